@@ -1,0 +1,38 @@
+# Sparrow: `make run` to try it, `make test` for every test, `make bench` for the figures.
+SHELL := /bin/bash
+PORT ?= 8080
+DATA ?= ./data
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test bench deps deps-bench build release clean
+
+# System packages the build needs; installed only when missing.
+DEPS := libsqlite3-dev pkg-config
+BENCH_DEPS := wrk curl python3
+
+deps:
+	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+
+deps-bench: deps
+	@missing=""; for p in $(BENCH_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+
+release: deps
+	swift build -c release --product sparrow
+
+run: release
+	@echo "Starting Sparrow on http://127.0.0.1:$(PORT) with demo content (data in $(DATA))"
+	.build/release/sparrow serve --demo --port $(PORT) --data $(DATA)
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+bench: deps-bench release
+	bash scripts/bench.sh
+
+clean:
+	rm -rf .build

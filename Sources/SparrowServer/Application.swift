@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import Logging
+import SparrowCore
+import SparrowStore
+
+/// Builds the whole HTTP application: API, OAuth, platform pages.
+public func buildApplication(_ deps: Dependencies, host: String = "127.0.0.1", port: Int = 8080)
+  async throws -> some ApplicationProtocol
+{
+  let router = try await buildRouter(deps)
+  var logger = Logger(label: "sparrow")
+  logger.logLevel = .info
+  return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: "sparrow"),
+                     logger: logger)
+}
+
+/// The router alone, for tests.
+public func buildRouter(_ deps: Dependencies) async throws -> Router<BasicRequestContext> {
+  let pages = try await Pages.load()
+  let router = Router(context: BasicRequestContext.self)
+  let api = APIDispatcher(deps: deps)
+  let oauth = OAuthController(deps: deps, pages: pages)
+
+  router.get("/healthz") { _, _ -> Response in
+    _ = try await deps.store.user(id: 0)
+    return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .contentLength: "2"],
+                    body: .init(byteBuffer: ByteBuffer(string: "ok")))
+  }
+  for method in [HTTPRequest.Method.get, .post] {
+    router.on("/2/**", method: method) { request, context in try await api.handle(request, context) }
+  }
+
+  // OAuth: JSON endpoints answer in the OAuth error format; pages answer in HTML.
+  router.get("/oauth2/authorize") { request, _ in
+    var request = request
+    return try await oauth.authorizePage(request, params: try await Params.read(&request, limit: 64 * 1024))
+  }
+  router.post("/oauth2/authorize") { request, _ in
+    var request = request
+    return try await oauth.authorizeSubmit(request, params: try await Params.read(&request, limit: 64 * 1024))
+  }
+  for path in ["/oauth2/access_token", "/oauth2/get_token_info", "/oauth2/revokeoauth2"] {
+    for method in [HTTPRequest.Method.get, .post] {
+      router.on(RouterPath(path), method: method) { request, _ in
+        var request = request
+        let params = try await Params.read(&request, limit: 64 * 1024)
+        switch path {
+        case "/oauth2/access_token":
+          guard request.method == .post else { throw WeiboError.wrongMethod }
+          return try await oauth.accessToken(params)
+        case "/oauth2/get_token_info":
+          guard request.method == .post else { throw WeiboError.wrongMethod }
+          return try await oauth.tokenInfo(params, headers: request.headers)
+        default:
+          return try await oauth.revoke(params, headers: request.headers)
+        }
+      }
+    }
+  }
+  router.get("/oauth2/default.html") { request, _ in
+    var request = request
+    let params = try await Params.read(&request, limit: 0)
+    var context: [String: Any] = [:]
+    if let code = params["code"] { context["code"] = code }
+    if let error = params["error"] {
+      context["error"] = error
+      context["error_description"] = params["error_description"] ?? ""
+    }
+    return pages.render("oauth_default", context)
+  }
+  router.get("/signup") { request, _ in
+    var request = request
+    return oauth.signupPage(params: try await Params.read(&request, limit: 0))
+  }
+  router.post("/signup") { request, _ in
+    var request = request
+    return try await oauth.signupSubmit(params: try await Params.read(&request, limit: 64 * 1024))
+  }
+  return router
+}
+
+/// Runs `/2/…` calls: finds the route, checks the method, reads parameters, authenticates, and turns
+/// every failure into the Weibo error envelope.
+struct APIDispatcher: Sendable {
+  let deps: Dependencies
+  let table: APITable
+  let auth: Authenticator
+
+  init(deps: Dependencies) {
+    self.deps = deps
+    self.auth = Authenticator(store: deps.store)
+    var table = APITable()
+    let statuses = StatusesController(deps: deps)
+    statuses.register(&table)
+    CommentsController(deps: deps, statuses: statuses).register(&table)
+    UsersController(deps: deps).register(&table)
+    MarksController(deps: deps, statuses: statuses).register(&table)
+    DiscoveryController(deps: deps, statuses: statuses).register(&table)
+    self.table = table
+  }
+
+  /// Form bodies are small; multipart bodies carry a picture of up to 5 MB plus its fields.
+  static let formLimit = 1 << 20
+  static let multipartLimit = 6 << 20
+
+  func handle(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    guard let route = table.route(for: request.uri.path) else { throw WeiboError.apiNotFound }
+    guard route.method == request.method else { throw WeiboError.wrongMethod }
+    var request = request
+    let isMultipart = request.headers[.contentType]?.lowercased().hasPrefix("multipart/") ?? false
+    do {
+      let params = try await Params.read(&request, limit: isMultipart ? Self.multipartLimit : Self.formLimit)
+      let now = deps.now()
+      let caller = try await auth.caller(token: Authenticator.token(params, request.headers), now: now)
+      let call = APICall(params: params, caller: caller, path: request.uri.path, headers: request.headers, now: now)
+      return try await route.handler(call)
+    } catch let error as WeiboError {
+      throw error
+    } catch let error as StoreError {
+      throw error.weibo
+    } catch {
+      context.logger.error("\(request.uri.path) failed: \(error)")
+      throw WeiboError.system
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import SparrowCore
+import SparrowStore
+
+/// Turns stored rows into the API's objects for one viewer. Every method loads what it needs in a
+/// fixed number of batched queries, whatever the number of rows.
+struct Presenter: Sendable {
+  let store: any Store
+  let baseURL: String
+  /// The caller; per-viewer fields (favorited, liked, following, follow_me) are computed for them.
+  let viewer: Int64
+
+  // MARK: Statuses
+
+  func statuses(_ records: [StatusRecord], trimUser: Bool = false) async throws -> [Status] {
+    guard !records.isEmpty else { return [] }
+    let originals = try await store.statuses(ids: records.compactMap(\.retweetedID))
+    let all = records + originals.values
+    let statusIDs = all.map(\.id)
+    async let users = store.users(ids: all.map(\.userID))
+    async let apps = store.apps(ids: all.map(\.appID))
+    async let favorited = store.favorited(by: viewer, among: statusIDs)
+    async let liked = store.liked(by: viewer, among: statusIDs)
+    let userMap = try await users
+    let relations = try await Relations(store: store, viewer: viewer, among: Array(userMap.keys))
+    let context = StatusContext(
+      users: userMap, apps: try await apps, favorited: try await favorited, liked: try await liked,
+      relations: relations)
+    return records.map { record in
+      var status = status(record, context)
+      if let originalID = record.retweetedID {
+        status.retweetedStatus = Box(originals[originalID].map { self.status($0, context) } ?? .deletedOriginal(id: originalID))
+      }
+      if trimUser {
+        status.uid = record.userID
+        status.user = nil
+      }
+      return status
+    }
+  }
+
+  func status(_ record: StatusRecord) async throws -> Status {
+    try await statuses([record])[0]
+  }
+
+  struct StatusContext {
+    let users: [Int64: UserRecord]
+    let apps: [Int64: AppRecord]
+    let favorited: Set<Int64>
+    let liked: Set<Int64>
+    let relations: Relations
+  }
+
+  private func status(_ record: StatusRecord, _ context: StatusContext) -> Status {
+    Status(
+      id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,
+      source: source(context.apps[record.appID]), user: context.users[record.userID].map { user($0, context.relations) },
+      picUrls: record.pictures.map(picURL), picIds: record.pictures.map(\.id),
+      geo: Geo(latitude: record.latitude, longitude: record.longitude), repostsCount: record.repostsCount,
+      commentsCount: record.commentsCount, attitudesCount: record.attitudesCount,
+      favorited: context.favorited.contains(record.id), liked: context.liked.contains(record.id),
+      visible: Visibility(type: record.visible))
+  }
+
+  // MARK: Comments
+
+  func comments(_ records: [CommentRecord]) async throws -> [Comment] {
+    guard !records.isEmpty else { return [] }
+    let replyIDs = records.compactMap(\.replyCommentID)
+    async let replies = store.comments(ids: replyIDs)
+    let statusRecords = try await store.statuses(ids: records.map(\.statusID))
+    let statuses = try await self.statuses(Array(statusRecords.values))
+    let statusMap = Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let replyMap = try await replies
+    let all = records + replyMap.values
+    async let users = store.users(ids: all.map(\.userID))
+    async let apps = store.apps(ids: all.map(\.appID))
+    let userMap = try await users
+    let relations = try await Relations(store: store, viewer: viewer, among: Array(userMap.keys))
+    let appMap = try await apps
+    func comment(_ record: CommentRecord, withStatus: Bool) -> Comment {
+      Comment(
+        id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,
+        source: source(appMap[record.appID]), user: userMap[record.userID].map { user($0, relations) },
+        status: withStatus ? statusMap[record.statusID] : nil)
+    }
+    return records.map { record in
+      var result = comment(record, withStatus: true)
+      if let reply = record.replyCommentID.flatMap({ replyMap[$0] }) {
+        result.replyComment = Box(comment(reply, withStatus: false))
+      }
+      return result
+    }
+  }
+
+  // MARK: Users
+
+  /// The viewer's relationship to a set of users.
+  struct Relations {
+    let following: Set<Int64>
+    let followers: Set<Int64>
+
+    init(store: any Store, viewer: Int64, among ids: [Int64]) async throws {
+      async let following = store.following(viewer, among: ids)
+      async let followers = store.followers(viewer, among: ids)
+      self.following = try await following
+      self.followers = try await followers
+    }
+  }
+
+  func users(_ records: [UserRecord]) async throws -> [User] {
+    let relations = try await Relations(store: store, viewer: viewer, among: records.map(\.id))
+    return records.map { user($0, relations) }
+  }
+
+  /// A user with their latest status, as `users/show` returns it.
+  func userWithStatus(_ record: UserRecord) async throws -> User {
+    var result = try await users([record])[0]
+    let latest = try await store.statuses(
+      in: .user(record.id, viewer: viewer), feature: .all, page: Page(count: 1))
+    if let status = try await statuses(latest, trimUser: true).first { result.status = Box(status) }
+    return result
+  }
+
+  func user(_ record: UserRecord, _ relations: Relations) -> User {
+    let avatar = "\(baseURL)/avatars/\(record.id)"
+    return User(
+      id: record.id, screenName: record.screenName, location: record.location, description: record.description,
+      url: record.url, profileImageUrl: "\(avatar)/50.png", avatarLarge: "\(avatar)/180.png",
+      avatarHd: "\(avatar)/hd.png", gender: record.gender, followersCount: record.followersCount,
+      friendsCount: record.friendsCount, statusesCount: record.statusesCount,
+      favouritesCount: record.favouritesCount, biFollowersCount: record.biFollowersCount,
+      createdAt: WeiboDate.string(from: record.createdAt), following: relations.following.contains(record.id),
+      followMe: relations.followers.contains(record.id), verifiedType: record.verifiedType,
+      verifiedReason: record.verifiedReason, mbtype: record.mbtype, mbrank: record.mbrank)
+  }
+
+  // MARK: Pieces
+
+  /// `<a href="URL" rel="nofollow">NAME</a>`, exactly: weibo4j splits this string on `"`.
+  func source(_ app: AppRecord?) -> String {
+    guard let app else { return "<a href=\"\(baseURL)\" rel=\"nofollow\">Sparrow</a>" }
+    let url = app.url.isEmpty ? baseURL : app.url
+    return "<a href=\"\(HTML.escape(url))\" rel=\"nofollow\">\(HTML.escape(app.name))</a>"
+  }
+
+  func picURL(_ picture: PictureRef) -> PicURL {
+    let file = "\(picture.id).\(picture.ext)"
+    return PicURL(
+      thumbnailPic: "\(baseURL)/pics/thumbnail/\(file)", bmiddlePic: "\(baseURL)/pics/bmiddle/\(file)",
+      originalPic: "\(baseURL)/pics/large/\(file)", width: picture.width, height: picture.height,
+      type: picture.ext == "jpg" ? "jpeg" : picture.ext, isLong: picture.height > 3 * picture.width)
+  }
+}
+
+/// HTML escaping for text placed in markup.
+enum HTML {
+  static func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for c in text.unicodeScalars {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.unicodeScalars.append(c)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import SparrowStore
+
+/// How a server instance is set up.
+public struct ServerConfig: Sendable {
+  /// The URL clients reach this server at, without a trailing slash; picture and avatar URLs start with it.
+  public var publicURL: String
+  /// Where uploaded files live.
+  public var dataFolder: URL
+  /// Shown on the authorize page so visitors can try the demo.
+  public var demoLogin: (username: String, password: String)?
+  /// Access token lifetime.
+  public var tokenLifetime: TimeInterval = 30 * 24 * 3600
+  /// Key for form tokens; random per data folder.
+  public var formKey: String
+
+  public init(publicURL: String, dataFolder: URL, demoLogin: (String, String)? = nil, formKey: String) {
+    self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+    self.dataFolder = dataFolder
+    self.demoLogin = demoLogin
+    self.formKey = formKey
+  }
+}
+
+/// What the application is built from.
+public struct Dependencies: Sendable {
+  public let store: any Store
+  public let ids: IDGenerator
+  public let config: ServerConfig
+  /// The clock; tests inject one.
+  public let now: @Sendable () -> Date
+
+  public init(store: any Store, ids: IDGenerator, config: ServerConfig, now: @escaping @Sendable () -> Date = Date.init) {
+    self.store = store
+    self.ids = ids
+    self.config = config
+    self.now = now
+  }
+}

@@ -1,0 +1,9 @@
+/// What a store reports besides engine failures.
+public enum StoreError: Error, Equatable, Sendable {
+  /// A row the operation needs does not exist.
+  case notFound
+  /// The row exists already (a second follow, like or favourite; a taken name).
+  case conflict
+  /// The same user posted the same text as their previous status.
+  case duplicateText
+}

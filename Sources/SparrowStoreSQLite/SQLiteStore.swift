@@ -1,0 +1,868 @@
+import Foundation
+import GRDB
+import SparrowStore
+
+/// The embedded engine: one SQLite file in WAL mode, readers in parallel with one writer.
+public final class SQLiteStore: Store {
+  let pool: DatabasePool
+
+  /// Opens (creating and migrating) the database at `path`.
+  public init(path: String) throws {
+    var config = Configuration()
+    config.busyMode = .timeout(10)
+    config.maximumReaderCount = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
+    config.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      try db.execute(sql: "PRAGMA foreign_keys = OFF")
+    }
+    pool = try DatabasePool(path: path, configuration: config)
+    try Schema.migrator().migrate(pool)
+  }
+
+  /// Opens `sparrow.sqlite` inside the data folder, creating the folder.
+  public convenience init(folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try self.init(path: folder.appendingPathComponent("sparrow.sqlite").path)
+  }
+
+  // MARK: Ids
+
+  public func claimNode() async throws -> Int {
+    try await pool.write { db in
+      let node = try Int.fetchOne(db, sql: "SELECT next_node FROM nodes WHERE id = 1") ?? 0
+      try db.execute(sql: "UPDATE nodes SET next_node = ? WHERE id = 1", arguments: [(node + 1) % 32])
+      return node
+    }
+  }
+
+  // MARK: Users
+
+  public func createUser(_ user: UserRecord) async throws {
+    try await pool.write { db in try Self.insert(user, db) }
+  }
+
+  public func updateUser(_ user: UserRecord) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          UPDATE users SET screen_name = ?, screen_name_key = ?, password_hash = ?, description = ?,
+            location = ?, gender = ?, url = ?, avatar = ?, verified_type = ?, verified_reason = ?, mbtype = ?,
+            mbrank = ? WHERE id = ?
+          """,
+        arguments: [
+          user.screenName, user.screenName.lowercased(), user.passwordHash, user.description, user.location,
+          user.gender, user.url, user.avatar, user.verifiedType, user.verifiedReason, user.mbtype, user.mbrank,
+          user.id,
+        ])
+      if db.changesCount == 0 { throw StoreError.notFound }
+    }
+  }
+
+  public func user(id: Int64) async throws -> UserRecord? {
+    try await pool.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]).map(UserRecord.init(row:))
+    }
+  }
+
+  public func user(screenName: String) async throws -> UserRecord? {
+    try await pool.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM users WHERE screen_name_key = ?", arguments: [screenName.lowercased()])
+        .map(UserRecord.init(row:))
+    }
+  }
+
+  public func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    return try await pool.read { db in
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT * FROM users WHERE id IN (\(placeholders(unique.count)))", arguments: StatementArguments(unique))
+      return Dictionary(rows.map { (($0["id"] as Int64), UserRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  public func users(screenNames: [String]) async throws -> [UserRecord] {
+    guard !screenNames.isEmpty else { return [] }
+    let keys = Array(Set(screenNames.map { $0.lowercased() }))
+    return try await pool.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM users WHERE screen_name_key IN (\(placeholders(keys.count)))",
+        arguments: StatementArguments(keys)
+      ).map(UserRecord.init(row:))
+    }
+  }
+
+  public func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
+    try await pool.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM users WHERE screen_name_key LIKE ? ESCAPE '\\'
+          ORDER BY (screen_name_key = ?) DESC, followers_count DESC, id LIMIT ?
+          """,
+        arguments: ["%" + likeEscaped(keyword.lowercased()) + "%", keyword.lowercased(), limit]
+      ).map(UserRecord.init(row:))
+    }
+  }
+
+  // MARK: Apps and credentials
+
+  public func createApp(_ app: AppRecord) async throws {
+    try await pool.write { db in try Self.insert(app, db) }
+  }
+
+  public func app(clientID: String) async throws -> AppRecord? {
+    try await pool.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM apps WHERE client_id = ?", arguments: [clientID]).map(AppRecord.init(row:))
+    }
+  }
+
+  public func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    return try await pool.read { db in
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT * FROM apps WHERE id IN (\(placeholders(unique.count)))", arguments: StatementArguments(unique))
+      return Dictionary(rows.map { (($0["id"] as Int64), AppRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  public func saveGrant(_ grant: GrantRecord) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          grant.hash, grant.kind.rawValue, grant.userID, grant.appID, grant.redirectURI, millis(grant.createdAt),
+          millis(grant.expiresAt),
+        ])
+    }
+  }
+
+  public func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
+    try await pool.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?", arguments: [hash, kind.rawValue])
+        .map(GrantRecord.init(row:))
+    }
+  }
+
+  public func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
+    try await pool.write { db in
+      let grant = try Row.fetchOne(
+        db, sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?", arguments: [hash, kind.rawValue]
+      ).map(GrantRecord.init(row:))
+      if grant != nil { try db.execute(sql: "DELETE FROM grants WHERE hash = ?", arguments: [hash]) }
+      return grant
+    }
+  }
+
+  public func revokeGrants(userID: Int64, appID: Int64) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: "DELETE FROM grants WHERE user_id = ? AND app_id = ? AND kind IN ('access', 'refresh')",
+        arguments: [userID, appID])
+    }
+  }
+
+  // MARK: Statuses
+
+  public func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
+    async throws
+  {
+    try await pool.write { db in
+      // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
+      if let previous = try Row.fetchOne(
+        db, sql: "SELECT text, retweeted_id FROM statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1",
+        arguments: [status.userID]),
+        previous["text"] == status.text, (previous["retweeted_id"] as Int64?) == status.retweetedID
+      {
+        throw StoreError.duplicateText
+      }
+      if let original = status.retweetedID {
+        let parent = status.parentID ?? original
+        let found = try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM statuses WHERE id IN (?, ?)", arguments: [original, parent]) ?? 0
+        if found != (parent == original ? 1 : 2) { throw StoreError.notFound }
+      }
+      try Self.insert(status, db)
+      try db.execute(sql: "UPDATE users SET statuses_count = statuses_count + 1 WHERE id = ?", arguments: [status.userID])
+      if let original = status.retweetedID {
+        try db.execute(
+          sql: "UPDATE statuses SET reposts_count = reposts_count + 1 WHERE id IN (?, ?)",
+          arguments: [original, status.parentID ?? original])
+      }
+      for user in Set(mentions) {
+        try db.execute(sql: "INSERT INTO status_mentions (user_id, status_id) VALUES (?, ?)", arguments: [user, status.id])
+      }
+      for topic in Set(topics) {
+        try db.execute(
+          sql: "INSERT INTO status_topics (topic, status_id, created_at) VALUES (?, ?, ?)",
+          arguments: [topic, status.id, millis(status.createdAt)])
+      }
+      for comment in comments { try Self.insertComment(comment, mentions: [], db) }
+    }
+  }
+
+  public func status(id: Int64) async throws -> StatusRecord? {
+    try await pool.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM statuses WHERE id = ?", arguments: [id]).map(StatusRecord.init(row:))
+    }
+  }
+
+  public func statuses(ids: [Int64]) async throws -> [Int64: StatusRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    return try await pool.read { db in
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT * FROM statuses WHERE id IN (\(placeholders(unique.count)))",
+        arguments: StatementArguments(unique))
+      return Dictionary(rows.map { (($0["id"] as Int64), StatusRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  public func deleteStatus(id: Int64) async throws -> StatusRecord {
+    try await pool.write { db in
+      guard let status = try Row.fetchOne(db, sql: "SELECT * FROM statuses WHERE id = ?", arguments: [id])
+        .map(StatusRecord.init(row:))
+      else { throw StoreError.notFound }
+      try db.execute(sql: "DELETE FROM statuses WHERE id = ?", arguments: [id])
+      try db.execute(sql: "UPDATE users SET statuses_count = statuses_count - 1 WHERE id = ?", arguments: [status.userID])
+      if let original = status.retweetedID {
+        try db.execute(
+          sql: "UPDATE statuses SET reposts_count = reposts_count - 1 WHERE id IN (?, ?)",
+          arguments: [original, status.parentID ?? original])
+      }
+      try db.execute(
+        sql: """
+          UPDATE users SET favourites_count = favourites_count - 1
+          WHERE id IN (SELECT user_id FROM favorites WHERE status_id = ?)
+          """, arguments: [id])
+      try db.execute(
+        sql: "DELETE FROM comment_mentions WHERE comment_id IN (SELECT id FROM comments WHERE status_id = ?)",
+        arguments: [id])
+      for table in ["favorites", "likes", "comments", "status_mentions", "status_topics"] {
+        try db.execute(sql: "DELETE FROM \(table) WHERE status_id = ?", arguments: [id])
+      }
+      return status
+    }
+  }
+
+  public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> [StatusRecord] {
+    let (condition, arguments) = Self.condition(feed, feature)
+    var sql = "SELECT * FROM statuses WHERE \(condition)"
+    var args = arguments
+    if page.sinceID > 0 {
+      sql += " AND id > ?"
+      args += [page.sinceID]
+    }
+    if page.maxID > 0 {
+      sql += " AND id <= ?"
+      args += [page.maxID]
+    }
+    sql += " ORDER BY id DESC LIMIT ? OFFSET ?"
+    args += [page.count, page.offset]
+    let finalSQL = sql
+    let finalArgs = args
+    return try await pool.read { db in
+      try Row.fetchAll(db, sql: finalSQL, arguments: finalArgs).map(StatusRecord.init(row:))
+    }
+  }
+
+  public func count(in feed: StatusFeed, feature: StatusFeature) async throws -> Int {
+    let (condition, arguments) = Self.condition(feed, feature)
+    return try await pool.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM statuses WHERE \(condition)", arguments: arguments) ?? 0
+    }
+  }
+
+  public func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
+    try await pool.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT topic, count(*) AS n FROM status_topics WHERE created_at >= ?
+          GROUP BY topic ORDER BY n DESC, max(status_id) DESC LIMIT ?
+          """,
+        arguments: [millis(since), limit]
+      ).map { TopicCount(name: $0["topic"], count: $0["n"]) }
+    }
+  }
+
+  // MARK: Comments
+
+  public func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
+    try await pool.write { db in
+      for comment in comments { try Self.insertComment(comment, mentions: mentions, db) }
+    }
+  }
+
+  public func comment(id: Int64) async throws -> CommentRecord? {
+    try await pool.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ?", arguments: [id]).map(CommentRecord.init(row:))
+    }
+  }
+
+  public func comments(ids: [Int64]) async throws -> [Int64: CommentRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    return try await pool.read { db in
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT * FROM comments WHERE id IN (\(placeholders(unique.count)))",
+        arguments: StatementArguments(unique))
+      return Dictionary(rows.map { (($0["id"] as Int64), CommentRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  public func deleteComment(id: Int64) async throws -> CommentRecord {
+    try await pool.write { db in
+      guard let comment = try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ?", arguments: [id])
+        .map(CommentRecord.init(row:))
+      else { throw StoreError.notFound }
+      try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM comment_mentions WHERE comment_id = ?", arguments: [id])
+      try db.execute(
+        sql: "UPDATE statuses SET comments_count = comments_count - 1 WHERE id = ?", arguments: [comment.statusID])
+      return comment
+    }
+  }
+
+  public func comments(in feed: CommentFeed, page: Page) async throws -> [CommentRecord] {
+    let (condition, arguments) = Self.condition(feed)
+    var sql = "SELECT * FROM comments WHERE \(condition)"
+    var args = arguments
+    if page.sinceID > 0 {
+      sql += " AND id > ?"
+      args += [page.sinceID]
+    }
+    if page.maxID > 0 {
+      sql += " AND id <= ?"
+      args += [page.maxID]
+    }
+    sql += " ORDER BY id DESC LIMIT ? OFFSET ?"
+    args += [page.count, page.offset]
+    let finalSQL = sql
+    let finalArgs = args
+    return try await pool.read { db in
+      try Row.fetchAll(db, sql: finalSQL, arguments: finalArgs).map(CommentRecord.init(row:))
+    }
+  }
+
+  public func count(in feed: CommentFeed) async throws -> Int {
+    let (condition, arguments) = Self.condition(feed)
+    return try await pool.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM comments WHERE \(condition)", arguments: arguments) ?? 0
+    }
+  }
+
+  // MARK: Friendships
+
+  public func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
+    try await pool.write { db in
+      let users = try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM users WHERE id IN (?, ?)", arguments: [follower, followee]) ?? 0
+      guard users == 2 else { throw StoreError.notFound }
+      let exists = try Bool.fetchOne(
+        db, sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
+      if exists == true { throw StoreError.conflict }
+      try db.execute(
+        sql: "INSERT INTO follows (follower_id, followee_id, id, created_at) VALUES (?, ?, ?, ?)",
+        arguments: [follower, followee, id, millis(at)])
+      try Self.adjustFollowCounters(follower: follower, followee: followee, by: 1, db)
+    }
+  }
+
+  public func unfollow(follower: Int64, followee: Int64) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
+      guard db.changesCount == 1 else { throw StoreError.notFound }
+      try Self.adjustFollowCounters(follower: follower, followee: followee, by: -1, db)
+    }
+  }
+
+  public func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    let unique = Array(Set(candidates))
+    return try await pool.read { db in
+      Set(
+        try Int64.fetchAll(
+          db,
+          sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND followee_id IN (\(placeholders(unique.count)))",
+          arguments: StatementArguments([user] + unique)))
+    }
+  }
+
+  public func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    let unique = Array(Set(candidates))
+    return try await pool.read { db in
+      Set(
+        try Int64.fetchAll(
+          db,
+          sql: "SELECT follower_id FROM follows WHERE followee_id = ? AND follower_id IN (\(placeholders(unique.count)))",
+          arguments: StatementArguments([user] + unique)))
+    }
+  }
+
+  public func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
+    try await pool.read { db in
+      try Int64.fetchAll(
+        db, sql: "SELECT followee_id FROM follows WHERE follower_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        arguments: [user, limit, offset])
+    }
+  }
+
+  public func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
+    try await pool.read { db in
+      try Int64.fetchAll(
+        db, sql: "SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        arguments: [user, limit, offset])
+    }
+  }
+
+  // MARK: Favourites and likes
+
+  public func favorite(_ mark: Mark) async throws {
+    try await pool.write { db in
+      guard try Bool.fetchOne(db, sql: "SELECT 1 FROM statuses WHERE id = ?", arguments: [mark.statusID]) == true
+      else { throw StoreError.notFound }
+      let exists = try Bool.fetchOne(
+        db, sql: "SELECT 1 FROM favorites WHERE user_id = ? AND status_id = ?", arguments: [mark.userID, mark.statusID])
+      if exists == true { throw StoreError.conflict }
+      try db.execute(
+        sql: "INSERT INTO favorites (user_id, status_id, id, created_at) VALUES (?, ?, ?, ?)",
+        arguments: [mark.userID, mark.statusID, mark.id, millis(mark.createdAt)])
+      try db.execute(
+        sql: "UPDATE users SET favourites_count = favourites_count + 1 WHERE id = ?", arguments: [mark.userID])
+    }
+  }
+
+  public func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
+    try await pool.write { db in
+      guard let mark = try Row.fetchOne(
+        db, sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID]
+      ).map(Mark.init(row:))
+      else { throw StoreError.notFound }
+      try db.execute(sql: "DELETE FROM favorites WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID])
+      try db.execute(sql: "UPDATE users SET favourites_count = favourites_count - 1 WHERE id = ?", arguments: [userID])
+      return mark
+    }
+  }
+
+  public func favorite(userID: Int64, statusID: Int64) async throws -> Mark? {
+    try await pool.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID]
+      ).map(Mark.init(row:))
+    }
+  }
+
+  public func favorites(userID: Int64, page: Page) async throws -> [Mark] {
+    try await pool.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM favorites WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        arguments: [userID, page.count, page.offset]
+      ).map(Mark.init(row:))
+    }
+  }
+
+  public func favorited(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
+    try await marked("favorites", by: user, among: statusIDs)
+  }
+
+  public func like(_ mark: Mark) async throws {
+    try await pool.write { db in
+      guard let author = try Int64.fetchOne(
+        db, sql: "SELECT user_id FROM statuses WHERE id = ?", arguments: [mark.statusID])
+      else { throw StoreError.notFound }
+      let exists = try Bool.fetchOne(
+        db, sql: "SELECT 1 FROM likes WHERE user_id = ? AND status_id = ?", arguments: [mark.userID, mark.statusID])
+      if exists == true { throw StoreError.conflict }
+      try db.execute(
+        sql: "INSERT INTO likes (user_id, status_id, status_user_id, id, created_at) VALUES (?, ?, ?, ?, ?)",
+        arguments: [mark.userID, mark.statusID, author, mark.id, millis(mark.createdAt)])
+      try db.execute(
+        sql: "UPDATE statuses SET attitudes_count = attitudes_count + 1 WHERE id = ?", arguments: [mark.statusID])
+    }
+  }
+
+  public func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
+    try await pool.write { db in
+      guard let mark = try Row.fetchOne(
+        db, sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID]
+      ).map(Mark.init(row:))
+      else { throw StoreError.notFound }
+      try db.execute(sql: "DELETE FROM likes WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID])
+      try db.execute(
+        sql: "UPDATE statuses SET attitudes_count = attitudes_count - 1 WHERE id = ?", arguments: [statusID])
+      return mark
+    }
+  }
+
+  public func liked(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
+    try await marked("likes", by: user, among: statusIDs)
+  }
+
+  public func likes(statusID: Int64, page: Page) async throws -> [Mark] {
+    try await pool.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM likes WHERE status_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        arguments: [statusID, page.count, page.offset]
+      ).map(Mark.init(row:))
+    }
+  }
+
+  public func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
+    try await pool.read { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT * FROM likes WHERE status_user_id = ? AND user_id <> ? ORDER BY id DESC LIMIT ? OFFSET ?",
+        arguments: [userID, userID, page.count, page.offset]
+      ).map(Mark.init(row:))
+    }
+  }
+
+  // MARK: Unread counters
+
+  public func unreadCounts(userID: Int64) async throws -> [UnreadKind: Int] {
+    try await pool.read { db in
+      let marks = Dictionary(
+        try Row.fetchAll(db, sql: "SELECT kind, mark FROM seen WHERE user_id = ?", arguments: [userID])
+          .map { (($0["kind"] as String), ($0["mark"] as Int64)) }, uniquingKeysWith: max)
+      var counts: [UnreadKind: Int] = [:]
+      for kind in UnreadKind.allCases {
+        // A user has seen nothing older than their account.
+        let mark = marks[kind.rawValue] ?? userID
+        let (source, args) = Self.unreadSource(kind, userID: userID, after: mark)
+        counts[kind] = try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM (\(source) LIMIT \(Self.unreadCap)) AS unread", arguments: args) ?? 0
+      }
+      return counts
+    }
+  }
+
+  public func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO seen (user_id, kind, mark) VALUES (?, ?, ?)
+          ON CONFLICT (user_id, kind) DO UPDATE SET mark = excluded.mark WHERE excluded.mark > seen.mark
+          """,
+        arguments: [userID, kind.rawValue, upTo])
+    }
+  }
+
+  // MARK: Maintenance
+
+  public func recomputeCounters() async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          UPDATE users SET
+            statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id),
+            followers_count = (SELECT count(*) FROM follows f WHERE f.followee_id = users.id),
+            friends_count = (SELECT count(*) FROM follows f WHERE f.follower_id = users.id),
+            favourites_count = (SELECT count(*) FROM favorites f WHERE f.user_id = users.id),
+            bi_followers_count = (SELECT count(*) FROM follows a JOIN follows b
+              ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = users.id);
+          UPDATE statuses SET
+            reposts_count = (SELECT count(*) FROM statuses r WHERE r.retweeted_id = statuses.id OR r.parent_id = statuses.id),
+            comments_count = (SELECT count(*) FROM comments c WHERE c.status_id = statuses.id),
+            attitudes_count = (SELECT count(*) FROM likes l WHERE l.status_id = statuses.id);
+          """)
+    }
+  }
+
+  public func importRows(_ batch: ImportBatch) async throws {
+    try await pool.write { db in
+      for user in batch.users { try Self.insert(user, db) }
+      for app in batch.apps { try Self.insert(app, db) }
+      for (follower, followee, id, at) in batch.follows {
+        try db.execute(
+          sql: "INSERT INTO follows (follower_id, followee_id, id, created_at) VALUES (?, ?, ?, ?)",
+          arguments: [follower, followee, id, millis(at)])
+      }
+      for status in batch.statuses { try Self.insert(status, db) }
+      for (status, user) in batch.statusMentions {
+        try db.execute(sql: "INSERT INTO status_mentions (user_id, status_id) VALUES (?, ?)", arguments: [user, status])
+      }
+      let times = Dictionary(batch.statuses.map { ($0.id, $0.createdAt) }, uniquingKeysWith: { a, _ in a })
+      for (status, topic) in batch.statusTopics {
+        try db.execute(
+          sql: "INSERT INTO status_topics (topic, status_id, created_at) VALUES (?, ?, ?)",
+          arguments: [topic, status, millis(times[status] ?? Date())])
+      }
+      for comment in batch.comments { try Self.insertCommentRow(comment, db) }
+      for (comment, user) in batch.commentMentions {
+        try db.execute(
+          sql: "INSERT INTO comment_mentions (user_id, comment_id) VALUES (?, ?)", arguments: [user, comment])
+      }
+      for like in batch.likes {
+        try db.execute(
+          sql: """
+            INSERT INTO likes (user_id, status_id, status_user_id, id, created_at)
+            SELECT ?, id, user_id, ?, ? FROM statuses WHERE id = ?
+            """,
+          arguments: [like.userID, like.id, millis(like.createdAt), like.statusID])
+      }
+      for favorite in batch.favorites {
+        try db.execute(
+          sql: "INSERT INTO favorites (user_id, status_id, id, created_at) VALUES (?, ?, ?, ?)",
+          arguments: [favorite.userID, favorite.statusID, favorite.id, millis(favorite.createdAt)])
+      }
+    }
+  }
+}
+
+// MARK: - SQL pieces
+
+extension SQLiteStore {
+  static let unreadCap = 1000
+
+  static func condition(_ feed: StatusFeed, _ feature: StatusFeature) -> (String, StatementArguments) {
+    var (sql, args): (String, StatementArguments)
+    switch feed {
+    case .home(let user):
+      sql = """
+        (user_id = ? OR user_id IN (SELECT followee_id FROM follows WHERE follower_id = ?)) \
+        AND (visible = 0 OR user_id = ?)
+        """
+      args = [user, user, user]
+    case .user(let user, let viewer):
+      sql = "user_id = ? AND (visible = 0 OR user_id = ?)"
+      args = [user, viewer]
+    case .everyone:
+      sql = "visible = 0"
+      args = []
+    case .mentions(let user):
+      sql = "id IN (SELECT status_id FROM status_mentions WHERE user_id = ?) AND visible = 0"
+      args = [user]
+    case .reposts(let id):
+      sql = "(retweeted_id = ? OR parent_id = ?) AND visible = 0"
+      args = [id, id]
+    case .topic(let topic):
+      sql = "id IN (SELECT status_id FROM status_topics WHERE topic = ?) AND visible = 0"
+      args = [topic]
+    case .search(let words):
+      sql = "text LIKE ? ESCAPE '\\' AND visible = 0"
+      args = ["%" + likeEscaped(words) + "%"]
+    case .bilateral(let user):
+      sql = """
+        user_id IN (SELECT a.followee_id FROM follows a JOIN follows b \
+        ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = ?) AND visible = 0
+        """
+      args = [user]
+    }
+    switch feature {
+    case .all: break
+    case .original: sql += " AND retweeted_id IS NULL"
+    case .picture: sql += " AND has_pictures = 1"
+    }
+    return (sql, args)
+  }
+
+  static func condition(_ feed: CommentFeed) -> (String, StatementArguments) {
+    switch feed {
+    case .onStatus(let id): ("status_id = ?", [id])
+    case .byUser(let user): ("user_id = ?", [user])
+    case .toUser(let user): ("(status_user_id = ? OR reply_user_id = ?) AND user_id <> ?", [user, user, user])
+    case .timeline(let user): ("(user_id = ? OR status_user_id = ? OR reply_user_id = ?)", [user, user, user])
+    case .mentions(let user): ("id IN (SELECT comment_id FROM comment_mentions WHERE user_id = ?)", [user])
+    }
+  }
+
+  static func unreadSource(_ kind: UnreadKind, userID: Int64, after mark: Int64) -> (String, StatementArguments) {
+    switch kind {
+    case .status:
+      let (home, args) = condition(.home(userID), .all)
+      return ("SELECT 1 FROM statuses WHERE \(home) AND user_id <> ? AND id > ?", args + [userID, mark])
+    case .follower:
+      return ("SELECT 1 FROM follows WHERE followee_id = ? AND id > ?", [userID, mark])
+    case .cmt:
+      let (toMe, args) = condition(.toUser(userID))
+      return ("SELECT 1 FROM comments WHERE \(toMe) AND id > ?", args + [mark])
+    case .mentionStatus:
+      return ("SELECT 1 FROM status_mentions WHERE user_id = ? AND status_id > ?", [userID, mark])
+    case .mentionCmt:
+      return ("SELECT 1 FROM comment_mentions WHERE user_id = ? AND comment_id > ?", [userID, mark])
+    case .attitude:
+      return ("SELECT 1 FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ?", [userID, userID, mark])
+    }
+  }
+
+  func marked(_ table: String, by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
+    guard !statusIDs.isEmpty else { return [] }
+    let unique = Array(Set(statusIDs))
+    return try await pool.read { db in
+      Set(
+        try Int64.fetchAll(
+          db,
+          sql: "SELECT status_id FROM \(table) WHERE user_id = ? AND status_id IN (\(placeholders(unique.count)))",
+          arguments: StatementArguments([user] + unique)))
+    }
+  }
+
+  static func adjustFollowCounters(follower: Int64, followee: Int64, by delta: Int, _ db: Database) throws {
+    try db.execute(sql: "UPDATE users SET friends_count = friends_count + ? WHERE id = ?", arguments: [delta, follower])
+    try db.execute(
+      sql: "UPDATE users SET followers_count = followers_count + ? WHERE id = ?", arguments: [delta, followee])
+    let mutual = try Bool.fetchOne(
+      db, sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [followee, follower])
+    if mutual == true {
+      try db.execute(
+        sql: "UPDATE users SET bi_followers_count = bi_followers_count + ? WHERE id IN (?, ?)",
+        arguments: [delta, follower, followee])
+    }
+  }
+
+  static func insert(_ user: UserRecord, _ db: Database) throws {
+    let taken = try Bool.fetchOne(
+      db, sql: "SELECT 1 FROM users WHERE screen_name_key = ? OR id = ?",
+      arguments: [user.screenName.lowercased(), user.id])
+    if taken == true { throw StoreError.conflict }
+    try db.execute(
+      sql: """
+        INSERT INTO users (id, screen_name, screen_name_key, password_hash, description, location, gender, url,
+          avatar, verified_type, verified_reason, mbtype, mbrank, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        user.id, user.screenName, user.screenName.lowercased(), user.passwordHash, user.description, user.location,
+        user.gender, user.url, user.avatar, user.verifiedType, user.verifiedReason, user.mbtype, user.mbrank,
+        millis(user.createdAt),
+      ])
+  }
+
+  static func insert(_ app: AppRecord, _ db: Database) throws {
+    let taken = try Bool.fetchOne(db, sql: "SELECT 1 FROM apps WHERE client_id = ?", arguments: [app.clientID])
+    if taken == true { throw StoreError.conflict }
+    try db.execute(
+      sql: """
+        INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        app.id, app.clientID, app.secretHash, app.name, app.url, app.redirectURI, app.firstParty ? 1 : 0,
+        millis(app.createdAt),
+      ])
+  }
+
+  static func insert(_ status: StatusRecord, _ db: Database) throws {
+    let pictures = status.pictures.isEmpty ? "" : String(decoding: try JSONEncoder().encode(status.pictures), as: UTF8.self)
+    try db.execute(
+      sql: """
+        INSERT INTO statuses (id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, has_pictures,
+          latitude, longitude, visible)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        status.id, status.userID, status.text, status.appID, millis(status.createdAt), status.retweetedID,
+        status.retweetedID == nil ? nil : status.parentID, pictures, status.pictures.isEmpty ? 0 : 1,
+        status.latitude, status.longitude, status.visible,
+      ])
+  }
+
+  static func insertComment(_ comment: CommentRecord, mentions: [Int64], _ db: Database) throws {
+    try insertCommentRow(comment, db)
+    guard db.changesCount == 1 else { throw StoreError.notFound }
+    try db.execute(
+      sql: "UPDATE statuses SET comments_count = comments_count + 1 WHERE id = ?", arguments: [comment.statusID])
+    for user in Set(mentions) {
+      try db.execute(
+        sql: "INSERT INTO comment_mentions (user_id, comment_id) VALUES (?, ?)", arguments: [user, comment.id])
+    }
+  }
+
+  /// Inserts the row only if its status (and the comment it replies to) exist; check `changesCount`.
+  static func insertCommentRow(_ comment: CommentRecord, _ db: Database) throws {
+    var replyUser: Int64?
+    if let reply = comment.replyCommentID {
+      replyUser = try Int64.fetchOne(
+        db, sql: "SELECT user_id FROM comments WHERE id = ? AND status_id = ?", arguments: [reply, comment.statusID])
+      guard replyUser != nil else { throw StoreError.notFound }
+    }
+    try db.execute(
+      sql: """
+        INSERT INTO comments (id, status_id, status_user_id, user_id, text, app_id, created_at, reply_comment_id,
+          reply_user_id)
+        SELECT ?, id, user_id, ?, ?, ?, ?, ?, ? FROM statuses WHERE id = ?
+        """,
+      arguments: [
+        comment.id, comment.userID, comment.text, comment.appID, millis(comment.createdAt), comment.replyCommentID,
+        replyUser, comment.statusID,
+      ])
+  }
+}
+
+// MARK: - Rows
+
+func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+func placeholders(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ",") }
+func likeEscaped(_ s: String) -> String {
+  s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+    .replacingOccurrences(of: "_", with: "\\_")
+}
+
+extension UserRecord {
+  init(row: Row) {
+    self.init(
+      id: row["id"], screenName: row["screen_name"], passwordHash: row["password_hash"], description: row["description"],
+      location: row["location"], gender: row["gender"], url: row["url"], avatar: row["avatar"],
+      verifiedType: row["verified_type"], verifiedReason: row["verified_reason"], mbtype: row["mbtype"],
+      mbrank: row["mbrank"], createdAt: date(row["created_at"]))
+    followersCount = row["followers_count"]
+    friendsCount = row["friends_count"]
+    statusesCount = row["statuses_count"]
+    favouritesCount = row["favourites_count"]
+    biFollowersCount = row["bi_followers_count"]
+  }
+}
+
+extension AppRecord {
+  init(row: Row) {
+    self.init(
+      id: row["id"], clientID: row["client_id"], secretHash: row["secret_hash"], name: row["name"], url: row["url"],
+      redirectURI: row["redirect_uri"], firstParty: (row["first_party"] as Int) != 0,
+      createdAt: date(row["created_at"]))
+  }
+}
+
+extension GrantRecord {
+  init(row: Row) {
+    self.init(
+      hash: row["hash"], kind: Kind(rawValue: row["kind"]) ?? .access, userID: row["user_id"], appID: row["app_id"],
+      redirectURI: row["redirect_uri"], createdAt: date(row["created_at"]), expiresAt: date(row["expires_at"]))
+  }
+}
+
+extension StatusRecord {
+  init(row: Row) {
+    let pictureJSON: String = row["pictures"]
+    let pictures = pictureJSON.isEmpty
+      ? [] : (try? JSONDecoder().decode([PictureRef].self, from: Data(pictureJSON.utf8))) ?? []
+    self.init(
+      id: row["id"], userID: row["user_id"], text: row["text"], appID: row["app_id"], createdAt: date(row["created_at"]),
+      retweetedID: row["retweeted_id"], parentID: row["parent_id"], pictures: pictures, latitude: row["latitude"],
+      longitude: row["longitude"], visible: row["visible"])
+    repostsCount = row["reposts_count"]
+    commentsCount = row["comments_count"]
+    attitudesCount = row["attitudes_count"]
+  }
+}
+
+extension CommentRecord {
+  init(row: Row) {
+    self.init(
+      id: row["id"], statusID: row["status_id"], userID: row["user_id"], text: row["text"], appID: row["app_id"],
+      createdAt: date(row["created_at"]), replyCommentID: row["reply_comment_id"])
+  }
+}
+
+extension Mark {
+  init(row: Row) {
+    self.init(id: row["id"], userID: row["user_id"], statusID: row["status_id"], createdAt: date(row["created_at"]))
+  }
+}

@@ -1,0 +1,158 @@
+import GRDB
+
+/// The schema, in SQL that PostgreSQL also accepts (BIGINT keys, no SQLite-only types), so the
+/// PostgreSQL store can share its shape.
+enum Schema {
+  static let v1 = """
+    CREATE TABLE nodes (id INTEGER PRIMARY KEY, next_node BIGINT NOT NULL);
+    INSERT INTO nodes (id, next_node) VALUES (1, 0);
+
+    CREATE TABLE users (
+      id BIGINT PRIMARY KEY,
+      screen_name TEXT NOT NULL,
+      screen_name_key TEXT NOT NULL UNIQUE,
+      password_hash TEXT NOT NULL,
+      description TEXT NOT NULL DEFAULT '',
+      location TEXT NOT NULL DEFAULT '',
+      gender TEXT NOT NULL DEFAULT 'n',
+      url TEXT NOT NULL DEFAULT '',
+      avatar TEXT,
+      verified_type INTEGER NOT NULL DEFAULT -1,
+      verified_reason TEXT NOT NULL DEFAULT '',
+      mbtype INTEGER NOT NULL DEFAULT 0,
+      mbrank INTEGER NOT NULL DEFAULT 0,
+      created_at BIGINT NOT NULL,
+      followers_count INTEGER NOT NULL DEFAULT 0,
+      friends_count INTEGER NOT NULL DEFAULT 0,
+      statuses_count INTEGER NOT NULL DEFAULT 0,
+      favourites_count INTEGER NOT NULL DEFAULT 0,
+      bi_followers_count INTEGER NOT NULL DEFAULT 0
+    );
+
+    CREATE TABLE apps (
+      id BIGINT PRIMARY KEY,
+      client_id TEXT NOT NULL UNIQUE,
+      secret_hash TEXT NOT NULL,
+      name TEXT NOT NULL,
+      url TEXT NOT NULL,
+      redirect_uri TEXT NOT NULL,
+      first_party INTEGER NOT NULL,
+      created_at BIGINT NOT NULL
+    );
+
+    CREATE TABLE grants (
+      hash TEXT PRIMARY KEY,
+      kind TEXT NOT NULL,
+      user_id BIGINT NOT NULL,
+      app_id BIGINT NOT NULL,
+      redirect_uri TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL
+    );
+    CREATE INDEX grants_by_user ON grants (user_id, app_id);
+
+    CREATE TABLE statuses (
+      id BIGINT PRIMARY KEY,
+      user_id BIGINT NOT NULL,
+      text TEXT NOT NULL,
+      app_id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      retweeted_id BIGINT,
+      parent_id BIGINT,
+      pictures TEXT NOT NULL DEFAULT '',
+      has_pictures INTEGER NOT NULL DEFAULT 0,
+      latitude DOUBLE PRECISION,
+      longitude DOUBLE PRECISION,
+      visible INTEGER NOT NULL DEFAULT 0,
+      reposts_count INTEGER NOT NULL DEFAULT 0,
+      comments_count INTEGER NOT NULL DEFAULT 0,
+      attitudes_count INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX statuses_by_user ON statuses (user_id, id);
+    CREATE INDEX statuses_by_retweeted ON statuses (retweeted_id, id);
+    CREATE INDEX statuses_by_parent ON statuses (parent_id, id);
+
+    CREATE TABLE status_mentions (
+      user_id BIGINT NOT NULL,
+      status_id BIGINT NOT NULL,
+      PRIMARY KEY (user_id, status_id)
+    );
+    CREATE INDEX status_mentions_by_status ON status_mentions (status_id);
+
+    CREATE TABLE status_topics (
+      topic TEXT NOT NULL,
+      status_id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      PRIMARY KEY (topic, status_id)
+    );
+    CREATE INDEX status_topics_by_status ON status_topics (status_id);
+    CREATE INDEX status_topics_by_time ON status_topics (created_at);
+
+    CREATE TABLE comments (
+      id BIGINT PRIMARY KEY,
+      status_id BIGINT NOT NULL,
+      status_user_id BIGINT NOT NULL,
+      user_id BIGINT NOT NULL,
+      text TEXT NOT NULL,
+      app_id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      reply_comment_id BIGINT,
+      reply_user_id BIGINT
+    );
+    CREATE INDEX comments_by_status ON comments (status_id, id);
+    CREATE INDEX comments_by_user ON comments (user_id, id);
+    CREATE INDEX comments_by_status_user ON comments (status_user_id, id);
+    CREATE INDEX comments_by_reply_user ON comments (reply_user_id, id);
+
+    CREATE TABLE comment_mentions (
+      user_id BIGINT NOT NULL,
+      comment_id BIGINT NOT NULL,
+      PRIMARY KEY (user_id, comment_id)
+    );
+    CREATE INDEX comment_mentions_by_comment ON comment_mentions (comment_id);
+
+    CREATE TABLE follows (
+      follower_id BIGINT NOT NULL,
+      followee_id BIGINT NOT NULL,
+      id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      PRIMARY KEY (follower_id, followee_id)
+    );
+    CREATE INDEX follows_by_followee ON follows (followee_id, id);
+    CREATE INDEX follows_by_follower ON follows (follower_id, id);
+
+    CREATE TABLE favorites (
+      user_id BIGINT NOT NULL,
+      status_id BIGINT NOT NULL,
+      id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, status_id)
+    );
+    CREATE INDEX favorites_by_status ON favorites (status_id);
+    CREATE INDEX favorites_by_user ON favorites (user_id, id);
+
+    CREATE TABLE likes (
+      user_id BIGINT NOT NULL,
+      status_id BIGINT NOT NULL,
+      status_user_id BIGINT NOT NULL,
+      id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, status_id)
+    );
+    CREATE INDEX likes_by_status ON likes (status_id, id);
+    CREATE INDEX likes_by_status_user ON likes (status_user_id, id);
+
+    CREATE TABLE seen (
+      user_id BIGINT NOT NULL,
+      kind TEXT NOT NULL,
+      mark BIGINT NOT NULL,
+      PRIMARY KEY (user_id, kind)
+    );
+    """
+
+  static func migrator() -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
+    return migrator
+  }
+}

@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import SparrowServer
+import SparrowStore
+import SparrowStoreSQLite
+
+@main
+struct Sparrow: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sparrow",
+    abstract: "Sparrow: a self-hostable Weibo-compatible platform.",
+    subcommands: [Serve.self, UserCommand.self, AppCommand.self, Demo.self])
+}
+
+/// Options every command shares.
+struct DataOptions: ParsableArguments {
+  @Option(help: "The folder everything lives in.")
+  var data: String = "./data"
+
+  var folder: URL { URL(fileURLWithPath: data, isDirectory: true) }
+
+  func openStore() throws -> SQLiteStore { try SQLiteStore(folder: folder) }
+
+  /// A generator with a node claimed from the database, so instances sharing it never collide.
+  func ids(_ store: any Store) async throws -> IDGenerator { IDGenerator(node: try await store.claimNode()) }
+
+  /// The key for form tokens: random, kept in the data folder so restarts keep sessions' forms valid.
+  func formKey() throws -> String {
+    let file = folder.appendingPathComponent("form.key")
+    if let key = try? String(contentsOf: file, encoding: .utf8), key.count >= 32 { return key }
+    let bytes = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try bytes.write(to: file, atomically: true, encoding: .utf8)
+    return bytes
+  }
+}
+
+struct Serve: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Run the server.")
+
+  @Option(help: "Address to listen on.") var host = "127.0.0.1"
+  @Option(help: "Port to listen on.") var port = 8080
+  @OptionGroup var options: DataOptions
+  @Flag(help: "Load demo content into an empty database.") var demo = false
+  @Option(help: "The URL clients reach this server at (default: http://HOST:PORT).") var publicURL: String?
+
+  func run() async throws {
+    let store = try options.openStore()
+    let ids = try await options.ids(store)
+    let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
+    var config = ServerConfig(publicURL: url, dataFolder: options.folder, formKey: try options.formKey())
+    if demo {
+      let world = DemoWorld(store: store, ids: ids)
+      if try await world.isEmpty() {
+        let summary = try await world.load(.standard)
+        say("Loaded demo content: \(summary.users) users, \(summary.statuses) statuses.")
+        say("Terminal client (password grant): client_id \(summary.appClientID), client_secret \(summary.appSecret)")
+      }
+      config.demoLogin = (DemoWorld.username, DemoWorld.password)
+      say("Demo login: \(DemoWorld.username) / \(DemoWorld.password)")
+    }
+    let app = try await buildApplication(Dependencies(store: store, ids: ids, config: config), host: host, port: port)
+    say("Sparrow is running on http://\(host):\(port) (data in \(options.folder.path))")
+    try await app.runService()
+  }
+}
+
+struct UserCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "user", abstract: "Manage users.", subcommands: [Create.self])
+
+  struct Create: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create a user; prints it as JSON.")
+    @Option var name: String
+    @Option var password: String
+    @OptionGroup var options: DataOptions
+
+    func run() async throws {
+      let store = try options.openStore()
+      let accounts = Accounts(store: store, ids: try await options.ids(store))
+      do {
+        let user = try await accounts.create(name: name, password: password)
+        try printJSON(["id": user.id, "idstr": String(user.id), "screen_name": user.screenName] as [String: any Sendable])
+      } catch StoreError.conflict {
+        throw ValidationError("the name \(name) is taken")
+      } catch let error as AccountError {
+        throw ValidationError(error.description)
+      }
+    }
+  }
+}
+
+struct AppCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "app", abstract: "Manage OAuth client apps.", subcommands: [Create.self])
+
+  struct Create: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Register an app; prints its client_id and client_secret.")
+    @Option var name: String
+    @Option var redirectURI: String
+    @Option(help: "The app's home page, shown in `source`.") var url = ""
+    @Flag(help: "Allow the password grant (first-party clients such as wb).") var firstParty = false
+    @OptionGroup var options: DataOptions
+
+    func run() async throws {
+      let store = try options.openStore()
+      let accounts = Accounts(store: store, ids: try await options.ids(store))
+      do {
+        let (app, secret) = try await accounts.createApp(
+          name: name, redirectURI: redirectURI, url: url, firstParty: firstParty)
+        try printJSON([
+          "client_id": app.clientID, "client_secret": secret, "name": app.name, "redirect_uri": app.redirectURI,
+          "first_party": app.firstParty,
+        ] as [String: any Sendable])
+      } catch let error as AccountError {
+        throw ValidationError(error.description)
+      }
+    }
+  }
+}
+
+struct Demo: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Generate a dataset into an empty database.")
+  @Option var users = 1000
+  @Option var statuses = 100_000
+  @Option var follows = 100
+  @OptionGroup var options: DataOptions
+
+  func run() async throws {
+    let store = try options.openStore()
+    let world = DemoWorld(store: store, ids: try await options.ids(store))
+    guard try await world.isEmpty() else { throw ValidationError("the database in \(options.data) is not empty") }
+    let started = Date()
+    let summary = try await world.load(.init(users: users, statuses: statuses, follows: follows))
+    print(String(format: "Generated %d users, %d statuses, %d follows in %.1f s", summary.users, summary.statuses,
+                 summary.follows, Date().timeIntervalSince(started)))
+  }
+}
+
+func printJSON(_ object: [String: any Sendable]) throws {
+  let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+  print(String(decoding: data, as: UTF8.self))
+}
+
+/// Prints a line at once, even when stdout is a pipe (`make run | tee`), so the banner is never stuck in a buffer.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

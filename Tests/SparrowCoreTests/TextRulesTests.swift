@@ -1,0 +1,59 @@
+import Foundation
+import SparrowCore
+import Testing
+
+@Test(arguments: [
+  ("Test", 2),
+  ("我司CEO与我司吉祥物...好大一坨！", 16),
+  ("", 0),
+  ("a", 1),
+  ("中", 1),
+  ("😀", 2),
+  ("ab\r\ncd", 3),
+  ("看 https://example.com/a/very/long/path/that/is/not/short", 12),
+  ("http://t.cn/h4DwT1", 9),
+])
+func textLengthCountsAsTheWebCounter(_ text: String, _ expected: Int) {
+  #expect(TextLength.count(text) == expected)
+}
+
+@Test func textLimitIs140CountedCharacters() {
+  #expect(TextLength.fits(String(repeating: "中", count: 140)))
+  #expect(!TextLength.fits(String(repeating: "中", count: 141)))
+  #expect(TextLength.fits(String(repeating: "a", count: 280)))
+  #expect(!TextLength.fits(String(repeating: "a", count: 281)))
+}
+
+@Test func weiboDateFormatsWithEnglishNamesAndOffset() {
+  let date = Date(timeIntervalSince1970: 1_306_835_215)  // 2011-05-31 09:46:55 UTC
+
+  let text = WeiboDate.string(from: date)
+
+  #expect(text == "Tue May 31 17:46:55 +0800 2011")
+  #expect(WeiboDate.date(from: text) == date)
+  #expect(WeiboDate.date(from: "Tue May 31 09:46:55 +0000 2011") == date)
+  #expect(WeiboDate.date(from: "yesterday") == nil)
+}
+
+@Test func richTextFindsMentionsTopicsLinksAndKnownEmoticons() {
+  let text = "@小明 看#周末去哪儿#[哈哈][nope] http://a.cn/x 😀@Bob_1"
+
+  let rich = RichText(text, isEmoticon: { $0 == "[哈哈]" })
+
+  #expect(rich.mentions == ["小明", "Bob_1"])
+  #expect(rich.topics == ["周末去哪儿"])
+  #expect(rich.segments.map(\.kind).contains(.emoticon("[哈哈]")))
+  #expect(!rich.segments.map(\.kind).contains(.emoticon("[nope]")))
+  #expect(rich.segments.map(\.text).joined() == text)
+  let last = rich.segments.last!
+  #expect(last.kind == .mention("Bob_1"))
+  #expect(last.utf16Range == (text.utf16.count - 6)..<text.utf16.count)
+}
+
+@Test(arguments: [
+  ("小明", nil), ("abcd", nil), ("abc", ScreenName.Problem.length), ("a b c d", .characters),
+  (String(repeating: "中", count: 16), .length), ("user_name-1", nil), ("<script>", .characters),
+])
+func screenNameRule(_ name: String, _ problem: ScreenName.Problem?) {
+  #expect(ScreenName.problem(name) == problem)
+}

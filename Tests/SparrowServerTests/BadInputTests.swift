@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import SparrowTestSupport
+import Testing
+
+@Suite struct BadInputTests {
+  @Test func routingIgnoresTheHostAndAcceptsPathsWithoutJSON() async throws {
+    let world = try TestWorld()
+    let token = try await world.token(for: try await world.user("alice"))
+
+    try await world.test { client in
+      for host in ["api.sparrow.test", "upload.api.sparrow.test", "rm.api.sparrow.test"] {
+        let response = try await client.get("/2/remind/unread_count.json", token: token, headers: [HTTPField.Name("Host")!: host])
+        #expect(response.status == .ok)
+      }
+      #expect(try await client.get("/2/account/get_uid", token: token).status == .ok)
+    }
+  }
+
+  @Test func unknownEndpointsWrongMethodsAndBadIDsGetTheEnvelope() async throws {
+    let world = try TestWorld()
+    let token = try await world.token(for: try await world.user("alice"))
+
+    try await world.test { client in
+      let missing = try await client.get("/2/statuses/nothing.json", token: token)
+      #expect(missing.status == .notFound)
+      #expect(missing.errorCode == 10020)
+      #expect(missing.object["request"] as? String == "/2/statuses/nothing.json")
+      #expect(missing.headers[.contentType] == "application/json; charset=utf-8")
+
+      let method = try await client.get("/2/statuses/update.json?status=hi", token: token)
+      #expect(method.status == .badRequest)
+      #expect(method.errorCode == 10021)
+
+      for path in ["/2/statuses/show.json?id=abc", "/2/statuses/show.json?id=-4", "/2/comments/show.json?id=1e5",
+                   "/2/statuses/home_timeline.json?max_id=xyz", "/2/statuses/home_timeline.json?count=ten"] {
+        let response = try await client.get(path, token: token)
+        #expect(response.status == .badRequest, "\(path)")
+        #expect(response.errorCode == 10017, "\(path)")
+      }
+      #expect(try await client.get("/2/statuses/show.json", token: token).errorCode == 20109)
+      #expect(try await client.get("/2/statuses/show.json?id=42", token: token).errorCode == 20101)
+      #expect(try await client.get("/2/statuses/count.json?ids=", token: token).errorCode == 20001)
+      let tooMany = (1...101).map(String.init).joined(separator: ",")
+      #expect(try await client.get("/2/statuses/count.json?ids=\(tooMany)", token: token).errorCode == 20009)
+    }
+  }
+
+  @Test func oversizedAndMalformedBodiesChangeNothing() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let token = try await world.token(for: alice)
+
+    try await world.test { client in
+      let huge = ByteBuffer(string: "status=" + String(repeating: "a", count: 2 << 20))
+      let tooLarge = try await client.execute(
+        uri: "/2/statuses/update.json", method: .post,
+        headers: [.authorization: "OAuth2 \(token)", .contentType: "application/x-www-form-urlencoded"], body: huge)
+      #expect(tooLarge.status == .contentTooLarge)
+      #expect(tooLarge.errorCode == 10018)
+
+      let broken = try await client.execute(
+        uri: "/2/statuses/update.json", method: .post,
+        headers: [.authorization: "OAuth2 \(token)", .contentType: "multipart/form-data; boundary=XYZ"],
+        body: ByteBuffer(string: "--XYZ\r\ncontent-disposition: form-data; name=\"status\"\r\n\r\nhel"))
+      #expect(broken.status == .badRequest)
+
+      let noBoundary = try await client.execute(
+        uri: "/2/statuses/update.json", method: .post,
+        headers: [.authorization: "OAuth2 \(token)", .contentType: "multipart/form-data"], body: ByteBuffer(string: "x"))
+      #expect(noBoundary.errorCode == 10008)
+
+      let jsonBody = try await client.execute(
+        uri: "/2/statuses/update.json", method: .post,
+        headers: [.authorization: "OAuth2 \(token)", .contentType: "application/json"], body: ByteBuffer(string: "{}"))
+      #expect(jsonBody.errorCode == 10007)
+
+      #expect(try await world.store.user(id: alice.id)?.statusesCount == 0)
+    }
+  }
+
+  @Test func lenientMultipartAsOldSDKsSendIt() async throws {
+    let world = try TestWorld()
+    let token = try await world.token(for: try await world.user("alice"))
+
+    try await world.test { client in
+      let body = "--B\r\ncontent-disposition: form-data; name=\"access_token\"\r\n\r\n\(token)\r\n"
+        + "--B\r\nContent-Disposition: form-data; name=\"status\"\r\nContent-Length: 6\r\n\r\n你好\r\n--B--\r\n"
+      let response = try await client.execute(
+        uri: "/2/statuses/update.json", method: .post, headers: [.contentType: "multipart/form-data; boundary=B"],
+        body: ByteBuffer(string: body))
+      #expect(response.status == .ok)
+      #expect(response.object["text"] as? String == "你好")
+    }
+  }
+
+  @Test func plusAndPercentEncodingBothDecode() async throws {
+    let world = try TestWorld()
+    let token = try await world.token(for: try await world.user("alice"))
+
+    try await world.test { client in
+      let response = try await client.execute(
+        uri: "/2/statuses/update.json", method: .post,
+        headers: [.authorization: "OAuth2 \(token)", .contentType: "application/x-www-form-urlencoded"],
+        body: ByteBuffer(string: "status=a+b%20c%2Bd"))
+      #expect(response.object["text"] as? String == "a b c+d")
+    }
+  }
+}

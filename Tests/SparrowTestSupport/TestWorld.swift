@@ -1,0 +1,130 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SparrowServer
+import SparrowStore
+import SparrowStoreSQLite
+
+/// A clock tests move by hand.
+public final class TestClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: Date
+  public init(_ start: Date = Date()) { current = start }
+  public var now: Date {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
+  }
+  public func advance(_ seconds: TimeInterval) {
+    lock.lock()
+    current += seconds
+    lock.unlock()
+  }
+}
+
+/// A real SQLite store in a fresh temporary folder, removed afterwards.
+public func withStore<T>(_ body: (SQLiteStore) async throws -> T) async throws -> T {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  return try await body(try SQLiteStore(folder: folder))
+}
+
+/// A server world for router tests: a real store, an id generator, a movable clock.
+public struct TestWorld: Sendable {
+  public let store: SQLiteStore
+  public let ids: IDGenerator
+  public let clock: TestClock
+  public let folder: URL
+  public let deps: Dependencies
+
+  /// One bcrypt hash for every fixture user: hashing is deliberately slow.
+  public static let password = "secret123"
+  static let passwordHash = Accounts.hashPassword(password)
+
+  public init(demoLogin: Bool = false) throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
+    store = try SQLiteStore(folder: folder)
+    ids = IDGenerator(node: 1)
+    clock = TestClock()
+    var config = ServerConfig(
+      publicURL: "http://sparrow.test", dataFolder: folder, formKey: "test-form-key-0123456789abcdef0123")
+    if demoLogin { config.demoLogin = ("demo", "demo123") }
+    let clock = self.clock
+    deps = Dependencies(store: store, ids: ids, config: config, now: { clock.now })
+  }
+
+  /// Runs `body` against the router, then removes the folder.
+  public func test<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let app = Application(router: try await buildRouter(deps))
+    return try await app.test(.router, body)
+  }
+
+  /// A user with `password`, created directly in the store.
+  @discardableResult
+  public func user(_ name: String) async throws -> UserRecord {
+    let user = UserRecord(
+      id: ids.next(at: clock.now), screenName: name, passwordHash: Self.passwordHash, createdAt: clock.now)
+    try await store.createUser(user)
+    return user
+  }
+
+  /// A registered app; returns it with its secret.
+  public func app(name: String = "Test App", redirect: String = "https://client.test/callback", firstParty: Bool = false)
+    async throws -> (AppRecord, String)
+  {
+    try await Accounts(store: store, ids: ids).createApp(
+      name: name, redirectURI: redirect, url: "https://client.test", firstParty: firstParty, at: clock.now)
+  }
+
+  /// An access token for `user` issued to a fresh app, made directly.
+  public func token(for user: UserRecord, lifetime: TimeInterval = 3600) async throws -> String {
+    let (app, _) = try await self.app(name: "App of \(user.screenName)")
+    let token = Secrets.random()
+    try await store.saveGrant(GrantRecord(
+      hash: Secrets.hash(token), kind: .access, userID: user.id, appID: app.id, createdAt: clock.now,
+      expiresAt: clock.now.addingTimeInterval(lifetime)))
+    return token
+  }
+}
+
+/// Form encoding for request bodies.
+public func formBody(_ fields: [(String, String)]) -> ByteBuffer {
+  var allowed = CharacterSet.alphanumerics
+  allowed.insert(charactersIn: "-._~")
+  let text = fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed)!)" }.joined(separator: "&")
+  return ByteBuffer(string: text)
+}
+
+extension TestClientProtocol {
+  /// GET with the token in the `Authorization: OAuth2` header.
+  public func get(_ uri: String, token: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
+    var headers = headers
+    if let token { headers[.authorization] = "OAuth2 \(token)" }
+    return try await execute(uri: uri, method: .get, headers: headers)
+  }
+
+  /// POST a form with the token in the header.
+  public func post(_ uri: String, _ fields: [(String, String)] = [], token: String? = nil, headers: HTTPFields = [:])
+    async throws -> TestResponse
+  {
+    var headers = headers
+    if headers[.contentType] == nil { headers[.contentType] = "application/x-www-form-urlencoded" }
+    if let token { headers[.authorization] = "OAuth2 \(token)" }
+    return try await execute(uri: uri, method: .post, headers: headers, body: formBody(fields))
+  }
+}
+
+extension TestResponse {
+  /// The body as a JSON object.
+  public var object: [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
+  }
+  /// The body as a JSON array.
+  public var array: [[String: Any]] {
+    (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [[String: Any]] ?? []
+  }
+  public var text: String { String(buffer: body) }
+  /// `error_code` of an error envelope, or nil.
+  public var errorCode: Int? { object["error_code"] as? Int }
+}
