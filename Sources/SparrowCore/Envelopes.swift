@@ -226,17 +226,8 @@ public struct ErrorBody: Codable, Sendable, Equatable {
   }
 }
 
-/// The shared coders: snake_case keys.
+/// The shared decoder for Weibo JSON: snake_case keys. (Encoding goes through `JSONWriter`.)
 public enum WeiboCoding {
-  /// The encoder every response uses.
-  public static func encoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.keyEncodingStrategy = .convertToSnakeCase
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    return encoder
-  }
-
-  /// The matching decoder.
   public static func decoder() -> JSONDecoder {
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase

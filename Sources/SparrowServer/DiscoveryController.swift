@@ -23,7 +23,7 @@ struct DiscoveryController: Sendable {
       guard callback.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }),
         callback.count <= 64
       else { throw WeiboError.badParameter("callback", expected: "a JavaScript identifier", got: callback) }
-      let text = "\(callback)(\(String(decoding: try WeiboCoding.encoder().encode(body), as: UTF8.self)))"
+      let text = "\(callback)(\(String(decoding: try JSONWriter().encode(body), as: UTF8.self)))"
       var headers = HTTPFields()
       headers[.contentType] = "application/javascript; charset=utf-8"
       return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))

@@ -14,22 +14,15 @@ struct Presenter: Sendable {
 
   func statuses(_ records: [StatusRecord], trimUser: Bool = false) async throws -> [Status] {
     guard !records.isEmpty else { return [] }
-    let originals = try await store.statuses(ids: records.compactMap(\.retweetedID))
-    let all = records + originals.values
-    let statusIDs = all.map(\.id)
-    async let users = store.users(ids: all.map(\.userID))
-    async let apps = store.apps(ids: all.map(\.appID))
-    async let favorited = store.favorited(by: viewer, among: statusIDs)
-    async let liked = store.liked(by: viewer, among: statusIDs)
-    let userMap = try await users
-    let relations = try await Relations(store: store, viewer: viewer, among: Array(userMap.keys))
+    let rows = try await store.context(for: records, viewer: viewer)
     let context = StatusContext(
-      users: userMap, apps: try await apps, favorited: try await favorited, liked: try await liked,
-      relations: relations)
+      users: rows.users, apps: rows.apps, favorited: rows.favorited, liked: rows.liked,
+      relations: Relations(following: rows.following, followers: rows.followers))
     return records.map { record in
       var status = status(record, context)
       if let originalID = record.retweetedID {
-        status.retweetedStatus = Box(originals[originalID].map { self.status($0, context) } ?? .deletedOriginal(id: originalID))
+        status.retweetedStatus = Box(
+          rows.originals[originalID].map { self.status($0, context) } ?? .deletedOriginal(id: originalID))
       }
       if trimUser {
         status.uid = record.userID
@@ -99,6 +92,11 @@ struct Presenter: Sendable {
   struct Relations {
     let following: Set<Int64>
     let followers: Set<Int64>
+
+    init(following: Set<Int64>, followers: Set<Int64>) {
+      self.following = following
+      self.followers = followers
+    }
 
     init(store: any Store, viewer: Int64, among ids: [Int64]) async throws {
       async let following = store.following(viewer, among: ids)

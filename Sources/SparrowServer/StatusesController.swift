@@ -105,8 +105,9 @@ struct StatusesController: Sendable {
     let feature = try feature(call)
     let (statuses, next) = try await self.page(feed, feature, page, call)
     let total = try await deps.store.count(in: feed, feature: feature)
-    if marksSeen, page.maxID == 0, page.offset == 0 {
-      try await deps.store.markSeen(userID: call.caller.userID, kind: .status, upTo: deps.ids.next(at: call.now))
+    // The newest page was seen: what it shows no longer counts as new.
+    if marksSeen, page.maxID == 0, page.offset == 0, let newest = statuses.first?.id {
+      try await deps.store.markSeen(userID: call.caller.userID, kind: .status, upTo: newest)
     }
     return try json(StatusList(statuses: statuses, previousCursor: 0, nextCursor: next, totalNumber: total))
   }

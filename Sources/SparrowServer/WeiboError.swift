@@ -91,12 +91,10 @@ struct JSONBody<Value: Encodable & Sendable>: ResponseGenerator {
   }
 
   func response(status: HTTPResponse.Status) throws -> Response {
-    let data = try Self.encoder.encode(value)
+    let bytes = try JSONWriter().encode(value)
     var headers = HTTPFields()
     headers[.contentType] = "application/json; charset=utf-8"
-    headers[.contentLength] = String(data.count)
-    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    headers[.contentLength] = String(bytes.count)
+    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
   }
-
-  private static var encoder: JSONEncoder { WeiboCoding.encoder() }
 }

@@ -277,3 +277,27 @@ public struct ImportBatch: Sendable {
   public var favorites: [Mark] = []
   public init() {}
 }
+
+/// The rows around a page of statuses, for one viewer.
+public struct StatusContextRows: Sendable {
+  public var originals: [Int64: StatusRecord]
+  public var users: [Int64: UserRecord]
+  public var apps: [Int64: AppRecord]
+  public var favorited: Set<Int64>
+  public var liked: Set<Int64>
+  /// Of the users above, those the viewer follows.
+  public var following: Set<Int64>
+  /// Of the users above, those who follow the viewer.
+  public var followers: Set<Int64>
+
+  public init(originals: [Int64: StatusRecord], users: [Int64: UserRecord], apps: [Int64: AppRecord],
+              favorited: Set<Int64>, liked: Set<Int64>, following: Set<Int64>, followers: Set<Int64>) {
+    self.originals = originals
+    self.users = users
+    self.apps = apps
+    self.favorited = favorited
+    self.liked = liked
+    self.following = following
+    self.followers = followers
+  }
+}

@@ -44,6 +44,9 @@ public protocol Store: Sendable {
     async throws
   func status(id: Int64) async throws -> StatusRecord?
   func statuses(ids: [Int64]) async throws -> [Int64: StatusRecord]
+  /// Everything needed to show `statuses` to `viewer`, loaded together: originals of reposts, authors,
+  /// apps, and the viewer's favourites, likes and relationships among them.
+  func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows
   /// Removes a status and everything hanging off it, fixing every counter. Returns what was deleted.
   func deleteStatus(id: Int64) async throws -> StatusRecord
   /// A page of a feed, newest first.

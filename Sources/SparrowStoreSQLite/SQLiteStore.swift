@@ -25,11 +25,17 @@ public final class SQLiteStore: Store {
     try self.init(path: folder.appendingPathComponent("sparrow.sqlite").path)
   }
 
+  /// Runs a read on the calling thread. Reads take well under a millisecond, and hopping to GRDB's
+  /// queue and back for each one cost more in thread switches than the query itself.
+  func reading<T>(_ body: (Database) throws -> T) throws -> T {
+    try pool.read(body)
+  }
+
   // MARK: Ids
 
   public func claimNode() async throws -> Int {
     try await pool.write { db in
-      let node = try Int.fetchOne(db, sql: "SELECT next_node FROM nodes WHERE id = 1") ?? 0
+      let node = try Int.fetchOne(try db.cachedStatement(sql: "SELECT next_node FROM nodes WHERE id = 1")) ?? 0
       try db.execute(sql: "UPDATE nodes SET next_node = ? WHERE id = 1", arguments: [(node + 1) % 32])
       return node
     }
@@ -59,47 +65,38 @@ public final class SQLiteStore: Store {
   }
 
   public func user(id: Int64) async throws -> UserRecord? {
-    try await pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id]).map(UserRecord.init(row:))
+    try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id = ?"), arguments: [id]).map(UserRecord.init(row:))
     }
   }
 
   public func user(screenName: String) async throws -> UserRecord? {
-    try await pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM users WHERE screen_name_key = ?", arguments: [screenName.lowercased()])
+    try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE screen_name_key = ?"), arguments: [screenName.lowercased()])
         .map(UserRecord.init(row:))
     }
   }
 
   public func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
-    guard !ids.isEmpty else { return [:] }
-    let unique = Array(Set(ids))
-    return try await pool.read { db in
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT * FROM users WHERE id IN (\(placeholders(unique.count)))", arguments: StatementArguments(unique))
-      return Dictionary(rows.map { (($0["id"] as Int64), UserRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
-    }
+    try reading { db in try Self.users(ids: ids, db) }
   }
 
   public func users(screenNames: [String]) async throws -> [UserRecord] {
     guard !screenNames.isEmpty else { return [] }
     let keys = Array(Set(screenNames.map { $0.lowercased() }))
-    return try await pool.read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT * FROM users WHERE screen_name_key IN (\(placeholders(keys.count)))",
-        arguments: StatementArguments(keys)
+    return try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE screen_name_key IN (SELECT value FROM json_each(?))"),
+        arguments: [jsonList(keys)]
       ).map(UserRecord.init(row:))
     }
   }
 
   public func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
-    try await pool.read { db in
-      try Row.fetchAll(
-        db,
-        sql: """
-          SELECT * FROM users WHERE screen_name_key LIKE ? ESCAPE '\\'
+    try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: """
+          SELECT \(userColumns) FROM users WHERE screen_name_key LIKE ? ESCAPE '\\'
           ORDER BY (screen_name_key = ?) DESC, followers_count DESC, id LIMIT ?
-          """,
+          """),
         arguments: ["%" + likeEscaped(keyword.lowercased()) + "%", keyword.lowercased(), limit]
       ).map(UserRecord.init(row:))
     }
@@ -112,19 +109,13 @@ public final class SQLiteStore: Store {
   }
 
   public func app(clientID: String) async throws -> AppRecord? {
-    try await pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM apps WHERE client_id = ?", arguments: [clientID]).map(AppRecord.init(row:))
+    try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM apps WHERE client_id = ?"), arguments: [clientID]).map(AppRecord.init(row:))
     }
   }
 
   public func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
-    guard !ids.isEmpty else { return [:] }
-    let unique = Array(Set(ids))
-    return try await pool.read { db in
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT * FROM apps WHERE id IN (\(placeholders(unique.count)))", arguments: StatementArguments(unique))
-      return Dictionary(rows.map { (($0["id"] as Int64), AppRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
-    }
+    try reading { db in try Self.apps(ids: ids, db) }
   }
 
   public func saveGrant(_ grant: GrantRecord) async throws {
@@ -142,16 +133,15 @@ public final class SQLiteStore: Store {
   }
 
   public func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
-    try await pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?", arguments: [hash, kind.rawValue])
+    try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue])
         .map(GrantRecord.init(row:))
     }
   }
 
   public func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
     try await pool.write { db in
-      let grant = try Row.fetchOne(
-        db, sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?", arguments: [hash, kind.rawValue]
+      let grant = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue]
       ).map(GrantRecord.init(row:))
       if grant != nil { try db.execute(sql: "DELETE FROM grants WHERE hash = ?", arguments: [hash]) }
       return grant
@@ -173,8 +163,7 @@ public final class SQLiteStore: Store {
   {
     try await pool.write { db in
       // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
-      if let previous = try Row.fetchOne(
-        db, sql: "SELECT text, retweeted_id FROM statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1",
+      if let previous = try Row.fetchOne(try db.cachedStatement(sql: "SELECT text, retweeted_id FROM statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1"),
         arguments: [status.userID]),
         previous["text"] == status.text, (previous["retweeted_id"] as Int64?) == status.retweetedID
       {
@@ -182,8 +171,7 @@ public final class SQLiteStore: Store {
       }
       if let original = status.retweetedID {
         let parent = status.parentID ?? original
-        let found = try Int.fetchOne(
-          db, sql: "SELECT count(*) FROM statuses WHERE id IN (?, ?)", arguments: [original, parent]) ?? 0
+        let found = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE id IN (?, ?)"), arguments: [original, parent]) ?? 0
         if found != (parent == original ? 1 : 2) { throw StoreError.notFound }
       }
       try Self.insert(status, db)
@@ -206,25 +194,33 @@ public final class SQLiteStore: Store {
   }
 
   public func status(id: Int64) async throws -> StatusRecord? {
-    try await pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM statuses WHERE id = ?", arguments: [id]).map(StatusRecord.init(row:))
+    try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ?"), arguments: [id]).map(StatusRecord.init(row:))
     }
   }
 
   public func statuses(ids: [Int64]) async throws -> [Int64: StatusRecord] {
-    guard !ids.isEmpty else { return [:] }
-    let unique = Array(Set(ids))
-    return try await pool.read { db in
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT * FROM statuses WHERE id IN (\(placeholders(unique.count)))",
-        arguments: StatementArguments(unique))
-      return Dictionary(rows.map { (($0["id"] as Int64), StatusRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
+    try reading { db in try Self.statuses(ids: ids, db) }
+  }
+
+  public func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
+    try reading { db in
+      let originals = try Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
+      let all = statuses + originals.values
+      let ids = all.map(\.id)
+      let users = try Self.users(ids: all.map(\.userID), db)
+      let people = Array(users.keys)
+      return StatusContextRows(
+        originals: originals, users: users, apps: try Self.apps(ids: all.map(\.appID), db),
+        favorited: try Self.marked("favorites", by: viewer, among: ids, db),
+        liked: try Self.marked("likes", by: viewer, among: ids, db),
+        following: try Self.following(viewer, among: people, db), followers: try Self.followers(viewer, among: people, db))
     }
   }
 
   public func deleteStatus(id: Int64) async throws -> StatusRecord {
     try await pool.write { db in
-      guard let status = try Row.fetchOne(db, sql: "SELECT * FROM statuses WHERE id = ?", arguments: [id])
+      guard let status = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ?"), arguments: [id])
         .map(StatusRecord.init(row:))
       else { throw StoreError.notFound }
       try db.execute(sql: "DELETE FROM statuses WHERE id = ?", arguments: [id])
@@ -250,8 +246,9 @@ public final class SQLiteStore: Store {
   }
 
   public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> [StatusRecord] {
+    if case .home(let user) = feed { return try await homeStatuses(user, feature: feature, page: page) }
     let (condition, arguments) = Self.condition(feed, feature)
-    var sql = "SELECT * FROM statuses WHERE \(condition)"
+    var sql = "SELECT \(statusColumns) FROM statuses WHERE \(condition)"
     var args = arguments
     if page.sinceID > 0 {
       sql += " AND id > ?"
@@ -265,26 +262,28 @@ public final class SQLiteStore: Store {
     args += [page.count, page.offset]
     let finalSQL = sql
     let finalArgs = args
-    return try await pool.read { db in
-      try Row.fetchAll(db, sql: finalSQL, arguments: finalArgs).map(StatusRecord.init(row:))
+    return try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: finalSQL), arguments: finalArgs).map(StatusRecord.init(row:))
     }
   }
 
   public func count(in feed: StatusFeed, feature: StatusFeature) async throws -> Int {
+    if case .home(let user) = feed, feature == .all {
+      // The counters already hold it: the user's statuses plus those of everyone they follow.
+      return try reading { db in try Self.homeSize(user, db) }
+    }
     let (condition, arguments) = Self.condition(feed, feature)
-    return try await pool.read { db in
-      try Int.fetchOne(db, sql: "SELECT count(*) FROM statuses WHERE \(condition)", arguments: arguments) ?? 0
+    return try reading { db in
+      try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(condition)"), arguments: arguments) ?? 0
     }
   }
 
   public func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
-    try await pool.read { db in
-      try Row.fetchAll(
-        db,
-        sql: """
+    try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: """
           SELECT topic, count(*) AS n FROM status_topics WHERE created_at >= ?
           GROUP BY topic ORDER BY n DESC, max(status_id) DESC LIMIT ?
-          """,
+          """),
         arguments: [millis(since), limit]
       ).map { TopicCount(name: $0["topic"], count: $0["n"]) }
     }
@@ -299,25 +298,24 @@ public final class SQLiteStore: Store {
   }
 
   public func comment(id: Int64) async throws -> CommentRecord? {
-    try await pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ?", arguments: [id]).map(CommentRecord.init(row:))
+    try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id]).map(CommentRecord.init(row:))
     }
   }
 
   public func comments(ids: [Int64]) async throws -> [Int64: CommentRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
-    return try await pool.read { db in
-      let rows = try Row.fetchAll(
-        db, sql: "SELECT * FROM comments WHERE id IN (\(placeholders(unique.count)))",
-        arguments: StatementArguments(unique))
+    return try reading { db in
+      let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id IN (SELECT value FROM json_each(?))"),
+        arguments: [jsonList(unique)])
       return Dictionary(rows.map { (($0["id"] as Int64), CommentRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
     }
   }
 
   public func deleteComment(id: Int64) async throws -> CommentRecord {
     try await pool.write { db in
-      guard let comment = try Row.fetchOne(db, sql: "SELECT * FROM comments WHERE id = ?", arguments: [id])
+      guard let comment = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id])
         .map(CommentRecord.init(row:))
       else { throw StoreError.notFound }
       try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id])
@@ -344,15 +342,15 @@ public final class SQLiteStore: Store {
     args += [page.count, page.offset]
     let finalSQL = sql
     let finalArgs = args
-    return try await pool.read { db in
-      try Row.fetchAll(db, sql: finalSQL, arguments: finalArgs).map(CommentRecord.init(row:))
+    return try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: finalSQL), arguments: finalArgs).map(CommentRecord.init(row:))
     }
   }
 
   public func count(in feed: CommentFeed) async throws -> Int {
     let (condition, arguments) = Self.condition(feed)
-    return try await pool.read { db in
-      try Int.fetchOne(db, sql: "SELECT count(*) FROM comments WHERE \(condition)", arguments: arguments) ?? 0
+    return try reading { db in
+      try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM comments WHERE \(condition)"), arguments: arguments) ?? 0
     }
   }
 
@@ -360,11 +358,9 @@ public final class SQLiteStore: Store {
 
   public func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
     try await pool.write { db in
-      let users = try Int.fetchOne(
-        db, sql: "SELECT count(*) FROM users WHERE id IN (?, ?)", arguments: [follower, followee]) ?? 0
+      let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
       guard users == 2 else { throw StoreError.notFound }
-      let exists = try Bool.fetchOne(
-        db, sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
+      let exists = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?"), arguments: [follower, followee])
       if exists == true { throw StoreError.conflict }
       try db.execute(
         sql: "INSERT INTO follows (follower_id, followee_id, id, created_at) VALUES (?, ?, ?, ?)",
@@ -383,41 +379,23 @@ public final class SQLiteStore: Store {
   }
 
   public func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
-    let unique = Array(Set(candidates))
-    return try await pool.read { db in
-      Set(
-        try Int64.fetchAll(
-          db,
-          sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND followee_id IN (\(placeholders(unique.count)))",
-          arguments: StatementArguments([user] + unique)))
-    }
+    try reading { db in try Self.following(user, among: candidates, db) }
   }
 
   public func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
-    let unique = Array(Set(candidates))
-    return try await pool.read { db in
-      Set(
-        try Int64.fetchAll(
-          db,
-          sql: "SELECT follower_id FROM follows WHERE followee_id = ? AND follower_id IN (\(placeholders(unique.count)))",
-          arguments: StatementArguments([user] + unique)))
-    }
+    try reading { db in try Self.followers(user, among: candidates, db) }
   }
 
   public func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
-    try await pool.read { db in
-      try Int64.fetchAll(
-        db, sql: "SELECT followee_id FROM follows WHERE follower_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+    try reading { db in
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [user, limit, offset])
     }
   }
 
   public func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
-    try await pool.read { db in
-      try Int64.fetchAll(
-        db, sql: "SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+    try reading { db in
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [user, limit, offset])
     }
   }
@@ -426,10 +404,9 @@ public final class SQLiteStore: Store {
 
   public func favorite(_ mark: Mark) async throws {
     try await pool.write { db in
-      guard try Bool.fetchOne(db, sql: "SELECT 1 FROM statuses WHERE id = ?", arguments: [mark.statusID]) == true
+      guard try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM statuses WHERE id = ?"), arguments: [mark.statusID]) == true
       else { throw StoreError.notFound }
-      let exists = try Bool.fetchOne(
-        db, sql: "SELECT 1 FROM favorites WHERE user_id = ? AND status_id = ?", arguments: [mark.userID, mark.statusID])
+      let exists = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [mark.userID, mark.statusID])
       if exists == true { throw StoreError.conflict }
       try db.execute(
         sql: "INSERT INTO favorites (user_id, status_id, id, created_at) VALUES (?, ?, ?, ?)",
@@ -441,8 +418,7 @@ public final class SQLiteStore: Store {
 
   public func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
     try await pool.write { db in
-      guard let mark = try Row.fetchOne(
-        db, sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID]
+      guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
       else { throw StoreError.notFound }
       try db.execute(sql: "DELETE FROM favorites WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID])
@@ -452,17 +428,15 @@ public final class SQLiteStore: Store {
   }
 
   public func favorite(userID: Int64, statusID: Int64) async throws -> Mark? {
-    try await pool.read { db in
-      try Row.fetchOne(
-        db, sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID]
+    try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
     }
   }
 
   public func favorites(userID: Int64, page: Page) async throws -> [Mark] {
-    try await pool.read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT * FROM favorites WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+    try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [userID, page.count, page.offset]
       ).map(Mark.init(row:))
     }
@@ -474,11 +448,9 @@ public final class SQLiteStore: Store {
 
   public func like(_ mark: Mark) async throws {
     try await pool.write { db in
-      guard let author = try Int64.fetchOne(
-        db, sql: "SELECT user_id FROM statuses WHERE id = ?", arguments: [mark.statusID])
+      guard let author = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM statuses WHERE id = ?"), arguments: [mark.statusID])
       else { throw StoreError.notFound }
-      let exists = try Bool.fetchOne(
-        db, sql: "SELECT 1 FROM likes WHERE user_id = ? AND status_id = ?", arguments: [mark.userID, mark.statusID])
+      let exists = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [mark.userID, mark.statusID])
       if exists == true { throw StoreError.conflict }
       try db.execute(
         sql: "INSERT INTO likes (user_id, status_id, status_user_id, id, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -490,8 +462,7 @@ public final class SQLiteStore: Store {
 
   public func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
     try await pool.write { db in
-      guard let mark = try Row.fetchOne(
-        db, sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID]
+      guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
       else { throw StoreError.notFound }
       try db.execute(sql: "DELETE FROM likes WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID])
@@ -506,19 +477,16 @@ public final class SQLiteStore: Store {
   }
 
   public func likes(statusID: Int64, page: Page) async throws -> [Mark] {
-    try await pool.read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT * FROM likes WHERE status_id = ? ORDER BY id DESC LIMIT ? OFFSET ?",
+    try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [statusID, page.count, page.offset]
       ).map(Mark.init(row:))
     }
   }
 
   public func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
-    try await pool.read { db in
-      try Row.fetchAll(
-        db,
-        sql: "SELECT * FROM likes WHERE status_user_id = ? AND user_id <> ? ORDER BY id DESC LIMIT ? OFFSET ?",
+    try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_user_id = ? AND user_id <> ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [userID, userID, page.count, page.offset]
       ).map(Mark.init(row:))
     }
@@ -527,23 +495,27 @@ public final class SQLiteStore: Store {
   // MARK: Unread counters
 
   public func unreadCounts(userID: Int64) async throws -> [UnreadKind: Int] {
-    try await pool.read { db in
+    try reading { db in
       let marks = Dictionary(
-        try Row.fetchAll(db, sql: "SELECT kind, mark FROM seen WHERE user_id = ?", arguments: [userID])
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT kind, mark FROM seen WHERE user_id = ?"), arguments: [userID])
           .map { (($0["kind"] as String), ($0["mark"] as Int64)) }, uniquingKeysWith: max)
       var counts: [UnreadKind: Int] = [:]
       for kind in UnreadKind.allCases {
         // A user has seen nothing older than their account.
         let mark = marks[kind.rawValue] ?? userID
         let (source, args) = Self.unreadSource(kind, userID: userID, after: mark)
-        counts[kind] = try Int.fetchOne(
-          db, sql: "SELECT count(*) FROM (\(source) LIMIT \(Self.unreadCap)) AS unread", arguments: args) ?? 0
+        counts[kind] = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM (\(source) LIMIT \(Self.unreadCap)) AS unread"), arguments: args) ?? 0
       }
       return counts
     }
   }
 
   public func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
+    // Reading first keeps repeated timeline loads from queueing on the single writer.
+    let current = try reading { db in
+      try Int64.fetchOne(try db.cachedStatement(sql: "SELECT mark FROM seen WHERE user_id = ? AND kind = ?"), arguments: [userID, kind.rawValue])
+    }
+    if let current, current >= upTo { return }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -619,17 +591,53 @@ public final class SQLiteStore: Store {
 // MARK: - SQL pieces
 
 extension SQLiteStore {
+  /// Below this many statuses in a home feed, sorting the feed's ids is cheapest; above it, walking all
+  /// statuses newest first until the page is full is, since a big feed is dense. Either way a page costs
+  /// at most a few thousand index entries, whatever the follow graph.
+  static let denseFeed = 2000
+
+  static func homeSize(_ user: Int64, _ db: Database) throws -> Int {
+    try Int.fetchOne(try db.cachedStatement(sql: """
+        SELECT COALESCE((SELECT statuses_count FROM users WHERE id = ?), 0)
+          + COALESCE((SELECT sum(u.statuses_count) FROM follows f JOIN users u ON u.id = f.followee_id
+                      WHERE f.follower_id = ?), 0)
+        """), arguments: [user, user]) ?? 0
+  }
+
+  func homeStatuses(_ user: Int64, feature: StatusFeature, page: Page) async throws -> [StatusRecord] {
+    var window = ""
+    var args: StatementArguments = []
+    if page.sinceID > 0 {
+      window += " AND id > ?"
+      args += [page.sinceID]
+    }
+    if page.maxID > 0 {
+      window += " AND id <= ?"
+      args += [page.maxID]
+    }
+    let paging = args + [page.count, page.offset]
+    let filter = Self.featureClause(feature) + window
+    return try reading { db in
+      let dense = try Self.homeSize(user, db) >= Self.denseFeed
+      let (condition, arguments) = Self.homeCondition(user, walk: dense)
+      let sql = dense
+        ? "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?"
+        : """
+          SELECT \(statusColumns) FROM statuses WHERE id IN (
+            SELECT id FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?)
+          ORDER BY id DESC
+          """
+      return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments + paging).map(StatusRecord.init(row:))
+    }
+  }
+
   static let unreadCap = 1000
 
   static func condition(_ feed: StatusFeed, _ feature: StatusFeature) -> (String, StatementArguments) {
     var (sql, args): (String, StatementArguments)
     switch feed {
     case .home(let user):
-      sql = """
-        (user_id = ? OR user_id IN (SELECT followee_id FROM follows WHERE follower_id = ?)) \
-        AND (visible = 0 OR user_id = ?)
-        """
-      args = [user, user, user]
+      (sql, args) = homeCondition(user, walk: false)
     case .user(let user, let viewer):
       sql = "user_id = ? AND (visible = 0 OR user_id = ?)"
       args = [user, viewer]
@@ -655,12 +663,24 @@ extension SQLiteStore {
         """
       args = [user]
     }
+    return (sql + featureClause(feature), args)
+  }
+
+  static func featureClause(_ feature: StatusFeature) -> String {
     switch feature {
-    case .all: break
-    case .original: sql += " AND retweeted_id IS NULL"
-    case .picture: sql += " AND has_pictures = 1"
+    case .all: ""
+    case .original: " AND retweeted_id IS NULL"
+    case .picture: " AND has_pictures = 1"
     }
-    return (sql, args)
+  }
+
+  /// The home feed; `walk` writes `+user_id` so SQLite walks ids newest first instead of the author index.
+  static func homeCondition(_ user: Int64, walk: Bool) -> (String, StatementArguments) {
+    let column = walk ? "+user_id" : "user_id"
+    return (
+      "(\(column) = ? OR \(column) IN (SELECT followee_id FROM follows WHERE follower_id = ?)) AND (visible = 0 OR user_id = ?)",
+      [user, user, user]
+    )
   }
 
   static func condition(_ feed: CommentFeed) -> (String, StatementArguments) {
@@ -676,7 +696,7 @@ extension SQLiteStore {
   static func unreadSource(_ kind: UnreadKind, userID: Int64, after mark: Int64) -> (String, StatementArguments) {
     switch kind {
     case .status:
-      let (home, args) = condition(.home(userID), .all)
+      let (home, args) = homeCondition(userID, walk: true)
       return ("SELECT 1 FROM statuses WHERE \(home) AND user_id <> ? AND id > ?", args + [userID, mark])
     case .follower:
       return ("SELECT 1 FROM follows WHERE followee_id = ? AND id > ?", [userID, mark])
@@ -693,23 +713,59 @@ extension SQLiteStore {
   }
 
   func marked(_ table: String, by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
+    try reading { db in try Self.marked(table, by: user, among: statusIDs, db) }
+  }
+
+  static func marked(_ table: String, by user: Int64, among statusIDs: [Int64], _ db: Database) throws -> Set<Int64> {
     guard !statusIDs.isEmpty else { return [] }
     let unique = Array(Set(statusIDs))
-    return try await pool.read { db in
-      Set(
-        try Int64.fetchAll(
-          db,
-          sql: "SELECT status_id FROM \(table) WHERE user_id = ? AND status_id IN (\(placeholders(unique.count)))",
-          arguments: StatementArguments([user] + unique)))
-    }
+    return Set(
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT status_id FROM \(table) WHERE user_id = ? AND status_id IN (SELECT value FROM json_each(?))"),
+        arguments: [user, jsonList(unique)]))
+  }
+
+  static func following(_ user: Int64, among candidates: [Int64], _ db: Database) throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    let unique = Array(Set(candidates))
+    return Set(
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND followee_id IN (SELECT value FROM json_each(?))"),
+        arguments: [user, jsonList(unique)]))
+  }
+
+  static func followers(_ user: Int64, among candidates: [Int64], _ db: Database) throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    let unique = Array(Set(candidates))
+    return Set(
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT follower_id FROM follows WHERE followee_id = ? AND follower_id IN (SELECT value FROM json_each(?))"),
+        arguments: [user, jsonList(unique)]))
+  }
+
+  static func users(ids: [Int64], _ db: Database) throws -> [Int64: UserRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id IN (SELECT value FROM json_each(?))"), arguments: [jsonList(unique)])
+    return Dictionary(rows.map { UserRecord(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  static func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM apps WHERE id IN (SELECT value FROM json_each(?))"), arguments: [jsonList(unique)])
+    return Dictionary(rows.map { AppRecord(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  static func statuses(ids: [Int64], _ db: Database) throws -> [Int64: StatusRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id IN (SELECT value FROM json_each(?))"), arguments: [jsonList(unique)])
+    return Dictionary(rows.map { StatusRecord(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   static func adjustFollowCounters(follower: Int64, followee: Int64, by delta: Int, _ db: Database) throws {
     try db.execute(sql: "UPDATE users SET friends_count = friends_count + ? WHERE id = ?", arguments: [delta, follower])
     try db.execute(
       sql: "UPDATE users SET followers_count = followers_count + ? WHERE id = ?", arguments: [delta, followee])
-    let mutual = try Bool.fetchOne(
-      db, sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [followee, follower])
+    let mutual = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?"), arguments: [followee, follower])
     if mutual == true {
       try db.execute(
         sql: "UPDATE users SET bi_followers_count = bi_followers_count + ? WHERE id IN (?, ?)",
@@ -718,8 +774,7 @@ extension SQLiteStore {
   }
 
   static func insert(_ user: UserRecord, _ db: Database) throws {
-    let taken = try Bool.fetchOne(
-      db, sql: "SELECT 1 FROM users WHERE screen_name_key = ? OR id = ?",
+    let taken = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM users WHERE screen_name_key = ? OR id = ?"),
       arguments: [user.screenName.lowercased(), user.id])
     if taken == true { throw StoreError.conflict }
     try db.execute(
@@ -736,7 +791,7 @@ extension SQLiteStore {
   }
 
   static func insert(_ app: AppRecord, _ db: Database) throws {
-    let taken = try Bool.fetchOne(db, sql: "SELECT 1 FROM apps WHERE client_id = ?", arguments: [app.clientID])
+    let taken = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM apps WHERE client_id = ?"), arguments: [app.clientID])
     if taken == true { throw StoreError.conflict }
     try db.execute(
       sql: """
@@ -779,8 +834,7 @@ extension SQLiteStore {
   static func insertCommentRow(_ comment: CommentRecord, _ db: Database) throws {
     var replyUser: Int64?
     if let reply = comment.replyCommentID {
-      replyUser = try Int64.fetchOne(
-        db, sql: "SELECT user_id FROM comments WHERE id = ? AND status_id = ?", arguments: [reply, comment.statusID])
+      replyUser = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM comments WHERE id = ? AND status_id = ?"), arguments: [reply, comment.statusID])
       guard replyUser != nil else { throw StoreError.notFound }
     }
     try db.execute(
@@ -800,24 +854,39 @@ extension SQLiteStore {
 
 func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
-func placeholders(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ",") }
+/// A JSON array of values, for `IN (SELECT value FROM json_each(?))`: one parameter whatever the count.
+func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
+  if let strings = values as? [String] {
+    return String(decoding: (try? JSONSerialization.data(withJSONObject: strings)) ?? Data("[]".utf8), as: UTF8.self)
+  }
+  return "[" + values.map(\.description).joined(separator: ",") + "]"
+}
 func likeEscaped(_ s: String) -> String {
   s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
     .replacingOccurrences(of: "_", with: "\\_")
 }
 
+/// Column lists in the order the row initialisers read them: by position, which is much cheaper than by name.
+let userColumns = """
+  id, screen_name, password_hash, description, location, gender, url, avatar, verified_type, verified_reason, \
+  mbtype, mbrank, created_at, followers_count, friends_count, statuses_count, favourites_count, bi_followers_count
+  """
+let statusColumns = """
+  id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, latitude, longitude, visible, \
+  reposts_count, comments_count, attitudes_count
+  """
+
 extension UserRecord {
   init(row: Row) {
     self.init(
-      id: row["id"], screenName: row["screen_name"], passwordHash: row["password_hash"], description: row["description"],
-      location: row["location"], gender: row["gender"], url: row["url"], avatar: row["avatar"],
-      verifiedType: row["verified_type"], verifiedReason: row["verified_reason"], mbtype: row["mbtype"],
-      mbrank: row["mbrank"], createdAt: date(row["created_at"]))
-    followersCount = row["followers_count"]
-    friendsCount = row["friends_count"]
-    statusesCount = row["statuses_count"]
-    favouritesCount = row["favourites_count"]
-    biFollowersCount = row["bi_followers_count"]
+      id: row[0], screenName: row[1], passwordHash: row[2], description: row[3], location: row[4], gender: row[5],
+      url: row[6], avatar: row[7], verifiedType: row[8], verifiedReason: row[9], mbtype: row[10], mbrank: row[11],
+      createdAt: date(row[12]))
+    followersCount = row[13]
+    friendsCount = row[14]
+    statusesCount = row[15]
+    favouritesCount = row[16]
+    biFollowersCount = row[17]
   }
 }
 
@@ -840,16 +909,15 @@ extension GrantRecord {
 
 extension StatusRecord {
   init(row: Row) {
-    let pictureJSON: String = row["pictures"]
+    let pictureJSON: String = row[7]
     let pictures = pictureJSON.isEmpty
       ? [] : (try? JSONDecoder().decode([PictureRef].self, from: Data(pictureJSON.utf8))) ?? []
     self.init(
-      id: row["id"], userID: row["user_id"], text: row["text"], appID: row["app_id"], createdAt: date(row["created_at"]),
-      retweetedID: row["retweeted_id"], parentID: row["parent_id"], pictures: pictures, latitude: row["latitude"],
-      longitude: row["longitude"], visible: row["visible"])
-    repostsCount = row["reposts_count"]
-    commentsCount = row["comments_count"]
-    attitudesCount = row["attitudes_count"]
+      id: row[0], userID: row[1], text: row[2], appID: row[3], createdAt: date(row[4]), retweetedID: row[5],
+      parentID: row[6], pictures: pictures, latitude: row[8], longitude: row[9], visible: row[10])
+    repostsCount = row[11]
+    commentsCount = row[12]
+    attitudesCount = row[13]
   }
 }
 

@@ -1,14 +1,14 @@
 import GRDB
 
-/// The schema, in SQL that PostgreSQL also accepts (BIGINT keys, no SQLite-only types), so the
-/// PostgreSQL store can share its shape.
+/// The SQLite schema. Tables and columns are the ones every engine has; only the key types are
+/// SQLite's own (`INTEGER PRIMARY KEY` is the 64-bit rowid, so lookups by id take one B-tree search).
 enum Schema {
   static let v1 = """
     CREATE TABLE nodes (id INTEGER PRIMARY KEY, next_node BIGINT NOT NULL);
     INSERT INTO nodes (id, next_node) VALUES (1, 0);
 
     CREATE TABLE users (
-      id BIGINT PRIMARY KEY,
+      id INTEGER PRIMARY KEY,
       screen_name TEXT NOT NULL,
       screen_name_key TEXT NOT NULL UNIQUE,
       password_hash TEXT NOT NULL,
@@ -30,7 +30,7 @@ enum Schema {
     );
 
     CREATE TABLE apps (
-      id BIGINT PRIMARY KEY,
+      id INTEGER PRIMARY KEY,
       client_id TEXT NOT NULL UNIQUE,
       secret_hash TEXT NOT NULL,
       name TEXT NOT NULL,
@@ -52,7 +52,7 @@ enum Schema {
     CREATE INDEX grants_by_user ON grants (user_id, app_id);
 
     CREATE TABLE statuses (
-      id BIGINT PRIMARY KEY,
+      id INTEGER PRIMARY KEY,
       user_id BIGINT NOT NULL,
       text TEXT NOT NULL,
       app_id BIGINT NOT NULL,
@@ -89,7 +89,7 @@ enum Schema {
     CREATE INDEX status_topics_by_time ON status_topics (created_at);
 
     CREATE TABLE comments (
-      id BIGINT PRIMARY KEY,
+      id INTEGER PRIMARY KEY,
       status_id BIGINT NOT NULL,
       status_user_id BIGINT NOT NULL,
       user_id BIGINT NOT NULL,

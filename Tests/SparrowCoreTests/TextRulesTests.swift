@@ -57,3 +57,19 @@ func textLengthCountsAsTheWebCounter(_ text: String, _ expected: Int) {
 func screenNameRule(_ name: String, _ problem: ScreenName.Problem?) {
   #expect(ScreenName.problem(name) == problem)
 }
+
+@Test func weiboDateAgreesWithDateFormatterAcrossCenturies() {
+  let formatter = DateFormatter()
+  formatter.locale = Locale(identifier: "en_US_POSIX")
+  formatter.timeZone = TimeZone(secondsFromGMT: 8 * 3600)
+  formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+  var generator = SystemRandomNumberGenerator()
+  let samples = [0, 951_782_400, 4_107_542_399, -86_400] + (0..<500).map { _ in
+    Int.random(in: -2_000_000_000...4_000_000_000, using: &generator)
+  }
+
+  for seconds in samples {
+    let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+    #expect(WeiboDate.string(from: date) == formatter.string(from: date), "\(seconds)")
+  }
+}

@@ -1,0 +1,267 @@
+import Foundation
+
+/// Encodes `Encodable` values straight into JSON bytes with snake_case keys.
+///
+/// Foundation's JSONEncoder builds a tree of boxed values first and converts every key again for every
+/// object; a page of statuses has thousands of keys, so that cost dominated the API's response time.
+/// This encoder streams instead: each container writes as it goes, and the parent closes it.
+public struct JSONWriter {
+  public init() {}
+
+  /// The JSON for `value`.
+  public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+    let encoder = StreamingEncoder()
+    try encoder.encodeNested(value)
+    return encoder.out
+  }
+}
+
+final class StreamingEncoder: Encoder {
+  enum Kind { case none, keyed, unkeyed, single }
+  struct Frame {
+    var kind: Kind = .none
+    var count = 0
+  }
+
+  var out: [UInt8] = []
+  var frames: [Frame] = [Frame()]
+  var keyCache: [String: [UInt8]] = [:]
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  init() { out.reserveCapacity(16 * 1024) }
+
+  /// Encodes `value` in a fresh frame and closes whatever container it opened.
+  func encodeNested<T: Encodable>(_ value: T) throws {
+    frames.append(Frame())
+    try value.encode(to: self)
+    let frame = frames.removeLast()
+    switch frame.kind {
+    case .keyed: out.append(UInt8(ascii: "}"))
+    case .unkeyed: out.append(UInt8(ascii: "]"))
+    case .single: break
+    case .none: out.append(contentsOf: "{}".utf8)
+    }
+  }
+
+  func open(_ kind: Kind) {
+    guard frames[frames.count - 1].kind == .none else { return }
+    frames[frames.count - 1].kind = kind
+    switch kind {
+    case .keyed: out.append(UInt8(ascii: "{"))
+    case .unkeyed: out.append(UInt8(ascii: "["))
+    default: break
+    }
+  }
+
+  /// A comma before every element but the first.
+  func separate() {
+    if frames[frames.count - 1].count > 0 { out.append(UInt8(ascii: ",")) }
+    frames[frames.count - 1].count += 1
+  }
+
+  func writeKey(_ key: any CodingKey) {
+    separate()
+    let name = key.stringValue
+    if let cached = keyCache[name] {
+      out.append(contentsOf: cached)
+      return
+    }
+    var bytes: [UInt8] = []
+    Self.appendString(Self.snakeCase(name), to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    keyCache[name] = bytes
+    out.append(contentsOf: bytes)
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    open(.keyed)
+    return KeyedEncodingContainer(KeyedWriter<Key>(encoder: self))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    open(.unkeyed)
+    return UnkeyedWriter(encoder: self)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    open(.single)
+    return SingleWriter(encoder: self)
+  }
+
+  // MARK: Values
+
+  func write(_ value: String) { Self.appendString(value, to: &out) }
+  func write(_ value: Bool) { out.append(contentsOf: (value ? "true" : "false").utf8) }
+  func writeNull() { out.append(contentsOf: "null".utf8) }
+  func write<T: BinaryInteger>(_ value: T) { out.append(contentsOf: String(value).utf8) }
+  func write(_ value: Double) throws {
+    guard value.isFinite else {
+      throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "JSON has no \(value)"))
+    }
+    if value == value.rounded(), abs(value) < 1e15 {
+      out.append(contentsOf: String(Int64(value)).utf8)
+    } else {
+      out.append(contentsOf: "\(value)".utf8)
+    }
+  }
+
+  static func appendString(_ value: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case ..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// `screenName` → `screen_name`, as JSONEncoder's `.convertToSnakeCase` does for names without acronyms.
+  static func snakeCase(_ name: String) -> String {
+    guard name.contains(where: \.isUppercase) else { return name }
+    var result = ""
+    for character in name {
+      if character.isUppercase {
+        if !result.isEmpty { result.append("_") }
+        result += character.lowercased()
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  func encodeValue<T: Encodable>(_ value: T) throws {
+    switch value {
+    case let v as String: write(v)
+    case let v as Bool: write(v)
+    case let v as Int: write(v)
+    case let v as Int64: write(v)
+    case let v as Int32: write(v)
+    case let v as UInt64: write(v)
+    case let v as Double: try write(v)
+    case let v as Float: try write(Double(v))
+    case let v as URL: write(v.absoluteString)
+    case let v as any BinaryInteger: out.append(contentsOf: String(describing: v).utf8)
+    default: try encodeNested(value)
+    }
+  }
+}
+
+struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: StreamingEncoder
+  var codingPath: [any CodingKey] { [] }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    encoder.writeKey(key)
+    encoder.writeNull()
+  }
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    encoder.writeKey(key)
+    encoder.write(value)
+  }
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    encoder.writeKey(key)
+    encoder.write(value)
+  }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    encoder.writeKey(key)
+    try encoder.write(value)
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    encoder.writeKey(key)
+    encoder.write(value)
+  }
+  mutating func encode(_ value: Int64, forKey key: Key) throws {
+    encoder.writeKey(key)
+    encoder.write(value)
+  }
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    encoder.writeKey(key)
+    try encoder.encodeValue(value)
+  }
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    fatalError("nested containers are not used by Sparrow's models")
+  }
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    fatalError("nested containers are not used by Sparrow's models")
+  }
+  mutating func superEncoder() -> any Encoder { encoder }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
+}
+
+struct UnkeyedWriter: UnkeyedEncodingContainer {
+  let encoder: StreamingEncoder
+  var codingPath: [any CodingKey] { [] }
+  var count: Int { encoder.frames[encoder.frames.count - 1].count }
+
+  mutating func encodeNil() throws {
+    encoder.separate()
+    encoder.writeNull()
+  }
+  mutating func encode(_ value: String) throws {
+    encoder.separate()
+    encoder.write(value)
+  }
+  mutating func encode(_ value: Int64) throws {
+    encoder.separate()
+    encoder.write(value)
+  }
+  mutating func encode(_ value: Double) throws {
+    encoder.separate()
+    try encoder.write(value)
+  }
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    encoder.separate()
+    try encoder.encodeValue(value)
+  }
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    fatalError("nested containers are not used by Sparrow's models")
+  }
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    fatalError("nested containers are not used by Sparrow's models")
+  }
+  mutating func superEncoder() -> any Encoder { encoder }
+}
+
+struct SingleWriter: SingleValueEncodingContainer {
+  let encoder: StreamingEncoder
+  var codingPath: [any CodingKey] { [] }
+
+  mutating func encodeNil() throws { encoder.writeNull() }
+  mutating func encode(_ value: Bool) throws { encoder.write(value) }
+  mutating func encode(_ value: String) throws { encoder.write(value) }
+  mutating func encode(_ value: Double) throws { try encoder.write(value) }
+  mutating func encode(_ value: Int) throws { encoder.write(value) }
+  mutating func encode(_ value: Int64) throws { encoder.write(value) }
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    // The value's own container replaces this single value: encode into the current frame.
+    encoder.frames[encoder.frames.count - 1].kind = .none
+    switch value {
+    case let v as String: encoder.write(v)
+    case let v as Bool: encoder.write(v)
+    case let v as Int: encoder.write(v)
+    case let v as Int64: encoder.write(v)
+    case let v as Double: try encoder.write(v)
+    case let v as Float: try encoder.write(Double(v))
+    case let v as any BinaryInteger: encoder.out.append(contentsOf: String(describing: v).utf8)
+    default:
+      try value.encode(to: encoder)
+      return
+    }
+    encoder.frames[encoder.frames.count - 1].kind = .single
+  }
+}

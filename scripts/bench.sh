@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Starts a release server on a generated dataset and measures /healthz and home_timeline with wrk.
+# Prints requests per second and p50/p99 latency for both, and their ratio.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+USERS=${BENCH_USERS:-1000}
+STATUSES=${BENCH_STATUSES:-100000}
+FOLLOWS=${BENCH_FOLLOWS:-100}
+SECONDS_EACH=${BENCH_SECONDS:-10}
+CONNECTIONS=${BENCH_CONNECTIONS:-16}
+PORT=${BENCH_PORT:-18080}
+BIN=.build/release/sparrow
+DATA=bench-data/u${USERS}-s${STATUSES}-f${FOLLOWS}
+
+if [ ! -f "$DATA/sparrow.sqlite" ]; then
+  rm -rf "$DATA"
+  echo "Generating $USERS users, $STATUSES statuses, $FOLLOWS follows each into $DATA"
+  "$BIN" demo --users "$USERS" --statuses "$STATUSES" --follows "$FOLLOWS" --data "$DATA"
+fi
+
+APP=$("$BIN" app create --name "bench" --redirect-uri http://127.0.0.1/cb --first-party --data "$DATA")
+CLIENT_ID=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["client_id"])' "$APP")
+CLIENT_SECRET=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["client_secret"])' "$APP")
+
+"$BIN" serve --port "$PORT" --data "$DATA" > "$DATA/server.log" 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do
+  curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
+  sleep 0.1
+done
+
+TOKEN=$(curl -sf -X POST "http://127.0.0.1:$PORT/oauth2/access_token" \
+  -d "client_id=$CLIENT_ID" -d "client_secret=$CLIENT_SECRET" -d grant_type=password \
+  -d username=sparrow -d password=sparrow123 | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
+HOME_URL="http://127.0.0.1:$PORT/2/statuses/home_timeline.json"
+COUNT=$(curl -sf -H "Authorization: OAuth2 $TOKEN" "$HOME_URL" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["statuses"]), d["total_number"])')
+echo "home_timeline page: $COUNT (statuses on the page, total in the feed)"
+
+measure() { # name url [header]
+  local out
+  if [ $# -ge 3 ]; then
+    out=$(wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_EACH}s" --latency -H "$3" "$2")
+  else
+    out=$(wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_EACH}s" --latency "$2")
+  fi
+  local rps p50 p99 errors
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  errors=$(awk '/Non-2xx/ {print $5}' <<<"$out")
+  printf '%-16s %12s req/s   p50 %9s   p99 %9s   non-2xx %s\n' "$1" "$rps" "$p50" "$p99" "${errors:-0}"
+  echo "$rps" > "$DATA/$1.rps"
+}
+
+echo "wrk: 2 threads, $CONNECTIONS connections, ${SECONDS_EACH}s each"
+# Warm up caches and the page cache first.
+wrk -t1 -c4 -d2s -H "Authorization: OAuth2 $TOKEN" "$HOME_URL" >/dev/null
+measure healthz "http://127.0.0.1:$PORT/healthz"
+measure home_timeline "$HOME_URL" "Authorization: OAuth2 $TOKEN"
+python3 - "$DATA" <<'PY'
+import sys
+d = sys.argv[1]
+h = float(open(f"{d}/healthz.rps").read()); t = float(open(f"{d}/home_timeline.rps").read())
+print(f"home_timeline / healthz = {t / h:.1%}")
+PY
