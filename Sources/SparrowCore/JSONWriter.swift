@@ -11,7 +11,7 @@ public struct JSONWriter {
   /// The JSON for `value`.
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
     let encoder = StreamingEncoder()
-    try encoder.encodeNested(value)
+    try encoder.encodeValue(value)
     return encoder.out
   }
 }
@@ -108,6 +108,12 @@ final class StreamingEncoder: Encoder {
 
   static func appendString(_ value: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    // Most text needs no escaping: copy it in one go.
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      out.append(contentsOf: value.utf8)
+      out.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in value.utf8 {
       switch byte {
       case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -141,6 +147,13 @@ final class StreamingEncoder: Encoder {
   }
 
   func encodeValue<T: Encodable>(_ value: T) throws {
+    if let fast = value as? any JSONFieldWriting {
+      var output = JSONOutput()
+      swap(&output.bytes, &out)
+      fast.writeJSON(&output)
+      swap(&output.bytes, &out)
+      return
+    }
     switch value {
     case let v as String: write(v)
     case let v as Bool: write(v)

@@ -63,9 +63,10 @@ struct CommentsController: Sendable {
 
   func list(_ call: APICall, _ feed: CommentFeed) async throws -> Response {
     let page = try call.params.page(defaultCount: 50, maxCount: 200)
-    let records = try await deps.store.comments(in: feed, page: page.probing)
+    let found = try await deps.store.comments(in: feed, page: page.probing)
+    let records = found.items
     let comments = try await presenter(call).comments(Array(records.prefix(page.count)))
-    let total = try await deps.store.count(in: feed)
+    let total = found.total
     let next = records.count > page.count ? records[page.count].id : 0
     return try json(CommentList(comments: comments, previousCursor: 0, nextCursor: next, totalNumber: total))
   }

@@ -28,8 +28,7 @@ struct StatusesController: Sendable {
       let id = try call.params.id("id", missing: .statusIDMissing)
       _ = try await visibleStatus(id, to: call.caller.userID)
       let page = try call.params.page(defaultCount: 20, maxCount: 200)
-      let (statuses, next) = try await self.page(.reposts(of: id), .all, page, call)
-      let total = try await deps.store.count(in: .reposts(of: id), feature: .all)
+      let (statuses, next, total) = try await self.page(.reposts(of: id), .all, page, call)
       return try json(RepostList(reposts: statuses, previousCursor: 0, nextCursor: next, totalNumber: total))
     }
     table.get("statuses/repost_timeline/ids") { call in
@@ -90,12 +89,13 @@ struct StatusesController: Sendable {
 
   /// One page of presented statuses and the `next_cursor`: the id of the next older one, or 0 at the end.
   func page(_ feed: StatusFeed, _ feature: StatusFeature, _ page: Page, _ call: APICall) async throws
-    -> ([Status], Int64)
+    -> (statuses: [Status], next: Int64, total: Int)
   {
-    let records = try await deps.store.statuses(in: feed, feature: feature, page: page.probing)
+    let found = try await deps.store.statuses(in: feed, feature: feature, page: page.probing)
+    let records = found.items
     let statuses = try await presenter(call).statuses(
       Array(records.prefix(page.count)), trimUser: try call.params.flag("trim_user"))
-    return (statuses, records.count > page.count ? records[page.count].id : 0)
+    return (statuses, records.count > page.count ? records[page.count].id : 0, found.total)
   }
 
   func timeline(_ call: APICall, feed: StatusFeed, max: Int, defaultCount: Int = 20, marksSeen: Bool = false)
@@ -103,8 +103,7 @@ struct StatusesController: Sendable {
   {
     let page = try call.params.page(defaultCount: defaultCount, maxCount: max)
     let feature = try feature(call)
-    let (statuses, next) = try await self.page(feed, feature, page, call)
-    let total = try await deps.store.count(in: feed, feature: feature)
+    let (statuses, next, total) = try await self.page(feed, feature, page, call)
     // The newest page was seen: what it shows no longer counts as new.
     if marksSeen, page.maxID == 0, page.offset == 0, let newest = statuses.first?.id {
       try await deps.store.markSeen(userID: call.caller.userID, kind: .status, upTo: newest)
@@ -123,10 +122,11 @@ struct StatusesController: Sendable {
     }
     let page = try call.params.page(defaultCount: 20, maxCount: max)
     let feature = try feature(call)
-    let records = try await deps.store.statuses(in: feed, feature: feature, page: page.probing)
+    let found = try await deps.store.statuses(in: feed, feature: feature, page: page.probing)
+    let records = found.items
     let window = records.prefix(page.count)
     let more = records.count > page.count
-    let total = try await deps.store.count(in: feed, feature: feature)
+    let total = found.total
     return try json(IDPage(
       statuses: window.map { String($0.id) }, previousCursor: 0, nextCursor: more ? records[page.count].id : 0,
       totalNumber: total))

@@ -301,3 +301,13 @@ public struct StatusContextRows: Sendable {
     self.followers = followers
   }
 }
+
+/// One page of a list and the size of the whole list.
+public struct FeedPage<Item: Sendable>: Sendable {
+  public var items: [Item]
+  public var total: Int
+  public init(items: [Item], total: Int) {
+    self.items = items
+    self.total = total
+  }
+}

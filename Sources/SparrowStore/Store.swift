@@ -49,10 +49,8 @@ public protocol Store: Sendable {
   func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows
   /// Removes a status and everything hanging off it, fixing every counter. Returns what was deleted.
   func deleteStatus(id: Int64) async throws -> StatusRecord
-  /// A page of a feed, newest first.
-  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> [StatusRecord]
-  /// How many statuses the feed holds.
-  func count(in feed: StatusFeed, feature: StatusFeature) async throws -> Int
+  /// A page of a feed, newest first, with the number of statuses the whole feed holds.
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> FeedPage<StatusRecord>
   /// Topics with the number of statuses that carried them since `since`, most used first.
   func hotTopics(since: Date, limit: Int) async throws -> [TopicCount]
 
@@ -64,8 +62,8 @@ public protocol Store: Sendable {
   func comment(id: Int64) async throws -> CommentRecord?
   func comments(ids: [Int64]) async throws -> [Int64: CommentRecord]
   func deleteComment(id: Int64) async throws -> CommentRecord
-  func comments(in feed: CommentFeed, page: Page) async throws -> [CommentRecord]
-  func count(in feed: CommentFeed) async throws -> Int
+  /// A page of comments, newest first, with the number the whole list holds.
+  func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord>
 
   // MARK: Friendships
 

@@ -5,24 +5,43 @@ import SparrowStore
 /// The embedded engine: one SQLite file in WAL mode, readers in parallel with one writer.
 public final class SQLiteStore: Store {
   let pool: DatabasePool
+  /// The database file.
+  public var path: String { pool.path }
+  let appCache = AppCache()
+
+  /// Statements run so far, when opened with `countingStatements` (tests check query counts with it).
+  public var statementCount: Int { counter.value }
+  private let counter = StatementCounter()
+
+  /// Feeds at least this large are read by walking ids (see `homeStatuses`); tests move it to try both paths.
+  let denseFeed: Int
 
   /// Opens (creating and migrating) the database at `path`.
-  public init(path: String) throws {
+  public init(path: String, countingStatements: Bool = false, denseFeed: Int = 2000) throws {
+    self.denseFeed = denseFeed
     var config = Configuration()
     config.busyMode = .timeout(10)
     config.maximumReaderCount = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
+    let counter = self.counter
     config.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
       try db.execute(sql: "PRAGMA foreign_keys = OFF")
+      if countingStatements {
+        db.trace { event in
+          if case .statement(let statement) = event, !statement.sql.hasPrefix("BEGIN"), !statement.sql.hasPrefix("COMMIT") {
+            counter.add()
+          }
+        }
+      }
     }
     pool = try DatabasePool(path: path, configuration: config)
     try Schema.migrator().migrate(pool)
   }
 
   /// Opens `sparrow.sqlite` inside the data folder, creating the folder.
-  public convenience init(folder: URL) throws {
+  public convenience init(folder: URL, countingStatements: Bool = false) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try self.init(path: folder.appendingPathComponent("sparrow.sqlite").path)
+    try self.init(path: folder.appendingPathComponent("sparrow.sqlite").path, countingStatements: countingStatements)
   }
 
   /// Runs a read on the calling thread. Reads take well under a millisecond, and hopping to GRDB's
@@ -115,7 +134,19 @@ public final class SQLiteStore: Store {
   }
 
   public func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
-    try reading { db in try Self.apps(ids: ids, db) }
+    try reading { db in try apps(ids: ids, db) }
+  }
+
+  /// Apps never change once registered, so they are cached for the life of the process: every API call
+  /// needs its caller's app, and every status its source's.
+  func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
+    var (found, missing) = appCache.lookup(ids)
+    if !missing.isEmpty {
+      let loaded = try Self.apps(ids: missing, db)
+      appCache.add(loaded)
+      found.merge(loaded) { a, _ in a }
+    }
+    return found
   }
 
   public func saveGrant(_ grant: GrantRecord) async throws {
@@ -211,7 +242,7 @@ public final class SQLiteStore: Store {
       let users = try Self.users(ids: all.map(\.userID), db)
       let people = Array(users.keys)
       return StatusContextRows(
-        originals: originals, users: users, apps: try Self.apps(ids: all.map(\.appID), db),
+        originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db),
         favorited: try Self.marked("favorites", by: viewer, among: ids, db),
         liked: try Self.marked("likes", by: viewer, among: ids, db),
         following: try Self.following(viewer, among: people, db), followers: try Self.followers(viewer, among: people, db))
@@ -245,36 +276,20 @@ public final class SQLiteStore: Store {
     }
   }
 
-  public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> [StatusRecord] {
-    if case .home(let user) = feed { return try await homeStatuses(user, feature: feature, page: page) }
-    let (condition, arguments) = Self.condition(feed, feature)
-    var sql = "SELECT \(statusColumns) FROM statuses WHERE \(condition)"
-    var args = arguments
-    if page.sinceID > 0 {
-      sql += " AND id > ?"
-      args += [page.sinceID]
-    }
-    if page.maxID > 0 {
-      sql += " AND id <= ?"
-      args += [page.maxID]
-    }
-    sql += " ORDER BY id DESC LIMIT ? OFFSET ?"
-    args += [page.count, page.offset]
-    let finalSQL = sql
-    let finalArgs = args
-    return try reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: finalSQL), arguments: finalArgs).map(StatusRecord.init(row:))
-    }
-  }
-
-  public func count(in feed: StatusFeed, feature: StatusFeature) async throws -> Int {
-    if case .home(let user) = feed, feature == .all {
-      // The counters already hold it: the user's statuses plus those of everyone they follow.
-      return try reading { db in try Self.homeSize(user, db) }
-    }
-    let (condition, arguments) = Self.condition(feed, feature)
-    return try reading { db in
-      try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(condition)"), arguments: arguments) ?? 0
+  public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws
+    -> FeedPage<StatusRecord>
+  {
+    try reading { db in
+      if case .home(let user) = feed { return try homeStatuses(user, feature: feature, page: page, db) }
+      let (condition, arguments) = Self.condition(feed, feature)
+      let (window, windowArguments) = Self.window(page)
+      let items = try Row.fetchAll(
+        try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments: arguments + windowArguments + [page.count, page.offset]
+      ).map(StatusRecord.init(row:))
+      let total = try Int.fetchOne(
+        try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(condition)"), arguments: arguments) ?? 0
+      return FeedPage(items: items, total: total)
     }
   }
 
@@ -326,31 +341,17 @@ public final class SQLiteStore: Store {
     }
   }
 
-  public func comments(in feed: CommentFeed, page: Page) async throws -> [CommentRecord] {
-    let (condition, arguments) = Self.condition(feed)
-    var sql = "SELECT * FROM comments WHERE \(condition)"
-    var args = arguments
-    if page.sinceID > 0 {
-      sql += " AND id > ?"
-      args += [page.sinceID]
-    }
-    if page.maxID > 0 {
-      sql += " AND id <= ?"
-      args += [page.maxID]
-    }
-    sql += " ORDER BY id DESC LIMIT ? OFFSET ?"
-    args += [page.count, page.offset]
-    let finalSQL = sql
-    let finalArgs = args
-    return try reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: finalSQL), arguments: finalArgs).map(CommentRecord.init(row:))
-    }
-  }
-
-  public func count(in feed: CommentFeed) async throws -> Int {
-    let (condition, arguments) = Self.condition(feed)
-    return try reading { db in
-      try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM comments WHERE \(condition)"), arguments: arguments) ?? 0
+  public func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
+    try reading { db in
+      let (condition, arguments) = Self.condition(feed)
+      let (window, windowArguments) = Self.window(page)
+      let items = try Row.fetchAll(
+        try db.cachedStatement(sql: "SELECT * FROM comments WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments: arguments + windowArguments + [page.count, page.offset]
+      ).map(CommentRecord.init(row:))
+      let total = try Int.fetchOne(
+        try db.cachedStatement(sql: "SELECT count(*) FROM comments WHERE \(condition)"), arguments: arguments) ?? 0
+      return FeedPage(items: items, total: total)
     }
   }
 
@@ -591,10 +592,9 @@ public final class SQLiteStore: Store {
 // MARK: - SQL pieces
 
 extension SQLiteStore {
-  /// Below this many statuses in a home feed, sorting the feed's ids is cheapest; above it, walking all
-  /// statuses newest first until the page is full is, since a big feed is dense. Either way a page costs
-  /// at most a few thousand index entries, whatever the follow graph.
-  static let denseFeed = 2000
+
+  /// Unread counters stop counting here; clients show "99+" long before.
+  static let unreadCap = 1000
 
   static func homeSize(_ user: Int64, _ db: Database) throws -> Int {
     try Int.fetchOne(try db.cachedStatement(sql: """
@@ -604,34 +604,48 @@ extension SQLiteStore {
         """), arguments: [user, user]) ?? 0
   }
 
-  func homeStatuses(_ user: Int64, feature: StatusFeature, page: Page) async throws -> [StatusRecord] {
-    var window = ""
-    var args: StatementArguments = []
+  /// `since_id` and `max_id` as SQL.
+  static func window(_ page: Page) -> (String, StatementArguments) {
+    var sql = ""
+    var arguments: StatementArguments = []
     if page.sinceID > 0 {
-      window += " AND id > ?"
-      args += [page.sinceID]
+      sql += " AND id > ?"
+      arguments += [page.sinceID]
     }
     if page.maxID > 0 {
-      window += " AND id <= ?"
-      args += [page.maxID]
+      sql += " AND id <= ?"
+      arguments += [page.maxID]
     }
-    let paging = args + [page.count, page.offset]
-    let filter = Self.featureClause(feature) + window
-    return try reading { db in
-      let dense = try Self.homeSize(user, db) >= Self.denseFeed
-      let (condition, arguments) = Self.homeCondition(user, walk: dense)
-      let sql = dense
-        ? "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?"
-        : """
-          SELECT \(statusColumns) FROM statuses WHERE id IN (
-            SELECT id FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?)
-          ORDER BY id DESC
-          """
-      return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments + paging).map(StatusRecord.init(row:))
-    }
+    return (sql, arguments)
   }
 
-  static let unreadCap = 1000
+  /// Below `denseFeed` statuses in a home feed, sorting the feed's ids is cheapest; above it, walking all
+  /// statuses newest first until the page is full is, since a big feed is dense. Either way a page costs
+  /// at most a few thousand index entries, whatever the follow graph.
+  func homeStatuses(_ user: Int64, feature: StatusFeature, page: Page, _ db: Database) throws
+    -> FeedPage<StatusRecord>
+  {
+    let size = try Self.homeSize(user, db)
+    let dense = size >= denseFeed
+    let (condition, arguments) = Self.homeCondition(user, walk: dense)
+    let (window, windowArguments) = Self.window(page)
+    let filter = Self.featureClause(feature) + window
+    let sql = dense
+      ? "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?"
+      : """
+        SELECT \(statusColumns) FROM statuses WHERE id IN (
+          SELECT id FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?)
+        ORDER BY id DESC
+        """
+    let items = try Row.fetchAll(
+      try db.cachedStatement(sql: sql), arguments: arguments + windowArguments + [page.count, page.offset]
+    ).map(StatusRecord.init(row:))
+    // The counters hold the whole feed's size; a filtered feed is counted.
+    let total = feature == .all ? size : try Int.fetchOne(
+      try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(Self.homeCondition(user, walk: false).0)\(Self.featureClause(feature))"),
+      arguments: arguments) ?? 0
+    return FeedPage(items: items, total: total)
+  }
 
   static func condition(_ feed: StatusFeed, _ feature: StatusFeature) -> (String, StatementArguments) {
     var (sql, args): (String, StatementArguments)
@@ -932,5 +946,43 @@ extension CommentRecord {
 extension Mark {
   init(row: Row) {
     self.init(id: row["id"], userID: row["user_id"], statusID: row["status_id"], createdAt: date(row["created_at"]))
+  }
+}
+
+/// Registered apps by id, filled as they are read.
+final class AppCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var apps: [Int64: AppRecord] = [:]
+
+  func lookup(_ ids: [Int64]) -> (found: [Int64: AppRecord], missing: [Int64]) {
+    lock.lock()
+    defer { lock.unlock() }
+    var found: [Int64: AppRecord] = [:]
+    var missing: [Int64] = []
+    for id in Set(ids) {
+      if let app = apps[id] { found[id] = app } else { missing.append(id) }
+    }
+    return (found, missing)
+  }
+
+  func add(_ loaded: [Int64: AppRecord]) {
+    lock.lock()
+    apps.merge(loaded) { a, _ in a }
+    lock.unlock()
+  }
+}
+
+final class StatementCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+  func add() {
+    lock.lock()
+    count += 1
+    lock.unlock()
   }
 }

@@ -22,6 +22,15 @@ import Testing
 
   #expect(ours != nil)
   #expect(ours == theirs)
+  var author = user
+  author.status = Box(original)
+  let comment = Comment(id: 9, createdAt: "x", text: "评论", source: "s", user: author, status: repost,
+                        replyComment: Comment(id: 8, createdAt: "y", text: "z", source: "", user: nil, status: nil))
+  let comments = CommentList(comments: [comment], previousCursor: 1, nextCursor: 2, totalNumber: 3)
+  let oursComments = try JSONSerialization.jsonObject(with: Data(try JSONWriter().encode(comments))) as? NSDictionary
+  #expect(oursComments == (try JSONSerialization.jsonObject(with: try foundation.encode(comments)) as? NSDictionary))
+  #expect(oursComments != nil)
+
   let trends = ["2026-11-21 10:00": [1, 2]]
   #expect(String(decoding: try JSONWriter().encode(trends), as: UTF8.self) == #"{"2026-11-21 10:00":[1,2]}"#)
   #expect(String(decoding: try JSONWriter().encode(Geo()), as: UTF8.self) == "null")

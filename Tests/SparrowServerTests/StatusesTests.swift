@@ -227,3 +227,39 @@ import Testing
     }
   }
 }
+
+@Suite struct QueryCountTests {
+  /// A page costs the same number of statements whether it shows 2 statuses or 20.
+  @Test func timelinePagesUseAFixedNumberOfQueries() async throws {
+    let world = try TestWorld()
+    var made: [String] = []
+    for n in 0..<6 { made.append(try await world.token(for: try await world.user("user\(n)x"))) }
+    let tokens = made
+    let viewer = tokens[0]
+
+    let counts = try await world.test { client in
+      for (index, token) in tokens.enumerated().dropFirst() {
+        _ = try await client.post("/2/friendships/create.json", [("screen_name", "user\(index)x")], token: viewer)
+        for n in 0..<5 {
+          let posted = try await client.post("/2/statuses/update.json", [("status", "第\(n)条 @user0x #话题\(n)#")], token: token)
+          let id = String(try #require(posted.object["id"] as? Int64))
+          _ = try await client.post("/2/statuses/repost.json", [("id", id)], token: tokens[(index % 5) + 1])
+          _ = try await client.post("/2/attitudes/create.json", [("id", id)], token: viewer)
+        }
+      }
+      // The first look marks the page seen (one write); measure the steady state after it.
+      _ = try await client.get("/2/statuses/home_timeline.json", token: viewer)
+      var used: [Int] = []
+      for count in [2, 20] {
+        let before = world.store.statementCount
+        let page = try await client.get("/2/statuses/home_timeline.json?count=\(count)", token: viewer)
+        #expect((page.object["statuses"] as? [Any])?.count == count)
+        used.append(world.store.statementCount - before)
+      }
+      return used
+    }
+
+    #expect(counts[0] == counts[1])
+    #expect(counts[1] <= 16)
+  }
+}

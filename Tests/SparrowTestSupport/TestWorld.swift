@@ -43,7 +43,7 @@ public struct TestWorld: Sendable {
 
   public init(demoLogin: Bool = false) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
-    store = try SQLiteStore(folder: folder)
+    store = try SQLiteStore(folder: folder, countingStatements: true)
     ids = IDGenerator(node: 1)
     clock = TestClock()
     var config = ServerConfig(

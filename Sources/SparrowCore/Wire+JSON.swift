@@ -1,0 +1,211 @@
+import Foundation
+
+/// Types whose JSON is written by hand on the hot path: pages of statuses and users. Each writes
+/// exactly what its `Codable` conformance writes (JSONWriterTests compares the two), without the
+/// per-key cost of the Encoder protocol.
+public protocol JSONFieldWriting {
+  func writeJSON(_ out: inout JSONOutput)
+}
+
+/// A JSON byte buffer with an object writer that places commas.
+public struct JSONOutput {
+  public var bytes: [UInt8] = []
+
+  public init() { bytes.reserveCapacity(16 * 1024) }
+
+  /// Writes `{`, lets `body` add fields, writes `}`.
+  public mutating func object(_ body: (inout Object) -> Void) {
+    bytes.append(UInt8(ascii: "{"))
+    var object = Object(out: self)
+    bytes = []
+    body(&object)
+    self = object.out
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  public mutating func string(_ value: String) { StreamingEncoder.appendString(value, to: &bytes) }
+  public mutating func int<T: BinaryInteger>(_ value: T) { bytes.append(contentsOf: String(value).utf8) }
+  public mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+  public mutating func null() { bytes.append(contentsOf: "null".utf8) }
+  public mutating func double(_ value: Double) {
+    if value == value.rounded(), abs(value) < 1e15 { int(Int64(value)) } else { bytes.append(contentsOf: "\(value)".utf8) }
+  }
+
+  /// Fields of one object.
+  public struct Object {
+    var out: JSONOutput
+    var first = true
+
+    mutating func key(_ name: StaticString) {
+      if !first { out.bytes.append(UInt8(ascii: ",")) }
+      first = false
+      out.bytes.append(UInt8(ascii: "\""))
+      name.withUTF8Buffer { out.bytes.append(contentsOf: $0) }
+      out.bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+    public mutating func field(_ name: StaticString, _ value: String) { key(name); out.string(value) }
+    public mutating func field(_ name: StaticString, _ value: String?) { if let value { field(name, value) } }
+    public mutating func field(_ name: StaticString, _ value: Int) { key(name); out.int(value) }
+    public mutating func field(_ name: StaticString, _ value: Int64) { key(name); out.int(value) }
+    public mutating func field(_ name: StaticString, _ value: Int64?) { if let value { field(name, value) } }
+    public mutating func field(_ name: StaticString, _ value: Int?) { if let value { field(name, value) } }
+    public mutating func field(_ name: StaticString, _ value: Bool) { key(name); out.bool(value) }
+    public mutating func field(_ name: StaticString, _ value: Bool?) { if let value { field(name, value) } }
+    public mutating func field(_ name: StaticString, _ value: (some JSONFieldWriting)?) {
+      if let value { key(name); value.writeJSON(&out) }
+    }
+    public mutating func field(_ name: StaticString, _ values: [some JSONFieldWriting]) {
+      key(name)
+      out.array(values) { $1.writeJSON(&$0) }
+    }
+    public mutating func field(_ name: StaticString, _ values: [String]) {
+      key(name)
+      out.array(values) { $0.string($1) }
+    }
+    public mutating func field(_ name: StaticString, _ values: [String]?) { if let values { field(name, values) } }
+    public mutating func raw(_ name: StaticString, _ write: (inout JSONOutput) -> Void) { key(name); write(&out) }
+  }
+
+  public mutating func array<T>(_ values: [T], _ write: (inout JSONOutput, T) -> Void) {
+    bytes.append(UInt8(ascii: "["))
+    for (index, value) in values.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      write(&self, value)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+}
+
+extension Box: JSONFieldWriting where Value: JSONFieldWriting {
+  public func writeJSON(_ out: inout JSONOutput) { value.writeJSON(&out) }
+}
+
+extension PicURL: JSONFieldWriting {
+  public func writeJSON(_ out: inout JSONOutput) {
+    out.object { o in
+      o.field("thumbnail_pic", thumbnailPic)
+      o.field("bmiddle_pic", bmiddlePic)
+      o.field("original_pic", originalPic)
+      o.field("width", width)
+      o.field("height", height)
+      o.field("type", type)
+      o.field("is_long", isLong)
+    }
+  }
+}
+
+extension Geo: JSONFieldWriting {
+  public func writeJSON(_ out: inout JSONOutput) {
+    guard let coordinates else { return out.null() }
+    out.object { o in
+      o.field("type", "Point")
+      o.raw("coordinates") { $0.array(coordinates) { $0.double($1) } }
+    }
+  }
+}
+
+extension Visibility: JSONFieldWriting {
+  public func writeJSON(_ out: inout JSONOutput) {
+    out.object { o in
+      o.field("type", type)
+      o.field("list_id", listId)
+    }
+  }
+}
+
+extension User: JSONFieldWriting {
+  public func writeJSON(_ out: inout JSONOutput) {
+    out.object { o in
+      o.field("id", id)
+      o.field("idstr", idstr)
+      o.field("screen_name", screenName)
+      o.field("name", name)
+      o.field("province", province)
+      o.field("city", city)
+      o.field("location", location)
+      o.field("description", description)
+      o.field("url", url)
+      o.field("profile_image_url", profileImageUrl)
+      o.field("avatar_large", avatarLarge)
+      o.field("avatar_hd", avatarHd)
+      o.field("profile_url", profileUrl)
+      o.field("domain", domain)
+      o.field("weihao", weihao)
+      o.field("gender", gender)
+      o.field("followers_count", followersCount)
+      o.field("friends_count", friendsCount)
+      o.field("statuses_count", statusesCount)
+      o.field("favourites_count", favouritesCount)
+      o.field("bi_followers_count", biFollowersCount)
+      o.field("created_at", createdAt)
+      o.field("following", following)
+      o.field("follow_me", followMe)
+      o.field("allow_all_act_msg", allowAllActMsg)
+      o.field("allow_all_comment", allowAllComment)
+      o.field("geo_enabled", geoEnabled)
+      o.field("verified", verified)
+      o.field("verified_type", verifiedType)
+      o.field("verified_reason", verifiedReason)
+      o.field("remark", remark)
+      o.field("online_status", onlineStatus)
+      o.field("lang", lang)
+      o.field("mbtype", mbtype)
+      o.field("mbrank", mbrank)
+      o.field("urank", urank)
+      o.field("star", star)
+      o.field("status", status)
+    }
+  }
+}
+
+extension Status: JSONFieldWriting {
+  public func writeJSON(_ out: inout JSONOutput) {
+    out.object { o in
+      o.field("created_at", createdAt)
+      o.field("id", id)
+      o.field("idstr", idstr)
+      o.field("mid", mid)
+      o.field("text", text)
+      o.field("text_length", textLength)
+      o.field("source", source)
+      o.field("favorited", favorited)
+      o.field("truncated", truncated)
+      o.field("in_reply_to_status_id", inReplyToStatusId)
+      o.field("in_reply_to_user_id", inReplyToUserId)
+      o.field("in_reply_to_screen_name", inReplyToScreenName)
+      o.field("thumbnail_pic", thumbnailPic)
+      o.field("bmiddle_pic", bmiddlePic)
+      o.field("original_pic", originalPic)
+      o.field("pic_urls", picUrls)
+      o.field("pic_ids", picIds)
+      o.raw("geo") { geo.writeJSON(&$0) }
+      o.field("user", user)
+      o.field("uid", uid)
+      o.field("retweeted_status", retweetedStatus)
+      o.field("reposts_count", repostsCount)
+      o.field("comments_count", commentsCount)
+      o.field("attitudes_count", attitudesCount)
+      o.field("liked", liked)
+      o.field("mlevel", mlevel)
+      o.field("visible", visible)
+      o.field("annotations", annotations)
+      o.field("deleted", deleted)
+    }
+  }
+}
+
+extension Comment: JSONFieldWriting {
+  public func writeJSON(_ out: inout JSONOutput) {
+    out.object { o in
+      o.field("created_at", createdAt)
+      o.field("id", id)
+      o.field("idstr", idstr)
+      o.field("mid", mid)
+      o.field("text", text)
+      o.field("source", source)
+      o.field("user", user)
+      o.field("status", status)
+      o.field("reply_comment", replyComment)
+    }
+  }
+}
