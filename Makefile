@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: run test bench deps deps-bench build release clean
 
 # System packages the build needs; installed only when missing.
-DEPS := libsqlite3-dev pkg-config
+DEPS := libsqlite3-dev libvips-dev fonts-noto-cjk
 BENCH_DEPS := wrk curl python3
 
 deps:

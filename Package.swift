@@ -2,12 +2,16 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let glibIncludes = ["/usr/include/glib-2.0", "/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+                    "/usr/lib/aarch64-linux-gnu/glib-2.0/include"].flatMap { ["-Xcc", "-I\($0)"] }
 
 let package = Package(
   name: "sparrow",
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .executable(name: "sparrow", targets: ["sparrow"]),
+    // The client SDK: models and rules (SparrowCore) plus API client and view models (SparrowKit).
+    .library(name: "SparrowKit", targets: ["SparrowCore", "SparrowKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
@@ -22,6 +26,13 @@ let package = Package(
   targets: [
     // Wire models, Weibo coding, text rules. Foundation only.
     .target(name: "SparrowCore", swiftSettings: strict),
+    // The client SDK: endpoints, client, account store, pager, view models. Foundation only.
+    .target(name: "SparrowKit", dependencies: ["SparrowCore"], swiftSettings: strict),
+    // libvips, through static inline wrappers (its C API is variadic). Debian: libvips-dev. The glib
+    // include folders are given by hand: pkg-config's flags include -pthread, which SwiftPM warns about.
+    .systemLibrary(name: "Cvips", providers: [.apt(["libvips-dev"])]),
+    // Picture sniffing, limits, resizing and drawing, on libvips.
+    .target(name: "SparrowMedia", dependencies: ["Cvips"], swiftSettings: strict + [.unsafeFlags(glibIncludes)]),
     // The storage seam: protocol, records, errors. Foundation only.
     .target(name: "SparrowStore", dependencies: ["SparrowCore"], swiftSettings: strict),
     .target(
@@ -31,7 +42,7 @@ let package = Package(
     .target(
       name: "SparrowServer",
       dependencies: [
-        "SparrowCore", "SparrowStore",
+        "SparrowCore", "SparrowStore", "SparrowMedia",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         .product(name: "Mustache", package: "swift-mustache"),
@@ -56,6 +67,8 @@ let package = Package(
       ],
       path: "Tests/SparrowTestSupport", swiftSettings: strict),
     .testTarget(name: "SparrowCoreTests", dependencies: ["SparrowCore"], swiftSettings: strict),
+    .testTarget(name: "SparrowKitTests", dependencies: ["SparrowKit"], swiftSettings: strict),
+    .testTarget(name: "SparrowMediaTests", dependencies: ["SparrowMedia"], swiftSettings: strict),
     .testTarget(name: "SparrowStoreTests", dependencies: ["SparrowTestSupport", "SparrowStore"], swiftSettings: strict),
     .testTarget(
       name: "SparrowServerTests",

@@ -25,6 +25,8 @@ struct APITable: Sendable {
 
   struct Route: Sendable {
     let method: HTTPRequest.Method
+    /// Takes a picture: a larger body, and an oversized one is the picture's fault (20006).
+    var upload = false
     let handler: Handler
   }
 
@@ -32,6 +34,9 @@ struct APITable: Sendable {
 
   mutating func get(_ path: String, _ handler: @escaping Handler) { routes[path] = Route(method: .get, handler: handler) }
   mutating func post(_ path: String, _ handler: @escaping Handler) { routes[path] = Route(method: .post, handler: handler) }
+  mutating func upload(_ path: String, _ handler: @escaping Handler) {
+    routes[path] = Route(method: .post, upload: true, handler: handler)
+  }
 
   /// Finds the route for a request path such as `/2/statuses/show.json`.
   func route(for path: String) -> Route? {

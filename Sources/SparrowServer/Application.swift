@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SparrowCore
+import SparrowMedia
 import SparrowStore
 
 /// Builds the whole HTTP application: API, OAuth, platform pages.
@@ -69,6 +70,10 @@ public func buildRouter(_ deps: Dependencies) async throws -> Router<BasicReques
     }
     return pages.render("oauth_default", context)
   }
+  let media = MediaController(deps: deps, pictures: PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store))
+  router.get("/pics/:size/:file") { request, context in try await media.picture(request, context) }
+  router.get("/avatars/:user/:file") { request, context in try await media.avatar(request, context) }
+  router.get("/emotions/:pack/:file") { request, context in try await media.emoticon(request, context) }
   router.get("/signup") { request, _ in
     var request = request
     return oauth.signupPage(params: try await Params.read(&request, limit: 0))
@@ -91,26 +96,33 @@ struct APIDispatcher: Sendable {
     self.deps = deps
     self.auth = Authenticator(store: deps.store)
     var table = APITable()
-    let statuses = StatusesController(deps: deps)
+    let pictures = PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store)
+    let statuses = StatusesController(deps: deps, pictures: pictures)
     statuses.register(&table)
     CommentsController(deps: deps, statuses: statuses).register(&table)
-    UsersController(deps: deps).register(&table)
+    UsersController(deps: deps, pictures: pictures).register(&table)
     MarksController(deps: deps, statuses: statuses).register(&table)
     DiscoveryController(deps: deps, statuses: statuses).register(&table)
+    EmotionsController(deps: deps).register(&table)
     self.table = table
   }
 
-  /// Form bodies are small; multipart bodies carry a picture of up to 5 MB plus its fields.
+  /// Form bodies are small; uploads carry a picture of up to 5 MB plus fields. Up to `uploadLimit` an
+  /// oversized picture is read and refused as such (20006); past it the body is refused unread.
   static let formLimit = 1 << 20
-  static let multipartLimit = 6 << 20
+  static let uploadLimit = 16 << 20
 
   func handle(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
     guard let route = table.route(for: request.uri.path) else { throw WeiboError.apiNotFound }
     guard route.method == request.method else { throw WeiboError.wrongMethod }
     var request = request
-    let isMultipart = request.headers[.contentType]?.lowercased().hasPrefix("multipart/") ?? false
     do {
-      let params = try await Params.read(&request, limit: isMultipart ? Self.multipartLimit : Self.formLimit)
+      let params: Params
+      do {
+        params = try await Params.read(&request, limit: route.upload ? Self.uploadLimit : Self.formLimit)
+      } catch let error as WeiboError where error.code == WeiboError.bodyTooLarge.code && route.upload {
+        throw WeiboError.imageTooLarge
+      }
       let now = deps.now()
       let caller = try await auth.caller(token: Authenticator.token(params, request.headers), now: now)
       let call = APICall(params: params, caller: caller, path: request.uri.path, headers: request.headers, now: now)
@@ -118,6 +130,8 @@ struct APIDispatcher: Sendable {
     } catch let error as WeiboError {
       throw error
     } catch let error as StoreError {
+      throw error.weibo
+    } catch let error as MediaError {
       throw error.weibo
     } catch {
       context.logger.error("\(request.uri.path) failed: \(error)")

@@ -53,6 +53,8 @@ struct CommentsController: Sendable {
     }
     table.post("comments/destroy_batch") { call in
       let cids = try call.params.ids("cids", max: 20)
+      // Check every comment first: a batch with one bad id deletes nothing.
+      for cid in cids { _ = try await deletable(cid, call) }
       var deleted: [Comment] = []
       for cid in cids { deleted.append(try await destroy(cid, call)) }
       return try json(deleted)
@@ -88,13 +90,19 @@ struct CommentsController: Sendable {
     return try json(try await presenter(call).comments([records[0]])[0])
   }
 
-  /// Deletes a comment its author or the status's author asks to delete.
-  func destroy(_ cid: Int64, _ call: APICall) async throws -> Comment {
+  /// The comment, if the caller may delete it: its author or the status's author.
+  func deletable(_ cid: Int64, _ call: APICall) async throws -> CommentRecord {
     guard let record = try await deps.store.comment(id: cid) else { throw WeiboError.commentNotFound }
     if record.userID != call.caller.userID {
       let status = try await deps.store.status(id: record.statusID)
       guard status?.userID == call.caller.userID else { throw WeiboError.notYourComment }
     }
+    return record
+  }
+
+  /// Deletes a comment its author or the status's author asks to delete.
+  func destroy(_ cid: Int64, _ call: APICall) async throws -> Comment {
+    let record = try await deletable(cid, call)
     let shown = try await presenter(call).comments([record])[0]
     do { _ = try await deps.store.deleteComment(id: cid) } catch StoreError.notFound { throw WeiboError.commentNotFound }
     return shown

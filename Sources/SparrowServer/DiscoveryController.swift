@@ -96,3 +96,23 @@ struct DiscoveryController: Sendable {
     return try json(Trends(trends: [key: items], asOf: Int(call.now.timeIntervalSince1970)))
   }
 }
+
+/// `/2/emotions`.
+struct EmotionsController: Sendable {
+  let deps: Dependencies
+
+  func register(_ table: inout APITable) {
+    table.get("emotions") { call in
+      let type = call.params["type"] ?? "face"
+      let language = call.params["language"] ?? "cnname"
+      guard language == "cnname" || language == "twname" else {
+        throw WeiboError.badParameter("language", expected: "cnname or twname", got: language)
+      }
+      // `ani` (magic emoticons) is a valid type with nothing in it.
+      if type == "ani" { return try json([Emoticons.Emotion]()) }
+      guard let emotions = Emoticons.emotions(type: type, traditional: language == "twname", baseURL: deps.config.publicURL)
+      else { throw WeiboError.badParameter("type", expected: "face, ani, cartoon or emoji", got: type) }
+      return try json(emotions)
+    }
+  }
+}

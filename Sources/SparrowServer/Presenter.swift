@@ -120,12 +120,21 @@ struct Presenter: Sendable {
     return result
   }
 
-  func user(_ record: UserRecord, _ relations: Relations) -> User {
+  /// The 50 px, 180 px and original avatar URLs: the uploaded picture's sizes, or the generated avatar.
+  func avatarURLs(_ record: UserRecord) -> (small: String, large: String, hd: String) {
+    if let file = record.avatar {
+      return ("\(baseURL)/pics/avatar50/\(file)", "\(baseURL)/pics/avatar180/\(file)", "\(baseURL)/pics/large/\(file)")
+    }
     let avatar = "\(baseURL)/avatars/\(record.id)"
+    return ("\(avatar)/50.png", "\(avatar)/180.png", "\(avatar)/hd.png")
+  }
+
+  func user(_ record: UserRecord, _ relations: Relations) -> User {
+    let avatar = avatarURLs(record)
     return User(
       id: record.id, screenName: record.screenName, location: record.location, description: record.description,
-      url: record.url, profileImageUrl: "\(avatar)/50.png", avatarLarge: "\(avatar)/180.png",
-      avatarHd: "\(avatar)/hd.png", gender: record.gender, followersCount: record.followersCount,
+      url: record.url, profileImageUrl: avatar.small, avatarLarge: avatar.large,
+      avatarHd: avatar.hd, gender: record.gender, followersCount: record.followersCount,
       friendsCount: record.friendsCount, statusesCount: record.statusesCount,
       favouritesCount: record.favouritesCount, biFollowersCount: record.biFollowersCount,
       createdAt: WeiboDate.string(from: record.createdAt), following: relations.following.contains(record.id),
@@ -143,11 +152,12 @@ struct Presenter: Sendable {
   }
 
   func picURL(_ picture: PictureRef) -> PicURL {
-    let file = "\(picture.id).\(picture.ext)"
+    let file = picture.fileName
     return PicURL(
       thumbnailPic: "\(baseURL)/pics/thumbnail/\(file)", bmiddlePic: "\(baseURL)/pics/bmiddle/\(file)",
       originalPic: "\(baseURL)/pics/large/\(file)", width: picture.width, height: picture.height,
-      type: picture.ext == "jpg" ? "jpeg" : picture.ext, isLong: picture.height > 3 * picture.width)
+      type: picture.ext == "jpg" ? "jpeg" : picture.ext,
+      isLong: picture.height > 3 * picture.width)
   }
 }
 

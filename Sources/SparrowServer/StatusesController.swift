@@ -6,6 +6,7 @@ import SparrowStore
 /// `/2/statuses/*`: timelines, show, post, repost, delete, counts.
 struct StatusesController: Sendable {
   let deps: Dependencies
+  let pictures: PictureLibrary
 
   func register(_ table: inout APITable) {
     for name in ["home_timeline", "friends_timeline"] {
@@ -50,6 +51,41 @@ struct StatusesController: Sendable {
       return try json(counts)
     }
     table.post("statuses/update") { try await update($0) }
+    table.upload("statuses/upload") { call in
+      let text = try Self.text(call, "status")
+      guard let file = call.params.files["pic"] else { throw WeiboError.imageMissing }
+      let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
+      return try await post(call, text: text, pictures: [picture])
+    }
+    table.upload("statuses/upload_pic") { call in
+      struct Uploaded: Encodable, Sendable {
+        let picId: String
+        let thumbnailPic: String
+        let bmiddlePic: String
+        let originalPic: String
+        let width: Int
+        let height: Int
+        let type: String
+      }
+      guard let file = call.params.files["pic"] else { throw WeiboError.imageMissing }
+      let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
+      let urls = presenter(call).picURL(picture)
+      return try json(Uploaded(
+        picId: picture.id, thumbnailPic: urls.thumbnailPic, bmiddlePic: urls.bmiddlePic ?? "",
+        originalPic: urls.originalPic ?? "", width: picture.width, height: picture.height, type: urls.type ?? ""))
+    }
+    table.upload("statuses/upload_url_text") { call in
+      let text = try Self.text(call, "status")
+      guard call.params["pic_id"] != nil else {
+        // Fetching a URL on a client's behalf would let anyone make this server call any address.
+        if call.params["url"] != nil {
+          throw WeiboError(status: .badRequest, code: 10017,
+                           error: "Parameter (url) is not supported here, upload with upload_pic and pass pic_id")
+        }
+        throw WeiboError.missing("pic_id")
+      }
+      return try await post(call, text: text, pictures: try await pictureList(call))
+    }
     table.post("statuses/repost") { try await repost($0) }
     table.post("statuses/destroy") { call in
       let id = try call.params.id("id", missing: .statusIDMissing)
@@ -156,8 +192,25 @@ struct StatusesController: Sendable {
     return try await store.users(screenNames: names).map(\.id)
   }
 
+  /// The pictures named by `pic_id` (comma list, at most 9), in the order given.
+  func pictureList(_ call: APICall) async throws -> [PictureRef] {
+    guard call.params["pic_id"] != nil else { return [] }
+    let ids = call.params.all("pic_id").flatMap { $0.split(separator: ",") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard ids.count <= 9 else { throw WeiboError.idsTooMany }
+    let found = try await deps.store.pictures(ids: ids)
+    return try ids.map {
+      guard let picture = found[$0] else { throw WeiboError.badParameter("pic_id", expected: "uploaded picture ids", got: $0) }
+      return picture
+    }
+  }
+
   func update(_ call: APICall) async throws -> Response {
     let text = try Self.text(call, "status")
+    return try await post(call, text: text, pictures: try await pictureList(call))
+  }
+
+  func post(_ call: APICall, text: String, pictures: [PictureRef]) async throws -> Response {
     let visible = try call.params.int("visible", default: 0)
     guard visible == 0 || visible == 1 else {
       throw WeiboError.badParameter("visible", expected: "0 or 1", got: String(visible))
@@ -168,7 +221,7 @@ struct StatusesController: Sendable {
     }
     let record = StatusRecord(
       id: deps.ids.next(at: call.now), userID: call.caller.userID, text: text, appID: call.caller.app?.id ?? 0,
-      createdAt: call.now, latitude: latitude, longitude: longitude, visible: visible)
+      createdAt: call.now, pictures: pictures, latitude: latitude, longitude: longitude, visible: visible)
     return try await insert(record, call)
   }
 

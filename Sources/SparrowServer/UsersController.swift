@@ -6,6 +6,7 @@ import SparrowStore
 /// `/2/users/*`, `/2/account/*` and `/2/friendships/*`.
 struct UsersController: Sendable {
   let deps: Dependencies
+  let pictures: PictureLibrary
 
   /// The user named by `uid` or `screen_name`; nil when neither is given; 20003 when there is no such user.
   static func target(_ call: APICall, store: any Store, idKey: String = "uid", nameKey: String = "screen_name")
@@ -42,6 +43,15 @@ struct UsersController: Sendable {
                      statusesCount: $0.statusesCount)
         }
       })
+    }
+    table.upload("account/avatar/upload") { call in
+      guard let file = call.params.files["image"] ?? call.params.files["pic"] else { throw WeiboError.imageMissing }
+      let picture = try await pictures.ingest(
+        Data(file.data.readableBytesView), sizes: PictureLibrary.Size.avatar, at: call.now)
+      guard var user = try await deps.store.user(id: call.caller.userID) else { throw WeiboError.userNotFound }
+      user.avatar = picture.fileName
+      try await deps.store.updateUser(user)
+      return try json(try await presenter(call).users([user])[0])
     }
     table.get("account/get_uid") { call in
       struct UID: Encodable, Sendable { let uid: String }

@@ -50,6 +50,10 @@ struct WeiboError: Error, HTTPResponseError {
   static let idsEmpty = WeiboError(status: .badRequest, code: 20001, error: "IDs is null")
   static let userNotFound = WeiboError(status: .badRequest, code: 20003, error: "User does not exists")
   static let contentEmpty = WeiboError(status: .badRequest, code: 20008, error: "Content is null")
+  static let unsupportedImage = WeiboError(
+    status: .badRequest, code: 20005, error: "Unsupported image type, only suport JPG, GIF, PNG, WEBP")
+  static let imageTooLarge = WeiboError(status: .badRequest, code: 20006, error: "Image size too large")
+  static let imageMissing = WeiboError(status: .badRequest, code: 20007, error: "Does multipart has image?")
   static let idsTooMany = WeiboError(status: .badRequest, code: 20009, error: "IDs is too many")
   static let textTooLong = WeiboError(
     status: .badRequest, code: 20012, error: "Text too long, please input text less than 140 characters")

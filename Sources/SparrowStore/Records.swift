@@ -98,18 +98,39 @@ public struct GrantRecord: Sendable, Equatable {
   }
 }
 
-/// A picture attached to a status (the media issue fills in the processing).
+/// A stored picture: its content-derived id, format and upright pixel size.
 public struct PictureRef: Sendable, Equatable, Codable {
   public var id: String
+  /// `jpg`, `png`, `gif` or `webp`.
   public var ext: String
   public var width: Int
   public var height: Int
-  public init(id: String, ext: String, width: Int, height: Int) {
+  /// More than one for an animation.
+  public var frames: Int
+  /// Bytes of the original upload.
+  public var bytes: Int
+
+  public init(id: String, ext: String, width: Int, height: Int, frames: Int = 1, bytes: Int = 0) {
     self.id = id
     self.ext = ext
     self.width = width
     self.height = height
+    self.frames = frames
+    self.bytes = bytes
   }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(String.self, forKey: .id)
+    ext = try c.decode(String.self, forKey: .ext)
+    width = try c.decode(Int.self, forKey: .width)
+    height = try c.decode(Int.self, forKey: .height)
+    frames = try c.decodeIfPresent(Int.self, forKey: .frames) ?? 1
+    bytes = try c.decodeIfPresent(Int.self, forKey: .bytes) ?? 0
+  }
+
+  /// `id.ext`, the file name in picture URLs.
+  public var fileName: String { "\(id).\(ext)" }
 }
 
 /// A stored status.

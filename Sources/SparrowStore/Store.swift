@@ -35,6 +35,12 @@ public protocol Store: Sendable {
   /// Revokes every access and refresh grant of this user for this app.
   func revokeGrants(userID: Int64, appID: Int64) async throws
 
+  // MARK: Pictures
+
+  /// Records a processed picture; storing the same id twice is not an error (content addressing).
+  func savePicture(_ picture: PictureRef, at: Date) async throws
+  func pictures(ids: [String]) async throws -> [String: PictureRef]
+
   // MARK: Statuses
 
   /// Adds a status with its mentions and topics, and bumps the counters it changes.

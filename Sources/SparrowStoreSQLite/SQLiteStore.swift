@@ -187,6 +187,31 @@ public final class SQLiteStore: Store {
     }
   }
 
+  // MARK: Pictures
+
+  public func savePicture(_ picture: PictureRef, at: Date) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO pictures (id, ext, width, height, frames, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (id) DO NOTHING
+          """,
+        arguments: [picture.id, picture.ext, picture.width, picture.height, picture.frames, picture.bytes, millis(at)])
+    }
+  }
+
+  public func pictures(ids: [String]) async throws -> [String: PictureRef] {
+    guard !ids.isEmpty else { return [:] }
+    return try reading { db in
+      let rows = try Row.fetchAll(
+        try db.cachedStatement(sql: "SELECT id, ext, width, height, frames, bytes FROM pictures WHERE id IN (SELECT value FROM json_each(?))"),
+        arguments: [jsonList(Array(Set(ids)))])
+      return Dictionary(
+        rows.map { ($0[0] as String, PictureRef(id: $0[0], ext: $0[1], width: $0[2], height: $0[3], frames: $0[4], bytes: $0[5])) },
+        uniquingKeysWith: { a, _ in a })
+    }
+  }
+
   // MARK: Statuses
 
   public func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])

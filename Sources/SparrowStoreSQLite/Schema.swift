@@ -150,9 +150,23 @@ enum Schema {
     );
     """
 
+  /// Pictures: content-addressed, so the same bytes are stored once.
+  static let v2 = """
+    CREATE TABLE pictures (
+      id TEXT PRIMARY KEY,
+      ext TEXT NOT NULL,
+      width INTEGER NOT NULL,
+      height INTEGER NOT NULL,
+      frames INTEGER NOT NULL,
+      bytes INTEGER NOT NULL,
+      created_at BIGINT NOT NULL
+    );
+    """
+
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
+    migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
     return migrator
   }
 }

@@ -10,7 +10,7 @@ struct Sparrow: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sparrow",
     abstract: "Sparrow: a self-hostable Weibo-compatible platform.",
-    subcommands: [Serve.self, UserCommand.self, AppCommand.self, Demo.self])
+    subcommands: [Serve.self, UserCommand.self, AppCommand.self, Demo.self, EmoticonsCommand.self])
 }
 
 /// Options every command shares.
@@ -51,10 +51,10 @@ struct Serve: AsyncParsableCommand {
     let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
     var config = ServerConfig(publicURL: url, dataFolder: options.folder, formKey: try options.formKey())
     if demo {
-      let world = DemoWorld(store: store, ids: ids)
+      let world = DemoWorld(store: store, ids: ids, dataFolder: options.folder)
       if try await world.isEmpty() {
         let summary = try await world.load(.standard)
-        say("Loaded demo content: \(summary.users) users, \(summary.statuses) statuses.")
+        say("Loaded demo content: \(summary.users) users, \(summary.statuses) statuses, \(summary.pictures) pictures.")
         say("Terminal client (password grant): client_id \(summary.appClientID), client_secret \(summary.appSecret)")
       }
       config.demoLogin = (DemoWorld.username, DemoWorld.password)
@@ -128,7 +128,7 @@ struct Demo: AsyncParsableCommand {
 
   func run() async throws {
     let store = try options.openStore()
-    let world = DemoWorld(store: store, ids: try await options.ids(store))
+    let world = DemoWorld(store: store, ids: try await options.ids(store), dataFolder: options.folder)
     guard try await world.isEmpty() else { throw ValidationError("the database in \(options.data) is not empty") }
     let started = Date()
     let summary = try await world.load(.init(users: users, statuses: statuses, follows: follows))
@@ -145,4 +145,25 @@ func printJSON(_ object: [String: any Sendable]) throws {
 /// Prints a line at once, even when stdout is a pipe (`make run | tee`), so the banner is never stuck in a buffer.
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+struct EmoticonsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "emoticons",
+    abstract: "Write the emoticon packs as bundle JSON files (as committed in Resources/emoticons), and their images.")
+  @Option(help: "Folder for the pack JSON files.") var out = "Resources/emoticons"
+  @Option(help: "Also draw the images into this data folder.") var images: String?
+
+  func run() async throws {
+    let folder = URL(fileURLWithPath: out, isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, data) in try EmoticonBundle.files() {
+      try data.write(to: folder.appendingPathComponent(name), options: .atomic)
+      say("wrote \(folder.appendingPathComponent(name).path)")
+    }
+    if let images {
+      try EmoticonBundle.drawImages(into: URL(fileURLWithPath: images, isDirectory: true))
+      say("drew the images into \(images)/emotions")
+    }
+  }
 }

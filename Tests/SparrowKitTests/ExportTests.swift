@@ -1,0 +1,6 @@
+import SparrowKit
+import Testing
+
+@Test func sparrowKitReExportsTheCoreModels() {
+  #expect(TextLength.count("Test") == 2)
+}
