@@ -32,6 +32,8 @@ test: deps
 	swift test --skip-build
 
 bench: deps-bench release
+	swift build -c release --product SparrowBench
+	.build/release/SparrowBench
 	bash scripts/bench.sh
 
 clean:

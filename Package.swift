@@ -59,6 +59,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
+    // Benchmarks that print figures: `make bench`.
+    .executableTarget(name: "SparrowBench", dependencies: ["SparrowMedia", "SparrowKit"], swiftSettings: strict),
     .target(
       name: "SparrowTestSupport",
       dependencies: [
