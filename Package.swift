@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .executable(name: "sparrow", targets: ["sparrow"]),
+    .executable(name: "wb", targets: ["wb"]),
     // The client SDK: models and rules (SparrowCore) plus API client and view models (SparrowKit).
     .library(name: "SparrowKit", targets: ["SparrowCore", "SparrowKit"]),
   ],
@@ -22,12 +23,23 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
   ],
   targets: [
     // Wire models, Weibo coding, text rules. Foundation only.
     .target(name: "SparrowCore", swiftSettings: strict),
     // The client SDK: endpoints, client, account store, pager, view models. Foundation only.
     .target(name: "SparrowKit", dependencies: ["SparrowCore"], swiftSettings: strict),
+    // SparrowKit's HTTP transport on Linux and servers.
+    .target(
+      name: "SparrowKitAHC",
+      dependencies: ["SparrowKit", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+      swiftSettings: strict),
+    // The terminal client.
+    .executableTarget(
+      name: "wb",
+      dependencies: ["SparrowKit", "SparrowKitAHC", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      swiftSettings: strict),
     // libvips, through static inline wrappers (its C API is variadic). Debian: libvips-dev. The glib
     // include folders are given by hand: pkg-config's flags include -pthread, which SwiftPM warns about.
     .systemLibrary(name: "Cvips", providers: [.apt(["libvips-dev"])]),
@@ -71,6 +83,10 @@ let package = Package(
     .testTarget(name: "SparrowCoreTests", dependencies: ["SparrowCore"], swiftSettings: strict),
     .testTarget(name: "SparrowKitTests", dependencies: ["SparrowKit"], swiftSettings: strict),
     .testTarget(name: "SparrowMediaTests", dependencies: ["SparrowMedia"], swiftSettings: strict),
+    .testTarget(
+      name: "SparrowKitIntegrationTests",
+      dependencies: ["SparrowKitAHC", "SparrowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+      swiftSettings: strict),
     .testTarget(name: "SparrowStoreTests", dependencies: ["SparrowTestSupport", "SparrowStore"], swiftSettings: strict),
     .testTarget(
       name: "SparrowServerTests",

@@ -1,4 +1,5 @@
 import Foundation
+import SparrowKit
 import SparrowMedia
 
 // Benchmarks that print figures (`make bench` runs them in release mode). No assertions: figures go
@@ -12,7 +13,7 @@ func rate(_ count: Int, _ body: () throws -> Void) rethrows -> Double {
 }
 
 func line(_ name: String, _ value: Double, _ unit: String) {
-  print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%10.1f %@", value, unit))
+  print(name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%10.1f %@", value, unit))
 }
 
 // A 12-megapixel photo-like JPEG: turbulence gives it the texture of a real photo, so the encoder works.
@@ -37,3 +38,41 @@ line("large (re-encoded, upright) of a 12 MP JPEG", try rate(3) {
   _ = try processor.resize(jpeg, header: header, maxWidth: 100_000, maxHeight: 100_000, quality: 90)
 }, "/s")
 line("header check (type, size, frames)", try rate(2000) { _ = try processor.inspect(jpeg) }, "/s")
+
+// SparrowKit: view models and layout for 10,000 statuses, and tokenizing 1 MB of status text.
+
+let author = User(id: 1_234_567, screenName: "北京美食家", verifiedType: 220, mbrank: 4)
+let texts = ["今天天气真好 @小明同学 #周末去哪儿# [哈哈][爱你] https://www.swift.org/ 出门走走😀",
+             "Morning run done, 10km in 52 minutes [good] #跑步打卡#", "转发微博//@Alice_Wang:说得太对了[赞]"]
+let statuses: [Status] = (0..<10_000).map { n in
+  let pictures = (0..<(n % 10)).map {
+    PicURL(thumbnailPic: "http://x/thumbnail/\(n)-\($0).jpg", width: 800 + $0 * 10, height: 600, type: "jpeg")
+  }
+  var status = Status(id: Int64(n + 1), createdAt: WeiboDate.string(from: Date(timeIntervalSince1970: 1_760_000_000 + Double(n * 60))),
+                      text: texts[n % texts.count], source: "<a href=\"https://example.org\" rel=\"nofollow\">微博 iPhone客户端</a>",
+                      user: author, picUrls: pictures, repostsCount: n * 7, commentsCount: n, attitudesCount: n * 13)
+  if n % 4 == 0 { status.retweetedStatus = Box(Status(id: Int64(100_000 + n), createdAt: status.createdAt, text: texts[0], source: "", user: author, picUrls: pictures)) }
+  return status
+}
+let emoticonPhrases: Set<String> = ["[哈哈]", "[爱你]", "[good]", "[赞]"]
+let now = Date(timeIntervalSince1970: 1_760_700_000)
+let measuring = ApproximateTextMeasure()
+var elapsed = DispatchTime.now().uptimeNanoseconds
+var heights = 0.0
+for status in statuses {
+  let model = StatusViewModel(status: status, emoticons: emoticonPhrases)
+  let layout = StatusLayout(status: status, width: 375, timeText: model.createdText(now: now), measuring: measuring)
+  heights += layout.cellHeight
+}
+elapsed = DispatchTime.now().uptimeNanoseconds - elapsed
+line("view model + layout, 10,000 statuses", Double(elapsed) / 1e6, "ms")
+line("  per status", Double(elapsed) / 1e3 / 10_000, "µs")
+
+var megabyte = ""
+while megabyte.utf8.count < 1 << 20 { megabyte += texts.joined(separator: " ") + "\n" }
+elapsed = DispatchTime.now().uptimeNanoseconds
+let segments = RichText(megabyte, isEmoticon: emoticonPhrases.contains).segments.count
+elapsed = DispatchTime.now().uptimeNanoseconds - elapsed
+line("tokenize 1 MB of status text (\(segments) segments)", Double(elapsed) / 1e6, "ms")
+line("  throughput", Double(megabyte.utf8.count) / 1_048_576 / (Double(elapsed) / 1e9), "MB/s")
+precondition(heights > 0)
