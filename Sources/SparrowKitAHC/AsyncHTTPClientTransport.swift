@@ -55,9 +55,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
     var headers: [String: String] = [:]
     for field in response.headers {
-      // Repeated fields fold into one, comma-separated, as HTTP allows (Set-Cookie aside, which the API never sends).
+      // Repeated fields fold into one, comma-separated, as HTTP allows; only Set-Cookie breaks that rule, and
+      // nothing here keeps cookies.
       headers[field.name] = headers[field.name].map { $0 + ", " + field.value } ?? field.value
     }
-    return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(buffer: body))
+    return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
   }
 }
