@@ -42,7 +42,7 @@ struct PictureLibrary: Sendable {
   /// files of one picture appear together or not at all.
   func ingest(_ data: Data, sizes: [Size] = Size.status, at now: Date) async throws -> PictureRef {
     let header = try processor.inspect(data)
-    let id = SHA256.hash(data: data).prefix(16).map { String(format: "%02x", $0) }.joined()
+    let id = Secrets.hex(SHA256.hash(data: data).prefix(16))
     let name = "\(id).\(header.kind.ext)"
     let existing = try await store.pictures(ids: [id])[id]
     if let existing, sizes.allSatisfy({ FileManager.default.fileExists(atPath: file($0, name).path) }) {

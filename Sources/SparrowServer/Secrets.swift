@@ -7,13 +7,20 @@ package enum Secrets {
   /// A random secret: 32 bytes as 64 hex digits (a token, code, client secret or session id).
   package static func random(bytes: Int = 32) -> String {
     var generator = SystemRandomNumberGenerator()
-    return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }
-      .joined()
+    return hex((0..<bytes).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
   }
 
   /// SHA-256 as hex: what the store keeps of a credential.
   package static func hash(_ secret: String) -> String {
-    SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    hex(SHA256.hash(data: Data(secret.utf8)))
+  }
+
+  /// Bytes as lowercase hex digits.
+  package static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    for byte in bytes { out += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Compares two strings in time independent of where they differ.
@@ -36,6 +43,6 @@ package enum Secrets {
   /// A keyed hash tying a form to a session (CSRF token).
   package static func formToken(session: String, key: String) -> String {
     let mac = HMAC<SHA256>.authenticationCode(for: Data(session.utf8), using: SymmetricKey(data: Data(key.utf8)))
-    return Data(mac).map { String(format: "%02x", $0) }.joined()
+    return hex(Data(mac))
   }
 }

@@ -29,7 +29,7 @@ struct DataOptions: ParsableArguments {
   func formKey() throws -> String {
     let file = folder.appendingPathComponent("form.key")
     if let key = try? String(contentsOf: file, encoding: .utf8), key.count >= 32 { return key }
-    let bytes = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    let bytes = Secrets.random()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try bytes.write(to: file, atomically: true, encoding: .utf8)
     return bytes
