@@ -54,7 +54,7 @@ let package = Package(
     .target(
       name: "SparrowServer",
       dependencies: [
-        "SparrowCore", "SparrowStore", "SparrowMedia",
+        "SparrowCore", "SparrowStore", "SparrowMedia", "SparrowKit",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         .product(name: "Mustache", package: "swift-mustache"),
@@ -62,7 +62,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ],
-      resources: [.copy("Templates")],
+      resources: [.copy("Templates"), .copy("Public")],
       swiftSettings: strict),
     .executableTarget(
       name: "sparrow",

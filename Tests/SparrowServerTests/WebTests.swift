@@ -1,0 +1,215 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SparrowStore
+import SparrowTestSupport
+import Testing
+
+@Suite struct WebTests {
+  /// Signs `name` in through `/web/login`, the authorize form and `/web/callback`; returns the Cookie header.
+  static func signIn(_ client: any TestClientProtocol, _ name: String) async throws -> String {
+    let login = try await client.get("/web/login")
+    let location = try #require(login.headers[.location])
+    let state = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "state" }?.value)
+    let stateCookie = try #require(login.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+    let granted = try await client.post("/oauth2/authorize", [
+      ("client_id", "sparrow-web"), ("redirect_uri", "http://sparrow.test/web/callback"), ("response_type", "code"),
+      ("state", state), ("action", "submit"), ("userId", name), ("passwd", TestWorld.password),
+    ])
+    let callback = try #require(granted.headers[.location]).replacingOccurrences(of: "http://sparrow.test", with: "")
+    var headers = HTTPFields()
+    headers[.cookie] = stateCookie
+    let done = try await client.get(callback, headers: headers)
+    #expect(done.status == .seeOther)
+    #expect(done.headers[.location] == "/welcome")
+    let cookie = try #require(done.headers[values: .setCookie].first { $0.hasPrefix("sparrow_web=") })
+    #expect(cookie.contains("HttpOnly"))
+    #expect(cookie.contains("SameSite=Lax"))
+    return String(cookie.split(separator: ";")[0])
+  }
+
+  static func cookie(_ value: String) -> HTTPFields {
+    var headers = HTTPFields()
+    headers[.cookie] = value
+    return headers
+  }
+
+  @Test func visitorsSeeTheVisitorViewOfEachTab() async throws {
+    let world = try TestWorld()
+
+    try await world.test { client in
+      let home = try await client.get("/")
+      let messages = try await client.get("/messages")
+
+      #expect(home.status == .ok)
+      #expect(home.headers[.contentType] == "text/html; charset=utf-8")
+      #expect(home.text.contains("关注一些人，回这里看看有什么惊喜"))
+      #expect(home.text.contains("href=\"/web/login\""))
+      #expect(messages.text.contains("别人评论你的微博"))
+    }
+  }
+
+  @Test func staticFilesAreServedWithLongCacheLifetimes() async throws {
+    let world = try TestWorld()
+
+    try await world.test { client in
+      let css = try await client.get("/static/web.css")
+      let missing = try await client.get("/static/nope.css")
+
+      #expect(css.status == .ok)
+      #expect(css.headers[.contentType] == "text/css; charset=utf-8")
+      #expect(css.headers[.cacheControl]?.contains("max-age=31536000") == true)
+      #expect(missing.status == .notFound)
+    }
+  }
+
+  @Test func loginRegistersTheWebClientOnceAndGoesToAuthorize() async throws {
+    let world = try TestWorld()
+
+    try await world.test { client in
+      let first = try await client.get("/web/login")
+      _ = try await client.get("/web/login")
+
+      #expect(first.status == .seeOther)
+      #expect(first.headers[.location]?.hasPrefix("/oauth2/authorize?client_id=sparrow-web&") == true)
+      let app = try await world.store.app(clientID: "sparrow-web")
+      #expect(app?.name == "Sparrow 网页版")
+      #expect(app?.redirectURI == "http://sparrow.test/web/callback")
+      #expect(app?.firstParty == true)
+    }
+  }
+
+  @Test func signedInVisitorsSeeTheirTimelineWithEscapedText() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let token = try await world.token(for: alice)
+
+    try await world.test { client in
+      _ = try await client.post("/2/statuses/update.json", [("status", "<b>hi</b> @alice #话题# http://a.example/x")],
+                                token: token)
+      let cookie = try await Self.signIn(client, "alice")
+
+      let page = try await client.get("/", headers: Self.cookie(cookie))
+
+      #expect(page.status == .ok)
+      #expect(page.text.contains("&lt;b&gt;hi&lt;/b&gt;"))
+      #expect(!page.text.contains("<b>hi</b>"))
+      #expect(page.text.contains("<a class=\"mention\" href=\"/n/alice\">@alice</a>"))
+      #expect(page.text.contains("<span class=\"topic\">#话题#</span>"))
+      #expect(page.text.contains(">网页链接</a>"))
+    }
+  }
+
+  @Test func callbackWithoutTheStateCookieSignsNobodyIn() async throws {
+    let world = try TestWorld()
+    try await world.user("alice")
+
+    try await world.test { client in
+      let response = try await client.get("/web/callback?code=abc&state=xyz")
+
+      #expect(response.status == .seeOther)
+      #expect(response.headers[.location] == "/")
+      #expect(!response.headers[values: .setCookie].contains { $0.hasPrefix("sparrow_web=") && !$0.contains("Max-Age=0") })
+    }
+  }
+
+  @Test func likingNeedsTheCSRFToken() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let token = try await world.token(for: alice)
+
+    try await world.test { client in
+      let posted = try await client.post("/2/statuses/update.json", [("status", "like me")], token: token)
+      let id = try #require(posted.object["idstr"] as? String)
+      let cookie = try await Self.signIn(client, "alice")
+
+      let forged = try await client.post("/web/like", [("id", id), ("liked", "1")], headers: Self.cookie(cookie))
+
+      #expect(forged.status == .forbidden)
+      #expect(try await world.store.liked(by: alice.id, among: [Int64(id)!]).isEmpty)
+    }
+  }
+
+  @Test func detailPageShowsTabsWithCounts() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let token = try await world.token(for: alice)
+
+    try await world.test { client in
+      let posted = try await client.post("/2/statuses/update.json", [("status", "detail")], token: token)
+      let id = try #require(posted.object["idstr"] as? String)
+      _ = try await client.post("/2/comments/create.json", [("id", id), ("comment", "first <i>")], token: token)
+
+      let page = try await client.get("/status/\(id)")
+      let missing = try await client.get("/status/1")
+
+      #expect(page.status == .ok)
+      #expect(page.text.contains("转发 0"))
+      #expect(page.text.contains("评论 1"))
+      #expect(page.text.contains("赞 0"))
+      #expect(page.text.contains("first &lt;i&gt;"))
+      #expect(missing.status == .notFound)
+    }
+  }
+
+  /// The CSRF token a signed-in page carries.
+  static func csrf(_ page: TestResponse) throws -> String {
+    let text = page.text
+    let marker = "data-csrf=\""
+    let start = try #require(text.range(of: marker)).upperBound
+    return String(text[start...].prefix { $0 != "\"" })
+  }
+
+  @Test func timelineFragmentsPageOlderAndCountNewer() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let token = try await world.token(for: alice)
+
+    try await world.test { client in
+      var ids: [String] = []
+      for n in 1...23 {
+        let posted = try await client.post("/2/statuses/update.json", [("status", "第\(n)条")], token: token)
+        ids.append(try #require(posted.object["idstr"] as? String))
+      }
+      let cookie = try await Self.signIn(client, "alice")
+      let page = try await client.get("/", headers: Self.cookie(cookie))
+      let next = Int64(ids[3])! - 1
+      #expect(page.text.contains("data-next=\"/web/timeline?max_id=\(next)\""))
+
+      let older = try await client.get("/web/timeline?max_id=\(next)", headers: Self.cookie(cookie))
+      let newer = try await client.get("/web/timeline?since_id=\(ids[20])", headers: Self.cookie(cookie))
+
+      #expect(older.text.contains("第3条") && older.text.contains("第1条") && !older.text.contains("第4条"))
+      #expect(older.text.contains("没有更多了"))
+      #expect(newer.headers[.init("X-New-Count")!] == "2")
+      #expect(newer.text.contains("第23条") && !newer.text.contains("第21条"))
+    }
+  }
+
+  @Test func likeAndFollowAnswerWithTheNewButton() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let bob = try await world.user("bob")
+    let bobToken = try await world.token(for: bob)
+
+    try await world.test { client in
+      _ = try await client.post("/2/friendships/create.json", [("uid", String(alice.id))], token: bobToken)
+      let posted = try await client.post("/2/statuses/update.json", [("status", "bob says")], token: bobToken)
+      let id = try #require(posted.object["idstr"] as? String)
+      let cookie = try await Self.signIn(client, "alice")
+      let csrf = try Self.csrf(try await client.get("/u/\(bob.id)", headers: Self.cookie(cookie)))
+      var headers = Self.cookie(cookie)
+      headers[.init("X-Fragment")!] = "1"
+
+      let like = try await client.post("/web/like", [("id", id), ("liked", "1"), ("csrf", csrf)], headers: headers)
+      let follow = try await client.post("/u/\(bob.id)/follow", [("csrf", csrf)], headers: headers)
+
+      #expect(like.status == .ok)
+      #expect(like.text.contains("aria-pressed=\"true\""))
+      #expect(try await world.store.liked(by: alice.id, among: [Int64(id)!]) == [Int64(id)!])
+      #expect(follow.text.contains("相互关注"))
+      #expect(follow.text.contains("/u/\(bob.id)/unfollow"))
+    }
+  }
+}
