@@ -61,6 +61,7 @@ let package = Package(
         .product(name: "MultipartKit", package: "multipart-kit"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ],
       resources: [.copy("Templates"), .copy("Public")],
       swiftSettings: strict),

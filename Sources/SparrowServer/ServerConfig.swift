@@ -13,6 +13,8 @@ public struct ServerConfig: Sendable {
   public var tokenLifetime: TimeInterval = 30 * 24 * 3600
   /// Key for form tokens; random per data folder.
   public var formKey: String
+  /// Lets `upload_url_text` fetch from loopback and private networks (tests only).
+  public var allowPrivateFetch = false
 
   public init(publicURL: String, dataFolder: URL, demoLogin: (String, String)? = nil, formKey: String) {
     self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SparrowCore
+import SparrowMedia
 import SparrowStore
 
 /// `/2/statuses/*`: timelines, show, post, repost, delete, counts.
@@ -76,15 +77,12 @@ struct StatusesController: Sendable {
     }
     table.upload("statuses/upload_url_text") { call in
       let text = try Self.text(call, "status")
-      guard call.params["pic_id"] != nil else {
-        // Fetching a URL on a client's behalf would let anyone make this server call any address.
-        if call.params["url"] != nil {
-          throw WeiboError(status: .badRequest, code: 10017,
-                           error: "Parameter (url) is not supported here, upload with upload_pic and pass pic_id")
-        }
-        throw WeiboError.missing("pic_id")
-      }
-      return try await post(call, text: text, pictures: try await pictureList(call))
+      // pic_id wins over url, as the spec says.
+      if call.params["pic_id"] != nil { return try await post(call, text: text, pictures: try await pictureList(call)) }
+      guard let url = call.params["url"] else { throw WeiboError.missing("url") }
+      let fetcher = RemotePicture(allowPrivateAddresses: deps.config.allowPrivateFetch)
+      let data = try await fetcher.fetch(url, maxBytes: ImageProcessor.maxBytes)
+      return try await post(call, text: text, pictures: [try await pictures.ingest(data, at: call.now)])
     }
     table.post("statuses/repost") { try await repost($0) }
     table.post("statuses/destroy") { call in

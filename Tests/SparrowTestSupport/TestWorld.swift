@@ -49,6 +49,7 @@ public struct TestWorld: Sendable {
     var config = ServerConfig(
       publicURL: "http://sparrow.test", dataFolder: folder, formKey: "test-form-key-0123456789abcdef0123")
     if demoLogin { config.demoLogin = ("demo", "demo123") }
+    config.allowPrivateFetch = true
     let clock = self.clock
     deps = Dependencies(store: store, ids: ids, config: config, now: { clock.now })
   }
