@@ -96,7 +96,7 @@ import Testing
       #expect(page.text.contains("&lt;b&gt;hi&lt;/b&gt;"))
       #expect(!page.text.contains("<b>hi</b>"))
       #expect(page.text.contains("<a class=\"mention\" href=\"/n/alice\">@alice</a>"))
-      #expect(page.text.contains("<span class=\"topic\">#话题#</span>"))
+      #expect(page.text.contains("<a class=\"topic\" href=\"/topic/%E8%AF%9D%E9%A2%98\">#话题#</a>"))
       #expect(page.text.contains(">网页链接</a>"))
     }
   }

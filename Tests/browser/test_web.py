@@ -294,11 +294,11 @@ def test_signed_in_tabs_and_logout(signed_in, server):
 
     driver.find_element(By.ID, "tab-messages").click()
 
-    assert "消息即将上线" in visible(driver, ".placeholder").text
+    visible(driver, "#message-tabs")
     assert driver.find_element(By.ID, "badge-home").text == "1", "the 首页 tab counts the unseen status"
     shoot(driver, "messages")
     driver.find_element(By.ID, "tab-discover").click()
-    assert "发现即将上线" in visible(driver, ".placeholder").text
+    visible(driver, "#search-input")
     driver.find_element(By.ID, "tab-me").click()
     wait(driver, EC.url_contains("/u/"))
     assert driver.find_element(By.CSS_SELECTOR, ".profile-name .name").text == "sparrow"
@@ -330,3 +330,103 @@ def test_pictures_open_in_the_picture_browser(signed_in, server):
 
     viewer.click()
     wait(driver, lambda d: not d.find_elements(By.ID, "viewer"))
+
+
+def message_rows(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#list .row")
+
+
+def test_messages_tabs_list_the_demo_messages_and_clear_the_badge(signed_in, server):
+    driver = signed_in
+    mine = server.token("sparrow")
+    friend = server.api(f"friendships/friends.json?uid={mine['uid']}&count=5", mine["access_token"])["users"][2]
+    theirs = server.token(friend["screen_name"])
+    server.api("statuses/update.json", theirs["access_token"], {"status": f"@sparrow 来看看 <b>这个</b> {time.time():.0f}"})
+    driver.get(server.url("/"))
+    assert int(visible(driver, "#badge-messages").text.rstrip("+")) > 0
+
+    driver.find_element(By.ID, "tab-messages").click()
+
+    wait(driver, EC.url_contains("/messages"))
+    assert "selected" in driver.find_element(By.ID, "msg-tab-mentions").get_attribute("class")
+    first = message_rows(driver)[0]
+    assert "@sparrow 来看看 <b>这个</b>" in first.text, "user text is escaped"
+    assert first.find_element(By.CSS_SELECTOR, ".name").text == friend["screen_name"]
+    assert not driver.find_elements(By.CSS_SELECTOR, "#msg-tab-mentions .dot-badge")
+    shoot(driver, "messages-mentions")
+
+    driver.find_element(By.ID, "msg-tab-comments").click()
+    wait(driver, lambda d: "selected" in d.find_element(By.ID, "msg-tab-comments").get_attribute("class"))
+    rows = message_rows(driver)
+    assert rows, "the demo account has comments"
+    assert rows[0].find_elements(By.CSS_SELECTOR, ".row-quote"), "a comment quotes its status"
+    shoot(driver, "messages-comments")
+
+    driver.find_element(By.ID, "msg-tab-likes").click()
+    wait(driver, lambda d: "selected" in d.find_element(By.ID, "msg-tab-likes").get_attribute("class"))
+    rows = message_rows(driver)
+    assert rows and "赞了这条微博" in rows[0].text
+    assert not driver.find_elements(By.ID, "badge-messages"), "every tab visited: the 消息 badge is gone"
+    shoot(driver, "messages-likes")
+
+    # Older pages come as fragments when the footer scrolls into view.
+    if driver.find_elements(By.CSS_SELECTOR, "#list .more[data-next]"):
+        count = len(message_rows(driver))
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(driver, lambda d: len(message_rows(d)) > count, 15)
+
+    quote = message_rows(driver)[0].find_element(By.CSS_SELECTOR, ".row-quote")
+    driver.execute_script("window.scrollTo(0, 0)")
+    quote.click()
+    wait(driver, EC.url_contains("/status/"))
+
+
+def test_discover_searches_users_and_statuses(signed_in, server):
+    driver = signed_in
+    driver.find_element(By.ID, "tab-discover").click()
+    wait(driver, EC.url_contains("/discover"))
+    assert "selected" in driver.find_element(By.ID, "tab-discover").get_attribute("class")
+
+    box = driver.find_element(By.ID, "search-input")
+    box.send_keys("北京美食家")
+    driver.find_element(By.ID, "search-button").click()
+
+    wait(driver, EC.url_contains("q="))
+    names = [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#users .name")]
+    assert "北京美食家" in names
+    assert driver.find_element(By.ID, "search-input").get_attribute("value") == "北京美食家"
+    shoot(driver, "discover-users")
+
+    driver.find_element(By.ID, "search-input").clear()
+    driver.find_element(By.ID, "search-input").send_keys("火锅")
+    driver.find_element(By.ID, "search-button").click()
+    wait(driver, lambda d: d.find_element(By.ID, "search-input").get_attribute("value") == "火锅"
+         and d.find_elements(By.CSS_SELECTOR, "#cards > .card"))
+    assert all("火锅" in c.find_element(By.CSS_SELECTOR, ".text").text
+               for c in driver.find_elements(By.CSS_SELECTOR, "#cards > .card"))
+    shoot(driver, "discover-statuses")
+
+    driver.find_element(By.CSS_SELECTOR, "#users .user-row, #cards .card .name").click()
+    wait(driver, EC.url_contains("/u/"))
+
+
+def test_hot_topic_opens_its_topic_page(signed_in, server):
+    driver = signed_in
+    driver.get(server.url("/discover"))
+    topics = driver.find_elements(By.CSS_SELECTOR, "#topics .topic-row")
+    assert topics, "the demo data has topics from the last day"
+    assert topics[0].find_element(By.CSS_SELECTOR, ".topic-count").text.endswith("条")
+    shoot(driver, "discover")
+    name = topics[0].find_element(By.CSS_SELECTOR, ".topic-name").text
+
+    topics[0].click()
+
+    wait(driver, EC.url_contains("/topic/"))
+    assert driver.find_element(By.CSS_SELECTOR, ".navbar h1").text == name
+    cards = driver.find_elements(By.CSS_SELECTOR, "#cards > .card")
+    assert cards and all(name in c.find_element(By.CSS_SELECTOR, ".text").text for c in cards)
+    shoot(driver, "topic")
+
+    # A topic inside a card links to its page too.
+    link = cards[0].find_element(By.CSS_SELECTOR, ".text a.topic")
+    assert link.get_attribute("href").startswith(server.url("/topic/"))

@@ -32,6 +32,14 @@ struct WebController: Sendable {
     router.get("/messages") { request, _ in try await web.tab(.messages, request) }
     router.get("/discover") { request, _ in try await web.tab(.discover, request) }
     router.get("/me") { request, _ in try await web.tab(.me, request) }
+    router.get("/web/messages/:tab") { request, context in
+      try await web.messagesFragment(request, tab: context.parameters.get("tab"))
+    }
+    router.get("/web/search") { request, _ in try await web.searchFragment(request) }
+    router.get("/topic/:name") { request, context in try await web.topic(request, name: context.parameters.get("name")) }
+    router.get("/web/topic/:name") { request, context in
+      try await web.topicFragment(request, name: context.parameters.get("name"))
+    }
     router.get("/compose") { request, _ in try await web.compose(request) }
     router.post("/compose") { request, _ in try await web.post(request) }
     router.get("/web/login") { _, _ in try await web.login() }
@@ -198,10 +206,10 @@ struct WebController: Sendable {
       return render("web_home", context)
     case .me:
       return Self.redirect("/u/\(viewer.user.id)")
-    case .messages, .discover:
-      var context = try await base(viewer, tab: tab, title: tab.title)
-      context["placeholder"] = tab == .messages ? "消息即将上线：评论、@我的和赞都会在这里。" : "发现即将上线：热门微博和话题都会在这里。"
-      return render("web_placeholder", context)
+    case .messages:
+      return try await messages(viewer, params)
+    case .discover:
+      return try await discover(viewer, params)
     }
   }
 

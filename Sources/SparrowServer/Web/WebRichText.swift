@@ -32,16 +32,23 @@ struct WebRichText {
     }
   }
 
-  static func html(_ rich: RichText) -> String {
+  /// `links: false` shows mentions, topics and links as spans, for text that sits inside a link itself.
+  static func html(_ rich: RichText, links: Bool = true) -> String {
     rich.segments.map { segment in
       let text = HTML.escape(segment.text)
       switch segment.kind {
       case .plain:
         return text.replacingOccurrences(of: "\n", with: "<br>")
+      case .mention where !links:
+        return "<span class=\"mention\">\(text)</span>"
       case .mention(let name):
         return "<a class=\"mention\" href=\"/n/\(pathEscape(name))\">\(text)</a>"
-      case .topic:
+      case .topic where !links:
         return "<span class=\"topic\">\(text)</span>"
+      case .topic(let name):
+        return "<a class=\"topic\" href=\"/topic/\(pathEscape(name))\">\(text)</a>"
+      case .link where !links:
+        return "<span class=\"link\">网页链接</span>"
       case .link(let url):
         return "<a class=\"link\" href=\"\(HTML.escape(url.absoluteString))\" rel=\"nofollow noopener noreferrer\" "
           + "target=\"_blank\" title=\"\(HTML.escape(url.absoluteString))\">网页链接</a>"
@@ -52,8 +59,8 @@ struct WebRichText {
     }.joined()
   }
 
-  static func html(_ text: String) -> String {
-    html(RichText(text, isEmoticon: { emoticonImages[$0] != nil }))
+  static func html(_ text: String, links: Bool = true) -> String {
+    html(RichText(text, isEmoticon: { emoticonImages[$0] != nil }), links: links)
   }
 
   static func pathEscape(_ s: String) -> String {
