@@ -147,7 +147,8 @@ public struct DemoWorld: Sendable {
     let pictureCounts = [1, 1, 2, 3, 4, 6, 9, 1, 3]
     var originals: [StatusRecord] = []
     for n in 0..<size.statuses {
-      let at = start.addingTimeInterval(span * Double(n + 1) / Double(max(size.statuses, 1)))
+      // From a month ago up to ten minutes ago, so the newest statuses read 10分钟前 and today has hot topics.
+      let at = start.addingTimeInterval(24 * 3600 + (span - 600) * Double(n + 1) / Double(max(size.statuses, 1)))
       let authorIndex = n < 12 ? 0 : Int(random.next() % UInt64(users.count))
       let author = userIDs[authorIndex]
       var mentioned: [Int] = []

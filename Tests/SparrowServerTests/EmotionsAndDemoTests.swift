@@ -88,6 +88,8 @@ import Testing
     let times = all.map(\.createdAt)
     #expect(times.min()! > world.clock.now.addingTimeInterval(-32 * 24 * 3600))
     #expect(try await world.store.hotTopics(since: world.clock.now.addingTimeInterval(-30 * 24 * 3600), limit: 5).count == 5)
+    #expect(!(try await world.store.hotTopics(since: world.clock.now.addingTimeInterval(-24 * 3600), limit: 5).isEmpty))
+    #expect(times.max()! > world.clock.now.addingTimeInterval(-3600) && times.max()! < world.clock.now)
 
     // Every counter matches its rows: recomputing changes nothing.
     let before = try await world.store.users(ids: users.map(\.id))
