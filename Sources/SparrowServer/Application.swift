@@ -20,7 +20,8 @@ public func buildApplication(_ deps: Dependencies, host: String = "127.0.0.1", p
 public func buildRouter(_ deps: Dependencies) async throws -> Router<BasicRequestContext> {
   let pages = try await Pages.load()
   let router = Router(context: BasicRequestContext.self)
-  let api = APIDispatcher(deps: deps)
+  let pictures = PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store)
+  let api = APIDispatcher(deps: deps, pictures: pictures)
   let oauth = OAuthController(deps: deps, pages: pages)
 
   router.get("/healthz") { _, _ -> Response in
@@ -70,7 +71,7 @@ public func buildRouter(_ deps: Dependencies) async throws -> Router<BasicReques
     }
     return pages.render("oauth_default", context)
   }
-  let media = MediaController(deps: deps, pictures: PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store))
+  let media = MediaController(deps: deps, pictures: pictures)
   router.get("/pics/:size/:file") { request, context in try await media.picture(request, context) }
   router.get("/avatars/:user/:file") { request, context in try await media.avatar(request, context) }
   router.get("/emotions/:pack/:file") { request, context in try await media.emoticon(request, context) }
@@ -78,7 +79,7 @@ public func buildRouter(_ deps: Dependencies) async throws -> Router<BasicReques
     var request = request
     return oauth.signupPage(params: try await Params.read(&request, limit: 0))
   }
-  WebController.register(router, deps: deps, pages: pages)
+  WebController.register(router, deps: deps, pages: pages, api: api)
   router.post("/signup") { request, _ in
     var request = request
     return try await oauth.signupSubmit(params: try await Params.read(&request, limit: 64 * 1024))
@@ -93,11 +94,10 @@ struct APIDispatcher: Sendable {
   let table: APITable
   let auth: Authenticator
 
-  init(deps: Dependencies) {
+  init(deps: Dependencies, pictures: PictureLibrary) {
     self.deps = deps
     self.auth = Authenticator(store: deps.store)
     var table = APITable()
-    let pictures = PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store)
     let statuses = StatusesController(deps: deps, pictures: pictures)
     statuses.register(&table)
     CommentsController(deps: deps, statuses: statuses).register(&table)

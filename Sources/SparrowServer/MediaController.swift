@@ -100,13 +100,8 @@ struct AvatarArt {
       <svg xmlns="http://www.w3.org/2000/svg" width="\(size)" height="\(size)" viewBox="0 0 100 100">
       <rect width="100" height="100" fill="\(colour)"/>
       <text x="50" y="50" dy="0.35em" text-anchor="middle" font-size="\(s > 60 ? 52 : 56)" fill="#ffffff"
-        font-family="Noto Sans CJK SC, Noto Sans CJK, WenQuanYi Zen Hei, sans-serif" font-weight="bold">\(XML.escape(initial))</text>
+        font-family="Noto Sans CJK SC, Noto Sans CJK, WenQuanYi Zen Hei, sans-serif" font-weight="bold">\(HTML.escape(initial))</text>
       </svg>
       """
   }
-}
-
-/// Escaping for text inside Sparrow's own SVG drawings.
-enum XML {
-  static func escape(_ text: String) -> String { HTML.escape(text) }
 }

@@ -15,18 +15,18 @@ struct WebController: Sendable {
 
   static let pageSize = 20
 
-  init(deps: Dependencies, pages: Pages) {
+  init(deps: Dependencies, pages: Pages, api: APIDispatcher) {
     self.deps = deps
     self.pages = pages
     session = WebSession(deps: deps)
     oauth = OAuthController(deps: deps, pages: pages)
-    api = APIDispatcher(deps: deps)
+    self.api = api
     assets = WebAssets.load()
   }
 
   /// Adds the web client's routes.
-  static func register(_ router: Router<BasicRequestContext>, deps: Dependencies, pages: Pages) {
-    let web = WebController(deps: deps, pages: pages)
+  static func register(_ router: Router<BasicRequestContext>, deps: Dependencies, pages: Pages, api: APIDispatcher) {
+    let web = WebController(deps: deps, pages: pages, api: api)
     router.get("/static/:file") { _, context in web.assets.response(context.parameters.get("file") ?? "") }
     router.get("/") { request, _ in try await web.tab(.home, request) }
     router.get("/messages") { request, _ in try await web.tab(.messages, request) }
