@@ -79,7 +79,7 @@ public func buildRouter(_ deps: Dependencies) async throws -> Router<BasicReques
     var request = request
     return oauth.signupPage(params: try await Params.read(&request, limit: 0))
   }
-  WebController.register(router, deps: deps, pages: pages, api: api)
+  WebController.register(router, deps: deps, pages: pages, api: api, pictures: pictures)
   router.post("/signup") { request, _ in
     var request = request
     return try await oauth.signupSubmit(params: try await Params.read(&request, limit: 64 * 1024))

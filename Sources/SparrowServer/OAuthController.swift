@@ -305,7 +305,9 @@ struct OAuthController: Sendable {
 
   /// Only same-site paths: `/signup?next=` must not become an open redirect.
   static func safeNext(_ next: String?) -> String? {
-    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return nil }
+    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"),
+      !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    else { return nil }
     return next
   }
 

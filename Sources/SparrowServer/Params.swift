@@ -14,11 +14,11 @@ struct UploadedFile: Sendable {
 /// The parameters of a request: query, form or multipart body, merged (the body wins on conflicts).
 struct Params: Sendable {
   private(set) var values: [String: [String]] = [:]
-  private(set) var files: [String: UploadedFile] = [:]
+  /// Files by field name, in the order sent; a file input left empty sends none.
+  private(set) var uploads: [String: [UploadedFile]] = [:]
 
-  init(values: [String: [String]] = [:], files: [String: UploadedFile] = [:]) {
+  init(values: [String: [String]] = [:]) {
     self.values = values
-    self.files = files
   }
 
   /// Reads the query and, for a POST, the body (up to `limit` bytes).
@@ -57,6 +57,12 @@ struct Params: Sendable {
 
   /// Every value of a repeated parameter.
   func all(_ name: String) -> [String] { values[name] ?? [] }
+
+  /// The first file sent as `name`.
+  func file(_ name: String) -> UploadedFile? { uploads[name]?.first }
+
+  /// Every file sent as `name`.
+  func files(_ name: String) -> [UploadedFile] { uploads[name] ?? [] }
 
   func require(_ name: String) throws -> String {
     guard let value = self[name] else { throw WeiboError.missing(name) }
@@ -158,8 +164,10 @@ struct Params: Sendable {
         let name = Self.dispositionValue("name", in: disposition)
       else { continue }
       if let filename = Self.dispositionValue("filename", in: disposition) {
-        files[name] = UploadedFile(
-          filename: filename, contentType: headers["content-type"] ?? "application/octet-stream", data: data)
+        // A browser's empty file input sends a part with no name and no bytes.
+        guard !(filename.isEmpty && data.readableBytes == 0) else { continue }
+        uploads[name, default: []].append(UploadedFile(
+          filename: filename, contentType: headers["content-type"] ?? "application/octet-stream", data: data))
       } else {
         values[name, default: []].append(String(buffer: data))
       }

@@ -54,7 +54,7 @@ struct StatusesController: Sendable {
     table.post("statuses/update") { try await update($0) }
     table.upload("statuses/upload") { call in
       let text = try Self.text(call, "status")
-      guard let file = call.params.files["pic"] else { throw WeiboError.imageMissing }
+      guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
       let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
       return try await post(call, text: text, pictures: [picture])
     }
@@ -68,7 +68,7 @@ struct StatusesController: Sendable {
         let height: Int
         let type: String
       }
-      guard let file = call.params.files["pic"] else { throw WeiboError.imageMissing }
+      guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
       let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
       let urls = presenter(call).picURL(picture)
       return try json(Uploaded(

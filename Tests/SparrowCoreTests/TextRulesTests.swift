@@ -17,6 +17,18 @@ func textLengthCountsAsTheWebCounter(_ text: String, _ expected: Int) {
   #expect(TextLength.count(text) == expected)
 }
 
+/// The web composer's counter (web.js) is checked against the same table in the browser journeys.
+@Test func textLengthMatchesTheTableTheWebCounterIsCheckedAgainst() throws {
+  struct Case: Decodable { let text: String; let count: Int }
+  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../Fixtures/text_length.json").standardizedFileURL
+  let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: url))
+  #expect(cases.count > 10)
+  for item in cases {
+    #expect(TextLength.count(item.text) == item.count, "\(item.text)")
+  }
+}
+
 @Test func textLimitIs140CountedCharacters() {
   #expect(TextLength.fits(String(repeating: "中", count: 140)))
   #expect(!TextLength.fits(String(repeating: "中", count: 141)))

@@ -10,11 +10,17 @@ import Testing
 /// A multipart body with text fields and one file.
 func multipart(_ fields: [(String, String)], file: (name: String, filename: String, type: String, data: Data)?,
                boundary: String = "SparrowBoundary") -> ByteBuffer {
+  multipart(fields, files: file.map { [$0] } ?? [], boundary: boundary)
+}
+
+/// A multipart body with text fields and any number of files.
+func multipart(_ fields: [(String, String)], files: [(name: String, filename: String, type: String, data: Data)],
+               boundary: String = "SparrowBoundary") -> ByteBuffer {
   var body = Data()
   for (name, value) in fields {
     body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
   }
-  if let file {
+  for file in files {
     body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.type)\r\n\r\n".utf8)
     body += file.data + Data("\r\n".utf8)
   }

@@ -2,6 +2,7 @@
 import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import login, make_driver, shoot, visible, wait
@@ -151,33 +152,72 @@ def test_like_toggles_in_place(signed_in, server):
          == ("true" if was_liked else "false"))
 
 
-def test_detail_page_lists_comments_and_takes_a_new_one(signed_in, server):
+def compose_and_send(driver, text):
+    """Types into the open composer and sends it."""
+    box = visible(driver, "#compose-text")
+    box.send_keys(text)
+    wait(driver, lambda d: d.find_element(By.ID, "compose-send").is_enabled())
+    driver.find_element(By.ID, "compose-send").click()
+
+
+def test_detail_comment_reply_like_repost_and_favourite(signed_in, server):
     driver = signed_in
     tool = next(t for t in driver.find_elements(By.CSS_SELECTOR, "#cards .tool-comment") if t.text != "评论")
     tool.click()
     wait(driver, EC.url_contains("/status/"))
+    status_id = driver.current_url.split("/status/")[1].split("?")[0]
     labels = [t.text for t in driver.find_elements(By.CSS_SELECTOR, ".list-tab")]
     assert [label.split(" ")[0] for label in labels] == ["转发", "评论", "赞"]
     assert "selected" in driver.find_element(By.ID, "tab-comments").get_attribute("class")
     assert driver.find_elements(By.CSS_SELECTOR, "#list .row")
     shoot(driver, "detail-comments")
 
-    driver.find_element(By.ID, "comment-input").send_keys("说得好 [哈哈]")
-    driver.find_element(By.ID, "comment-send").click()
-
-    wait(driver, lambda d: "说得好" in d.find_element(By.CSS_SELECTOR, "#list .row").text)
+    # 评论 opens the composer with the status quoted.
+    driver.find_element(By.ID, "comment-button").click()
+    wait(driver, EC.url_contains(f"/compose?comment={status_id}"))
+    assert driver.find_element(By.ID, "compose-quote").is_displayed()
+    assert driver.find_element(By.ID, "compose-text").get_attribute("placeholder") == "写评论..."
+    compose_and_send(driver, "说得好 [哈哈]")
+    wait(driver, lambda d: "tab=comments" in d.current_url and "说得好" in d.find_element(By.CSS_SELECTOR, "#list .row").text)
     assert driver.find_element(By.CSS_SELECTOR, "#list .row .emoticon").get_attribute("alt") == "[哈哈]"
 
-    driver.find_element(By.ID, "tab-likes").click()
-    wait(driver, lambda d: "selected" in d.find_element(By.ID, "tab-likes").get_attribute("class"))
-    shoot(driver, "detail-likes")
+    # 回复 on a comment answers it: the text starts with 回复@author:.
+    driver.find_element(By.CSS_SELECTOR, "#list .row .row-reply").click()
+    wait(driver, EC.url_contains("reply="))
+    assert driver.find_element(By.ID, "compose-text").get_attribute("placeholder") == "回复@sparrow:"
+    shoot(driver, "compose-reply")
+    compose_and_send(driver, "谢谢支持")
+    wait(driver, lambda d: "回复@sparrow:谢谢支持" in d.find_element(By.CSS_SELECTOR, "#list .row").text.replace(" ", ""))
 
-    driver.find_element(By.ID, "comment-input").send_keys("转给大家看看")
-    driver.find_element(By.ID, "repost-send").click()
+    # 赞 in the bottom bar toggles in place.
+    like = driver.find_element(By.CSS_SELECTOR, ".bottom-bar .tool-like")
+    was = like.get_attribute("aria-pressed")
+    like.click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".bottom-bar .tool-like").get_attribute("aria-pressed") != was)
 
+    # 收藏 in the navigation bar, then the status is in 我的收藏.
+    favorite = driver.find_element(By.ID, "favorite-button")
+    if favorite.text == "已收藏":
+        favorite.click()
+        wait(driver, lambda d: d.find_element(By.ID, "favorite-button").text == "收藏")
+    driver.find_element(By.ID, "favorite-button").click()
+    wait(driver, lambda d: d.find_element(By.ID, "favorite-button").text == "已收藏")
+    driver.get(server.url("/me/favorites"))
+    assert status_id in [c.get_attribute("data-id") for c in driver.find_elements(By.CSS_SELECTOR, "#cards > .card")]
+    shoot(driver, "favorites")
+
+    # 转发 with a comment to the author.
+    driver.get(server.url(f"/status/{status_id}"))
+    driver.find_element(By.ID, "repost-button").click()
+    wait(driver, EC.url_contains(f"/compose?repost={status_id}"))
+    driver.find_element(By.ID, "compose-option").click()
+    shoot(driver, "compose-repost")
+    compose_and_send(driver, "转给大家看看")
     wait(driver, EC.url_contains("tab=reposts"))
     assert "转给大家看看" in driver.find_element(By.CSS_SELECTOR, "#list .row").text
     shoot(driver, "detail-reposts")
+    driver.find_element(By.ID, "tab-comments").click()
+    wait(driver, lambda d: "转给大家看看" in d.find_element(By.CSS_SELECTOR, "#list .row").text)
 
 
 def test_detail_lists_load_more_until_the_end(signed_in, server):
@@ -196,57 +236,58 @@ def test_detail_lists_load_more_until_the_end(signed_in, server):
     assert "第1条评论" in driver.find_elements(By.CSS_SELECTOR, "#list .row")[-1].text
 
 
-def test_follow_from_a_user_page(signed_in, server):
+def follow_button(driver):
+    return driver.find_element(By.CSS_SELECTOR, "#profile .follow-button")
+
+
+def test_follow_a_user_from_a_mention(signed_in, server):
     driver = signed_in
     mine = server.token("sparrow")
+    friends = {u["screen_name"] for u in server.api(f"friendships/friends.json?uid={mine['uid']}&count=200", mine["access_token"])["users"]}
+    # Someone sparrow does not follow, mentioned in a status on the timeline.
     followers = server.api(f"friendships/followers.json?uid={mine['uid']}&count=50", mine["access_token"])["users"]
-    stranger = next(u for u in followers if not u["following"])
-    driver.get(server.url("/n/" + stranger["screen_name"]))
-    counts = driver.find_element(By.ID, "counts").text
-    assert "微博" in counts and "关注" in counts and "粉丝" in counts
-    button = driver.find_element(By.ID, "follow-button")
-    assert button.text == "+ 关注"
-    followers = int(driver.find_element(By.ID, "followers-count").text)
-    shoot(driver, "user")
-
-    button.click()
-
-    wait(driver, lambda d: d.find_element(By.ID, "follow-button").text == "相互关注")
-    assert int(driver.find_element(By.ID, "followers-count").text) == followers + 1
-    shoot(driver, "user-followed")
+    stranger = next(u for u in followers if u["screen_name"] not in friends)
+    theirs = server.token(sorted(friends)[0])
+    server.api("statuses/update.json", theirs["access_token"], {"status": f"大家关注一下 @{stranger['screen_name']} 吧 {time.time():.0f}"})
     driver.refresh()
-    assert driver.find_element(By.ID, "follow-button").text == "相互关注"
-    driver.find_element(By.ID, "follow-button").click()
-    wait(driver, lambda d: d.find_element(By.ID, "follow-button").text == "+ 关注")
-
-
-def test_mentions_open_user_pages(signed_in, server):
-    driver = signed_in
-    mention = driver.find_element(By.CSS_SELECTOR, "#cards .card .mention")
-    name = mention.text.lstrip("@")
+    mention = wait(driver, lambda d: next((m for m in d.find_elements(By.CSS_SELECTOR, "#cards .card .mention")
+                                          if m.text == "@" + stranger["screen_name"]), None))
     driver.execute_script("arguments[0].click()", mention)
     wait(driver, EC.url_contains("/n/"))
-    assert driver.find_element(By.CSS_SELECTOR, ".profile-name .name").text.lower() == name.lower()
+    assert driver.find_element(By.CSS_SELECTOR, ".profile-name .name").text == stranger["screen_name"]
+    counts = driver.find_element(By.ID, "counts").text
+    assert "微博" in counts and "关注" in counts and "粉丝" in counts
+    assert follow_button(driver).text == "+ 关注"
+    followers_count = int(driver.find_element(By.ID, "followers-count").text)
+    shoot(driver, "user")
+
+    follow_button(driver).click()
+
+    wait(driver, lambda d: follow_button(d).text == "相互关注")
+    assert int(driver.find_element(By.ID, "followers-count").text) == followers_count + 1
+    shoot(driver, "user-followed")
+    driver.refresh()
+    assert follow_button(driver).text == "相互关注"
+    follow_button(driver).click()
+    wait(driver, lambda d: follow_button(d).text == "+ 关注")
 
 
-def test_compose_from_the_centre_button(signed_in, server):
+def test_follower_and_following_lists(signed_in, server):
     driver = signed_in
-    driver.find_element(By.ID, "tab-compose").click()
-    visible(driver, "#compose-text").send_keys("用网页版发的第一条微博 ")
-    driver.find_element(By.ID, "emoticon-toggle").click()
-    visible(driver, '.emoticon-pack[data-pack="default"] .emoticon-key[data-insert="[微笑]"]').click()
-    assert driver.find_element(By.ID, "compose-text").get_attribute("value") == "用网页版发的第一条微博 [微笑]"
-    driver.find_element(By.CSS_SELECTOR, '.emoticon-pack[data-pack="default"] .emoticon-delete').click()
-    assert driver.find_element(By.ID, "compose-text").get_attribute("value") == "用网页版发的第一条微博 "
-    driver.find_element(By.CSS_SELECTOR, '.emoticon-pack[data-pack="default"] .emoticon-key[data-insert="[微笑]"]').click()
-    shoot(driver, "compose")
-
-    driver.find_element(By.ID, "compose-send").click()
-
-    wait(driver, lambda d: d.current_url.rstrip("/") == server.base)
-    first = visible(driver, "#cards > .card")
-    assert "用网页版发的第一条微博" in first.text
-    assert first.find_element(By.CSS_SELECTOR, ".emoticon").get_attribute("alt") == "[微笑]"
+    driver.find_element(By.ID, "tab-me").click()
+    visible(driver, "#count-followers").click()
+    wait(driver, EC.url_contains("/followers"))
+    rows = driver.find_elements(By.CSS_SELECTOR, "#people .person")
+    mine = server.token("sparrow")
+    me = server.api(f"users/show.json?uid={mine['uid']}", mine["access_token"])
+    assert len(rows) == min(me["followers_count"], 20)
+    assert all(r.find_elements(By.CSS_SELECTOR, ".follow-button") for r in rows)
+    shoot(driver, "followers")
+    driver.back()
+    visible(driver, "#count-friends").click()
+    wait(driver, EC.url_contains("/friends"))
+    labels = {b.text for b in driver.find_elements(By.CSS_SELECTOR, "#people .follow-button")}
+    assert labels and labels <= {"已关注", "相互关注"}, "everyone in 关注 is followed"
 
 
 def test_reading_works_without_javascript(server):
@@ -261,7 +302,7 @@ def test_reading_works_without_javascript(server):
 
         wait(driver, EC.url_contains("max_id="))
         assert len(card_ids(driver)) == 20
-        comment = driver.find_element(By.CSS_SELECTOR, "#cards .tool-comment")
+        comment = driver.find_element(By.CSS_SELECTOR, '#cards .tool-comment[href^="/status/"]')
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", comment)
         comment.click()
         wait(driver, EC.url_contains("/status/"))
@@ -275,13 +316,18 @@ def test_title_popover_switches_to_mutual_follows(signed_in, server):
     driver = signed_in
     driver.find_element(By.ID, "title-button").click()
     popover = visible(driver, "#popover")
-    assert [a.text for a in popover.find_elements(By.CSS_SELECTOR, "a")] == ["全部微博", "好友圈"]
+    assert [a.text for a in popover.find_elements(By.CSS_SELECTOR, "a")] == ["全部微博", "好友圈", "我的微博"]
     shoot(driver, "home-popover")
 
     popover.find_element(By.LINK_TEXT, "好友圈").click()
 
     wait(driver, EC.url_contains("feed=bilateral"))
     assert driver.find_element(By.CSS_SELECTOR, "#popover .selected").get_attribute("textContent") == "好友圈"
+    driver.find_element(By.ID, "title-button").click()
+    visible(driver, "#popover").find_element(By.LINK_TEXT, "我的微博").click()
+    wait(driver, EC.url_contains("feed=mine"))
+    names = {n.text for n in driver.find_elements(By.CSS_SELECTOR, "#cards > .card .card-head .name")}
+    assert names == {"sparrow"}, "我的微博 lists only the viewer's own statuses"
 
 
 def test_signed_in_tabs_and_logout(signed_in, server):
@@ -300,10 +346,17 @@ def test_signed_in_tabs_and_logout(signed_in, server):
     driver.find_element(By.ID, "tab-discover").click()
     visible(driver, "#search-input")
     driver.find_element(By.ID, "tab-me").click()
-    wait(driver, EC.url_contains("/u/"))
+    wait(driver, EC.url_contains("/me"))
     assert driver.find_element(By.CSS_SELECTOR, ".profile-name .name").text == "sparrow"
     assert "selected" in driver.find_element(By.ID, "tab-me").get_attribute("class")
+    assert [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#me-menu a")] == ["我的收藏", "设置"]
+    assert driver.find_elements(By.CSS_SELECTOR, "#cards > .card"), "我 lists my statuses"
     shoot(driver, "me")
+    driver.find_element(By.ID, "me-settings").click()
+    wait(driver, EC.url_contains("/settings"))
+    cells = driver.find_elements(By.CSS_SELECTOR, "#settings .cell")
+    assert cells[-1].text == "退出登录", "退出登录 is at the bottom of 设置"
+    shoot(driver, "settings")
 
     logout = driver.find_element(By.ID, "logout")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", logout)
@@ -325,7 +378,12 @@ def test_pictures_open_in_the_picture_browser(signed_in, server):
     assert viewer.find_element(By.CSS_SELECTOR, ".viewer-count").text.startswith("1/")
     viewer.find_element(By.CSS_SELECTOR, ".viewer-next").click()
     assert viewer.find_element(By.CSS_SELECTOR, ".viewer-count").text.startswith("2/")
-    assert "/pics/large/" in viewer.find_element(By.TAG_NAME, "img").get_attribute("src")
+    # The grid's picture shows first; the large one replaces it once loaded.
+    wait(driver, lambda d: "/pics/large/" in d.find_element(By.CSS_SELECTOR, "#viewer img").get_attribute("src"))
+    assert len(viewer.find_elements(By.CSS_SELECTOR, ".viewer-dots i")) == int(grid.get_attribute("data-count"))
+    assert viewer.find_elements(By.CSS_SELECTOR, ".viewer-dots i")[1].get_attribute("class") == "on"
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#viewer .viewer-count").text.startswith("1/"))
     shoot(driver, "picture-browser")
 
     viewer.click()

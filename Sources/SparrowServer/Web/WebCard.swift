@@ -17,6 +17,9 @@ struct WebCard {
       "comments": model.commentsText,
       "attitudes": model.attitudesText,
       "liked": model.liked,
+      "favorited": status.favorited,
+      // With no comments yet the button opens the composer, as the notes' client does; otherwise the list.
+      "comment_url": status.commentsCount == 0 ? "/compose?comment=\(model.id)" : "/status/\(model.id)?tab=comments",
     ]
     if let csrf { values["csrf"] = csrf }
     if let source = model.sourceText { values["source"] = source }

@@ -11,12 +11,14 @@ struct WebController: Sendable {
   let session: WebSession
   let oauth: OAuthController
   let api: APIDispatcher
+  let pictures: PictureLibrary
   let assets: WebAssets
 
   static let pageSize = 20
 
-  init(deps: Dependencies, pages: Pages, api: APIDispatcher) {
+  init(deps: Dependencies, pages: Pages, api: APIDispatcher, pictures: PictureLibrary) {
     self.deps = deps
+    self.pictures = pictures
     self.pages = pages
     session = WebSession(deps: deps)
     oauth = OAuthController(deps: deps, pages: pages)
@@ -25,8 +27,10 @@ struct WebController: Sendable {
   }
 
   /// Adds the web client's routes.
-  static func register(_ router: Router<BasicRequestContext>, deps: Dependencies, pages: Pages, api: APIDispatcher) {
-    let web = WebController(deps: deps, pages: pages, api: api)
+  static func register(_ router: Router<BasicRequestContext>, deps: Dependencies, pages: Pages, api: APIDispatcher,
+                       pictures: PictureLibrary)
+  {
+    let web = WebController(deps: deps, pages: pages, api: api, pictures: pictures)
     router.get("/static/:file") { _, context in web.assets.response(context.parameters.get("file") ?? "") }
     router.get("/") { request, _ in try await web.tab(.home, request) }
     router.get("/messages") { request, _ in try await web.tab(.messages, request) }
@@ -41,22 +45,20 @@ struct WebController: Sendable {
       try await web.topicFragment(request, name: context.parameters.get("name"))
     }
     router.get("/compose") { request, _ in try await web.compose(request) }
-    router.post("/compose") { request, _ in try await web.post(request) }
+    router.post("/compose") { request, _ in try await web.send(request) }
+    router.post("/web/upload") { request, _ in try await web.upload(request) }
+    router.get("/web/pick/users") { request, _ in try await web.userPicker(request) }
+    router.get("/web/pick/topics") { request, _ in try await web.topicPicker(request) }
     router.get("/web/login") { _, _ in try await web.login() }
     router.get("/web/callback") { request, _ in try await web.callback(request) }
     router.post("/web/logout") { request, _ in try await web.logout(request) }
     router.get("/welcome") { request, _ in try await web.welcome(request) }
     router.get("/web/timeline") { request, _ in try await web.timelineFragment(request) }
     router.post("/web/like") { request, _ in try await web.like(request) }
+    router.post("/web/favorite") { request, _ in try await web.favorite(request) }
     router.get("/status/:id") { request, context in try await web.detail(request, id: context.parameters.get("id")) }
     router.get("/web/status/:id/:tab") { request, context in
       try await web.listFragment(request, id: context.parameters.get("id"), tab: context.parameters.get("tab"))
-    }
-    router.post("/status/:id/comment") { request, context in
-      try await web.comment(request, id: context.parameters.get("id"))
-    }
-    router.post("/status/:id/repost") { request, context in
-      try await web.comment(request, id: context.parameters.get("id"), repost: true)
     }
     router.get("/u/:id") { request, context in
       try await web.profile(request, user: try await web.deps.store.user(id: Int64(context.parameters.get("id") ?? "") ?? -1))
@@ -67,6 +69,12 @@ struct WebController: Sendable {
     }
     router.get("/web/user/:id/statuses") { request, context in
       try await web.userFragment(request, id: context.parameters.get("id"))
+    }
+    router.get("/me/favorites") { request, _ in try await web.favorites(request) }
+    router.get("/settings") { request, _ in try await web.settings(request) }
+    router.get("/u/:id/friends") { request, context in try await web.people(request, id: context.parameters.get("id"), .friends) }
+    router.get("/u/:id/followers") { request, context in
+      try await web.people(request, id: context.parameters.get("id"), .followers)
     }
     router.post("/u/:id/follow") { request, context in
       try await web.follow(request, id: context.parameters.get("id"), follow: true)
@@ -128,7 +136,7 @@ struct WebController: Sendable {
     headers[.init("X-Frame-Options")!] = "DENY"
     headers[.init("X-Content-Type-Options")!] = "nosniff"
     headers[.init("Content-Security-Policy")!] =
-      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"
+      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"
     let buffer = ByteBuffer(string: html)
     headers[.contentLength] = String(buffer.readableBytes)
     return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
@@ -173,9 +181,10 @@ struct WebController: Sendable {
   }
 
   /// The footer of a paged list: the next page's fragment (for script) and page (without it), or the end.
-  static func more(_ next: Int64?, fragment: String, page: String, empty: Bool) -> [String: Any] {
+  /// `key` names the cursor: `max_id` for id-ordered lists, `offset` for lists paged by position.
+  static func more(_ next: Int64?, fragment: String, page: String, empty: Bool, key: String = "max_id") -> [String: Any] {
     guard let next else { return empty ? ["empty": true] : ["end": true] }
-    func join(_ url: String) -> String { url + (url.contains("?") ? "&" : "?") + "max_id=\(next)" }
+    func join(_ url: String) -> String { url + (url.contains("?") ? "&" : "?") + "\(key)=\(next)" }
     return ["next": join(fragment), "page": join(page)]
   }
 
@@ -205,7 +214,7 @@ struct WebController: Sendable {
       context["feed"] = group.rawValue
       return render("web_home", context)
     case .me:
-      return Self.redirect("/u/\(viewer.user.id)")
+      return try await profile(request, user: viewer.user)
     case .messages:
       return try await messages(viewer, params)
     case .discover:
@@ -213,11 +222,25 @@ struct WebController: Sendable {
     }
   }
 
-  /// The title popover's groups: everyone followed, or only mutual follows (好友圈).
+  /// The title popover's groups: everyone followed, only mutual follows (好友圈), or only the viewer's own.
   enum HomeGroup: String, CaseIterable {
-    case all = "", bilateral
+    case all = "", bilateral, mine
 
-    var title: String { self == .all ? "全部微博" : "好友圈" }
+    var title: String {
+      switch self {
+      case .all: "全部微博"
+      case .bilateral: "好友圈"
+      case .mine: "我的微博"
+      }
+    }
+
+    func feed(_ viewer: Int64) -> StatusFeed {
+      switch self {
+      case .all: .home(viewer)
+      case .bilateral: .bilateral(viewer)
+      case .mine: .user(viewer, viewer: viewer)
+      }
+    }
     /// `?feed=…` for links, empty for the default.
     var query: String { self == .all ? "" : "?feed=\(rawValue)" }
   }
@@ -227,8 +250,7 @@ struct WebController: Sendable {
     async throws -> ([[String: Any]], Int64?)
   {
     let page = Page(sinceID: sinceID, maxID: maxID, count: Self.pageSize)
-    let feed: StatusFeed = group == .all ? .home(viewer.user.id) : .bilateral(viewer.user.id)
-    let found = try await deps.store.statuses(in: feed, feature: .all, page: page.probing).items
+    let found = try await deps.store.statuses(in: group.feed(viewer.user.id), feature: .all, page: page.probing).items
     let shown = Array(found.prefix(Self.pageSize))
     if group == .all, sinceID == 0, maxID == 0, let newest = shown.first?.id {
       try await deps.store.markSeen(userID: viewer.user.id, kind: .status, upTo: newest)
@@ -313,34 +335,15 @@ struct WebController: Sendable {
     }
   }
 
-  func compose(_ request: Request) async throws -> Response {
-    guard let viewer = try await session.viewer(request) else { return try await login() }
-    var context = try await base(viewer, tab: nil, title: "发微博")
-    context["packs"] = WebRichText.keyboard
-    return render("web_compose", context)
-  }
-
-  func post(_ request: Request) async throws -> Response {
-    let (request, params) = try await Self.params(request)
-    guard let viewer = try await session.viewer(request) else { return try await login() }
-    guard viewer.accepts(params["csrf"]) else { return Response(status: .forbidden) }
-    do {
-      try await call("statuses/update", ["status": params["status"] ?? ""], as: viewer)
-    } catch let error as WeiboError {
-      var context = try await base(viewer, tab: nil, title: "发微博")
-      context["packs"] = WebRichText.keyboard
-      context["error"] = Self.message(error)
-      context["text"] = params["status"] ?? ""
-      return render("web_compose", context, status: .badRequest)
-    }
-    return Self.redirect("/")
-  }
-
   static func message(_ error: WeiboError) -> String {
     switch error.code {
     case WeiboError.repeated.code: "不能重复发布相同的内容"
     case 10016, 20003, 20008: "内容不能为空"
     case 20012: "内容超过140字"
+    case 20009: "最多只能选9张图片"
+    case 20101: "微博不存在或已被删除"
+    case 20201: "评论不存在或已被删除"
+    case 20005, 20006, 20007: "图片无法使用，请换一张"
     default: "操作失败（\(error.code)）"
     }
   }
@@ -361,6 +364,29 @@ struct WebController: Sendable {
     guard let record = try await deps.store.status(id: id) else { return Response(status: .notFound) }
     let card = try await cards([record], viewer)[0]
     return render("web_like", card)
+  }
+
+  /// 收藏 on the detail page's navigation bar; the server answers with the new button.
+  func favorite(_ request: Request) async throws -> Response {
+    let (request, params) = try await Self.params(request)
+    guard let viewer = try await session.viewer(request) else { return Response(status: .unauthorized) }
+    guard viewer.accepts(params["csrf"]) else { return Response(status: .forbidden) }
+    let id = Self.cursor(params, "id")
+    guard id > 0 else { return Response(status: .badRequest) }
+    let add = params["favorited"] == "1"
+    do {
+      try await call(add ? "favorites/create" : "favorites/destroy", ["id": String(id)], as: viewer)
+    } catch let error as WeiboError
+      where [WeiboError.alreadyFavorited.code, WeiboError.notFavorited.code].contains(error.code)
+    {
+      // Already as asked.
+    } catch let error as WeiboError {
+      guard Self.wantsFragment(request) else { throw error }
+      return Self.toast(Self.message(error), status: .badRequest)
+    }
+    guard Self.wantsFragment(request) else { return Self.redirect(Self.back(request, fallback: "/status/\(id)")) }
+    guard let record = try await deps.store.status(id: id) else { return Response(status: .notFound) }
+    return render("web_favorite", try await cards([record], viewer)[0])
   }
 
   /// Where a form posted without script returns to: the page it came from, if it is ours.
@@ -432,6 +458,7 @@ struct WebController: Sendable {
         }
         var row: [String: Any] = ["html": html, "time": RelativeTime.text(for: comment.createdAt, now: now)]
         if let user = comment.user { row["user"] = WebCard.author(user) }
+        if viewer != nil { row["reply"] = "/compose?comment=\(record.id)&reply=\(comment.id)" }
         return row
       }
       if found.count > Self.pageSize { next = shown.last.map { $0.id - 1 } }
@@ -459,30 +486,6 @@ struct WebController: Sendable {
     let more = Self.more(next, fragment: "/web/status/\(record.id)/\(tab.rawValue)",
                          page: "/status/\(record.id)?tab=\(tab.rawValue)", empty: rows.isEmpty && maxID == 0)
     return ["rows": rows, "tab": tab.rawValue, "more": more]
-  }
-
-  /// Comments on a status, or reposts it with the same box's text (转发 with nothing typed says 转发微博).
-  func comment(_ request: Request, id: String?, repost: Bool = false) async throws -> Response {
-    let (request, params) = try await Self.params(request)
-    guard let viewer = try await session.viewer(request) else { return try await login() }
-    guard viewer.accepts(params["csrf"]) else { return Response(status: .forbidden) }
-    guard let record = try await visible(id, to: viewer) else { return try await notFound(viewer, "微博不存在或已被删除") }
-    let text = params["comment"] ?? ""
-    do {
-      if repost {
-        var values = ["id": String(record.id)]
-        if !text.isEmpty { values["status"] = text }
-        try await call("statuses/repost", values, as: viewer)
-        return Self.redirect("/status/\(record.id)?tab=reposts")
-      }
-      try await call("comments/create", ["id": String(record.id), "comment": text], as: viewer)
-    } catch let error as WeiboError {
-      var context = try await base(viewer, tab: nil, title: "微博正文")
-      context["message"] = Self.message(error)
-      context["back"] = "/status/\(record.id)"
-      return render("web_missing", context, status: .badRequest)
-    }
-    return Self.redirect("/status/\(record.id)?tab=comments")
   }
 
   // MARK: Users

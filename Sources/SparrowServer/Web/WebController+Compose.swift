@@ -1,0 +1,305 @@
+import Foundation
+import Hummingbird
+import SparrowCore
+import SparrowMedia
+import SparrowStore
+
+/// The composer (＋): a new status with up to nine pictures, a repost, a comment or a reply to a comment.
+/// One sheet for all four, as the notes' client has; sending runs the API's own handlers.
+extension WebController {
+  static let maxPictures = 9
+
+  /// What the sheet sends, from `?repost=ID`, `?comment=ID` and `&reply=CID` (query or form).
+  enum Draft {
+    case status
+    case repost(StatusRecord)
+    case comment(StatusRecord, reply: CommentRecord?)
+
+    var title: String {
+      switch self {
+      case .status: "发微博"
+      case .repost: "转发微博"
+      case .comment(_, reply: nil): "发评论"
+      case .comment: "回复评论"
+      }
+    }
+
+    /// Where script keeps the unsent text and pictures, one draft per target.
+    var key: String {
+      switch self {
+      case .status: "status"
+      case .repost(let status): "repost:\(status.id)"
+      case .comment(let status, let reply): "comment:\(status.id)" + (reply.map { ":\($0.id)" } ?? "")
+      }
+    }
+
+    /// The form fields that say what is being answered.
+    var fields: [[String: String]] {
+      switch self {
+      case .status: []
+      case .repost(let status): [["name": "repost", "value": String(status.id)]]
+      case .comment(let status, let reply):
+        [["name": "comment", "value": String(status.id)]] + (reply.map { [["name": "reply", "value": String($0.id)]] } ?? [])
+      }
+    }
+
+    /// A repost may be sent empty (it says 转发微博); the others need text.
+    var needsText: Bool {
+      if case .repost = self { return false }
+      return true
+    }
+  }
+
+  /// The draft a request names; nil when the status or comment it answers is gone or hidden.
+  func draft(_ params: Params, _ viewer: WebViewer) async throws -> Draft? {
+    if let id = params["repost"] {
+      guard let status = try await visible(id, to: viewer), status.visible == 0 else { return nil }
+      return .repost(status)
+    }
+    if let id = params["comment"] {
+      guard let status = try await visible(id, to: viewer) else { return nil }
+      guard let cid = params["reply"] else { return .comment(status, reply: nil) }
+      guard let replyID = Int64(cid), let reply = try await deps.store.comment(id: replyID), reply.statusID == status.id
+      else { return nil }
+      return .comment(status, reply: reply)
+    }
+    return .status
+  }
+
+  func compose(_ request: Request) async throws -> Response {
+    let (request, params) = try await Self.params(request)
+    guard let viewer = try await session.viewer(request) else { return try await login() }
+    guard let draft = try await draft(params, viewer) else { return try await notFound(viewer, "微博不存在或已被删除") }
+    let next = Self.back(request, fallback: "")
+    return try await composeSheet(draft, viewer, text: try await initialText(draft), pictures: [],
+                                  next: next.hasPrefix("/compose") ? "" : next)
+  }
+
+  /// Reposting a repost starts with `//@name:text`, so the chain is kept, as Weibo does.
+  func initialText(_ draft: Draft) async throws -> String {
+    guard case .repost(let status) = draft, status.retweetedID != nil,
+      let author = try await deps.store.user(id: status.userID)
+    else { return "" }
+    return "//@\(author.screenName):\(status.text)"
+  }
+
+  func composeSheet(_ draft: Draft, _ viewer: WebViewer, text: String, pictures: [PictureRef], next: String,
+                    error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
+  {
+    var context = try await base(viewer, tab: nil, title: draft.title)
+    context["heading"] = draft.title
+    context["packs"] = WebRichText.keyboard
+    context["text"] = text
+    context["draft"] = draft.key
+    context["fields"] = draft.fields
+    context["next"] = next
+    context["cancel"] = next.isEmpty ? "/" : next
+    context["needs_text"] = draft.needsText
+    context["limit"] = String(TextLength.limit)
+    if let error { context["error"] = error }
+    switch draft {
+    case .status:
+      context["placeholder"] = "分享新鲜事..."
+      context["pictures"] = ["items": pictures.map { picture(presenter(viewer).picURL($0), id: $0.id) },
+                             "max": String(Self.maxPictures)]
+    case .repost(let status):
+      context["placeholder"] = "说说分享心得..."
+      context["quote"] = try await quote(status, viewer)
+      context["option"] = ["name": "is_comment", "label": "同时评论"]
+    case .comment(let status, let reply):
+      context["quote"] = try await quote(status, viewer)
+      if let reply, let author = try await deps.store.user(id: reply.userID) {
+        context["placeholder"] = "回复@\(author.screenName):"
+        context["replying"] = ["name": author.screenName, "html": WebRichText.html(reply.text, links: false)]
+      } else {
+        context["placeholder"] = "写评论..."
+      }
+    }
+    return render("web_compose", context, status: status)
+  }
+
+  /// The quoted status under the text: its first picture (or the author's avatar), `@author` and its text.
+  /// A repost is quoted by its original, which is what a repost of it points at.
+  func quote(_ record: StatusRecord, _ viewer: WebViewer) async throws -> [String: Any] {
+    var shown = record
+    if let originalID = record.retweetedID, let original = try await deps.store.status(id: originalID) {
+      shown = original
+    }
+    let status = try await presenter(viewer).status(shown)
+    var values: [String: Any] = ["html": WebRichText.html(status.text, links: false)]
+    if let user = status.user {
+      values["name"] = user.screenName
+      values["thumb"] = user.profileImageUrl
+    }
+    if let first = status.picUrls.first { values["thumb"] = first.thumbnailPic }
+    return values
+  }
+
+  /// One chosen picture in the sheet: its thumbnail, its `pic_id` field, and buttons to move or remove it.
+  func picture(_ urls: PicURL, id: String) -> [String: Any] {
+    ["id": id, "thumb": urls.thumbnailPic]
+  }
+
+  /// `POST /web/upload`: one picture, sent as soon as it is chosen so the sheet can show progress.
+  /// Answers with its thumbnail tile, or a short message to show as a toast.
+  func upload(_ request: Request) async throws -> Response {
+    var request = request
+    let params: Params
+    do {
+      params = try await Params.read(&request, limit: APIDispatcher.uploadLimit)
+    } catch let error as WeiboError {
+      return Self.toast(error.code == WeiboError.bodyTooLarge.code ? "图片太大了" : "上传失败", status: .badRequest)
+    }
+    guard let viewer = try await session.viewer(request) else { return Self.toast("请先登录", status: .unauthorized) }
+    guard viewer.accepts(params["csrf"]) else { return Self.toast("页面已过期，请刷新后重试", status: .forbidden) }
+    guard let file = params.file("pic") else { return Self.toast("没有选择图片", status: .badRequest) }
+    do {
+      let stored = try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now())
+      return render("web_compose_pic", picture(presenter(viewer).picURL(stored), id: stored.id))
+    } catch let error as MediaError {
+      return Self.toast(Self.message(error), status: .badRequest)
+    }
+  }
+
+  /// `POST /compose`: sends the sheet. Script gets `X-Location` or a message; without it, a redirect or the
+  /// sheet again with what was typed and chosen, and the reason.
+  func send(_ request: Request) async throws -> Response {
+    var request = request
+    let params: Params
+    do {
+      params = try await Params.read(&request, limit: APIDispatcher.uploadLimit)
+    } catch let error as WeiboError where error.code == WeiboError.bodyTooLarge.code {
+      return Self.toast("图片太大了", status: .badRequest)
+    }
+    guard let viewer = try await session.viewer(request) else { return try await login() }
+    guard viewer.accepts(params["csrf"]) else { return Response(status: .forbidden) }
+    let fragment = Self.wantsFragment(request)
+    guard let draft = try await draft(params, viewer) else {
+      if fragment { return Self.toast("微博不存在或已被删除", status: .badRequest) }
+      return try await notFound(viewer, "微博不存在或已被删除")
+    }
+    let text = params["status"] ?? ""
+    let next = OAuthController.safeNext(params["next"]) ?? ""
+    var chosen: [PictureRef] = []
+    do {
+      chosen = try await pictureRefs(params)
+      let location = try await send(draft, text: text, pictures: chosen, params: params, as: viewer, next: next)
+      guard fragment else { return Self.redirect(location) }
+      return Response(status: .ok, headers: [.init("X-Location")!: location, .cacheControl: "no-store"])
+    } catch let error as WeiboError {
+      if fragment { return Self.toast(Self.message(error), status: .badRequest) }
+      return try await composeSheet(draft, viewer, text: text, pictures: chosen, next: next,
+                                    error: Self.message(error), status: .badRequest)
+    } catch let error as MediaError {
+      if fragment { return Self.toast(Self.message(error), status: .badRequest) }
+      return try await composeSheet(draft, viewer, text: text, pictures: chosen, next: next,
+                                    error: Self.message(error), status: .badRequest)
+    }
+  }
+
+  /// The pictures already uploaded (`pic_id`, in order) followed by files sent with the form (without script).
+  func pictureRefs(_ params: Params) async throws -> [PictureRef] {
+    let ids = params.all("pic_id").filter { !$0.isEmpty }
+    let files = params.files("pic")
+    guard ids.count + files.count <= Self.maxPictures else { throw WeiboError.idsTooMany }
+    let found = try await deps.store.pictures(ids: ids)
+    var refs = try ids.map {
+      guard let picture = found[$0] else { throw WeiboError.badParameter("pic_id", expected: "uploaded picture ids", got: $0) }
+      return picture
+    }
+    for file in files {
+      refs.append(try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now()))
+    }
+    return refs
+  }
+
+  /// Runs the API call for the draft and says where to go next.
+  func send(_ draft: Draft, text: String, pictures: [PictureRef], params: Params, as viewer: WebViewer,
+            next: String) async throws -> String
+  {
+    switch draft {
+    case .status:
+      var values = ["status": text]
+      if !pictures.isEmpty { values["pic_id"] = pictures.map(\.id).joined(separator: ",") }
+      try await call("statuses/update", values, as: viewer)
+      return next.isEmpty ? "/" : next
+    case .repost(let status):
+      var values = ["id": String(status.id), "is_comment": params["is_comment"] == "1" ? "1" : "0"]
+      if !text.isEmpty { values["status"] = text }
+      try await call("statuses/repost", values, as: viewer)
+      return Self.afterSending(next, detail: "/status/\(status.id)", tab: "reposts")
+    case .comment(let status, let reply):
+      if let reply {
+        try await call("comments/reply", ["id": String(status.id), "cid": String(reply.id), "comment": text], as: viewer)
+      } else {
+        try await call("comments/create", ["id": String(status.id), "comment": text], as: viewer)
+      }
+      return Self.afterSending(next, detail: "/status/\(status.id)", tab: "comments")
+    }
+  }
+
+  /// Back where the sheet was opened; on the status's own page (or with nowhere to go back to), on the tab
+  /// that shows what was just sent at the top.
+  static func afterSending(_ next: String, detail: String, tab: String) -> String {
+    let onDetail = next == detail || next.hasPrefix(detail + "?")
+    return next.isEmpty || onDetail ? "\(detail)?tab=\(tab)" : next
+  }
+
+  /// A short message for script to show as a toast.
+  static func toast(_ message: String, status: HTTPResponse.Status) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = "text/plain; charset=utf-8"
+    headers[.cacheControl] = "no-store"
+    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: message)))
+  }
+
+  static func message(_ error: MediaError) -> String {
+    switch error {
+    case .unsupported: "只能上传 JPEG、PNG、GIF 或 WebP 图片"
+    case .tooLarge, .tooManyPixels: "图片太大了"
+    case .tooManyFrames: "动图的帧数太多了"
+    case .broken: "图片已损坏，无法读取"
+    }
+  }
+
+  // MARK: Pickers
+
+  /// `@`: the people the viewer follows whose names contain `q`, to insert `@name `.
+  func userPicker(_ request: Request) async throws -> Response {
+    let (request, params) = try await Self.params(request)
+    guard let viewer = try await session.viewer(request) else { return Response(status: .unauthorized) }
+    let query = (params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let ids = try await deps.store.friendIDs(of: viewer.user.id, offset: 0, limit: 2000)
+    let found = try await deps.store.users(ids: ids)
+    let matching = ids.compactMap { found[$0] }
+      .filter { query.isEmpty || $0.screenName.lowercased().contains(query) }
+      .prefix(50)
+    let rows = try await presenter(viewer).users(Array(matching)).map { user -> [String: Any] in
+      var row = WebCard.author(user)
+      row["insert"] = "@\(user.screenName) "
+      return row
+    }
+    return render("web_picker", ["users": rows, "empty": rows.isEmpty ? (query.isEmpty ? "还没有关注任何人" : "没有找到") : ""])
+  }
+
+  /// `#`: the hot topics containing `q`, with `#q#` itself first so a new topic can be started.
+  func topicPicker(_ request: Request) async throws -> Response {
+    let (request, params) = try await Self.params(request)
+    guard try await session.viewer(request) != nil else { return Response(status: .unauthorized) }
+    let query = (params["q"] ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "#").union(.whitespacesAndNewlines))
+    var topics: [TopicCount] = []
+    for (days, _) in Self.topicWindows {
+      topics = try await deps.store.hotTopics(since: deps.now().addingTimeInterval(-Double(days) * 24 * 3600),
+                                              limit: 50)
+      if !topics.isEmpty { break }
+    }
+    var rows: [[String: Any]] = topics
+      .filter { query.isEmpty || $0.name.localizedCaseInsensitiveContains(query) }
+      .prefix(20)
+      .map { ["name": $0.name, "insert": "#\($0.name)#", "count": DisplayCount.short($0.count)] }
+    if !query.isEmpty, !rows.contains(where: { ($0["name"] as? String) == query }) {
+      rows.insert(["name": query, "insert": "#\(query)#", "new": true], at: 0)
+    }
+    return render("web_picker", ["topics": rows, "empty": rows.isEmpty ? "最近还没有话题" : ""])
+  }
+}
