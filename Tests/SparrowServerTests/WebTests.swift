@@ -212,4 +212,33 @@ import Testing
       #expect(follow.text.contains("/u/\(bob.id)/unfollow"))
     }
   }
+
+  @Test func unreadBadgesArePolledAndClearedWhenTheTimelineIsSeen() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let bob = try await world.user("bob")
+    let bobToken = try await world.token(for: bob)
+
+    try await world.test { client in
+      let aliceToken = try await world.token(for: alice)
+      _ = try await client.post("/2/friendships/create.json", [("uid", String(bob.id))], token: aliceToken)
+      let own = try await client.post("/2/statuses/update.json", [("status", "alice 的")], token: aliceToken)
+      let cookie = try await Self.signIn(client, "alice")
+      _ = try await client.get("/", headers: Self.cookie(cookie))
+      _ = try await client.post("/2/statuses/update.json", [("status", "新的一条")], token: bobToken)
+      _ = try await client.post("/2/comments/create.json", [("id", try #require(own.object["idstr"] as? String)), ("comment", "hi")],
+                                token: bobToken)
+
+      let before = try await client.get("/web/unread", headers: Self.cookie(cookie))
+      _ = try await client.get("/", headers: Self.cookie(cookie))
+      let after = try await client.get("/web/unread", headers: Self.cookie(cookie))
+      let visitor = try await client.get("/web/unread")
+
+      #expect(before.text.contains("id=\"badge-home\">1</b>"))
+      #expect(before.text.contains("id=\"badge-messages\">1</b>"))
+      #expect(!after.text.contains("badge-home"))
+      #expect(after.text.contains("badge-messages"))
+      #expect(visitor.status == .unauthorized)
+    }
+  }
 }

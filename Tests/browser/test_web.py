@@ -128,6 +128,20 @@ def test_refresh_shows_the_new_status_banner(signed_in, server):
     driver.find_element(By.ID, "refresh").click()
     banner = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#banner.show"))
     assert banner.get_attribute("textContent") == "没有新微博"
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#banner.show"), 5)
+
+    # The polled badge: a new status shows on the 首页 tab; tapping 首页 refreshes and clears it.
+    server.api("statuses/update.json", theirs["access_token"], {"status": f"角标轮询 {time.time():.0f}"})
+    driver.execute_script("return window.sparrow.pollUnread()")
+    wait(driver, lambda d: d.find_element(By.ID, "badge-home").text == "1")
+    shoot(driver, "home-badge")
+    driver.find_element(By.ID, "tab-home").click()
+    banner = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#banner.show"))
+    assert banner.get_attribute("textContent") == "1条新微博"
+    assert not driver.find_elements(By.ID, "badge-home")
+    driver.execute_script("return window.sparrow.pollUnread()")
+    time.sleep(0.5)
+    assert not driver.find_elements(By.ID, "badge-home"), "seen on the server too"
 
 
 def test_like_toggles_in_place(signed_in, server):

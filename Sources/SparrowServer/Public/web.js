@@ -86,6 +86,8 @@
         cards.insertBefore(nodes, cards.firstChild);
       }
       showBanner(count > 0 ? count + "条新微博" : "没有新微博");
+      var badge = document.getElementById("badge-home");
+      if (badge) badge.remove();
     }).catch(function () {
       toast("网络不给力，请稍后再试");
     }).then(function () {
@@ -772,6 +774,33 @@
     });
   }
 
+  // Badges: polled from the server (remind/unread_count's figures) while the page is open and shown.
+  function pollUnread() {
+    if (!document.body.hasAttribute("data-csrf") || !document.getElementById("tab-home")) return Promise.resolve();
+    return get("/web/unread").then(function (result) {
+      var fresh = fragment(result.text);
+      ["home", "messages"].forEach(function (tab) {
+        var old = document.getElementById("badge-" + tab);
+        var badge = fresh.querySelector("#badge-" + tab);
+        if (old) old.remove();
+        var link = document.getElementById("tab-" + tab);
+        if (badge && link) link.insertBefore(badge, link.querySelector("span"));
+      });
+    }).catch(function () { /* try again at the next tick */ });
+  }
+  setInterval(function () { if (!document.hidden) pollUnread(); }, 30000);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) pollUnread(); });
+
+  // 首页 tapped on the home timeline itself refreshes it, as the notes' tab bar does.
+  var homeTab = document.getElementById("tab-home");
+  if (homeTab && document.getElementById("cards") && document.getElementById("pull")) {
+    homeTab.addEventListener("click", function (e) {
+      e.preventDefault();
+      window.scrollTo({ top: 0, behavior: "smooth" });
+      refresh();
+    });
+  }
+
   watch(document);
-  window.sparrow = { refresh: refresh, textLength: textLength, toast: toast };
+  window.sparrow = { refresh: refresh, textLength: textLength, toast: toast, pollUnread: pollUnread };
 })();

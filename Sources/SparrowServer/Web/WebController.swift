@@ -54,6 +54,7 @@ struct WebController: Sendable {
     router.post("/web/logout") { request, _ in try await web.logout(request) }
     router.get("/welcome") { request, _ in try await web.welcome(request) }
     router.get("/web/timeline") { request, _ in try await web.timelineFragment(request) }
+    router.get("/web/unread") { request, _ in try await web.unread(request) }
     router.post("/web/like") { request, _ in try await web.like(request) }
     router.post("/web/favorite") { request, _ in try await web.favorite(request) }
     router.get("/status/:id") { request, context in try await web.detail(request, id: context.parameters.get("id")) }
@@ -252,7 +253,7 @@ struct WebController: Sendable {
     let page = Page(sinceID: sinceID, maxID: maxID, count: Self.pageSize)
     let found = try await deps.store.statuses(in: group.feed(viewer.user.id), feature: .all, page: page.probing).items
     let shown = Array(found.prefix(Self.pageSize))
-    if group == .all, sinceID == 0, maxID == 0, let newest = shown.first?.id {
+    if group == .all, maxID == 0, let newest = shown.first?.id {
       try await deps.store.markSeen(userID: viewer.user.id, kind: .status, upTo: newest)
     }
     let next = found.count > Self.pageSize ? shown.last.map { $0.id - 1 } : nil
@@ -276,6 +277,20 @@ struct WebController: Sendable {
                                   empty: cards.isEmpty)
     }
     return render("web_cards", context, headers: headers)
+  }
+
+  /// The tab bar's badges now, for script to poll; `tab` is the page's own tab, whose badge is not shown
+  /// except 首页's (new statuses arrive while reading it).
+  func unread(_ request: Request) async throws -> Response {
+    let (request, _) = try await Self.params(request)
+    guard let viewer = try await session.viewer(request) else { return Response(status: .unauthorized) }
+    let unread = try await deps.store.unreadCounts(userID: viewer.user.id)
+    var context: [String: Any] = [:]
+    let statuses = unread[.status] ?? 0
+    let messages = [UnreadKind.cmt, .mentionStatus, .mentionCmt, .attitude].reduce(0) { $0 + (unread[$1] ?? 0) }
+    if statuses > 0 { context["badge_home"] = Self.badge(statuses) }
+    if messages > 0 { context["badge_messages"] = Self.badge(messages) }
+    return render("web_badges", context)
   }
 
   // MARK: Signing in
