@@ -332,6 +332,11 @@ def test_title_popover_switches_to_mutual_follows(signed_in, server):
     popover = visible(driver, "#popover")
     assert [a.text for a in popover.find_elements(By.CSS_SELECTOR, "a")] == ["全部微博", "好友圈", "我的微博"]
     shoot(driver, "home-popover")
+    # A tap on the dimmed cover closes it.
+    visible(driver, "#cover").click()
+    wait(driver, lambda d: not d.find_element(By.ID, "popover").is_displayed() and not d.find_elements(By.ID, "cover"))
+    driver.find_element(By.ID, "title-button").click()
+    popover = visible(driver, "#popover")
 
     popover.find_element(By.LINK_TEXT, "好友圈").click()
 

@@ -791,6 +791,22 @@
   setInterval(function () { if (!document.hidden) pollUnread(); }, 30000);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) pollUnread(); });
 
+  // The title popover dims the page behind it; a tap on the dimmed cover closes it.
+  var titleMenu = document.getElementById("title-menu");
+  if (titleMenu) {
+    titleMenu.addEventListener("toggle", function () {
+      var cover = document.getElementById("cover");
+      if (titleMenu.open && !cover) {
+        cover = document.createElement("div");
+        cover.className = "cover";
+        cover.id = "cover";
+        document.body.appendChild(cover);
+      } else if (!titleMenu.open && cover) {
+        cover.remove();
+      }
+    });
+  }
+
   // 首页 tapped on the home timeline itself refreshes it, as the notes' tab bar does.
   var homeTab = document.getElementById("tab-home");
   if (homeTab && document.getElementById("cards") && document.getElementById("pull")) {
