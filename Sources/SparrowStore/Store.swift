@@ -99,9 +99,9 @@ public protocol Store: Sendable {
   func like(_ mark: Mark) async throws
   func unlike(userID: Int64, statusID: Int64) async throws -> Mark
   func liked(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64>
-  /// Likes of a status, newest first.
+  /// Likes of a status, newest first, within the page's id window (like ids come from the id generator).
   func likes(statusID: Int64, page: Page) async throws -> [Mark]
-  /// Likes others gave the user's statuses, newest first.
+  /// Likes others gave the user's statuses, newest first, within the page's id window.
   func likesReceived(userID: Int64, page: Page) async throws -> [Mark]
 
   // MARK: Unread counters

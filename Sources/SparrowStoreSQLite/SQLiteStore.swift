@@ -504,16 +504,16 @@ public final class SQLiteStore: Store {
 
   public func likes(statusID: Int64, page: Page) async throws -> [Mark] {
     try reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
-        arguments: [statusID, page.count, page.offset]
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_id = ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments: [statusID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
       ).map(Mark.init(row:))
     }
   }
 
   public func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
     try reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_user_id = ? AND user_id <> ? ORDER BY id DESC LIMIT ? OFFSET ?"),
-        arguments: [userID, userID, page.count, page.offset]
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments: [userID, userID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
       ).map(Mark.init(row:))
     }
   }

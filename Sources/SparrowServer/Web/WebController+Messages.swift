@@ -84,12 +84,10 @@ extension WebController {
       if found.count > size { next = shown.last.map { $0.id - 1 } }
       if cursor == 0, let newest = shown.first?.id { try await deps.store.markSeen(userID: me, kind: .cmt, upTo: newest) }
     case .likes:
-      var byOffset = Page(count: size + 1)
-      byOffset.offset = Int(min(cursor, 100_000))
-      let found = try await deps.store.likesReceived(userID: me, page: byOffset)
+      let found = try await deps.store.likesReceived(userID: me, page: page)
       let shown = Array(found.prefix(size))
       rows = try await likeRows(shown, viewer)
-      if found.count > size { next = cursor + Int64(shown.count) }
+      if found.count > size { next = shown.last.map { $0.id - 1 } }
       if cursor == 0, let newest = shown.first?.id { try await deps.store.markSeen(userID: me, kind: .attitude, upTo: newest) }
     }
     let more = Self.more(next, fragment: "/web/messages/\(tab.rawValue)", page: "/messages?tab=\(tab.rawValue)",
