@@ -174,16 +174,21 @@ def signed_in(driver, server):
     return driver
 
 
-def write_png(path, width, height, rgb):
-    """A plain RGB PNG, so the journeys upload real pictures without an imaging library."""
+def write_png(path, width, height, rgb, noise=False):
+    """A plain RGB PNG, so the journeys upload real pictures without an imaging library. `noise` makes it
+    incompressible, so it is large enough to watch it upload."""
+    import os
     import struct
     import zlib
 
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
-    row = b"\x00" + bytes(rgb) * width
-    raw = zlib.compress(row * height, 9)
+    if noise:
+        rows = b"".join(b"\x00" + os.urandom(width * 3) for _ in range(height))
+    else:
+        rows = (b"\x00" + bytes(rgb) * width) * height
+    raw = zlib.compress(rows, 9)
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
     return str(path)

@@ -75,6 +75,35 @@ def test_compose_with_two_emoticons_and_two_pictures(signed_in, server):
     wait(driver, lambda d: not d.find_elements(By.ID, "viewer"))
 
 
+def test_upload_progress_on_a_slow_network(signed_in, server):
+    driver = signed_in
+    open_composer(driver)
+    big = write_png(Path(tempfile.mkdtemp()) / "noise.png", 500, 400, (0, 0, 0), noise=True)  # about 600 KB
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 4_000_000, "uploadThroughput": 200_000})
+    try:
+        driver.find_element(By.ID, "compose-text").send_keys("慢网速")
+        driver.find_element(By.ID, "compose-file").send_keys(big)
+        # Sending waits for the upload, whose bar moves.
+        visible(driver, "#compose-pics .uploading .compose-progress")
+        assert not driver.find_element(By.ID, "compose-send").is_enabled()
+        widths = set()
+        deadline = time.time() + 20
+        while time.time() < deadline and driver.find_elements(By.CSS_SELECTOR, "#compose-pics .uploading"):
+            widths.add(driver.execute_script(
+                "var b = document.querySelector('#compose-pics .uploading .compose-progress'); return b ? b.style.width : null"))
+            time.sleep(0.1)
+        partial = {w for w in widths if w and w not in ("0%", "100%")}
+        assert partial, f"the bar showed progress between 0 and 100%: {widths}"
+        shoot(driver, "compose-uploaded")
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait(driver, lambda d: len(chosen_pictures(d)) == 1, 20)
+    assert driver.find_element(By.ID, "compose-send").is_enabled()
+
+
 def test_counter_turns_red_and_blocks_sending_over_140(signed_in, server):
     driver = signed_in
     box = open_composer(driver)
