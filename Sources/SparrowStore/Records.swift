@@ -250,6 +250,8 @@ public enum StatusFeed: Sendable, Equatable {
   case search(String)
   /// Mutual follows' statuses.
   case bilateral(Int64)
+  /// Statuses of the people the user follows as 特别关注.
+  case special(Int64)
 }
 
 /// Restricts a feed to a kind of status.

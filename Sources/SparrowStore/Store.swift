@@ -85,6 +85,10 @@ public protocol Store: Sendable {
   func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64]
   /// Who follows the user, newest first, from `offset`.
   func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64]
+  /// Marks someone `follower` follows as 特别关注, or unmarks them; `notFound` when not following.
+  func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws
+  /// Which of `candidates` `user` follows as 特别关注.
+  func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
 
   // MARK: Favourites and likes
 

@@ -412,6 +412,24 @@ public final class SQLiteStore: Store {
     try reading { db in try Self.followers(user, among: candidates, db) }
   }
 
+  public func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: "UPDATE follows SET special = ? WHERE follower_id = ? AND followee_id = ?",
+        arguments: [special ? 1 : 0, follower, followee])
+      guard db.changesCount == 1 else { throw StoreError.notFound }
+    }
+  }
+
+  public func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    return try reading { db in
+      Set(try Int64.fetchAll(
+        try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND special = 1 AND followee_id IN (SELECT value FROM json_each(?))"),
+        arguments: [user, jsonList(Array(Set(candidates)))]))
+    }
+  }
+
   public func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
     try reading { db in
       try Int64.fetchAll(try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
@@ -700,6 +718,9 @@ extension SQLiteStore {
         user_id IN (SELECT a.followee_id FROM follows a JOIN follows b \
         ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = ?) AND visible = 0
         """
+      args = [user]
+    case .special(let user):
+      sql = "user_id IN (SELECT followee_id FROM follows WHERE follower_id = ? AND special = 1) AND visible = 0"
       args = [user]
     }
     return (sql + featureClause(feature), args)

@@ -163,10 +163,16 @@ enum Schema {
     );
     """
 
+  /// 特别关注: a mark on a follow, cleared when the follow ends.
+  static let v3 = """
+    ALTER TABLE follows ADD COLUMN special INTEGER NOT NULL DEFAULT 0;
+    """
+
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
     migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
+    migrator.registerMigration("v3") { db in try db.execute(sql: v3) }
     return migrator
   }
 }

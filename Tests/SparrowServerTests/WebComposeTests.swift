@@ -281,4 +281,35 @@ import Testing
       #expect(mine.text.contains("alice 说") && !mine.text.contains("bob 说"))
     }
   }
+
+  @Test func specialFollowsAreMarkedOnTheUserPageAndHaveTheirOwnGroup() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let bob = try await world.user("bob")
+    let carol = try await world.user("carol")
+    let aliceToken = try await world.token(for: alice)
+
+    try await world.test { client in
+      for user in [bob, carol] {
+        _ = try await client.post("/2/friendships/create.json", [("uid", String(user.id))], token: aliceToken)
+        _ = try await client.post("/2/statuses/update.json", [("status", "\(user.screenName) 的微博")],
+                                  token: try await world.token(for: user))
+      }
+      let session = try await Self.session(client, "alice")
+
+      let page = try await client.get("/u/\(bob.id)", headers: session.page)
+      let marked = try await client.post("/u/\(bob.id)/special", [("csrf", session.csrf), ("special", "1")],
+                                         headers: session.fragment)
+      let stranger = try await world.user("dave")
+      let notFollowed = try await client.post("/u/\(stranger.id)/special", [("csrf", session.csrf), ("special", "1")],
+                                              headers: session.fragment)
+      let group = try await client.get("/?feed=special", headers: session.page)
+
+      #expect(page.text.contains("☆ 特别关注"))
+      #expect(marked.text.contains("★ 特别关注"))
+      #expect(notFollowed.status == .badRequest)
+      #expect(group.text.contains("bob 的微博") && !group.text.contains("carol 的微博"))
+      #expect(group.text.contains(">特别关注</a>"))
+    }
+  }
 }

@@ -279,7 +279,14 @@ def test_follow_a_user_from_a_mention(signed_in, server):
 
     wait(driver, lambda d: follow_button(d).text == "相互关注")
     assert int(driver.find_element(By.ID, "followers-count").text) == followers_count + 1
+    # 特别关注: marked on their page, then their statuses are the 特别关注 group.
+    driver.find_element(By.CSS_SELECTOR, "#profile .special-button").click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#profile .special-button").get_attribute("aria-pressed") == "true")
     shoot(driver, "user-followed")
+    driver.get(server.url("/?feed=special"))
+    names = {n.text for n in driver.find_elements(By.CSS_SELECTOR, "#cards > .card .card-head .name")}
+    assert names <= {stranger["screen_name"]}
+    driver.get(server.url("/n/" + stranger["screen_name"]))
     driver.refresh()
     assert follow_button(driver).text == "相互关注"
     follow_button(driver).click()
@@ -330,7 +337,7 @@ def test_title_popover_switches_to_mutual_follows(signed_in, server):
     driver = signed_in
     driver.find_element(By.ID, "title-button").click()
     popover = visible(driver, "#popover")
-    assert [a.text for a in popover.find_elements(By.CSS_SELECTOR, "a")] == ["全部微博", "好友圈", "我的微博"]
+    assert [a.text for a in popover.find_elements(By.CSS_SELECTOR, "a")] == ["全部微博", "好友圈", "我的微博", "特别关注"]
     shoot(driver, "home-popover")
     # A tap on the dimmed cover closes it.
     visible(driver, "#cover").click()

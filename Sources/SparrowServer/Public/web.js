@@ -242,14 +242,16 @@
     var button = form.querySelector("button");
     if (button) button.disabled = true;
     post(form).then(function (html) {
+      // Follow and 特别关注 answer with the whole follow box; like and 收藏 with their own form.
       var selector = like ? 'form[data-like="' + like + '"]'
-        : follow ? 'form[data-follow="' + follow + '"]' : 'form[data-favorite="' + favorite + '"]';
+        : follow ? '.follow-box[data-follow-box="' + follow + '"]' : 'form[data-favorite="' + favorite + '"]';
       document.querySelectorAll(selector).forEach(function (old) {
+        var inProfile = old.closest("#profile");
         var replacement = fragment(html).firstElementChild;
         if (replacement) old.replaceWith(replacement);
         var followers = replacement && replacement.getAttribute("data-followers");
         var count = document.getElementById("followers-count");
-        if (followers && count) count.textContent = followers;
+        if (followers && count && inProfile) count.textContent = followers;
       });
     }).catch(function () {
       if (button) button.disabled = false;

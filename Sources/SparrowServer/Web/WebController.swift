@@ -80,6 +80,9 @@ struct WebController: Sendable {
     router.post("/u/:id/follow") { request, context in
       try await web.follow(request, id: context.parameters.get("id"), follow: true)
     }
+    router.post("/u/:id/special") { request, context in
+      try await web.special(request, id: context.parameters.get("id"))
+    }
     router.post("/u/:id/unfollow") { request, context in
       try await web.follow(request, id: context.parameters.get("id"), follow: false)
     }
@@ -225,13 +228,14 @@ struct WebController: Sendable {
 
   /// The title popover's groups: everyone followed, only mutual follows (好友圈), or only the viewer's own.
   enum HomeGroup: String, CaseIterable {
-    case all = "", bilateral, mine
+    case all = "", bilateral, mine, special
 
     var title: String {
       switch self {
       case .all: "全部微博"
       case .bilateral: "好友圈"
       case .mine: "我的微博"
+      case .special: "特别关注"
       }
     }
 
@@ -240,6 +244,7 @@ struct WebController: Sendable {
       case .all: .home(viewer)
       case .bilateral: .bilateral(viewer)
       case .mine: .user(viewer, viewer: viewer)
+      case .special: .special(viewer)
       }
     }
     /// `?feed=…` for links, empty for the default.
@@ -404,6 +409,25 @@ struct WebController: Sendable {
     return render("web_favorite", try await cards([record], viewer)[0])
   }
 
+  /// 特别关注 on a followed user's page; the answer is the follow box again.
+  func special(_ request: Request, id: String?) async throws -> Response {
+    let (request, params) = try await Self.params(request)
+    guard let viewer = try await session.viewer(request) else { return Response(status: .unauthorized) }
+    guard viewer.accepts(params["csrf"]) else { return Response(status: .forbidden) }
+    guard let id = id.flatMap({ Int64($0) }), let record = try await deps.store.user(id: id) else {
+      return Response(status: .notFound)
+    }
+    do {
+      try await deps.store.setSpecial(follower: viewer.user.id, followee: id, special: params["special"] == "1")
+    } catch StoreError.notFound {
+      guard Self.wantsFragment(request) else { return Self.redirect("/u/\(id)") }
+      return Self.toast("请先关注", status: .badRequest)
+    }
+    guard Self.wantsFragment(request) else { return Self.redirect("/u/\(id)") }
+    let user = try await presenter(viewer).users([record])[0]
+    return render("web_follow", ["follow": followState(user, viewer, special: try await isSpecial(user, viewer)) ?? [:]])
+  }
+
   /// Where a form posted without script returns to: the page it came from, if it is ours.
   static func back(_ request: Request, fallback: String) -> String {
     guard let referer = request.headers[.referer], let url = URLComponents(string: referer) else { return fallback }
@@ -518,7 +542,7 @@ struct WebController: Sendable {
     header["followers"] = DisplayCount.short(user.followersCount)
     context["profile"] = header
     context["self"] = viewer?.user.id == record.id
-    context["follow"] = followState(user, viewer)
+    context["follow"] = followState(user, viewer, special: try await isSpecial(user, viewer))
     let (cards, next) = try await userPage(record.id, maxID: Self.cursor(params, "max_id"), viewer)
     context["cards"] = cards
     context["more"] = Self.more(next, fragment: "/web/user/\(record.id)/statuses", page: "/u/\(record.id)",
@@ -526,10 +550,16 @@ struct WebController: Sendable {
     return render("web_user", context)
   }
 
-  func followState(_ user: User, _ viewer: WebViewer?) -> [String: Any]? {
+  /// Whether the viewer follows `user` as 特别关注.
+  func isSpecial(_ user: User, _ viewer: WebViewer?) async throws -> Bool {
+    guard let viewer, user.following else { return false }
+    return try await deps.store.specialFollowing(viewer.user.id, among: [user.id]).contains(user.id)
+  }
+
+  func followState(_ user: User, _ viewer: WebViewer?, special: Bool = false) -> [String: Any]? {
     guard let viewer, viewer.user.id != user.id else { return nil }
     let label = user.following ? (user.followMe ? "相互关注" : "已关注") : "+ 关注"
-    return ["id": String(user.id), "following": user.following, "label": label, "csrf": viewer.csrf,
+    return ["id": String(user.id), "following": user.following, "special": special, "label": label, "csrf": viewer.csrf,
             "followers": DisplayCount.short(user.followersCount),
             "action": "/u/\(user.id)/\(user.following ? "unfollow" : "follow")"]
   }
@@ -569,6 +599,6 @@ struct WebController: Sendable {
     guard Self.wantsFragment(request) else { return Self.redirect("/u/\(id)") }
     // Read again: the follower count has just moved.
     let user = try await presenter(viewer).users([try await deps.store.user(id: id) ?? record])[0]
-    return render("web_follow", ["follow": followState(user, viewer) ?? [:]])
+    return render("web_follow", ["follow": followState(user, viewer, special: try await isSpecial(user, viewer)) ?? [:]])
   }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import SparrowStore
+import SparrowStoreSQLite
+import SparrowTestSupport
+import Testing
+
+/// 特别关注: a mark on a follow that feeds its own timeline group.
+@Test func specialFollowsFeedTheirOwnGroupAndEndWithTheFollow() async throws {
+  try await withStore { store in
+    let ids = IDGenerator(node: 4)
+    var now = Date(timeIntervalSince1970: 1_760_000_000)
+    func next() -> Date {
+      now += 1
+      return now
+    }
+    var users: [Int64] = []
+    for name in ["reader", "star", "other"] {
+      let user = UserRecord(id: ids.next(at: next()), screenName: name, passwordHash: "x", createdAt: now)
+      try await store.createUser(user)
+      users.append(user.id)
+    }
+    let (reader, star, other) = (users[0], users[1], users[2])
+    for followee in [star, other] {
+      try await store.follow(follower: reader, followee: followee, id: ids.next(at: next()), at: now)
+      let status = StatusRecord(id: ids.next(at: next()), userID: followee, text: "by \(followee)", appID: 0, createdAt: now)
+      try await store.insertStatus(status, mentions: [], topics: [], comments: [])
+    }
+
+    await #expect(throws: StoreError.notFound) {
+      try await store.setSpecial(follower: star, followee: reader, special: true)
+    }
+    try await store.setSpecial(follower: reader, followee: star, special: true)
+    let group = try await store.statuses(in: .special(reader), feature: .all, page: Page()).items
+    let marked = try await store.specialFollowing(reader, among: [star, other])
+
+    #expect(group.map(\.userID) == [star])
+    #expect(marked == [star])
+
+    try await store.unfollow(follower: reader, followee: star)
+    try await store.follow(follower: reader, followee: star, id: ids.next(at: next()), at: now)
+    #expect(try await store.specialFollowing(reader, among: [star]).isEmpty, "following again starts unmarked")
+    #expect(try await store.statuses(in: .special(reader), feature: .all, page: Page()).items.isEmpty)
+  }
+}
