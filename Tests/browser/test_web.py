@@ -177,6 +177,7 @@ def compose_and_send(driver, text):
 def test_detail_comment_reply_like_repost_and_favourite(signed_in, server):
     driver = signed_in
     tool = next(t for t in driver.find_elements(By.CSS_SELECTOR, "#cards .tool-comment") if t.text != "评论")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", tool)
     tool.click()
     wait(driver, EC.url_contains("/status/"))
     status_id = driver.current_url.split("/status/")[1].split("?")[0]
