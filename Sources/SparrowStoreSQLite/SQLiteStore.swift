@@ -8,6 +8,8 @@ public final class SQLiteStore: Store {
   /// The database file.
   public var path: String { pool.path }
   let appCache = AppCache()
+  let grantCache = GrantCache()
+  let seenMarks = SeenMarks()
 
   /// Statements run so far, when opened with `countingStatements` (tests check query counts with it).
   public var statementCount: Int { counter.value }
@@ -134,7 +136,9 @@ public final class SQLiteStore: Store {
   }
 
   public func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
-    try reading { db in try apps(ids: ids, db) }
+    let (found, missing) = appCache.lookup(ids)
+    if missing.isEmpty { return found }
+    return try reading { db in try apps(ids: ids, db) }
   }
 
   /// Apps never change once registered, so they are cached for the life of the process: every API call
@@ -164,14 +168,19 @@ public final class SQLiteStore: Store {
   }
 
   public func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
-    try reading { db in
+    let (cached, generation) = grantCache.lookup(hash: hash, kind: kind)
+    if let cached { return cached }
+    let grant = try reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue])
         .map(GrantRecord.init(row:))
     }
+    if let grant { grantCache.add(grant, readAt: generation) }
+    return grant
   }
 
   public func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
-    try await pool.write { db in
+    defer { grantCache.remove(hash: hash) }
+    return try await pool.write { db in
       let grant = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue]
       ).map(GrantRecord.init(row:))
       if grant != nil { try db.execute(sql: "DELETE FROM grants WHERE hash = ?", arguments: [hash]) }
@@ -180,6 +189,7 @@ public final class SQLiteStore: Store {
   }
 
   public func revokeGrants(userID: Int64, appID: Int64) async throws {
+    defer { grantCache.removeTokens(userID: userID, appID: appID) }
     try await pool.write { db in
       try db.execute(
         sql: "DELETE FROM grants WHERE user_id = ? AND app_id = ? AND kind IN ('access', 'refresh')",
@@ -260,18 +270,20 @@ public final class SQLiteStore: Store {
   }
 
   public func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
-    try reading { db in
-      let originals = try Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
-      let all = statuses + originals.values
-      let ids = all.map(\.id)
-      let users = try Self.users(ids: all.map(\.userID), db)
-      let people = Array(users.keys)
-      return StatusContextRows(
-        originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db),
-        favorited: try Self.marked("favorites", by: viewer, among: ids, db),
-        liked: try Self.marked("likes", by: viewer, among: ids, db),
-        following: try Self.following(viewer, among: people, db), followers: try Self.followers(viewer, among: people, db))
-    }
+    try reading { db in try context(for: statuses, viewer: viewer, db) }
+  }
+
+  func context(for statuses: [StatusRecord], viewer: Int64, _ db: Database) throws -> StatusContextRows {
+    let originals = try Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
+    let all = statuses + originals.values
+    let ids = all.map(\.id)
+    let users = try Self.users(ids: all.map(\.userID), db)
+    let people = Array(users.keys)
+    return StatusContextRows(
+      originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db),
+      favorited: try Self.marked("favorites", by: viewer, among: ids, db),
+      liked: try Self.marked("likes", by: viewer, among: ids, db),
+      following: try Self.following(viewer, among: people, db), followers: try Self.followers(viewer, among: people, db))
   }
 
   public func deleteStatus(id: Int64) async throws -> StatusRecord {
@@ -304,18 +316,28 @@ public final class SQLiteStore: Store {
   public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws
     -> FeedPage<StatusRecord>
   {
+    try reading { db in try statuses(in: feed, feature: feature, page: page, db) }
+  }
+
+  public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
+  {
     try reading { db in
-      if case .home(let user) = feed { return try homeStatuses(user, feature: feature, page: page, db) }
-      let (condition, arguments) = Self.condition(feed, feature)
-      let (window, windowArguments) = Self.window(page)
-      let items = try Row.fetchAll(
-        try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
-        arguments: arguments + windowArguments + [page.count, page.offset]
-      ).map(StatusRecord.init(row:))
-      let total = try Int.fetchOne(
-        try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(condition)"), arguments: arguments) ?? 0
-      return FeedPage(items: items, total: total)
+      let found = try statuses(in: feed, feature: feature, page: page, db)
+      return (found, try context(for: found.items, viewer: viewer, db))
     }
+  }
+
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, _ db: Database) throws -> FeedPage<StatusRecord> {
+    if case .home(let user) = feed { return try homeStatuses(user, feature: feature, page: page, db) }
+    let (condition, arguments) = Self.condition(feed, feature)
+    let (window, windowArguments) = Self.window(page)
+    let items = try decodeRows(
+      try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
+      arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
+    let total = try Int.fetchOne(
+      try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(condition)"), arguments: arguments) ?? 0
+    return FeedPage(items: items, total: total)
   }
 
   public func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
@@ -537,11 +559,16 @@ public final class SQLiteStore: Store {
   }
 
   public func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
+    let key = SeenMarks.Key(userID: userID, kind: kind)
+    if seenMarks.covers(key, upTo: upTo) { return }
     // Reading first keeps repeated timeline loads from queueing on the single writer.
     let current = try reading { db in
       try Int64.fetchOne(try db.cachedStatement(sql: "SELECT mark FROM seen WHERE user_id = ? AND kind = ?"), arguments: [userID, kind.rawValue])
     }
-    if let current, current >= upTo { return }
+    if let current, current >= upTo {
+      seenMarks.raise(key, to: current)
+      return
+    }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -550,6 +577,7 @@ public final class SQLiteStore: Store {
           """,
         arguments: [userID, kind.rawValue, upTo])
     }
+    seenMarks.raise(key, to: upTo)
   }
 
   // MARK: Maintenance
@@ -662,9 +690,8 @@ extension SQLiteStore {
           SELECT id FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?)
         ORDER BY id DESC
         """
-    let items = try Row.fetchAll(
-      try db.cachedStatement(sql: sql), arguments: arguments + windowArguments + [page.count, page.offset]
-    ).map(StatusRecord.init(row:))
+    let items = try decodeRows(
+      try db.cachedStatement(sql: sql), arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
     // The counters hold the whole feed's size; a filtered feed is counted.
     let total = feature == .all ? size : try Int.fetchOne(
       try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(Self.homeCondition(user, walk: false).0)\(Self.featureClause(feature))"),
@@ -782,8 +809,10 @@ extension SQLiteStore {
   static func users(ids: [Int64], _ db: Database) throws -> [Int64: UserRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
-    let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id IN (SELECT value FROM json_each(?))"), arguments: [jsonList(unique)])
-    return Dictionary(rows.map { UserRecord(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let users = try decodeRows(
+      try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id IN (SELECT value FROM json_each(?))"),
+      [jsonList(unique)], UserRecord.init(row:))
+    return Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   static func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
@@ -796,8 +825,10 @@ extension SQLiteStore {
   static func statuses(ids: [Int64], _ db: Database) throws -> [Int64: StatusRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
-    let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id IN (SELECT value FROM json_each(?))"), arguments: [jsonList(unique)])
-    return Dictionary(rows.map { StatusRecord(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let statuses = try decodeRows(
+      try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id IN (SELECT value FROM json_each(?))"),
+      [jsonList(unique)], StatusRecord.init(row:))
+    return Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   static func adjustFollowCounters(follower: Int64, followee: Int64, by delta: Int, _ db: Database) throws {
@@ -890,6 +921,15 @@ extension SQLiteStore {
 }
 
 // MARK: - Rows
+
+/// Rows decoded as the statement steps, each read in place: `Row.fetchAll` copies every row first, and on
+/// the hot reads (a page of statuses, their authors) the copies cost more than the query.
+func decodeRows<T>(_ statement: Statement, _ arguments: StatementArguments, _ decode: (Row) -> T) throws -> [T] {
+  var result: [T] = []
+  let rows = try Row.fetchCursor(statement, arguments: arguments)
+  while let row = try rows.next() { result.append(decode(row)) }
+  return result
+}
 
 func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
