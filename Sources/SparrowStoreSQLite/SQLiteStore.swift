@@ -278,12 +278,37 @@ public final class SQLiteStore: Store {
     let all = statuses + originals.values
     let ids = all.map(\.id)
     let users = try Self.users(ids: all.map(\.userID), db)
-    let people = Array(users.keys)
+    let marks = try Self.viewerMarks(viewer, statuses: ids, people: Array(users.keys), db)
     return StatusContextRows(
-      originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db),
-      favorited: try Self.marked("favorites", by: viewer, among: ids, db),
-      liked: try Self.marked("likes", by: viewer, among: ids, db),
-      following: try Self.following(viewer, among: people, db), followers: try Self.followers(viewer, among: people, db))
+      originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db), favorited: marks.favorited,
+      liked: marks.liked, following: marks.following, followers: marks.followers)
+  }
+
+  /// The viewer's favourites and likes among `statuses` and relationships with `people`: what
+  /// `marked` for both tables, `following` and `followers` give, in one statement.
+  static func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], _ db: Database) throws
+    -> (favorited: Set<Int64>, liked: Set<Int64>, following: Set<Int64>, followers: Set<Int64>)
+  {
+    var marks: (favorited: Set<Int64>, liked: Set<Int64>, following: Set<Int64>, followers: Set<Int64>) = ([], [], [], [])
+    guard !statuses.isEmpty || !people.isEmpty else { return marks }
+    let rows = try Row.fetchCursor(
+      try db.cachedStatement(sql: """
+        SELECT 0, status_id FROM favorites WHERE user_id = ?1 AND status_id IN (SELECT value FROM json_each(?2))
+        UNION ALL SELECT 1, status_id FROM likes WHERE user_id = ?1 AND status_id IN (SELECT value FROM json_each(?2))
+        UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = ?1 AND followee_id IN (SELECT value FROM json_each(?3))
+        UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = ?1 AND follower_id IN (SELECT value FROM json_each(?3))
+        """),
+      arguments: [viewer, jsonList(Array(Set(statuses))), jsonList(Array(Set(people)))])
+    while let row = try rows.next() {
+      let id: Int64 = row[1]
+      switch row[0] as Int {
+      case 0: marks.favorited.insert(id)
+      case 1: marks.liked.insert(id)
+      case 2: marks.following.insert(id)
+      default: marks.followers.insert(id)
+      }
+    }
+    return marks
   }
 
   public func deleteStatus(id: Int64) async throws -> StatusRecord {
@@ -934,6 +959,17 @@ func decodeRows<T>(_ statement: Statement, _ arguments: StatementArguments, _ de
 func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 /// A JSON array of values, for `IN (SELECT value FROM json_each(?))`: one parameter whatever the count.
+func jsonList(_ values: [Int64]) -> String {
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(values.count * 20 + 2)
+  bytes.append(UInt8(ascii: "["))
+  for (index, value) in values.enumerated() {
+    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(contentsOf: String(value).utf8)
+  }
+  bytes.append(UInt8(ascii: "]"))
+  return String(decoding: bytes, as: UTF8.self)
+}
 func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
   if let strings = values as? [String] {
     return String(decoding: (try? JSONSerialization.data(withJSONObject: strings)) ?? Data("[]".utf8), as: UTF8.self)
