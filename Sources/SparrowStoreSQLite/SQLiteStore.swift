@@ -293,10 +293,10 @@ public final class SQLiteStore: Store {
     guard !statuses.isEmpty || !people.isEmpty else { return marks }
     let rows = try Row.fetchCursor(
       try db.cachedStatement(sql: """
-        SELECT 0, status_id FROM favorites WHERE user_id = ?1 AND status_id IN (SELECT value FROM json_each(?2))
-        UNION ALL SELECT 1, status_id FROM likes WHERE user_id = ?1 AND status_id IN (SELECT value FROM json_each(?2))
-        UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = ?1 AND followee_id IN (SELECT value FROM json_each(?3))
-        UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = ?1 AND follower_id IN (SELECT value FROM json_each(?3))
+        SELECT 0, m.status_id FROM json_each(?2) j CROSS JOIN favorites m ON m.user_id = ?1 AND m.status_id = j.value
+        UNION ALL SELECT 1, m.status_id FROM json_each(?2) j CROSS JOIN likes m ON m.user_id = ?1 AND m.status_id = j.value
+        UNION ALL SELECT 2, f.followee_id FROM json_each(?3) j CROSS JOIN follows f ON f.follower_id = ?1 AND f.followee_id = j.value
+        UNION ALL SELECT 3, f.follower_id FROM json_each(?3) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1
         """),
       arguments: [viewer, jsonList(Array(Set(statuses))), jsonList(Array(Set(people)))])
     while let row = try rows.next() {
@@ -811,7 +811,7 @@ extension SQLiteStore {
     guard !statusIDs.isEmpty else { return [] }
     let unique = Array(Set(statusIDs))
     return Set(
-      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT status_id FROM \(table) WHERE user_id = ? AND status_id IN (SELECT value FROM json_each(?))"),
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT m.status_id FROM json_each(?2) j CROSS JOIN \(table) m ON m.user_id = ?1 AND m.status_id = j.value"),
         arguments: [user, jsonList(unique)]))
   }
 
@@ -819,7 +819,7 @@ extension SQLiteStore {
     guard !candidates.isEmpty else { return [] }
     let unique = Array(Set(candidates))
     return Set(
-      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND followee_id IN (SELECT value FROM json_each(?))"),
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT f.followee_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = ?1 AND f.followee_id = j.value"),
         arguments: [user, jsonList(unique)]))
   }
 
@@ -827,7 +827,7 @@ extension SQLiteStore {
     guard !candidates.isEmpty else { return [] }
     let unique = Array(Set(candidates))
     return Set(
-      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT follower_id FROM follows WHERE followee_id = ? AND follower_id IN (SELECT value FROM json_each(?))"),
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT f.follower_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1"),
         arguments: [user, jsonList(unique)]))
   }
 
@@ -835,7 +835,7 @@ extension SQLiteStore {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
     let users = try decodeRows(
-      try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id IN (SELECT value FROM json_each(?))"),
+      try db.cachedStatement(sql: "SELECT \(userColumnsOfU) FROM json_each(?) j CROSS JOIN users u ON u.id = j.value"),
       [jsonList(unique)], UserRecord.init(row:))
     return Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
@@ -851,7 +851,7 @@ extension SQLiteStore {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
     let statuses = try decodeRows(
-      try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id IN (SELECT value FROM json_each(?))"),
+      try db.cachedStatement(sql: "SELECT \(statusColumnsOfS) FROM json_each(?) j CROSS JOIN statuses s ON s.id = j.value"),
       [jsonList(unique)], StatusRecord.init(row:))
     return Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
@@ -959,6 +959,8 @@ func decodeRows<T>(_ statement: Statement, _ arguments: StatementArguments, _ de
 func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 /// A JSON array of values, for `IN (SELECT value FROM json_each(?))`: one parameter whatever the count.
+/// Lookups by id join it instead (`json_each(?) j CROSS JOIN t ON t.id = j.value`, CROSS JOIN keeping the list
+/// outside): one index search per id, where `IN` first builds, sorts and frees a temporary b-tree.
 func jsonList(_ values: [Int64]) -> String {
   var bytes: [UInt8] = []
   bytes.reserveCapacity(values.count * 20 + 2)
@@ -986,10 +988,19 @@ let userColumns = """
   id, screen_name, password_hash, description, location, gender, url, avatar, verified_type, verified_reason, \
   mbtype, mbrank, created_at, followers_count, friends_count, statuses_count, favourites_count, bi_followers_count
   """
+extension String {
+  /// A column list with every column prefixed by `table.`, for queries that join.
+  func qualified(_ table: String) -> String {
+    split(separator: ",").map { "\(table).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", ")
+  }
+}
 let statusColumns = """
   id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, latitude, longitude, visible, \
   reposts_count, comments_count, attitudes_count
   """
+/// The same lists for joins, as `u.id, u.screen_name, …` and `s.id, s.user_id, …`.
+let userColumnsOfU = userColumns.qualified("u")
+let statusColumnsOfS = statusColumns.qualified("s")
 
 extension UserRecord {
   init(row: Row) {
