@@ -9,15 +9,27 @@ import SparrowStore
 /// them, so any change (a counter, a profile field, an edit) makes a new one: nothing is invalidated by
 /// hand, and nothing stale can be served. Per-viewer values are never part of an entry.
 final class JSONTemplates: @unchecked Sendable {
-  struct StatusEntry {
+  // Classes, so a lookup hands out one reference rather than copies of every field.
+  final class StatusEntry: Sendable {
     let record: StatusRecord
     let app: AppRecord?
     let template: StatusJSONTemplate
+
+    init(record: StatusRecord, app: AppRecord?, template: StatusJSONTemplate) {
+      self.record = record
+      self.app = app
+      self.template = template
+    }
   }
 
-  struct UserEntry {
+  final class UserEntry: Sendable {
     let record: UserRecord
     let template: UserJSONTemplate
+
+    init(record: UserRecord, template: UserJSONTemplate) {
+      self.record = record
+      self.template = template
+    }
   }
 
   private let lock = NSLock()

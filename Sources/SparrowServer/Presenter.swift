@@ -83,26 +83,23 @@ struct Presenter: Sendable {
   ) {
     let app = rows.apps[record.appID]
     let template = templates.status(record, app: app) { plainStatus(record, app: app) }
-    var user = StatusJSONTemplate.Nested.none
-    if !trimUser, let author = rows.users[record.userID] {
-      user = .some { out in
-        templates.user(author) { self.user(author, .none) }.write(
-          &out, following: rows.following.contains(author.id), followMe: rows.followers.contains(author.id))
-      }
+    template.writeStart(&out, favorited: rows.favorited.contains(record.id))
+    if trimUser {
+      StatusJSONTemplate.writeUID(record.userID, &out)
+    } else if let author = rows.users[record.userID] {
+      StatusJSONTemplate.writeKey(.user, &out)
+      templates.user(author) { user(author, .none) }.write(
+        &out, following: rows.following.contains(author.id), followMe: rows.followers.contains(author.id))
     }
-    var retweeted = StatusJSONTemplate.Nested.none
     if let originalID = record.retweetedID {
-      retweeted = .some { out in
-        if let original = rows.originals[originalID] {
-          writeStatus(original, rows, trimUser: false, templates, &out)
-        } else {
-          Status.deletedOriginal(id: originalID).writeJSON(&out)
-        }
+      StatusJSONTemplate.writeKey(.retweetedStatus, &out)
+      if let original = rows.originals[originalID] {
+        writeStatus(original, rows, trimUser: false, templates, &out)
+      } else {
+        Status.deletedOriginal(id: originalID).writeJSON(&out)
       }
     }
-    template.write(
-      &out, favorited: rows.favorited.contains(record.id), liked: rows.liked.contains(record.id), user: user,
-      uid: trimUser ? record.userID : nil, retweeted: retweeted)
+    template.writeEnd(&out, liked: rows.liked.contains(record.id))
   }
 
   // MARK: Comments

@@ -58,14 +58,23 @@ func templatesWriteWhatTheStatusWrites(_ favorited: Bool, _ liked: Bool, _ trimm
   }
   let deleted = Status(id: 44, createdAt: "x", text: "y", source: "z", user: author,
                        retweetedStatus: .deletedOriginal(id: 41))
-  func writeUser(_ user: User) -> StatusJSONTemplate.Nested {
-    .some { UserJSONTemplate(user).write(&$0, following: user.following, followMe: user.followMe) }
+  func write(_ status: Status, _ out: inout JSONOutput) {
+    let template = StatusJSONTemplate(status)
+    template.writeStart(&out, favorited: status.favorited)
+    if let user = status.user {
+      StatusJSONTemplate.writeKey(.user, &out)
+      UserJSONTemplate(user).write(&out, following: user.following, followMe: user.followMe)
+    }
+    if let uid = status.uid { StatusJSONTemplate.writeUID(uid, &out) }
+    if let original = status.retweetedStatus?.value {
+      StatusJSONTemplate.writeKey(.retweetedStatus, &out)
+      write(original, &out)
+    }
+    template.writeEnd(&out, liked: status.liked)
   }
   func viaTemplates(_ status: Status) -> [UInt8] {
     var out = JSONOutput()
-    StatusJSONTemplate(status).write(
-      &out, favorited: status.favorited, liked: status.liked, user: status.user.map(writeUser) ?? .none,
-      uid: status.uid, retweeted: status.retweetedStatus.map { box in .some { box.value.writeJSON(&$0) } } ?? .none)
+    write(status, &out)
     return out.bytes
   }
   func direct(_ status: Status) -> [UInt8] {
