@@ -10,6 +10,7 @@ public final class SQLiteStore: Store {
   let appCache = AppCache()
   let grantCache = GrantCache()
   let seenMarks = SeenMarks()
+  let userRows = UserRowCache()
 
   /// Statements run so far, when opened with `countingStatements` (tests check query counts with it).
   public var statementCount: Int { counter.value }
@@ -69,6 +70,7 @@ public final class SQLiteStore: Store {
   }
 
   public func updateUser(_ user: UserRecord) async throws {
+    defer { userRows.drop(users: [user.id]) }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -227,6 +229,7 @@ public final class SQLiteStore: Store {
   public func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
+    defer { userRows.drop(users: [status.userID]) }
     try await pool.write { db in
       // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
       if let previous = try Row.fetchOne(try db.cachedStatement(sql: "SELECT text, retweeted_id FROM statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1"),
@@ -270,14 +273,17 @@ public final class SQLiteStore: Store {
   }
 
   public func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
-    try reading { db in try context(for: statuses, viewer: viewer, db) }
+    let generation = userRows.currentGeneration
+    return try reading { db in try context(for: statuses, viewer: viewer, usersReadAt: generation, db) }
   }
 
-  func context(for statuses: [StatusRecord], viewer: Int64, _ db: Database) throws -> StatusContextRows {
+  func context(for statuses: [StatusRecord], viewer: Int64, usersReadAt generation: Int, _ db: Database) throws
+    -> StatusContextRows
+  {
     let originals = try Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
     let all = statuses + originals.values
     let ids = all.map(\.id)
-    let users = try Self.users(ids: all.map(\.userID), db)
+    let users = try cachedUsers(ids: all.map(\.userID), readAt: generation, db)
     let marks = try Self.viewerMarks(viewer, statuses: ids, people: Array(users.keys), db)
     return StatusContextRows(
       originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db), favorited: marks.favorited,
@@ -286,10 +292,15 @@ public final class SQLiteStore: Store {
 
   /// The viewer's favourites and likes among `statuses` and relationships with `people`: what
   /// `marked` for both tables, `following` and `followers` give, in one statement.
-  static func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], _ db: Database) throws
-    -> (favorited: Set<Int64>, liked: Set<Int64>, following: Set<Int64>, followers: Set<Int64>)
-  {
-    var marks: (favorited: Set<Int64>, liked: Set<Int64>, following: Set<Int64>, followers: Set<Int64>) = ([], [], [], [])
+  struct ViewerMarks {
+    var favorited: Set<Int64> = []
+    var liked: Set<Int64> = []
+    var following: Set<Int64> = []
+    var followers: Set<Int64> = []
+  }
+
+  static func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], _ db: Database) throws -> ViewerMarks {
+    var marks = ViewerMarks()
     guard !statuses.isEmpty || !people.isEmpty else { return marks }
     let rows = try Row.fetchCursor(
       try db.cachedStatement(sql: """
@@ -312,10 +323,12 @@ public final class SQLiteStore: Store {
   }
 
   public func deleteStatus(id: Int64) async throws -> StatusRecord {
-    try await pool.write { db in
+    let (status, favoriters) = try await pool.write { db in
       guard let status = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ?"), arguments: [id])
         .map(StatusRecord.init(row:))
       else { throw StoreError.notFound }
+      let favoriters = try Int64.fetchAll(
+        try db.cachedStatement(sql: "SELECT user_id FROM favorites WHERE status_id = ?"), arguments: [id])
       try db.execute(sql: "DELETE FROM statuses WHERE id = ?", arguments: [id])
       try db.execute(sql: "UPDATE users SET statuses_count = statuses_count - 1 WHERE id = ?", arguments: [status.userID])
       if let original = status.retweetedID {
@@ -334,27 +347,35 @@ public final class SQLiteStore: Store {
       for table in ["favorites", "likes", "comments", "status_mentions", "status_topics"] {
         try db.execute(sql: "DELETE FROM \(table) WHERE status_id = ?", arguments: [id])
       }
-      return status
+      return (status, favoriters)
     }
+    userRows.drop(users: [status.userID] + favoriters)
+    return status
   }
 
   public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws
     -> FeedPage<StatusRecord>
   {
-    try reading { db in try statuses(in: feed, feature: feature, page: page, db) }
+    let generation = userRows.currentGeneration
+    return try reading { db in try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
   }
 
   public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   {
-    try reading { db in
-      let found = try statuses(in: feed, feature: feature, page: page, db)
-      return (found, try context(for: found.items, viewer: viewer, db))
+    let generation = userRows.currentGeneration
+    return try reading { db in
+      let found = try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+      return (found, try context(for: found.items, viewer: viewer, usersReadAt: generation, db))
     }
   }
 
-  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, _ db: Database) throws -> FeedPage<StatusRecord> {
-    if case .home(let user) = feed { return try homeStatuses(user, feature: feature, page: page, db) }
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Database)
+    throws -> FeedPage<StatusRecord>
+  {
+    if case .home(let user) = feed {
+      return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
+    }
     let (condition, arguments) = Self.condition(feed, feature)
     let (window, windowArguments) = Self.window(page)
     let items = try decodeRows(
@@ -430,6 +451,7 @@ public final class SQLiteStore: Store {
   // MARK: Friendships
 
   public func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
+    defer { userRows.drop(users: [follower, followee], followeesOf: [follower]) }
     try await pool.write { db in
       let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
       guard users == 2 else { throw StoreError.notFound }
@@ -443,6 +465,7 @@ public final class SQLiteStore: Store {
   }
 
   public func unfollow(follower: Int64, followee: Int64) async throws {
+    defer { userRows.drop(users: [follower, followee], followeesOf: [follower]) }
     try await pool.write { db in
       try db.execute(
         sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
@@ -476,6 +499,7 @@ public final class SQLiteStore: Store {
   // MARK: Favourites and likes
 
   public func favorite(_ mark: Mark) async throws {
+    defer { userRows.drop(users: [mark.userID]) }
     try await pool.write { db in
       guard try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM statuses WHERE id = ?"), arguments: [mark.statusID]) == true
       else { throw StoreError.notFound }
@@ -490,7 +514,8 @@ public final class SQLiteStore: Store {
   }
 
   public func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
-    try await pool.write { db in
+    defer { userRows.drop(users: [userID]) }
+    return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
       else { throw StoreError.notFound }
@@ -608,6 +633,7 @@ public final class SQLiteStore: Store {
   // MARK: Maintenance
 
   public func recomputeCounters() async throws {
+    defer { userRows.dropAll() }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -627,6 +653,7 @@ public final class SQLiteStore: Store {
   }
 
   public func importRows(_ batch: ImportBatch) async throws {
+    defer { userRows.dropAll() }
     try await pool.write { db in
       for user in batch.users { try Self.insert(user, db) }
       for app in batch.apps { try Self.insert(app, db) }
@@ -674,12 +701,35 @@ extension SQLiteStore {
   /// Unread counters stop counting here; clients show "99+" long before.
   static let unreadCap = 1000
 
-  static func homeSize(_ user: Int64, _ db: Database) throws -> Int {
-    try Int.fetchOne(try db.cachedStatement(sql: """
-        SELECT COALESCE((SELECT statuses_count FROM users WHERE id = ?), 0)
-          + COALESCE((SELECT sum(u.statuses_count) FROM follows f JOIN users u ON u.id = f.followee_id
-                      WHERE f.follower_id = ?), 0)
-        """), arguments: [user, user]) ?? 0
+  /// The statuses a home feed holds: the user's count and the counts of everyone they follow, from
+  /// the user-row cache where it has them.
+  func homeSize(_ user: Int64, usersReadAt generation: Int, _ db: Database) throws -> Int {
+    let followees: [Int64]
+    if let cached = userRows.followees(of: user) {
+      followees = cached
+    } else {
+      followees = try Int64.fetchAll(
+        try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ?"), arguments: [user])
+      userRows.add(followees: followees, of: user, readAt: generation)
+    }
+    let people = [user] + followees
+    var (size, missing) = userRows.statusesCount(of: people)
+    if !missing.isEmpty {
+      let loaded = try cachedUsers(ids: missing, readAt: generation, db)
+      size += missing.reduce(0) { $0 + (loaded[$1]?.statusesCount ?? 0) }
+    }
+    return size
+  }
+
+  /// Users by id, from the user-row cache where it has them; the rest are read and cached.
+  func cachedUsers(ids: [Int64], readAt generation: Int, _ db: Database) throws -> [Int64: UserRecord] {
+    var (found, missing) = userRows.users(ids)
+    if !missing.isEmpty {
+      let loaded = try Self.users(ids: missing, db)
+      userRows.add(users: loaded.values, readAt: generation)
+      found.merge(loaded) { a, _ in a }
+    }
+    return found
   }
 
   /// `since_id` and `max_id` as SQL.
@@ -700,10 +750,10 @@ extension SQLiteStore {
   /// Below `denseFeed` statuses in a home feed, sorting the feed's ids is cheapest; above it, walking all
   /// statuses newest first until the page is full is, since a big feed is dense. Either way a page costs
   /// at most a few thousand index entries, whatever the follow graph.
-  func homeStatuses(_ user: Int64, feature: StatusFeature, page: Page, _ db: Database) throws
-    -> FeedPage<StatusRecord>
+  func homeStatuses(_ user: Int64, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Database)
+    throws -> FeedPage<StatusRecord>
   {
-    let size = try Self.homeSize(user, db)
+    let size = try homeSize(user, usersReadAt: generation, db)
     let dense = size >= denseFeed
     let (condition, arguments) = Self.homeCondition(user, walk: dense)
     let (window, windowArguments) = Self.window(page)

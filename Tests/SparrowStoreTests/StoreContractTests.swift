@@ -198,3 +198,73 @@ private struct Fixture {
     #expect(afterLast == 0)
   }
 }
+
+/// The store keeps user rows and follow lists between reads: after every kind of write, what a timeline
+/// read returns must be what a store opened afresh on the same database returns.
+@Test func timelineReadsShowEveryWriteToUsersAndFollows() async throws {
+  try await withStore { store in
+    var f = Fixture()
+    let (a, b, c) = (try await f.user(store, "alice"), try await f.user(store, "bob"), try await f.user(store, "carol"))
+    for (x, y) in [(a, b), (b, a), (c, a), (c, b)] {
+      try await store.follow(follower: x, followee: y, id: f.ids.next(at: f.tick()), at: f.now)
+    }
+    var original = try await f.status(store, by: b, "原文")
+    _ = try await f.status(store, by: a, "转发", retweeting: original)
+    _ = try await f.status(store, by: c, "卡罗尔")
+    func expectFresh(_ step: String) async throws {
+      let fresh = try SQLiteStore(path: store.path)
+      for viewer in [a, b, c] {
+        let (page, context) = try await store.statuses(in: .home(viewer), feature: .all, page: Page(count: 50), viewer: viewer)
+        let (freshPage, freshContext) = try await fresh.statuses(
+          in: .home(viewer), feature: .all, page: Page(count: 50), viewer: viewer)
+        let separate = try await store.context(for: page.items, viewer: viewer)
+        #expect(page.total == freshPage.total, "\(step): total for \(viewer)")
+        #expect(page.items == freshPage.items, "\(step): page for \(viewer)")
+        #expect(context.users == freshContext.users, "\(step): users for \(viewer)")
+        #expect(separate.users == freshContext.users, "\(step): users for \(viewer)")
+        #expect(context.following == freshContext.following, "\(step): following for \(viewer)")
+        #expect(try await store.statuses(in: .home(viewer), feature: .all, page: Page(count: 50)).total == freshPage.total)
+      }
+    }
+    try await expectFresh("start")
+
+    var writes: [(String, () async throws -> Void)] = []
+    writes.append(("post", { original = try await f.status(store, by: b, "又一条") }))
+    writes.append(("repost", { _ = try await f.status(store, by: c, "再转", retweeting: original) }))
+    writes.append(("favorite", {
+      try await store.favorite(Mark(id: f.ids.next(at: f.tick()), userID: c, statusID: original, createdAt: f.now))
+    }))
+    writes.append(("delete a favourited status", { _ = try await store.deleteStatus(id: original) }))
+    writes.append(("follow", { try await store.follow(follower: a, followee: c, id: f.ids.next(at: f.tick()), at: f.now) }))
+    writes.append(("unfollow", { try await store.unfollow(follower: c, followee: b) }))
+    writes.append(("profile", {
+      var user = try #require(try await store.user(id: b))
+      user.description = "新简介"
+      user.verifiedType = 0
+      try await store.updateUser(user)
+    }))
+    writes.append(("favorite and unfavorite", {
+      let id = try await f.status(store, by: a, "收藏我")
+      try await store.favorite(Mark(id: f.ids.next(at: f.tick()), userID: b, statusID: id, createdAt: f.now))
+      try await expectFresh("favorite")
+      _ = try await store.unfavorite(userID: b, statusID: id)
+    }))
+    writes.append(("recompute", { try await store.recomputeCounters() }))
+    writes.append(("import", {
+      let at = f.tick()
+      let dave = UserRecord(id: f.ids.next(at: at), screenName: "dave", passwordHash: "x", createdAt: at)
+      let status = StatusRecord(id: f.ids.next(at: at), userID: dave.id, text: "导入", appID: 0, createdAt: at)
+      var batch = ImportBatch()
+      batch.users = [dave]
+      batch.follows = [(a, dave.id, f.ids.next(at: at), at)]
+      batch.statuses = [status]
+      try await store.importRows(batch)
+      try await store.recomputeCounters()
+    }))
+    for (step, write) in writes {
+      try await write()
+
+      try await expectFresh(step)
+    }
+  }
+}
