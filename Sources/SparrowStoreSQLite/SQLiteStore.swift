@@ -284,7 +284,7 @@ public final class SQLiteStore: Store {
     let all = statuses + originals.values
     let ids = all.map(\.id)
     let users = try cachedUsers(ids: all.map(\.userID), readAt: generation, db)
-    let marks = try Self.viewerMarks(viewer, statuses: ids, people: Array(users.keys), db)
+    let marks = try viewerMarks(viewer, statuses: ids, people: Array(users.keys), readAt: generation, db)
     return StatusContextRows(
       originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db), favorited: marks.favorited,
       liked: marks.liked, following: marks.following, followers: marks.followers)
@@ -297,6 +297,63 @@ public final class SQLiteStore: Store {
     var liked: Set<Int64> = []
     var following: Set<Int64> = []
     var followers: Set<Int64> = []
+  }
+
+  /// At most this many marks and follows in all are held per user; past it their pages read their marks.
+  static let relationsLimit = 5_000
+
+  /// The viewer's marks among `statuses` and relationships with `people`, from the relations the
+  /// user-row cache holds for them (read in full the first time).
+  func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], readAt generation: Int, _ db: Database) throws
+    -> ViewerMarks
+  {
+    let held: UserRowCache.Held
+    if let cached = userRows.relations(of: viewer) {
+      held = cached
+    } else {
+      held = try Self.relations(of: viewer, db)
+      userRows.add(held, of: viewer, readAt: generation)
+    }
+    guard case .relations(let relations) = held else {
+      return try Self.viewerMarks(viewer, statuses: statuses, people: people, db)
+    }
+    var marks = ViewerMarks()
+    for id in statuses {
+      if relations.favorites.contains(id) { marks.favorited.insert(id) }
+      if relations.likes.contains(id) { marks.liked.insert(id) }
+    }
+    for id in people {
+      if relations.followees.contains(id) { marks.following.insert(id) }
+      if relations.followers.contains(id) { marks.followers.insert(id) }
+    }
+    return marks
+  }
+
+  /// Everything `user` favourited and liked and their follows both ways, or `.tooMany`.
+  static func relations(of user: Int64, _ db: Database) throws -> UserRowCache.Held {
+    let rows = try Row.fetchCursor(
+      try db.cachedStatement(sql: """
+        SELECT 0, status_id FROM favorites WHERE user_id = ?1
+        UNION ALL SELECT 1, status_id FROM likes WHERE user_id = ?1
+        UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = ?1
+        UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = ?1
+        LIMIT ?2
+        """),
+      arguments: [user, relationsLimit + 1])
+    var relations = UserRowCache.Relations()
+    var count = 0
+    while let row = try rows.next() {
+      count += 1
+      if count > relationsLimit { return .tooMany }
+      let id: Int64 = row[1]
+      switch row[0] as Int {
+      case 0: relations.favorites.insert(id)
+      case 1: relations.likes.insert(id)
+      case 2: relations.followees.insert(id)
+      default: relations.followers.insert(id)
+      }
+    }
+    return .relations(relations)
   }
 
   static func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], _ db: Database) throws -> ViewerMarks {
@@ -451,7 +508,7 @@ public final class SQLiteStore: Store {
   // MARK: Friendships
 
   public func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
-    defer { userRows.drop(users: [follower, followee], followeesOf: [follower]) }
+    defer { userRows.drop(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee]) }
     try await pool.write { db in
       let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
       guard users == 2 else { throw StoreError.notFound }
@@ -465,7 +522,7 @@ public final class SQLiteStore: Store {
   }
 
   public func unfollow(follower: Int64, followee: Int64) async throws {
-    defer { userRows.drop(users: [follower, followee], followeesOf: [follower]) }
+    defer { userRows.drop(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee]) }
     try await pool.write { db in
       try db.execute(
         sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
@@ -499,7 +556,7 @@ public final class SQLiteStore: Store {
   // MARK: Favourites and likes
 
   public func favorite(_ mark: Mark) async throws {
-    defer { userRows.drop(users: [mark.userID]) }
+    defer { userRows.drop(users: [mark.userID], relationsOf: [mark.userID]) }
     try await pool.write { db in
       guard try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM statuses WHERE id = ?"), arguments: [mark.statusID]) == true
       else { throw StoreError.notFound }
@@ -514,7 +571,7 @@ public final class SQLiteStore: Store {
   }
 
   public func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
-    defer { userRows.drop(users: [userID]) }
+    defer { userRows.drop(users: [userID], relationsOf: [userID]) }
     return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
@@ -545,6 +602,7 @@ public final class SQLiteStore: Store {
   }
 
   public func like(_ mark: Mark) async throws {
+    defer { userRows.drop(relationsOf: [mark.userID]) }
     try await pool.write { db in
       guard let author = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM statuses WHERE id = ?"), arguments: [mark.statusID])
       else { throw StoreError.notFound }
@@ -559,7 +617,8 @@ public final class SQLiteStore: Store {
   }
 
   public func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
-    try await pool.write { db in
+    defer { userRows.drop(relationsOf: [userID]) }
+    return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
       else { throw StoreError.notFound }

@@ -1,9 +1,9 @@
 import Foundation
 import SparrowStore
 
-/// Users and whom they follow, as read, for what every timeline page reads: the authors on the page
-/// and the home feed's size (the status counts of the user and everyone they follow, a hundred rows
-/// for a typical user).
+/// Users, whom they follow and what they marked, as read, for what every timeline page reads: the
+/// authors on the page, the home feed's size (the status counts of the user and everyone they follow,
+/// a hundred rows for a typical user) and the viewer's favourites, likes and relationships on the page.
 ///
 /// Every store method that writes user rows or follows drops what it wrote (or everything, where it
 /// cannot name the rows), after its transaction commits; a read passes the generation it started at,
@@ -16,6 +16,21 @@ final class UserRowCache: @unchecked Sendable {
   private let lock = NSLock()
   private var users: [Int64: UserRecord] = [:]
   private var followees: [Int64: [Int64]] = [:]
+  private var relations: [Int64: Held] = [:]
+
+  /// Everything a user has favourited and liked, whom they follow and who follows them.
+  struct Relations: Sendable {
+    var favorites: Set<Int64> = []
+    var likes: Set<Int64> = []
+    var followees: Set<Int64> = []
+    var followers: Set<Int64> = []
+  }
+
+  /// A user's relations, or the note that they were too many to hold (their pages read their marks).
+  enum Held: Sendable {
+    case relations(Relations)
+    case tooMany
+  }
   private var generation = 0
 
   /// Take this before opening the read transaction whose rows will be added.
@@ -55,6 +70,20 @@ final class UserRowCache: @unchecked Sendable {
     return followees[user]
   }
 
+  func relations(of user: Int64) -> Held? {
+    lock.lock()
+    defer { lock.unlock() }
+    return relations[user]
+  }
+
+  func add(_ held: Held, of user: Int64, readAt generation: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard generation == self.generation else { return }
+    if relations.count >= Self.limit { relations.removeAll(keepingCapacity: true) }
+    relations[user] = held
+  }
+
   func add(users read: some Collection<UserRecord>, readAt generation: Int) {
     lock.lock()
     defer { lock.unlock() }
@@ -71,13 +100,17 @@ final class UserRowCache: @unchecked Sendable {
     followees[user] = list
   }
 
-  /// Forgets these users' rows and these users' follow lists.
-  func drop(users ids: [Int64], followeesOf followers: [Int64] = []) {
+  /// Forgets these users' rows, follow lists and relations.
+  ///
+  /// A status's deletion leaves its id in its favouriters' and likers' relations: ids are never reused
+  /// and a deleted status is on no page, so the id is never asked about again.
+  func drop(users ids: [Int64] = [], followeesOf followers: [Int64] = [], relationsOf people: [Int64] = []) {
     lock.lock()
     defer { lock.unlock() }
     generation += 1
     for id in ids { users[id] = nil }
     for id in followers { followees[id] = nil }
+    for id in people { relations[id] = nil }
   }
 
   func dropAll() {
@@ -86,5 +119,6 @@ final class UserRowCache: @unchecked Sendable {
     generation += 1
     users.removeAll()
     followees.removeAll()
+    relations.removeAll()
   }
 }

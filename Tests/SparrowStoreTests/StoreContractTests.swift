@@ -199,8 +199,8 @@ private struct Fixture {
   }
 }
 
-/// The store keeps user rows and follow lists between reads: after every kind of write, what a timeline
-/// read returns must be what a store opened afresh on the same database returns.
+/// The store keeps user rows, follow lists and the viewer's marks between reads: after every kind of
+/// write, what a timeline read returns must be what a store opened afresh on the same database returns.
 @Test func timelineReadsShowEveryWriteToUsersAndFollows() async throws {
   try await withStore { store in
     var f = Fixture()
@@ -223,6 +223,10 @@ private struct Fixture {
         #expect(context.users == freshContext.users, "\(step): users for \(viewer)")
         #expect(separate.users == freshContext.users, "\(step): users for \(viewer)")
         #expect(context.following == freshContext.following, "\(step): following for \(viewer)")
+        #expect(context.followers == freshContext.followers, "\(step): followers for \(viewer)")
+        #expect(context.favorited == freshContext.favorited, "\(step): favorited for \(viewer)")
+        #expect(context.liked == freshContext.liked, "\(step): liked for \(viewer)")
+        #expect(separate.liked == freshContext.liked && separate.followers == freshContext.followers, "\(step)")
         #expect(try await store.statuses(in: .home(viewer), feature: .all, page: Page(count: 50)).total == freshPage.total)
       }
     }
@@ -233,6 +237,16 @@ private struct Fixture {
     writes.append(("repost", { _ = try await f.status(store, by: c, "再转", retweeting: original) }))
     writes.append(("favorite", {
       try await store.favorite(Mark(id: f.ids.next(at: f.tick()), userID: c, statusID: original, createdAt: f.now))
+    }))
+    writes.append(("like", {
+      try await store.like(Mark(id: f.ids.next(at: f.tick()), userID: a, statusID: original, createdAt: f.now))
+    }))
+    writes.append(("favorite and like, then unlike", {
+      let id = try await f.status(store, by: c, "赞我")
+      try await store.like(Mark(id: f.ids.next(at: f.tick()), userID: b, statusID: id, createdAt: f.now))
+      try await store.favorite(Mark(id: f.ids.next(at: f.tick()), userID: a, statusID: id, createdAt: f.now))
+      try await expectFresh("like")
+      _ = try await store.unlike(userID: b, statusID: id)
     }))
     writes.append(("delete a favourited status", { _ = try await store.deleteStatus(id: original) }))
     writes.append(("follow", { try await store.follow(follower: a, followee: c, id: f.ids.next(at: f.tick()), at: f.now) }))
