@@ -7,17 +7,16 @@ import SparrowStore
 ///
 /// An entry is kept with the rows it was made from and used only while the rows just read are equal to
 /// them, so any change (a counter, a profile field, an edit) makes a new one: nothing is invalidated by
-/// hand, and nothing stale can be served. Per-viewer values are never part of an entry.
+/// hand, and nothing stale can be served. (A status's source comes from its app, which never changes once
+/// registered: the app id in the row stands for it.) Per-viewer values are never part of an entry.
 final class JSONTemplates: @unchecked Sendable {
   // Classes, so a lookup hands out one reference rather than copies of every field.
   final class StatusEntry: Sendable {
     let record: StatusRecord
-    let app: AppRecord?
     let template: StatusJSONTemplate
 
-    init(record: StatusRecord, app: AppRecord?, template: StatusJSONTemplate) {
+    init(record: StatusRecord, template: StatusJSONTemplate) {
       self.record = record
-      self.app = app
       self.template = template
     }
   }
@@ -42,15 +41,15 @@ final class JSONTemplates: @unchecked Sendable {
     users = Generations(limit: limit)
   }
 
-  /// The template for `record` shown with `app`; `make` builds the status when there is none yet.
-  func status(_ record: StatusRecord, app: AppRecord?, make: () -> Status) -> StatusJSONTemplate {
+  /// The template for `record`; `make` builds the status when there is none yet.
+  func status(_ record: StatusRecord, make: () -> Status) -> StatusJSONTemplate {
     lock.lock()
     let entry = statuses[record.id]
     lock.unlock()
-    if let entry, entry.record == record, entry.app == app { return entry.template }
+    if let entry, entry.record == record { return entry.template }
     let template = StatusJSONTemplate(make())
     lock.lock()
-    statuses[record.id] = StatusEntry(record: record, app: app, template: template)
+    statuses[record.id] = StatusEntry(record: record, template: template)
     lock.unlock()
     return template
   }

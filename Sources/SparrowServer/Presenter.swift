@@ -81,8 +81,7 @@ struct Presenter: Sendable {
     _ record: StatusRecord, _ rows: StatusContextRows, trimUser: Bool, _ templates: JSONTemplates,
     _ out: inout JSONOutput
   ) {
-    let app = rows.apps[record.appID]
-    let template = templates.status(record, app: app) { plainStatus(record, app: app) }
+    let template = templates.status(record) { plainStatus(record, app: rows.apps[record.appID]) }
     template.writeStart(&out, favorited: rows.favorited.contains(record.id))
     if trimUser {
       StatusJSONTemplate.writeUID(record.userID, &out)
