@@ -5,18 +5,20 @@ import SparrowStore
 /// authors on the page, the home feed's size (the status counts of the user and everyone they follow,
 /// a hundred rows for a typical user) and the viewer's favourites, likes and relationships on the page.
 ///
-/// Every store method that writes user rows or follows drops what it wrote (or everything, where it
-/// cannot name the rows), after its transaction commits; a read passes the generation it started at,
+/// Every store method that writes user rows, follows, favourites or likes drops what it wrote (or
+/// everything, for bulk writes), after its transaction commits; a read passes the generation it started at,
 /// so one that raced with a write does not cache what it saw. That makes this exact for one process,
 /// the server. Rows another process writes are seen once this process writes them, or restarts.
 final class UserRowCache: @unchecked Sendable {
-  /// Past this many users or follow lists the cache starts over: a bound, not a policy.
+  /// Past this many users, follow lists or relations the cache starts over: a bound, not a policy.
   static let limit = 100_000
 
   private let lock = NSLock()
   private var users: [Int64: UserRecord] = [:]
   private var followees: [Int64: [Int64]] = [:]
   private var relations: [Int64: Held] = [:]
+  /// Bumped by every drop, so that a read which raced with a write does not cache what it saw.
+  private var generation = 0
 
   /// Everything a user has favourited and liked, whom they follow and who follows them.
   struct Relations: Sendable {
@@ -31,7 +33,6 @@ final class UserRowCache: @unchecked Sendable {
     case relations(Relations)
     case tooMany
   }
-  private var generation = 0
 
   /// Take this before opening the read transaction whose rows will be added.
   var currentGeneration: Int {
