@@ -65,10 +65,12 @@ let package = Package(
       ],
       resources: [.copy("Templates"), .copy("Public")],
       swiftSettings: strict),
+    // glibc's mallopt, for the server's malloc thresholds (see MallocTuning).
+    .systemLibrary(name: "Cmalloc"),
     .executableTarget(
       name: "sparrow",
       dependencies: [
-        "SparrowServer", "SparrowStoreSQLite",
+        "SparrowServer", "SparrowStoreSQLite", "Cmalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),

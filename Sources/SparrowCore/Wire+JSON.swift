@@ -12,6 +12,7 @@ public struct JSONOutput {
   public var bytes: [UInt8] = []
 
   public init() { bytes.reserveCapacity(16 * 1024) }
+  public init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
   /// Writes `{`, lets `body` add fields, writes `}`.
   public mutating func object(_ body: (inout Object) -> Void) {
@@ -116,81 +117,107 @@ extension Visibility: JSONFieldWriting {
 extension User: JSONFieldWriting {
   public func writeJSON(_ out: inout JSONOutput) {
     out.object { o in
-      o.field("id", id)
-      o.field("idstr", idstr)
-      o.field("screen_name", screenName)
-      o.field("name", name)
-      o.field("province", province)
-      o.field("city", city)
-      o.field("location", location)
-      o.field("description", description)
-      o.field("url", url)
-      o.field("profile_image_url", profileImageUrl)
-      o.field("avatar_large", avatarLarge)
-      o.field("avatar_hd", avatarHd)
-      o.field("profile_url", profileUrl)
-      o.field("domain", domain)
-      o.field("weihao", weihao)
-      o.field("gender", gender)
-      o.field("followers_count", followersCount)
-      o.field("friends_count", friendsCount)
-      o.field("statuses_count", statusesCount)
-      o.field("favourites_count", favouritesCount)
-      o.field("bi_followers_count", biFollowersCount)
-      o.field("created_at", createdAt)
+      writeLeadingFields(&o)
       o.field("following", following)
       o.field("follow_me", followMe)
-      o.field("allow_all_act_msg", allowAllActMsg)
-      o.field("allow_all_comment", allowAllComment)
-      o.field("geo_enabled", geoEnabled)
-      o.field("verified", verified)
-      o.field("verified_type", verifiedType)
-      o.field("verified_reason", verifiedReason)
-      o.field("remark", remark)
-      o.field("online_status", onlineStatus)
-      o.field("lang", lang)
-      o.field("mbtype", mbtype)
-      o.field("mbrank", mbrank)
-      o.field("urank", urank)
-      o.field("star", star)
-      o.field("status", status)
+      writeTrailingFields(&o)
     }
+  }
+
+  // The fields around the viewer's two (`following`, `follow_me`); `UserJSONTemplate` writes them ahead.
+  func writeLeadingFields(_ o: inout JSONOutput.Object) {
+    o.field("id", id)
+    o.field("idstr", idstr)
+    o.field("screen_name", screenName)
+    o.field("name", name)
+    o.field("province", province)
+    o.field("city", city)
+    o.field("location", location)
+    o.field("description", description)
+    o.field("url", url)
+    o.field("profile_image_url", profileImageUrl)
+    o.field("avatar_large", avatarLarge)
+    o.field("avatar_hd", avatarHd)
+    o.field("profile_url", profileUrl)
+    o.field("domain", domain)
+    o.field("weihao", weihao)
+    o.field("gender", gender)
+    o.field("followers_count", followersCount)
+    o.field("friends_count", friendsCount)
+    o.field("statuses_count", statusesCount)
+    o.field("favourites_count", favouritesCount)
+    o.field("bi_followers_count", biFollowersCount)
+    o.field("created_at", createdAt)
+  }
+
+  func writeTrailingFields(_ o: inout JSONOutput.Object) {
+    o.field("allow_all_act_msg", allowAllActMsg)
+    o.field("allow_all_comment", allowAllComment)
+    o.field("geo_enabled", geoEnabled)
+    o.field("verified", verified)
+    o.field("verified_type", verifiedType)
+    o.field("verified_reason", verifiedReason)
+    o.field("remark", remark)
+    o.field("online_status", onlineStatus)
+    o.field("lang", lang)
+    o.field("mbtype", mbtype)
+    o.field("mbrank", mbrank)
+    o.field("urank", urank)
+    o.field("star", star)
+    o.field("status", status)
   }
 }
 
 extension Status: JSONFieldWriting {
   public func writeJSON(_ out: inout JSONOutput) {
     out.object { o in
-      o.field("created_at", createdAt)
-      o.field("id", id)
-      o.field("idstr", idstr)
-      o.field("mid", mid)
-      o.field("text", text)
-      o.field("text_length", textLength)
-      o.field("source", source)
+      writeOpeningFields(&o)
       o.field("favorited", favorited)
-      o.field("truncated", truncated)
-      o.field("in_reply_to_status_id", inReplyToStatusId)
-      o.field("in_reply_to_user_id", inReplyToUserId)
-      o.field("in_reply_to_screen_name", inReplyToScreenName)
-      o.field("thumbnail_pic", thumbnailPic)
-      o.field("bmiddle_pic", bmiddlePic)
-      o.field("original_pic", originalPic)
-      o.field("pic_urls", picUrls)
-      o.field("pic_ids", picIds)
-      o.raw("geo") { geo.writeJSON(&$0) }
+      writeMiddleFields(&o)
       o.field("user", user)
       o.field("uid", uid)
       o.field("retweeted_status", retweetedStatus)
-      o.field("reposts_count", repostsCount)
-      o.field("comments_count", commentsCount)
-      o.field("attitudes_count", attitudesCount)
+      writeCounts(&o)
       o.field("liked", liked)
-      o.field("mlevel", mlevel)
-      o.field("visible", visible)
-      o.field("annotations", annotations)
-      o.field("deleted", deleted)
+      writeClosingFields(&o)
     }
+  }
+
+  // The fields between the viewer's and the nested objects; `StatusJSONTemplate` writes them ahead.
+  func writeOpeningFields(_ o: inout JSONOutput.Object) {
+    o.field("created_at", createdAt)
+    o.field("id", id)
+    o.field("idstr", idstr)
+    o.field("mid", mid)
+    o.field("text", text)
+    o.field("text_length", textLength)
+    o.field("source", source)
+  }
+
+  func writeMiddleFields(_ o: inout JSONOutput.Object) {
+    o.field("truncated", truncated)
+    o.field("in_reply_to_status_id", inReplyToStatusId)
+    o.field("in_reply_to_user_id", inReplyToUserId)
+    o.field("in_reply_to_screen_name", inReplyToScreenName)
+    o.field("thumbnail_pic", thumbnailPic)
+    o.field("bmiddle_pic", bmiddlePic)
+    o.field("original_pic", originalPic)
+    o.field("pic_urls", picUrls)
+    o.field("pic_ids", picIds)
+    o.raw("geo") { geo.writeJSON(&$0) }
+  }
+
+  func writeCounts(_ o: inout JSONOutput.Object) {
+    o.field("reposts_count", repostsCount)
+    o.field("comments_count", commentsCount)
+    o.field("attitudes_count", attitudesCount)
+  }
+
+  func writeClosingFields(_ o: inout JSONOutput.Object) {
+    o.field("mlevel", mlevel)
+    o.field("visible", visible)
+    o.field("annotations", annotations)
+    o.field("deleted", deleted)
   }
 }
 
@@ -206,6 +233,30 @@ extension Comment: JSONFieldWriting {
       o.field("user", user)
       o.field("status", status)
       o.field("reply_comment", replyComment)
+    }
+  }
+}
+
+extension StatusList: JSONFieldWriting {
+  public func writeJSON(_ out: inout JSONOutput) {
+    Self.writeJSON(
+      &out, hasvisible: hasvisible, previousCursor: previousCursor, nextCursor: nextCursor, totalNumber: totalNumber,
+      interval: interval
+    ) { out in out.array(statuses) { $1.writeJSON(&$0) } }
+  }
+
+  /// The envelope, with the `statuses` array written by `statuses` (from templates, say).
+  public static func writeJSON(
+    _ out: inout JSONOutput, hasvisible: Bool = false, previousCursor: Int64, nextCursor: Int64, totalNumber: Int,
+    interval: Int = 0, statuses: (inout JSONOutput) -> Void
+  ) {
+    out.object { o in
+      o.raw("statuses", statuses)
+      o.field("hasvisible", hasvisible)
+      o.field("previous_cursor", previousCursor)
+      o.field("next_cursor", nextCursor)
+      o.field("total_number", totalNumber)
+      o.field("interval", interval)
     }
   }
 }

@@ -63,8 +63,13 @@ struct Authenticator: Sendable {
     if let token = params["access_token"] { return token }
     guard let header = headers[.authorization] else { return nil }
     let parts = header.split(separator: " ", maxSplits: 1)
-    guard parts.count == 2, ["oauth2", "bearer"].contains(parts[0].lowercased()) else { return nil }
-    let token = parts[1].trimmingCharacters(in: .whitespaces)
+    guard parts.count == 2 else { return nil }
+    let scheme = parts[0].lowercased()
+    guard scheme == "oauth2" || scheme == "bearer" else { return nil }
+    // Foundation's trimming is slow on Linux and this runs on every call: skip it when there is nothing to trim.
+    let rest = parts[1]
+    let token = rest.first?.isWhitespace == false && rest.last?.isWhitespace == false
+      ? String(rest) : rest.trimmingCharacters(in: .whitespaces)
     return token.isEmpty ? nil : token
   }
 

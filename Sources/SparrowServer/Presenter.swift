@@ -14,7 +14,11 @@ struct Presenter: Sendable {
 
   func statuses(_ records: [StatusRecord], trimUser: Bool = false) async throws -> [Status] {
     guard !records.isEmpty else { return [] }
-    let rows = try await store.context(for: records, viewer: viewer)
+    return statuses(records, rows: try await store.context(for: records, viewer: viewer), trimUser: trimUser)
+  }
+
+  /// The statuses, with `rows` already read for them (or for more).
+  func statuses(_ records: [StatusRecord], rows: StatusContextRows, trimUser: Bool = false) -> [Status] {
     let context = StatusContext(
       users: rows.users, apps: rows.apps, favorited: rows.favorited, liked: rows.liked,
       relations: Relations(following: rows.following, followers: rows.followers))
@@ -45,14 +49,56 @@ struct Presenter: Sendable {
   }
 
   private func status(_ record: StatusRecord, _ context: StatusContext) -> Status {
+    var status = plainStatus(record, app: context.apps[record.appID])
+    status.user = context.users[record.userID].map { user($0, context.relations) }
+    status.favorited = context.favorited.contains(record.id)
+    status.liked = context.liked.contains(record.id)
+    return status
+  }
+
+  /// A status as it is for everyone: no author, none of a viewer's marks. Templates are made from it.
+  private func plainStatus(_ record: StatusRecord, app: AppRecord?) -> Status {
     Status(
       id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,
-      source: source(context.apps[record.appID]), user: context.users[record.userID].map { user($0, context.relations) },
-      picUrls: record.pictures.map(picURL), picIds: record.pictures.map(\.id),
+      source: source(app), user: nil, picUrls: record.pictures.map(picURL), picIds: record.pictures.map(\.id),
       geo: Geo(latitude: record.latitude, longitude: record.longitude), repostsCount: record.repostsCount,
       commentsCount: record.commentsCount, attitudesCount: record.attitudesCount,
-      favorited: context.favorited.contains(record.id), liked: context.liked.contains(record.id),
       visible: Visibility(type: record.visible))
+  }
+
+  // MARK: Statuses as JSON
+
+  /// What `statuses(_:rows:trimUser:)` encodes to, written straight from templates kept in `templates`:
+  /// per call only the viewer's values (favorited, liked, following, follow_me) are written.
+  func writeStatuses(
+    _ records: [StatusRecord], rows: StatusContextRows, trimUser: Bool, templates: JSONTemplates,
+    into out: inout JSONOutput
+  ) {
+    out.array(records) { out, record in writeStatus(record, rows, trimUser: trimUser, templates, &out) }
+  }
+
+  private func writeStatus(
+    _ record: StatusRecord, _ rows: StatusContextRows, trimUser: Bool, _ templates: JSONTemplates,
+    _ out: inout JSONOutput
+  ) {
+    let template = templates.status(record) { plainStatus(record, app: rows.apps[record.appID]) }
+    template.writeStart(&out, favorited: rows.favorited.contains(record.id))
+    if trimUser {
+      StatusJSONTemplate.writeUID(record.userID, &out)
+    } else if let author = rows.users[record.userID] {
+      StatusJSONTemplate.writeKey(.user, &out)
+      templates.user(author) { user(author, .none) }.write(
+        &out, following: rows.following.contains(author.id), followMe: rows.followers.contains(author.id))
+    }
+    if let originalID = record.retweetedID {
+      StatusJSONTemplate.writeKey(.retweetedStatus, &out)
+      if let original = rows.originals[originalID] {
+        writeStatus(original, rows, trimUser: false, templates, &out)
+      } else {
+        Status.deletedOriginal(id: originalID).writeJSON(&out)
+      }
+    }
+    template.writeEnd(&out, liked: rows.liked.contains(record.id))
   }
 
   // MARK: Comments
@@ -97,6 +143,9 @@ struct Presenter: Sendable {
       self.following = following
       self.followers = followers
     }
+
+    /// No relationship: what templates are made with.
+    static let none = Relations(following: [], followers: [])
 
     init(store: any Store, viewer: Int64, among ids: [Int64]) async throws {
       async let following = store.following(viewer, among: ids)

@@ -8,6 +8,8 @@ import SparrowStore
 struct StatusesController: Sendable {
   let deps: Dependencies
   let pictures: PictureLibrary
+  /// Shared by every call this controller serves; see `JSONTemplates`.
+  let templates = JSONTemplates()
 
   func register(_ table: inout APITable) {
     for name in ["home_timeline", "friends_timeline"] {
@@ -125,10 +127,11 @@ struct StatusesController: Sendable {
   func page(_ feed: StatusFeed, _ feature: StatusFeature, _ page: Page, _ call: APICall) async throws
     -> (statuses: [Status], next: Int64, total: Int)
   {
-    let found = try await deps.store.statuses(in: feed, feature: feature, page: page.probing)
+    let trimUser = try call.params.flag("trim_user")
+    let (found, rows) = try await deps.store.statuses(
+      in: feed, feature: feature, page: page.probing, viewer: call.caller.userID)
     let records = found.items
-    let statuses = try await presenter(call).statuses(
-      Array(records.prefix(page.count)), trimUser: try call.params.flag("trim_user"))
+    let statuses = presenter(call).statuses(Array(records.prefix(page.count)), rows: rows, trimUser: trimUser)
     return (statuses, records.count > page.count ? records[page.count].id : 0, found.total)
   }
 
@@ -137,12 +140,21 @@ struct StatusesController: Sendable {
   {
     let page = try call.params.page(defaultCount: defaultCount, maxCount: max)
     let feature = try feature(call)
-    let (statuses, next, total) = try await self.page(feed, feature, page, call)
+    let trimUser = try call.params.flag("trim_user")
+    let (found, rows) = try await deps.store.statuses(
+      in: feed, feature: feature, page: page.probing, viewer: call.caller.userID)
+    let records = Array(found.items.prefix(page.count))
+    let next = found.items.count > page.count ? found.items[page.count].id : 0
     // The newest page was seen: what it shows no longer counts as new.
-    if marksSeen, page.maxID == 0, page.offset == 0, let newest = statuses.first?.id {
+    if marksSeen, page.maxID == 0, page.offset == 0, let newest = records.first?.id {
       try await deps.store.markSeen(userID: call.caller.userID, kind: .status, upTo: newest)
     }
-    return try json(StatusList(statuses: statuses, previousCursor: 0, nextCursor: next, totalNumber: total))
+    // The same JSON as `StatusList` of `page`'s statuses, written from templates (the hot path).
+    var out = JSONOutput(capacity: 2048 * records.count + 256)
+    StatusList.writeJSON(&out, previousCursor: 0, nextCursor: next, totalNumber: found.total) { out in
+      presenter(call).writeStatuses(records, rows: rows, trimUser: trimUser, templates: templates, into: &out)
+    }
+    return jsonResponse(out.bytes)
   }
 
   /// The `…/ids` variants: ids as strings.

@@ -95,10 +95,14 @@ struct JSONBody<Value: Encodable & Sendable>: ResponseGenerator {
   }
 
   func response(status: HTTPResponse.Status) throws -> Response {
-    let bytes = try JSONWriter().encode(value)
-    var headers = HTTPFields()
-    headers[.contentType] = "application/json; charset=utf-8"
-    headers[.contentLength] = String(bytes.count)
-    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    jsonResponse(try JSONWriter().encode(value), status: status)
   }
+}
+
+/// A response whose JSON is already written.
+func jsonResponse(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+  var headers = HTTPFields()
+  headers[.contentType] = "application/json; charset=utf-8"
+  headers[.contentLength] = String(bytes.count)
+  return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
 }

@@ -57,6 +57,10 @@ public protocol Store: Sendable {
   func deleteStatus(id: Int64) async throws -> StatusRecord
   /// A page of a feed, newest first, with the number of statuses the whole feed holds.
   func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> FeedPage<StatusRecord>
+  /// A page of a feed with everything needed to show its statuses to `viewer` (see `context(for:viewer:)`),
+  /// read together: one snapshot, one round trip.
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   /// Topics with the number of statuses that carried them since `since`, most used first.
   func hotTopics(since: Date, limit: Int) async throws -> [TopicCount]
 

@@ -8,6 +8,9 @@ public final class SQLiteStore: Store {
   /// The database file.
   public var path: String { pool.path }
   let appCache = AppCache()
+  let grantCache = GrantCache()
+  let seenMarks = SeenMarks()
+  let userRows = UserRowCache()
 
   /// Statements run so far, when opened with `countingStatements` (tests check query counts with it).
   public var statementCount: Int { counter.value }
@@ -67,6 +70,7 @@ public final class SQLiteStore: Store {
   }
 
   public func updateUser(_ user: UserRecord) async throws {
+    defer { userRows.drop(users: [user.id]) }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -134,7 +138,9 @@ public final class SQLiteStore: Store {
   }
 
   public func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
-    try reading { db in try apps(ids: ids, db) }
+    let (found, missing) = appCache.lookup(ids)
+    if missing.isEmpty { return found }
+    return try reading { db in try apps(ids: ids, db) }
   }
 
   /// Apps never change once registered, so they are cached for the life of the process: every API call
@@ -164,14 +170,19 @@ public final class SQLiteStore: Store {
   }
 
   public func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
-    try reading { db in
+    let (cached, generation) = grantCache.lookup(hash: hash, kind: kind)
+    if let cached { return cached }
+    let grant = try reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue])
         .map(GrantRecord.init(row:))
     }
+    if let grant { grantCache.add(grant, readAt: generation) }
+    return grant
   }
 
   public func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
-    try await pool.write { db in
+    defer { grantCache.remove(hash: hash) }
+    return try await pool.write { db in
       let grant = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue]
       ).map(GrantRecord.init(row:))
       if grant != nil { try db.execute(sql: "DELETE FROM grants WHERE hash = ?", arguments: [hash]) }
@@ -180,6 +191,7 @@ public final class SQLiteStore: Store {
   }
 
   public func revokeGrants(userID: Int64, appID: Int64) async throws {
+    defer { grantCache.removeTokens(userID: userID, appID: appID) }
     try await pool.write { db in
       try db.execute(
         sql: "DELETE FROM grants WHERE user_id = ? AND app_id = ? AND kind IN ('access', 'refresh')",
@@ -217,6 +229,7 @@ public final class SQLiteStore: Store {
   public func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
+    defer { userRows.drop(users: [status.userID]) }
     try await pool.write { db in
       // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
       if let previous = try Row.fetchOne(try db.cachedStatement(sql: "SELECT text, retweeted_id FROM statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1"),
@@ -260,25 +273,119 @@ public final class SQLiteStore: Store {
   }
 
   public func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
-    try reading { db in
-      let originals = try Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
-      let all = statuses + originals.values
-      let ids = all.map(\.id)
-      let users = try Self.users(ids: all.map(\.userID), db)
-      let people = Array(users.keys)
-      return StatusContextRows(
-        originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db),
-        favorited: try Self.marked("favorites", by: viewer, among: ids, db),
-        liked: try Self.marked("likes", by: viewer, among: ids, db),
-        following: try Self.following(viewer, among: people, db), followers: try Self.followers(viewer, among: people, db))
+    let generation = userRows.currentGeneration
+    return try reading { db in try context(for: statuses, viewer: viewer, usersReadAt: generation, db) }
+  }
+
+  func context(for statuses: [StatusRecord], viewer: Int64, usersReadAt generation: Int, _ db: Database) throws
+    -> StatusContextRows
+  {
+    let originals = try Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
+    let all = statuses + originals.values
+    let ids = all.map(\.id)
+    let users = try cachedUsers(ids: all.map(\.userID), readAt: generation, db)
+    let marks = try viewerMarks(viewer, statuses: ids, people: Array(users.keys), readAt: generation, db)
+    return StatusContextRows(
+      originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db), favorited: marks.favorited,
+      liked: marks.liked, following: marks.following, followers: marks.followers)
+  }
+
+  /// The viewer's favourites and likes among `statuses` and relationships with `people`: what
+  /// `marked` for both tables, `following` and `followers` give, in one statement.
+  struct ViewerMarks {
+    var favorited: Set<Int64> = []
+    var liked: Set<Int64> = []
+    var following: Set<Int64> = []
+    var followers: Set<Int64> = []
+  }
+
+  /// At most this many marks and follows in all are held per user; past it their pages read their marks.
+  static let relationsLimit = 5_000
+
+  /// The viewer's marks among `statuses` and relationships with `people`, from the relations the
+  /// user-row cache holds for them (read in full the first time).
+  func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], readAt generation: Int, _ db: Database) throws
+    -> ViewerMarks
+  {
+    let held: UserRowCache.Held
+    if let cached = userRows.relations(of: viewer) {
+      held = cached
+    } else {
+      held = try Self.relations(of: viewer, db)
+      userRows.add(held, of: viewer, readAt: generation)
     }
+    guard case .relations(let relations) = held else {
+      return try Self.viewerMarks(viewer, statuses: statuses, people: people, db)
+    }
+    var marks = ViewerMarks()
+    for id in statuses {
+      if relations.favorites.contains(id) { marks.favorited.insert(id) }
+      if relations.likes.contains(id) { marks.liked.insert(id) }
+    }
+    for id in people {
+      if relations.followees.contains(id) { marks.following.insert(id) }
+      if relations.followers.contains(id) { marks.followers.insert(id) }
+    }
+    return marks
+  }
+
+  /// Everything `user` favourited and liked and their follows both ways, or `.tooMany`.
+  static func relations(of user: Int64, _ db: Database) throws -> UserRowCache.Held {
+    let rows = try Row.fetchCursor(
+      try db.cachedStatement(sql: """
+        SELECT 0, status_id FROM favorites WHERE user_id = ?1
+        UNION ALL SELECT 1, status_id FROM likes WHERE user_id = ?1
+        UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = ?1
+        UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = ?1
+        LIMIT ?2
+        """),
+      arguments: [user, relationsLimit + 1])
+    var relations = UserRowCache.Relations()
+    var count = 0
+    while let row = try rows.next() {
+      count += 1
+      if count > relationsLimit { return .tooMany }
+      let id: Int64 = row[1]
+      switch row[0] as Int {
+      case 0: relations.favorites.insert(id)
+      case 1: relations.likes.insert(id)
+      case 2: relations.followees.insert(id)
+      default: relations.followers.insert(id)
+      }
+    }
+    return .relations(relations)
+  }
+
+  static func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], _ db: Database) throws -> ViewerMarks {
+    var marks = ViewerMarks()
+    guard !statuses.isEmpty || !people.isEmpty else { return marks }
+    let rows = try Row.fetchCursor(
+      try db.cachedStatement(sql: """
+        SELECT 0, m.status_id FROM json_each(?2) j CROSS JOIN favorites m ON m.user_id = ?1 AND m.status_id = j.value
+        UNION ALL SELECT 1, m.status_id FROM json_each(?2) j CROSS JOIN likes m ON m.user_id = ?1 AND m.status_id = j.value
+        UNION ALL SELECT 2, f.followee_id FROM json_each(?3) j CROSS JOIN follows f ON f.follower_id = ?1 AND f.followee_id = j.value
+        UNION ALL SELECT 3, f.follower_id FROM json_each(?3) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1
+        """),
+      arguments: [viewer, jsonList(Array(Set(statuses))), jsonList(Array(Set(people)))])
+    while let row = try rows.next() {
+      let id: Int64 = row[1]
+      switch row[0] as Int {
+      case 0: marks.favorited.insert(id)
+      case 1: marks.liked.insert(id)
+      case 2: marks.following.insert(id)
+      default: marks.followers.insert(id)
+      }
+    }
+    return marks
   }
 
   public func deleteStatus(id: Int64) async throws -> StatusRecord {
-    try await pool.write { db in
+    let (status, favoriters) = try await pool.write { db in
       guard let status = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ?"), arguments: [id])
         .map(StatusRecord.init(row:))
       else { throw StoreError.notFound }
+      let favoriters = try Int64.fetchAll(
+        try db.cachedStatement(sql: "SELECT user_id FROM favorites WHERE status_id = ?"), arguments: [id])
       try db.execute(sql: "DELETE FROM statuses WHERE id = ?", arguments: [id])
       try db.execute(sql: "UPDATE users SET statuses_count = statuses_count - 1 WHERE id = ?", arguments: [status.userID])
       if let original = status.retweetedID {
@@ -297,25 +404,43 @@ public final class SQLiteStore: Store {
       for table in ["favorites", "likes", "comments", "status_mentions", "status_topics"] {
         try db.execute(sql: "DELETE FROM \(table) WHERE status_id = ?", arguments: [id])
       }
-      return status
+      return (status, favoriters)
     }
+    userRows.drop(users: [status.userID] + favoriters)
+    return status
   }
 
   public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws
     -> FeedPage<StatusRecord>
   {
-    try reading { db in
-      if case .home(let user) = feed { return try homeStatuses(user, feature: feature, page: page, db) }
-      let (condition, arguments) = Self.condition(feed, feature)
-      let (window, windowArguments) = Self.window(page)
-      let items = try Row.fetchAll(
-        try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
-        arguments: arguments + windowArguments + [page.count, page.offset]
-      ).map(StatusRecord.init(row:))
-      let total = try Int.fetchOne(
-        try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(condition)"), arguments: arguments) ?? 0
-      return FeedPage(items: items, total: total)
+    let generation = userRows.currentGeneration
+    return try reading { db in try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+  }
+
+  public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
+  {
+    let generation = userRows.currentGeneration
+    return try reading { db in
+      let found = try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+      return (found, try context(for: found.items, viewer: viewer, usersReadAt: generation, db))
     }
+  }
+
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Database)
+    throws -> FeedPage<StatusRecord>
+  {
+    if case .home(let user) = feed {
+      return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
+    }
+    let (condition, arguments) = Self.condition(feed, feature)
+    let (window, windowArguments) = Self.window(page)
+    let items = try decodeRows(
+      try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
+      arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
+    let total = try Int.fetchOne(
+      try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(condition)"), arguments: arguments) ?? 0
+    return FeedPage(items: items, total: total)
   }
 
   public func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
@@ -383,6 +508,7 @@ public final class SQLiteStore: Store {
   // MARK: Friendships
 
   public func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
+    defer { userRows.drop(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee]) }
     try await pool.write { db in
       let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
       guard users == 2 else { throw StoreError.notFound }
@@ -396,6 +522,7 @@ public final class SQLiteStore: Store {
   }
 
   public func unfollow(follower: Int64, followee: Int64) async throws {
+    defer { userRows.drop(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee]) }
     try await pool.write { db in
       try db.execute(
         sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
@@ -447,6 +574,7 @@ public final class SQLiteStore: Store {
   // MARK: Favourites and likes
 
   public func favorite(_ mark: Mark) async throws {
+    defer { userRows.drop(users: [mark.userID], relationsOf: [mark.userID]) }
     try await pool.write { db in
       guard try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM statuses WHERE id = ?"), arguments: [mark.statusID]) == true
       else { throw StoreError.notFound }
@@ -461,7 +589,8 @@ public final class SQLiteStore: Store {
   }
 
   public func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
-    try await pool.write { db in
+    defer { userRows.drop(users: [userID], relationsOf: [userID]) }
+    return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
       else { throw StoreError.notFound }
@@ -491,6 +620,7 @@ public final class SQLiteStore: Store {
   }
 
   public func like(_ mark: Mark) async throws {
+    defer { userRows.drop(relationsOf: [mark.userID]) }
     try await pool.write { db in
       guard let author = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM statuses WHERE id = ?"), arguments: [mark.statusID])
       else { throw StoreError.notFound }
@@ -505,7 +635,8 @@ public final class SQLiteStore: Store {
   }
 
   public func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
-    try await pool.write { db in
+    defer { userRows.drop(relationsOf: [userID]) }
+    return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
       else { throw StoreError.notFound }
@@ -555,11 +686,16 @@ public final class SQLiteStore: Store {
   }
 
   public func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
+    let key = SeenMarks.Key(userID: userID, kind: kind)
+    if seenMarks.covers(key, upTo: upTo) { return }
     // Reading first keeps repeated timeline loads from queueing on the single writer.
     let current = try reading { db in
       try Int64.fetchOne(try db.cachedStatement(sql: "SELECT mark FROM seen WHERE user_id = ? AND kind = ?"), arguments: [userID, kind.rawValue])
     }
-    if let current, current >= upTo { return }
+    if let current, current >= upTo {
+      seenMarks.raise(key, to: current)
+      return
+    }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -568,11 +704,13 @@ public final class SQLiteStore: Store {
           """,
         arguments: [userID, kind.rawValue, upTo])
     }
+    seenMarks.raise(key, to: upTo)
   }
 
   // MARK: Maintenance
 
   public func recomputeCounters() async throws {
+    defer { userRows.dropAll() }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -592,6 +730,7 @@ public final class SQLiteStore: Store {
   }
 
   public func importRows(_ batch: ImportBatch) async throws {
+    defer { userRows.dropAll() }
     try await pool.write { db in
       for user in batch.users { try Self.insert(user, db) }
       for app in batch.apps { try Self.insert(app, db) }
@@ -639,12 +778,35 @@ extension SQLiteStore {
   /// Unread counters stop counting here; clients show "99+" long before.
   static let unreadCap = 1000
 
-  static func homeSize(_ user: Int64, _ db: Database) throws -> Int {
-    try Int.fetchOne(try db.cachedStatement(sql: """
-        SELECT COALESCE((SELECT statuses_count FROM users WHERE id = ?), 0)
-          + COALESCE((SELECT sum(u.statuses_count) FROM follows f JOIN users u ON u.id = f.followee_id
-                      WHERE f.follower_id = ?), 0)
-        """), arguments: [user, user]) ?? 0
+  /// The statuses a home feed holds: the user's count and the counts of everyone they follow, from
+  /// the user-row cache where it has them.
+  func homeSize(_ user: Int64, usersReadAt generation: Int, _ db: Database) throws -> Int {
+    let followees: [Int64]
+    if let cached = userRows.followees(of: user) {
+      followees = cached
+    } else {
+      followees = try Int64.fetchAll(
+        try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ?"), arguments: [user])
+      userRows.add(followees: followees, of: user, readAt: generation)
+    }
+    let people = [user] + followees
+    var (size, missing) = userRows.statusesCount(of: people)
+    if !missing.isEmpty {
+      let loaded = try cachedUsers(ids: missing, readAt: generation, db)
+      size += missing.reduce(0) { $0 + (loaded[$1]?.statusesCount ?? 0) }
+    }
+    return size
+  }
+
+  /// Users by id, from the user-row cache where it has them; the rest are read and cached.
+  func cachedUsers(ids: [Int64], readAt generation: Int, _ db: Database) throws -> [Int64: UserRecord] {
+    var (found, missing) = userRows.users(ids)
+    if !missing.isEmpty {
+      let loaded = try Self.users(ids: missing, db)
+      userRows.add(users: loaded.values, readAt: generation)
+      found.merge(loaded) { a, _ in a }
+    }
+    return found
   }
 
   /// `since_id` and `max_id` as SQL.
@@ -665,10 +827,10 @@ extension SQLiteStore {
   /// Below `denseFeed` statuses in a home feed, sorting the feed's ids is cheapest; above it, walking all
   /// statuses newest first until the page is full is, since a big feed is dense. Either way a page costs
   /// at most a few thousand index entries, whatever the follow graph.
-  func homeStatuses(_ user: Int64, feature: StatusFeature, page: Page, _ db: Database) throws
-    -> FeedPage<StatusRecord>
+  func homeStatuses(_ user: Int64, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Database)
+    throws -> FeedPage<StatusRecord>
   {
-    let size = try Self.homeSize(user, db)
+    let size = try homeSize(user, usersReadAt: generation, db)
     let dense = size >= denseFeed
     let (condition, arguments) = Self.homeCondition(user, walk: dense)
     let (window, windowArguments) = Self.window(page)
@@ -680,9 +842,8 @@ extension SQLiteStore {
           SELECT id FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?)
         ORDER BY id DESC
         """
-    let items = try Row.fetchAll(
-      try db.cachedStatement(sql: sql), arguments: arguments + windowArguments + [page.count, page.offset]
-    ).map(StatusRecord.init(row:))
+    let items = try decodeRows(
+      try db.cachedStatement(sql: sql), arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
     // The counters hold the whole feed's size; a filtered feed is counted.
     let total = feature == .all ? size : try Int.fetchOne(
       try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(Self.homeCondition(user, walk: false).0)\(Self.featureClause(feature))"),
@@ -780,7 +941,7 @@ extension SQLiteStore {
     guard !statusIDs.isEmpty else { return [] }
     let unique = Array(Set(statusIDs))
     return Set(
-      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT status_id FROM \(table) WHERE user_id = ? AND status_id IN (SELECT value FROM json_each(?))"),
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT m.status_id FROM json_each(?2) j CROSS JOIN \(table) m ON m.user_id = ?1 AND m.status_id = j.value"),
         arguments: [user, jsonList(unique)]))
   }
 
@@ -788,7 +949,7 @@ extension SQLiteStore {
     guard !candidates.isEmpty else { return [] }
     let unique = Array(Set(candidates))
     return Set(
-      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND followee_id IN (SELECT value FROM json_each(?))"),
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT f.followee_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = ?1 AND f.followee_id = j.value"),
         arguments: [user, jsonList(unique)]))
   }
 
@@ -796,15 +957,17 @@ extension SQLiteStore {
     guard !candidates.isEmpty else { return [] }
     let unique = Array(Set(candidates))
     return Set(
-      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT follower_id FROM follows WHERE followee_id = ? AND follower_id IN (SELECT value FROM json_each(?))"),
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT f.follower_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1"),
         arguments: [user, jsonList(unique)]))
   }
 
   static func users(ids: [Int64], _ db: Database) throws -> [Int64: UserRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
-    let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id IN (SELECT value FROM json_each(?))"), arguments: [jsonList(unique)])
-    return Dictionary(rows.map { UserRecord(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let users = try decodeRows(
+      try db.cachedStatement(sql: "SELECT \(userColumnsOfU) FROM json_each(?) j CROSS JOIN users u ON u.id = j.value"),
+      [jsonList(unique)], UserRecord.init(row:))
+    return Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   static func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
@@ -817,8 +980,10 @@ extension SQLiteStore {
   static func statuses(ids: [Int64], _ db: Database) throws -> [Int64: StatusRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
-    let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id IN (SELECT value FROM json_each(?))"), arguments: [jsonList(unique)])
-    return Dictionary(rows.map { StatusRecord(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let statuses = try decodeRows(
+      try db.cachedStatement(sql: "SELECT \(statusColumnsOfS) FROM json_each(?) j CROSS JOIN statuses s ON s.id = j.value"),
+      [jsonList(unique)], StatusRecord.init(row:))
+    return Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   static func adjustFollowCounters(follower: Int64, followee: Int64, by delta: Int, _ db: Database) throws {
@@ -912,9 +1077,31 @@ extension SQLiteStore {
 
 // MARK: - Rows
 
+/// Rows decoded as the statement steps, each read in place: `Row.fetchAll` copies every row first, and on
+/// the hot reads (a page of statuses, their authors) the copies cost more than the query.
+func decodeRows<T>(_ statement: Statement, _ arguments: StatementArguments, _ decode: (Row) -> T) throws -> [T] {
+  var result: [T] = []
+  let rows = try Row.fetchCursor(statement, arguments: arguments)
+  while let row = try rows.next() { result.append(decode(row)) }
+  return result
+}
+
 func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 /// A JSON array of values, for `IN (SELECT value FROM json_each(?))`: one parameter whatever the count.
+/// Lookups by id join it instead (`json_each(?) j CROSS JOIN t ON t.id = j.value`, CROSS JOIN keeping the list
+/// outside): one index search per id, where `IN` first builds, sorts and frees a temporary b-tree.
+func jsonList(_ values: [Int64]) -> String {
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(values.count * 20 + 2)
+  bytes.append(UInt8(ascii: "["))
+  for (index, value) in values.enumerated() {
+    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(contentsOf: String(value).utf8)
+  }
+  bytes.append(UInt8(ascii: "]"))
+  return String(decoding: bytes, as: UTF8.self)
+}
 func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
   if let strings = values as? [String] {
     return String(decoding: (try? JSONSerialization.data(withJSONObject: strings)) ?? Data("[]".utf8), as: UTF8.self)
@@ -931,10 +1118,19 @@ let userColumns = """
   id, screen_name, password_hash, description, location, gender, url, avatar, verified_type, verified_reason, \
   mbtype, mbrank, created_at, followers_count, friends_count, statuses_count, favourites_count, bi_followers_count
   """
+extension String {
+  /// A column list with every column prefixed by `table.`, for queries that join.
+  func qualified(_ table: String) -> String {
+    split(separator: ",").map { "\(table).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", ")
+  }
+}
 let statusColumns = """
   id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, latitude, longitude, visible, \
   reposts_count, comments_count, attitudes_count
   """
+/// The same lists for joins, as `u.id, u.screen_name, …` and `s.id, s.user_id, …`.
+let userColumnsOfU = userColumns.qualified("u")
+let statusColumnsOfS = statusColumns.qualified("s")
 
 extension UserRecord {
   init(row: Row) {

@@ -46,6 +46,7 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The URL clients reach this server at (default: http://HOST:PORT).") var publicURL: String?
 
   func run() async throws {
+    MallocTuning.apply()
     let store = try options.openStore()
     let ids = try await options.ids(store)
     let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"

@@ -36,3 +36,70 @@ import Testing
   #expect(String(decoding: try JSONWriter().encode(Geo()), as: UTF8.self) == "null")
   #expect(throws: EncodingError.self) { try JSONWriter().encode([Double.nan]) }
 }
+
+/// A template filled in for a viewer must give the very bytes the status itself gives.
+@Test(arguments: [(false, false, false), (true, false, true), (false, true, false), (true, true, true)])
+func templatesWriteWhatTheStatusWrites(_ favorited: Bool, _ liked: Bool, _ trimmed: Bool) throws {
+  var author = User(id: 7, screenName: "作者\"\\", description: "第一行\n第二行", verifiedType: 0)
+  author.following = favorited
+  author.followMe = liked
+  let original = Status(
+    id: 42, createdAt: "Tue May 31 17:46:55 +0800 2011", text: "原文 #话题# @某人", source: "<a href=\"x\">y</a>",
+    user: author, picUrls: [PicURL(thumbnailPic: "http://a/thumbnail/p.jpg", width: 10, height: 40, type: "jpeg")],
+    picIds: ["p"], geo: Geo(latitude: 39.9, longitude: 116.4), repostsCount: 2, commentsCount: 1, attitudesCount: 3,
+    favorited: liked, liked: favorited)
+  var repost = Status(id: 43, createdAt: "Wed Jun 01 08:00:00 +0800 2011", text: "转发", source: "", user: author,
+                      retweetedStatus: original, repostsCount: 1, favorited: favorited, liked: liked,
+                      visible: Visibility(type: 1))
+  repost.annotations = ["x"]
+  if trimmed {
+    repost.uid = author.id
+    repost.user = nil
+  }
+  let deleted = Status(id: 44, createdAt: "x", text: "y", source: "z", user: author,
+                       retweetedStatus: .deletedOriginal(id: 41))
+  func write(_ status: Status, _ out: inout JSONOutput) {
+    let template = StatusJSONTemplate(status)
+    template.writeStart(&out, favorited: status.favorited)
+    if let user = status.user {
+      StatusJSONTemplate.writeKey(.user, &out)
+      UserJSONTemplate(user).write(&out, following: user.following, followMe: user.followMe)
+    }
+    if let uid = status.uid { StatusJSONTemplate.writeUID(uid, &out) }
+    if let original = status.retweetedStatus?.value {
+      StatusJSONTemplate.writeKey(.retweetedStatus, &out)
+      write(original, &out)
+    }
+    template.writeEnd(&out, liked: status.liked)
+  }
+  func viaTemplates(_ status: Status) -> [UInt8] {
+    var out = JSONOutput()
+    write(status, &out)
+    return out.bytes
+  }
+  func direct(_ status: Status) -> [UInt8] {
+    var out = JSONOutput()
+    status.writeJSON(&out)
+    return out.bytes
+  }
+
+  for status in [original, repost, deleted, .deletedOriginal(id: 5)] {
+    #expect(String(decoding: viaTemplates(status), as: UTF8.self) == String(decoding: direct(status), as: UTF8.self))
+  }
+}
+
+@Test func aStatusListWritesWhatItsCodableFormSays() throws {
+  let list = StatusList(
+    statuses: [Status(id: 1, createdAt: "x", text: "一", source: "", user: User(id: 2, screenName: "二"))],
+    previousCursor: 3, nextCursor: 4, totalNumber: 5)
+  let foundation = JSONEncoder()
+  foundation.keyEncodingStrategy = .convertToSnakeCase
+  var out = JSONOutput()
+
+  list.writeJSON(&out)
+
+  let ours = try JSONSerialization.jsonObject(with: Data(out.bytes)) as? NSDictionary
+  #expect(ours != nil)
+  #expect(ours == (try JSONSerialization.jsonObject(with: try foundation.encode(list)) as? NSDictionary))
+  #expect(String(decoding: out.bytes, as: UTF8.self).hasPrefix(#"{"statuses":[{"created_at":"x","id":1,"#))
+}

@@ -226,6 +226,31 @@ import Testing
     }
   }
 
+  @Test func aTokenInUseIsRefusedRightAfterRevokeOrExpiry() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let revoked = try await world.token(for: alice, lifetime: 100)
+    let expiring = try await world.token(for: alice, lifetime: 100)
+
+    try await world.test { client in
+      // Each token has already served calls (and may be remembered) before it stops working.
+      for _ in 0..<2 {
+        #expect(try await client.get("/2/account/get_uid.json", token: revoked).status == .ok)
+        #expect(try await client.get("/2/account/get_uid.json", token: expiring).status == .ok)
+      }
+
+      _ = try await client.post("/oauth2/revokeoauth2", [("access_token", revoked)])
+      let afterRevoke = try await client.get("/2/account/get_uid.json", token: revoked)
+      let stillValid = try await client.get("/2/account/get_uid.json", token: expiring)
+      world.clock.advance(101)
+      let afterExpiry = try await client.get("/2/account/get_uid.json", token: expiring)
+
+      #expect(afterRevoke.errorCode == 21332)
+      #expect(stillValid.status == .ok)
+      #expect(afterExpiry.errorCode == 21327)
+    }
+  }
+
   @Test func tokenIsAcceptedInQueryFormAndBothHeaderSchemes() async throws {
     let world = try TestWorld()
     let alice = try await world.user("alice")

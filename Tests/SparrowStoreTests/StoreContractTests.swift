@@ -116,3 +116,169 @@ private struct Fixture {
     #expect(try await store.user(id: a)?.statusesCount == 1)
   }
 }
+
+@Test func aPageReadWithItsContextMatchesTheSeparateReads() async throws {
+  try await withStore { store in
+    var f = Fixture()
+    let (a, b, c) = (try await f.user(store, "alice"), try await f.user(store, "bob"), try await f.user(store, "carol"))
+    for (x, y) in [(a, b), (b, a), (a, c)] {
+      try await store.follow(follower: x, followee: y, id: f.ids.next(at: f.tick()), at: f.now)
+    }
+    let original = try await f.status(store, by: c, "原文", pictures: 2)
+    _ = try await f.status(store, by: b, "转发", retweeting: original)
+    let own = try await f.status(store, by: a, "自己的")
+    try await store.like(Mark(id: f.ids.next(at: f.tick()), userID: a, statusID: original, createdAt: f.now))
+    try await store.favorite(Mark(id: f.ids.next(at: f.tick()), userID: a, statusID: own, createdAt: f.now))
+
+    let (page, context) = try await store.statuses(in: .home(a), feature: .all, page: Page(count: 10), viewer: a)
+    let separate = try await store.statuses(in: .home(a), feature: .all, page: Page(count: 10))
+    let expected = try await store.context(for: separate.items, viewer: a)
+
+    #expect(page.items == separate.items)
+    #expect(page.total == separate.total)
+    #expect(context.originals == expected.originals)
+    #expect(context.users == expected.users)
+    #expect(context.apps == expected.apps)
+    #expect(context.favorited == expected.favorited && context.favorited == [own])
+    #expect(context.liked == expected.liked && context.liked == [original])
+    #expect(context.following == expected.following && context.following == [b, c])
+    #expect(context.followers == expected.followers && context.followers == [b])
+  }
+}
+
+@Test func aGrantOnceReadIsGoneWhenTakenOrRevoked() async throws {
+  try await withStore { store in
+    var f = Fixture()
+    let (a, b) = (try await f.user(store, "alice"), try await f.user(store, "bob"))
+    func grant(_ hash: String, _ kind: GrantRecord.Kind, _ user: Int64, app: Int64 = 1) async throws -> GrantRecord {
+      let grant = GrantRecord(hash: hash, kind: kind, userID: user, appID: app, createdAt: f.now, expiresAt: f.now + 600)
+      try await store.saveGrant(grant)
+      return grant
+    }
+    let access = try await grant("access", .access, a)
+    let refresh = try await grant("refresh", .refresh, a)
+    let session = try await grant("session", .session, a, app: 0)
+    let otherApp = try await grant("other-app", .access, a, app: 2)
+    let otherUser = try await grant("other-user", .access, b)
+    let loggedOut = try await grant("logged-out", .access, b, app: 2)
+    for g in [access, refresh, session, otherApp, otherUser, loggedOut] {
+      #expect(try await store.grant(hash: g.hash, kind: g.kind) == g)
+    }
+
+    try await store.revokeGrants(userID: a, appID: 1)
+    _ = try await store.takeGrant(hash: loggedOut.hash, kind: .access)
+
+    #expect(try await store.grant(hash: access.hash, kind: .access) == nil)
+    #expect(try await store.grant(hash: refresh.hash, kind: .refresh) == nil)
+    #expect(try await store.grant(hash: loggedOut.hash, kind: .access) == nil)
+    #expect(try await store.grant(hash: session.hash, kind: .session) == session)
+    #expect(try await store.grant(hash: otherApp.hash, kind: .access) == otherApp)
+    #expect(try await store.grant(hash: otherUser.hash, kind: .access) == otherUser)
+    #expect(try await store.grant(hash: session.hash, kind: .access) == nil)
+  }
+}
+
+@Test func seenMarksOnlyRise() async throws {
+  try await withStore { store in
+    var f = Fixture()
+    let (a, b) = (try await f.user(store, "alice"), try await f.user(store, "bob"))
+    try await store.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
+    var statuses: [Int64] = []
+    for n in 0..<5 { statuses.append(try await f.status(store, by: b, "第\(n)条")) }
+
+    try await store.markSeen(userID: a, kind: .status, upTo: statuses[2])
+    let afterThird = try await store.unreadCounts(userID: a)[.status]
+    try await store.markSeen(userID: a, kind: .status, upTo: statuses[0])
+    let afterFirst = try await store.unreadCounts(userID: a)[.status]
+    try await store.markSeen(userID: a, kind: .status, upTo: statuses[4])
+    let afterLast = try await store.unreadCounts(userID: a)[.status]
+
+    #expect(afterThird == 2)
+    #expect(afterFirst == 2)
+    #expect(afterLast == 0)
+  }
+}
+
+/// The store keeps user rows, follow lists and the viewer's marks between reads: after every kind of
+/// write, what a timeline read returns must be what a store opened afresh on the same database returns.
+@Test func timelineReadsShowEveryWriteToUsersAndFollows() async throws {
+  try await withStore { store in
+    var f = Fixture()
+    let (a, b, c) = (try await f.user(store, "alice"), try await f.user(store, "bob"), try await f.user(store, "carol"))
+    for (x, y) in [(a, b), (b, a), (c, a), (c, b)] {
+      try await store.follow(follower: x, followee: y, id: f.ids.next(at: f.tick()), at: f.now)
+    }
+    var original = try await f.status(store, by: b, "原文")
+    _ = try await f.status(store, by: a, "转发", retweeting: original)
+    _ = try await f.status(store, by: c, "卡罗尔")
+    func expectFresh(_ step: String) async throws {
+      let fresh = try SQLiteStore(path: store.path)
+      for viewer in [a, b, c] {
+        let (page, context) = try await store.statuses(in: .home(viewer), feature: .all, page: Page(count: 50), viewer: viewer)
+        let (freshPage, freshContext) = try await fresh.statuses(
+          in: .home(viewer), feature: .all, page: Page(count: 50), viewer: viewer)
+        let separate = try await store.context(for: page.items, viewer: viewer)
+        #expect(page.total == freshPage.total, "\(step): total for \(viewer)")
+        #expect(page.items == freshPage.items, "\(step): page for \(viewer)")
+        #expect(context.users == freshContext.users, "\(step): users for \(viewer)")
+        #expect(separate.users == freshContext.users, "\(step): users for \(viewer)")
+        #expect(context.following == freshContext.following, "\(step): following for \(viewer)")
+        #expect(context.followers == freshContext.followers, "\(step): followers for \(viewer)")
+        #expect(context.favorited == freshContext.favorited, "\(step): favorited for \(viewer)")
+        #expect(context.liked == freshContext.liked, "\(step): liked for \(viewer)")
+        #expect(separate.liked == freshContext.liked && separate.followers == freshContext.followers, "\(step)")
+        #expect(try await store.statuses(in: .home(viewer), feature: .all, page: Page(count: 50)).total == freshPage.total)
+      }
+    }
+    try await expectFresh("start")
+
+    var writes: [(String, () async throws -> Void)] = []
+    writes.append(("post", { original = try await f.status(store, by: b, "又一条") }))
+    writes.append(("repost", { _ = try await f.status(store, by: c, "再转", retweeting: original) }))
+    writes.append(("favorite", {
+      try await store.favorite(Mark(id: f.ids.next(at: f.tick()), userID: c, statusID: original, createdAt: f.now))
+    }))
+    writes.append(("like", {
+      try await store.like(Mark(id: f.ids.next(at: f.tick()), userID: a, statusID: original, createdAt: f.now))
+    }))
+    writes.append(("favorite and like, then unlike", {
+      let id = try await f.status(store, by: c, "赞我")
+      try await store.like(Mark(id: f.ids.next(at: f.tick()), userID: b, statusID: id, createdAt: f.now))
+      try await store.favorite(Mark(id: f.ids.next(at: f.tick()), userID: a, statusID: id, createdAt: f.now))
+      try await expectFresh("like")
+      _ = try await store.unlike(userID: b, statusID: id)
+    }))
+    writes.append(("delete a favourited status", { _ = try await store.deleteStatus(id: original) }))
+    writes.append(("follow", { try await store.follow(follower: a, followee: c, id: f.ids.next(at: f.tick()), at: f.now) }))
+    writes.append(("unfollow", { try await store.unfollow(follower: c, followee: b) }))
+    writes.append(("profile", {
+      var user = try #require(try await store.user(id: b))
+      user.description = "新简介"
+      user.verifiedType = 0
+      try await store.updateUser(user)
+    }))
+    writes.append(("favorite and unfavorite", {
+      let id = try await f.status(store, by: a, "收藏我")
+      try await store.favorite(Mark(id: f.ids.next(at: f.tick()), userID: b, statusID: id, createdAt: f.now))
+      try await expectFresh("favorite")
+      _ = try await store.unfavorite(userID: b, statusID: id)
+    }))
+    writes.append(("recompute", { try await store.recomputeCounters() }))
+    writes.append(("import", {
+      let at = f.tick()
+      let dave = UserRecord(id: f.ids.next(at: at), screenName: "dave", passwordHash: "x", createdAt: at)
+      let status = StatusRecord(id: f.ids.next(at: at), userID: dave.id, text: "导入", appID: 0, createdAt: at)
+      var batch = ImportBatch()
+      batch.users = [dave]
+      batch.follows = [(a, dave.id, f.ids.next(at: at), at)]
+      batch.statuses = [status]
+      try await store.importRows(batch)
+      try await store.recomputeCounters()
+    }))
+    for (step, write) in writes {
+      try await write()
+
+      try await expectFresh(step)
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import SparrowStore
+
+/// Users, whom they follow and what they marked, as read, for what every timeline page reads: the
+/// authors on the page, the home feed's size (the status counts of the user and everyone they follow,
+/// a hundred rows for a typical user) and the viewer's favourites, likes and relationships on the page.
+///
+/// Every store method that writes user rows, follows, favourites or likes drops what it wrote (or
+/// everything, for bulk writes), after its transaction commits; a read passes the generation it started at,
+/// so one that raced with a write does not cache what it saw. That makes this exact for one process,
+/// the server. Rows another process writes are seen once this process writes them, or restarts.
+final class UserRowCache: @unchecked Sendable {
+  /// Past this many users, follow lists or relations the cache starts over: a bound, not a policy.
+  static let limit = 100_000
+
+  private let lock = NSLock()
+  private var users: [Int64: UserRecord] = [:]
+  private var followees: [Int64: [Int64]] = [:]
+  private var relations: [Int64: Held] = [:]
+  /// Bumped by every drop, so that a read which raced with a write does not cache what it saw.
+  private var generation = 0
+
+  /// Everything a user has favourited and liked, whom they follow and who follows them.
+  struct Relations: Sendable {
+    var favorites: Set<Int64> = []
+    var likes: Set<Int64> = []
+    var followees: Set<Int64> = []
+    var followers: Set<Int64> = []
+  }
+
+  /// A user's relations, or the note that they were too many to hold (their pages read their marks).
+  enum Held: Sendable {
+    case relations(Relations)
+    case tooMany
+  }
+
+  /// Take this before opening the read transaction whose rows will be added.
+  var currentGeneration: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return generation
+  }
+
+  /// The cached users among `ids`, and the ids still to read.
+  func users(_ ids: [Int64]) -> (found: [Int64: UserRecord], missing: [Int64]) {
+    var found: [Int64: UserRecord] = [:]
+    var missing: [Int64] = []
+    lock.lock()
+    defer { lock.unlock() }
+    for id in ids where found[id] == nil {
+      if let user = users[id] { found[id] = user } else { missing.append(id) }
+    }
+    return (found, missing)
+  }
+
+  /// The sum of the cached status counts of `ids` (each as often as it is listed), and the ids not cached.
+  func statusesCount(of ids: [Int64]) -> (sum: Int, missing: [Int64]) {
+    var sum = 0
+    var missing: [Int64] = []
+    lock.lock()
+    defer { lock.unlock() }
+    for id in ids {
+      if let user = users[id] { sum += user.statusesCount } else { missing.append(id) }
+    }
+    return (sum, missing)
+  }
+
+  func followees(of user: Int64) -> [Int64]? {
+    lock.lock()
+    defer { lock.unlock() }
+    return followees[user]
+  }
+
+  func relations(of user: Int64) -> Held? {
+    lock.lock()
+    defer { lock.unlock() }
+    return relations[user]
+  }
+
+  func add(_ held: Held, of user: Int64, readAt generation: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard generation == self.generation else { return }
+    if relations.count >= Self.limit { relations.removeAll(keepingCapacity: true) }
+    relations[user] = held
+  }
+
+  func add(users read: some Collection<UserRecord>, readAt generation: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard generation == self.generation else { return }
+    if users.count + read.count > Self.limit { users.removeAll(keepingCapacity: true) }
+    for user in read { users[user.id] = user }
+  }
+
+  func add(followees list: [Int64], of user: Int64, readAt generation: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard generation == self.generation else { return }
+    if followees.count >= Self.limit { followees.removeAll(keepingCapacity: true) }
+    followees[user] = list
+  }
+
+  /// Forgets these users' rows, follow lists and relations.
+  ///
+  /// A status's deletion leaves its id in its favouriters' and likers' relations: ids are never reused
+  /// and a deleted status is on no page, so the id is never asked about again.
+  func drop(users ids: [Int64] = [], followeesOf followers: [Int64] = [], relationsOf people: [Int64] = []) {
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    for id in ids { users[id] = nil }
+    for id in followers { followees[id] = nil }
+    for id in people { relations[id] = nil }
+  }
+
+  func dropAll() {
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    users.removeAll()
+    followees.removeAll()
+    relations.removeAll()
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SparrowStore
+import SparrowTestSupport
+import Testing
+
+/// Timelines are written from templates kept across requests; these tests fail if one were served stale
+/// or carried one viewer's values to another.
+@Suite struct TimelineTemplateTests {
+  @Test func timelinesShowEveryChangeRightAway() async throws {
+    let world = try TestWorld()
+    let (alice, bob, carol) = (try await world.user("alice"), try await world.user("bob"), try await world.user("carol"))
+    let (aliceToken, bobToken, carolToken) = (
+      try await world.token(for: alice), try await world.token(for: bob), try await world.token(for: carol)
+    )
+
+    try await world.test { client in
+      for (token, name) in [(aliceToken, "bob"), (carolToken, "bob"), (aliceToken, "carol")] {
+        _ = try await client.post("/2/friendships/create.json", [("screen_name", name)], token: token)
+      }
+      let post = try await client.post("/2/statuses/update.json", [("status", "鲍勃的微博")], token: bobToken)
+      let postID = try #require(post.object["id"] as? Int64)
+      let original = try await client.post("/2/statuses/update.json", [("status", "卡罗尔的原文")], token: carolToken)
+      let originalID = try #require(original.object["id"] as? Int64)
+      let repost = try await client.post("/2/statuses/repost.json", [("id", String(originalID))], token: bobToken)
+      let repostID = try #require(repost.object["id"] as? Int64)
+      func home(_ token: String) async throws -> [Int64: [String: Any]] {
+        let page = try await client.get("/2/statuses/home_timeline.json", token: token)
+        let statuses = try #require(page.object["statuses"] as? [[String: Any]])
+        return Dictionary(statuses.map { ($0["id"] as? Int64 ?? 0, $0) }, uniquingKeysWith: { a, _ in a })
+      }
+      func user(_ status: [String: Any]?) -> [String: Any]? { status?["user"] as? [String: Any] }
+      func retweeted(_ status: [String: Any]?) -> [String: Any]? { status?["retweeted_status"] as? [String: Any] }
+      let first = try await home(aliceToken)
+      #expect(first[postID]?["attitudes_count"] as? Int == 0)
+      #expect(user(first[postID])?["following"] as? Bool == true)
+
+      _ = try await client.post("/2/attitudes/create.json", [("id", String(postID))], token: carolToken)
+      _ = try await client.post("/2/favorites/create.json", [("id", String(postID))], token: aliceToken)
+      _ = try await client.post("/2/comments/create.json", [("id", String(postID)), ("comment", "好")], token: aliceToken)
+      _ = try await client.post("/2/statuses/repost.json", [("id", String(postID))], token: carolToken)
+      var profile = try #require(try await world.store.user(id: bob.id))
+      profile.description = "新的简介"
+      try await world.store.updateUser(profile)
+      _ = try await client.post("/2/friendships/destroy.json", [("screen_name", "carol")], token: aliceToken)
+      let forAlice = try await home(aliceToken)
+      let forCarol = try await home(carolToken)
+
+      #expect(forAlice[postID]?["attitudes_count"] as? Int == 1)
+      #expect(forAlice[postID]?["comments_count"] as? Int == 1)
+      #expect(forAlice[postID]?["reposts_count"] as? Int == 1)
+      #expect(forAlice[postID]?["liked"] as? Bool == false)
+      #expect(forCarol[postID]?["liked"] as? Bool == true)
+      #expect(forAlice[postID]?["favorited"] as? Bool == true)
+      #expect(forCarol[postID]?["favorited"] as? Bool == false)
+      #expect(user(forAlice[postID])?["description"] as? String == "新的简介")
+      #expect(user(forAlice[postID])?["statuses_count"] as? Int == 2)
+      #expect(user(forCarol[postID])?["follow_me"] as? Bool == false)
+      #expect(user(retweeted(forAlice[repostID]))?["following"] as? Bool == false)
+      #expect(user(retweeted(forCarol[repostID]))?["following"] as? Bool == false)
+      #expect(user(forCarol[repostID])?["following"] as? Bool == true)
+      #expect(forAlice[originalID] == nil)
+
+      _ = try await client.post("/2/statuses/destroy.json", [("id", String(originalID))], token: carolToken)
+      _ = try await client.post("/2/statuses/destroy.json", [("id", String(postID))], token: bobToken)
+      let afterDeletes = try await home(aliceToken)
+
+      #expect(afterDeletes[postID] == nil)
+      #expect(retweeted(afterDeletes[repostID])?["deleted"] as? String == "1")
+      #expect(user(afterDeletes[repostID])?["statuses_count"] as? Int == 1)
+    }
+  }
+
+  /// The templated timeline says what the status objects say (`statuses/show` builds them in full).
+  @Test func timelineStatusesMatchTheirFullObjects() async throws {
+    let world = try TestWorld()
+    let (alice, bob) = (try await world.user("alice"), try await world.user("bob"))
+    let (aliceToken, bobToken) = (try await world.token(for: alice), try await world.token(for: bob))
+    let picture = PictureRef(id: "0123456789abcdef", ext: "png", width: 30, height: 100)
+    let pictured = StatusRecord(
+      id: world.ids.next(at: world.clock.now), userID: bob.id, text: "有图 #话题#", appID: 0, createdAt: world.clock.now,
+      pictures: [picture, picture], latitude: 39.9, longitude: 116.4)
+    try await world.store.insertStatus(pictured, mentions: [], topics: ["话题"], comments: [])
+
+    try await world.test { client in
+      _ = try await client.post("/2/friendships/create.json", [("screen_name", "bob")], token: aliceToken)
+      _ = try await client.post("/2/friendships/create.json", [("screen_name", "alice")], token: bobToken)
+      let own = try await client.post("/2/statuses/update.json", [("status", "\"引号\"\\ 和\n换行")], token: aliceToken)
+      let ownID = try #require(own.object["id"] as? Int64)
+      _ = try await client.post("/2/statuses/repost.json", [("id", String(pictured.id)), ("status", "转")], token: aliceToken)
+      _ = try await client.post("/2/attitudes/create.json", [("id", String(ownID))], token: aliceToken)
+      _ = try await client.post("/2/favorites/create.json", [("id", String(pictured.id))], token: aliceToken)
+
+      for query in ["", "?trim_user=1", "?feature=1", "?count=2&page=2"] {
+        for _ in 0..<2 {
+          let page = try await client.get("/2/statuses/home_timeline.json\(query)", token: aliceToken)
+          let statuses = try #require(page.object["statuses"] as? [[String: Any]])
+          #expect(!statuses.isEmpty)
+          for status in statuses {
+            let id = try #require(status["id"] as? Int64)
+            var full = try await client.get("/2/statuses/show.json?id=\(id)", token: aliceToken).object
+            if query == "?trim_user=1" {
+              full["uid"] = (full["user"] as? [String: Any])?["id"]
+              full["user"] = nil
+            }
+            #expect(NSDictionary(dictionary: status) == NSDictionary(dictionary: full), "\(query) \(id)")
+          }
+        }
+      }
+    }
+  }
+}
