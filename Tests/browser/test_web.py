@@ -106,6 +106,20 @@ def test_scrolling_to_the_bottom_loads_older_statuses(signed_in, server):
     assert after == sorted(after, reverse=True) and len(set(after)) == len(after)
     shoot(driver, "home-more")
 
+    # On to the end: every status of the feed once, newest first, then 没有更多了.
+    mine = server.token("sparrow")
+    total = server.api("statuses/home_timeline.json?count=1", mine["access_token"])["total_number"]
+    for _ in range(total // 20 + 2):
+        if driver.find_elements(By.CSS_SELECTOR, "#cards .more-end"):
+            break
+        count = len(card_ids(driver))
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(driver, lambda d: len(card_ids(d)) > count or d.find_elements(By.CSS_SELECTOR, "#cards .more-end"), 15)
+    ids = card_ids(driver)
+    assert driver.find_element(By.CSS_SELECTOR, "#cards .more-end").text == "没有更多了"
+    assert len(ids) == total and ids == sorted(ids, reverse=True) and len(set(ids)) == total
+    shoot(driver, "home-end")
+
 
 def test_refresh_shows_the_new_status_banner(signed_in, server):
     driver = signed_in
