@@ -53,6 +53,14 @@ struct WebCard {
     return values
   }
 
+  /// A user in a list (search results, 关注, 粉丝): the author values with followers and description.
+  static func person(_ user: User) -> [String: Any] {
+    var values = author(user)
+    values["followers"] = DisplayCount.short(user.followersCount)
+    if !user.description.isEmpty { values["description"] = user.description }
+    return values
+  }
+
   /// The 九宫格: one picture at its aspect ratio (box reserved from the server's size), four as 2 × 2,
   /// others in rows of three; `GIF` and `长图` badges.
   static func pictures(_ pictures: [Picture]) -> [String: Any] {

@@ -71,7 +71,7 @@ extension WebController {
     guard let viewer = try await session.viewer(request) else { return try await login() }
     guard let draft = try await draft(params, viewer) else { return try await notFound(viewer, "微博不存在或已被删除") }
     let next = Self.back(request, fallback: "")
-    return try await composeSheet(draft, viewer, text: try await initialText(draft), pictures: [],
+    return try await composeSheet(draft, viewer, text: try await initialText(draft), pictureIDs: [],
                                   next: next.hasPrefix("/compose") ? "" : next)
   }
 
@@ -83,7 +83,8 @@ extension WebController {
     return "//@\(author.screenName):\(status.text)"
   }
 
-  func composeSheet(_ draft: Draft, _ viewer: WebViewer, text: String, pictures: [PictureRef], next: String,
+  /// `pictureIDs` are shown in order; ids that name no stored picture are left out.
+  func composeSheet(_ draft: Draft, _ viewer: WebViewer, text: String, pictureIDs: [String], next: String,
                     error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
   {
     var context = try await base(viewer, tab: nil, title: draft.title)
@@ -100,7 +101,8 @@ extension WebController {
     switch draft {
     case .status:
       context["placeholder"] = "分享新鲜事..."
-      context["pictures"] = ["items": pictures.map { picture(presenter(viewer).picURL($0), id: $0.id) },
+      let stored = try await deps.store.pictures(ids: pictureIDs)
+      context["pictures"] = ["items": pictureIDs.compactMap { stored[$0] }.map { picture(presenter(viewer).picURL($0), id: $0.id) },
                              "max": String(Self.maxPictures)]
     case .repost(let status):
       context["placeholder"] = "说说分享心得..."
@@ -180,47 +182,37 @@ extension WebController {
     }
     let text = params["status"] ?? ""
     let next = OAuthController.safeNext(params["next"]) ?? ""
-    var chosen: [PictureRef] = []
+    // Pictures uploaded already (`pic_id`, in order), then files sent with the form itself (without script).
+    // The API call checks the ids; the form's own files are counted here, before any is decoded.
+    var chosen = params.all("pic_id").filter { !$0.isEmpty }
     do {
-      chosen = try await pictureRefs(params)
-      let location = try await send(draft, text: text, pictures: chosen, params: params, as: viewer, next: next)
+      let files = params.files("pic")
+      guard chosen.count + files.count <= Self.maxPictures else { throw WeiboError.idsTooMany }
+      for file in files {
+        chosen.append(try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now()).id)
+      }
+      let location = try await send(draft, text: text, pictureIDs: chosen, params: params, as: viewer, next: next)
       guard fragment else { return Self.redirect(location) }
       return Response(status: .ok, headers: [.init("X-Location")!: location, .cacheControl: "no-store"])
     } catch let error as WeiboError {
       if fragment { return Self.toast(Self.message(error), status: .badRequest) }
-      return try await composeSheet(draft, viewer, text: text, pictures: chosen, next: next,
+      return try await composeSheet(draft, viewer, text: text, pictureIDs: chosen, next: next,
                                     error: Self.message(error), status: .badRequest)
     } catch let error as MediaError {
       if fragment { return Self.toast(Self.message(error), status: .badRequest) }
-      return try await composeSheet(draft, viewer, text: text, pictures: chosen, next: next,
+      return try await composeSheet(draft, viewer, text: text, pictureIDs: chosen, next: next,
                                     error: Self.message(error), status: .badRequest)
     }
   }
 
-  /// The pictures already uploaded (`pic_id`, in order) followed by files sent with the form (without script).
-  func pictureRefs(_ params: Params) async throws -> [PictureRef] {
-    let ids = params.all("pic_id").filter { !$0.isEmpty }
-    let files = params.files("pic")
-    guard ids.count + files.count <= Self.maxPictures else { throw WeiboError.idsTooMany }
-    let found = try await deps.store.pictures(ids: ids)
-    var refs = try ids.map {
-      guard let picture = found[$0] else { throw WeiboError.badParameter("pic_id", expected: "uploaded picture ids", got: $0) }
-      return picture
-    }
-    for file in files {
-      refs.append(try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now()))
-    }
-    return refs
-  }
-
   /// Runs the API call for the draft and says where to go next.
-  func send(_ draft: Draft, text: String, pictures: [PictureRef], params: Params, as viewer: WebViewer,
+  func send(_ draft: Draft, text: String, pictureIDs: [String], params: Params, as viewer: WebViewer,
             next: String) async throws -> String
   {
     switch draft {
     case .status:
       var values = ["status": text]
-      if !pictures.isEmpty { values["pic_id"] = pictures.map(\.id).joined(separator: ",") }
+      if !pictureIDs.isEmpty { values["pic_id"] = pictureIDs.joined(separator: ",") }
       try await call("statuses/update", values, as: viewer)
       return next.isEmpty ? "/" : next
     case .repost(let status):
@@ -287,13 +279,7 @@ extension WebController {
     let (request, params) = try await Self.params(request)
     guard try await session.viewer(request) != nil else { return Response(status: .unauthorized) }
     let query = (params["q"] ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "#").union(.whitespacesAndNewlines))
-    var topics: [TopicCount] = []
-    for (days, _) in Self.topicWindows {
-      topics = try await deps.store.hotTopics(since: deps.now().addingTimeInterval(-Double(days) * 24 * 3600),
-                                              limit: 50)
-      if !topics.isEmpty { break }
-    }
-    var rows: [[String: Any]] = topics
+    var rows: [[String: Any]] = try await hotTopics(limit: 50).topics
       .filter { query.isEmpty || $0.name.localizedCaseInsensitiveContains(query) }
       .prefix(20)
       .map { ["name": $0.name, "insert": "#\($0.name)#", "count": DisplayCount.short($0.count)] }

@@ -15,14 +15,8 @@ extension WebController {
     var context = try await base(viewer, tab: .discover, title: "发现")
     context["q"] = query
     if query.isEmpty {
-      // The last day's topics; a quiet server (or the demo's older data) widens the window so the list is not empty.
-      var topics: [TopicCount] = []
-      for (days, label) in Self.topicWindows {
-        topics = try await deps.store.hotTopics(since: deps.now().addingTimeInterval(-Double(days) * 24 * 3600),
-                                                limit: Self.hotTopicCount)
-        context["topic_window"] = label
-        if !topics.isEmpty { break }
-      }
+      let (topics, window) = try await hotTopics(limit: Self.hotTopicCount)
+      context["topic_window"] = window
       context["topics"] = topics.enumerated().map { index, topic -> [String: Any] in
         ["rank": String(index + 1), "name": topic.name, "url": Self.topicURL(topic.name),
          "count": DisplayCount.short(topic.count), "top": index < 3]
@@ -30,12 +24,7 @@ extension WebController {
       context["no_topics"] = topics.isEmpty
     } else {
       let users = try await deps.store.searchUsers(query, limit: Self.userResultCount)
-      context["users"] = try await presenter(viewer).users(users).map { user -> [String: Any] in
-        var values = WebCard.author(user)
-        values["followers"] = DisplayCount.short(user.followersCount)
-        if !user.description.isEmpty { values["description"] = user.description }
-        return values
-      }
+      context["users"] = try await presenter(viewer).users(users).map(WebCard.person)
       let (cards, next, _) = try await feedPage(.search(query), maxID: Self.cursor(params, "max_id"), viewer)
       let q = Self.queryEscape(query)
       context["results"] = true
@@ -43,6 +32,19 @@ extension WebController {
       context["more"] = Self.more(next, fragment: "/web/search?q=\(q)", page: "/discover?q=\(q)", empty: cards.isEmpty)
     }
     return render("web_discover", context)
+  }
+
+  /// The last day's most used topics and the window's name; a quiet server widens the window so the list is
+  /// not empty.
+  func hotTopics(limit: Int) async throws -> (topics: [TopicCount], window: String) {
+    var topics: [TopicCount] = []
+    var window = ""
+    for (days, label) in Self.topicWindows {
+      topics = try await deps.store.hotTopics(since: deps.now().addingTimeInterval(-Double(days) * 24 * 3600), limit: limit)
+      window = label
+      if !topics.isEmpty { break }
+    }
+    return (topics, window)
   }
 
   func searchFragment(_ request: Request) async throws -> Response {

@@ -63,9 +63,7 @@ extension WebController {
     let found = try await deps.store.users(ids: shownIDs)
     let users = try await presenter(viewer).users(shownIDs.compactMap { found[$0] })
     let rows = users.map { user -> [String: Any] in
-      var row = WebCard.author(user)
-      row["followers"] = DisplayCount.short(user.followersCount)
-      if !user.description.isEmpty { row["description"] = user.description }
+      var row = WebCard.person(user)
       if let follow = followState(user, viewer) { row["follow"] = follow }
       return row
     }

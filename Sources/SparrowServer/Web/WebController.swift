@@ -119,10 +119,7 @@ struct WebController: Sendable {
     if let viewer {
       context["viewer"] = ["id": String(viewer.user.id), "name": viewer.user.screenName]
       context["csrf"] = viewer.csrf
-      // The tab bar's badges: new statuses on 首页, new comments, mentions and likes on 消息.
-      let unread = try await deps.store.unreadCounts(userID: viewer.user.id)
-      let statuses = unread[.status] ?? 0
-      let messages = [UnreadKind.cmt, .mentionStatus, .mentionCmt, .attitude].reduce(0) { $0 + (unread[$1] ?? 0) }
+      let (statuses, messages) = try await unreadBadges(viewer)
       if statuses > 0, tab != .home { context["badge_home"] = Self.badge(statuses) }
       if messages > 0 { context["badge_messages"] = Self.badge(messages) }
     }
@@ -152,6 +149,13 @@ struct WebController: Sendable {
     headers[.cacheControl] = "no-store"
     if !cookies.isEmpty { headers[values: .setCookie] = cookies }
     return Response(status: .seeOther, headers: headers)
+  }
+
+  /// The tab bar's figures: new statuses for 首页; new comments, mentions and likes for 消息.
+  func unreadBadges(_ viewer: WebViewer) async throws -> (statuses: Int, messages: Int) {
+    let unread = try await deps.store.unreadCounts(userID: viewer.user.id)
+    let messages = [UnreadKind.cmt, .mentionStatus, .mentionCmt, .attitude].reduce(0) { $0 + (unread[$1] ?? 0) }
+    return (unread[.status] ?? 0, messages)
   }
 
   /// A tab badge: the number, or `99+`.
@@ -288,10 +292,8 @@ struct WebController: Sendable {
   func unread(_ request: Request) async throws -> Response {
     let (request, _) = try await Self.params(request)
     guard let viewer = try await session.viewer(request) else { return Response(status: .unauthorized) }
-    let unread = try await deps.store.unreadCounts(userID: viewer.user.id)
+    let (statuses, messages) = try await unreadBadges(viewer)
     var context: [String: Any] = [:]
-    let statuses = unread[.status] ?? 0
-    let messages = [UnreadKind.cmt, .mentionStatus, .mentionCmt, .attitude].reduce(0) { $0 + (unread[$1] ?? 0) }
     if statuses > 0 { context["badge_home"] = Self.badge(statuses) }
     if messages > 0 { context["badge_messages"] = Self.badge(messages) }
     return render("web_badges", context)
