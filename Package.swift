@@ -51,10 +51,12 @@ let package = Package(
       name: "SparrowStoreSQLite",
       dependencies: ["SparrowStore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict),
+    // The platform: the HTTP shell that composes apps, request context and middleware (web session, CSRF,
+    // security headers, error pages), OAuth and accounts, parameters, the picture pipeline, templates, assets.
     .target(
-      name: "SparrowServer",
+      name: "SparrowPlatform",
       dependencies: [
-        "SparrowCore", "SparrowStore", "SparrowMedia", "SparrowKit",
+        "SparrowCore", "SparrowStore", "SparrowMedia",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
         .product(name: "Mustache", package: "swift-mustache"),
@@ -63,14 +65,24 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ],
-      resources: [.copy("Templates"), .copy("Public")],
+      resources: [.copy("Templates")],
       swiftSettings: strict),
+    // 微博: the Weibo-compatible API at /2/… (controllers, presenter, JSON templates, emoticons).
+    .target(name: "WeiboAPI", dependencies: ["SparrowPlatform", "SparrowKit"], swiftSettings: strict),
+    // 微博: the web client at / (pages, fragments, templates, Public/).
+    .target(
+      name: "WeiboWeb", dependencies: ["WeiboAPI", "SparrowKit"], resources: [.copy("Templates"), .copy("Public")],
+      swiftSettings: strict),
+    // Demo worlds, one part per app.
+    .target(name: "SparrowDemo", dependencies: ["SparrowPlatform"], swiftSettings: strict),
+    // The composition: which apps the server runs.
+    .target(name: "SparrowServer", dependencies: ["SparrowPlatform", "WeiboAPI", "WeiboWeb"], swiftSettings: strict),
     // glibc's mallopt, for the server's malloc thresholds (see MallocTuning).
     .systemLibrary(name: "Cmalloc"),
     .executableTarget(
       name: "sparrow",
       dependencies: [
-        "SparrowServer", "SparrowStoreSQLite", "Cmalloc",
+        "SparrowServer", "SparrowDemo", "WeiboAPI", "SparrowStoreSQLite", "Cmalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
@@ -79,7 +91,7 @@ let package = Package(
     .target(
       name: "SparrowTestSupport",
       dependencies: [
-        "SparrowServer", "SparrowStoreSQLite",
+        "SparrowServer", "SparrowDemo", "SparrowStoreSQLite",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ],
       path: "Tests/SparrowTestSupport", swiftSettings: strict),

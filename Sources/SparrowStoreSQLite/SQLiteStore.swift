@@ -3,7 +3,7 @@ import GRDB
 import SparrowStore
 
 /// The embedded engine: one SQLite file in WAL mode, readers in parallel with one writer.
-public final class SQLiteStore: Store {
+public final class SQLiteStore: WeiboStore {
   let pool: DatabasePool
   /// The database file.
   public var path: String { pool.path }

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import SparrowDemo
+import SparrowPlatform
 import SparrowServer
+import WeiboAPI
 import SparrowStore
 import SparrowStoreSQLite
 
@@ -23,7 +26,7 @@ struct DataOptions: ParsableArguments {
   func openStore() throws -> SQLiteStore { try SQLiteStore(folder: folder) }
 
   /// A generator with a node claimed from the database, so instances sharing it never collide.
-  func ids(_ store: any Store) async throws -> IDGenerator { IDGenerator(node: try await store.claimNode()) }
+  func ids(_ store: any WeiboStore) async throws -> IDGenerator { IDGenerator(node: try await store.claimNode()) }
 
   /// The key for form tokens: random, kept in the data folder so restarts keep sessions' forms valid.
   func formKey() throws -> String {
@@ -61,7 +64,7 @@ struct Serve: AsyncParsableCommand {
       config.demoLogin = (DemoWorld.username, DemoWorld.password)
       say("Demo login: \(DemoWorld.username) / \(DemoWorld.password)")
     }
-    let app = try await buildApplication(Dependencies(store: store, ids: ids, config: config), host: host, port: port)
+    let app = try await buildApplication(ServerDependencies(store: store, ids: ids, config: config), host: host, port: port)
     say("Sparrow is running on http://\(host):\(port) (data in \(options.folder.path))")
     try await app.runService()
   }

@@ -3,7 +3,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SparrowMedia
+import SparrowDemo
 import SparrowServer
+@testable import WeiboAPI
 import SparrowStore
 import SparrowTestSupport
 import Testing

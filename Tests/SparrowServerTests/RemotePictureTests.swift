@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import SparrowMedia
-@testable import SparrowServer
+@testable import SparrowPlatform
 import SparrowTestSupport
 import Testing
 

@@ -1,12 +1,13 @@
 import Foundation
 import SparrowStore
-import SparrowStoreSQLite
 import SparrowTestSupport
 import Testing
 
 /// Likes page by id like every other list: `max_id` is inclusive, `since_id` exclusive.
-@Test func likeListsHonourTheIdWindow() async throws {
-  try await withStore { store in
+@Test(arguments: StoreKind.available)
+func likeListsHonourTheIdWindow(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
     let ids = IDGenerator(node: 3)
     var now = Date(timeIntervalSince1970: 1_760_000_000)
     func next() -> Date {

@@ -1,12 +1,13 @@
 import Foundation
 import SparrowStore
-import SparrowStoreSQLite
 import SparrowTestSupport
 import Testing
 
 /// 特别关注: a mark on a follow that feeds its own timeline group.
-@Test func specialFollowsFeedTheirOwnGroupAndEndWithTheFollow() async throws {
-  try await withStore { store in
+@Test(arguments: StoreKind.available)
+func specialFollowsFeedTheirOwnGroupAndEndWithTheFollow(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
     let ids = IDGenerator(node: 4)
     var now = Date(timeIntervalSince1970: 1_760_000_000)
     func next() -> Date {

@@ -1,11 +1,12 @@
 import Foundation
 import SparrowStore
-import SparrowStoreSQLite
 import SparrowTestSupport
 import Testing
 
+/// The store contract: what every engine must do, run against each available engine.
+
 /// A small world written through the store: three users, a follow graph, statuses of each kind.
-private struct Fixture {
+struct Fixture {
   let ids = IDGenerator(node: 2)
   var now = Date(timeIntervalSince1970: 1_750_000_000)
   var users: [Int64] = []
@@ -15,7 +16,7 @@ private struct Fixture {
     return now
   }
 
-  mutating func user(_ store: any Store, _ name: String) async throws -> Int64 {
+  mutating func user(_ store: any WeiboStore, _ name: String) async throws -> Int64 {
     let at = tick()
     let user = UserRecord(id: ids.next(at: at), screenName: name, passwordHash: "x", createdAt: at)
     try await store.createUser(user)
@@ -23,7 +24,7 @@ private struct Fixture {
     return user.id
   }
 
-  mutating func status(_ store: any Store, by user: Int64, _ text: String, retweeting: Int64? = nil, visible: Int = 0,
+  mutating func status(_ store: any WeiboStore, by user: Int64, _ text: String, retweeting: Int64? = nil, visible: Int = 0,
                        pictures: Int = 0) async throws -> Int64 {
     let at = tick()
     let pics = (0..<pictures).map { PictureRef(id: "p\($0)", ext: "jpg", width: 10, height: 10) }
@@ -34,42 +35,10 @@ private struct Fixture {
   }
 }
 
-@Test func bothHomeFeedStrategiesReturnTheSamePages() async throws {
-  try await withStore { sorted in
-    var f = Fixture()
-    let (a, b, c) = (try await f.user(sorted, "alice"), try await f.user(sorted, "bob"), try await f.user(sorted, "carol"))
-    try await sorted.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
-    var originals: [Int64] = []
-    for n in 0..<40 {
-      let author = [a, b, c][n % 3]
-      if n % 7 == 3, let original = originals.last {
-        _ = try await f.status(sorted, by: author, "转发 \(n)", retweeting: original)
-      } else {
-        originals.append(try await f.status(sorted, by: author, "第\(n)条", visible: n % 11 == 5 ? 1 : 0, pictures: n % 4))
-      }
-    }
-    // The same database, read by walking ids newest first.
-    let walking = try SQLiteStore(path: sorted.path, denseFeed: 0)
-
-    let pages = [Page(count: 5), Page(count: 5, page: 3), Page(sinceID: originals[10], count: 50),
-                 Page(maxID: originals[20], count: 7), Page(sinceID: originals[5], maxID: originals[25], count: 100)]
-    for page in pages {
-      for feature in [StatusFeature.all, .original, .picture] {
-        let one = try await sorted.statuses(in: .home(a), feature: feature, page: page)
-        let other = try await walking.statuses(in: .home(a), feature: feature, page: page)
-        #expect(one.items.map(\.id) == other.items.map(\.id), "\(page) \(feature)")
-        #expect(one.total == other.total)
-        #expect(one.items.allSatisfy { $0.userID != c })
-        #expect(one.items.map(\.id) == one.items.map(\.id).sorted(by: >))
-      }
-    }
-    let everything = try await sorted.statuses(in: .home(a), feature: .all, page: Page(count: 100))
-    #expect(everything.items.allSatisfy { $0.visible == 0 || $0.userID == a })
-  }
-}
-
-@Test func countersAlwaysMatchTheRows() async throws {
-  try await withStore { store in
+@Test(arguments: StoreKind.available)
+func countersAlwaysMatchTheRows(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
     var f = Fixture()
     let (a, b, c) = (try await f.user(store, "alice"), try await f.user(store, "bob"), try await f.user(store, "carol"))
     for (x, y) in [(a, b), (b, a), (c, a), (a, c)] {
@@ -100,8 +69,10 @@ private struct Fixture {
   }
 }
 
-@Test func codesAreTakenOnceAndRepeatsAreRefused() async throws {
-  try await withStore { store in
+@Test(arguments: StoreKind.available)
+func codesAreTakenOnceAndRepeatsAreRefused(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
     var f = Fixture()
     let a = try await f.user(store, "alice")
     let grant = GrantRecord(hash: "h", kind: .code, userID: a, appID: 1, createdAt: f.now, expiresAt: f.now + 600)
@@ -117,8 +88,10 @@ private struct Fixture {
   }
 }
 
-@Test func aPageReadWithItsContextMatchesTheSeparateReads() async throws {
-  try await withStore { store in
+@Test(arguments: StoreKind.available)
+func aPageReadWithItsContextMatchesTheSeparateReads(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
     var f = Fixture()
     let (a, b, c) = (try await f.user(store, "alice"), try await f.user(store, "bob"), try await f.user(store, "carol"))
     for (x, y) in [(a, b), (b, a), (a, c)] {
@@ -146,8 +119,10 @@ private struct Fixture {
   }
 }
 
-@Test func aGrantOnceReadIsGoneWhenTakenOrRevoked() async throws {
-  try await withStore { store in
+@Test(arguments: StoreKind.available)
+func aGrantOnceReadIsGoneWhenTakenOrRevoked(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
     var f = Fixture()
     let (a, b) = (try await f.user(store, "alice"), try await f.user(store, "bob"))
     func grant(_ hash: String, _ kind: GrantRecord.Kind, _ user: Int64, app: Int64 = 1) async throws -> GrantRecord {
@@ -178,8 +153,10 @@ private struct Fixture {
   }
 }
 
-@Test func seenMarksOnlyRise() async throws {
-  try await withStore { store in
+@Test(arguments: StoreKind.available)
+func seenMarksOnlyRise(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
     var f = Fixture()
     let (a, b) = (try await f.user(store, "alice"), try await f.user(store, "bob"))
     try await store.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
@@ -201,8 +178,10 @@ private struct Fixture {
 
 /// The store keeps user rows, follow lists and the viewer's marks between reads: after every kind of
 /// write, what a timeline read returns must be what a store opened afresh on the same database returns.
-@Test func timelineReadsShowEveryWriteToUsersAndFollows() async throws {
-  try await withStore { store in
+@Test(arguments: StoreKind.available)
+func timelineReadsShowEveryWriteToUsersAndFollows(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
     var f = Fixture()
     let (a, b, c) = (try await f.user(store, "alice"), try await f.user(store, "bob"), try await f.user(store, "carol"))
     for (x, y) in [(a, b), (b, a), (c, a), (c, b)] {
@@ -212,7 +191,7 @@ private struct Fixture {
     _ = try await f.status(store, by: a, "转发", retweeting: original)
     _ = try await f.status(store, by: c, "卡罗尔")
     func expectFresh(_ step: String) async throws {
-      let fresh = try SQLiteStore(path: store.path)
+      let fresh = try engine.reopen()
       for viewer in [a, b, c] {
         let (page, context) = try await store.statuses(in: .home(viewer), feature: .all, page: Page(count: 50), viewer: viewer)
         let (freshPage, freshContext) = try await fresh.statuses(

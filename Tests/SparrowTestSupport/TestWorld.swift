@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import SparrowDemo
+import SparrowPlatform
 import SparrowServer
 import SparrowStore
 import SparrowStoreSQLite
@@ -22,11 +24,41 @@ public final class TestClock: @unchecked Sendable {
   }
 }
 
-/// A real SQLite store in a fresh temporary folder, removed afterwards.
-public func withStore<T>(_ body: (SQLiteStore) async throws -> T) async throws -> T {
+/// A real SQLite store in a fresh temporary folder, removed afterwards. For tests of the SQLite engine itself;
+/// store behaviour every engine must share is tested with `withStore(_:_:)` over `StoreKind.available`.
+public func withSQLiteStore<T>(_ body: (SQLiteStore) async throws -> T) async throws -> T {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: folder) }
   return try await body(try SQLiteStore(folder: folder))
+}
+
+/// A storage engine the store contract runs against.
+public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
+  case sqlite
+
+  /// The engines this machine can test: SQLite always. (The PostgreSQL engine joins here when it lands.)
+  public static var available: [StoreKind] { [.sqlite] }
+
+  public var description: String { rawValue }
+}
+
+/// An engine under test: its store, and a way to open a second store on the same database (what another
+/// process, or this one after a restart, would read).
+public struct TestEngine: Sendable {
+  public let store: any SparrowStores
+  public let reopen: @Sendable () throws -> any SparrowStores
+}
+
+/// A fresh, empty database of `kind`, removed afterwards.
+public func withStore<T>(_ kind: StoreKind, _ body: (TestEngine) async throws -> T) async throws -> T {
+  switch kind {
+  case .sqlite:
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try SQLiteStore(folder: folder)
+    let path = store.path
+    return try await body(TestEngine(store: store, reopen: { try SQLiteStore(path: path) }))
+  }
 }
 
 /// A server world for router tests: a real store, an id generator, a movable clock.
@@ -35,7 +67,7 @@ public struct TestWorld: Sendable {
   public let ids: IDGenerator
   public let clock: TestClock
   public let folder: URL
-  public let deps: Dependencies
+  public let deps: ServerDependencies
 
   /// One bcrypt hash for every fixture user: hashing is deliberately slow.
   public static let password = "secret123"
@@ -51,7 +83,7 @@ public struct TestWorld: Sendable {
     if demoLogin { config.demoLogin = ("demo", "demo123") }
     config.allowPrivateFetch = true
     let clock = self.clock
-    deps = Dependencies(store: store, ids: ids, config: config, now: { clock.now })
+    deps = ServerDependencies(store: store, ids: ids, config: config, now: { clock.now })
   }
 
   /// Runs `body` against the router, then removes the folder.

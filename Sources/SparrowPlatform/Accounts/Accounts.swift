@@ -1,0 +1,59 @@
+import Foundation
+import SparrowCore
+import SparrowStore
+
+/// Creating users and apps: the rules shared by sign-up, the command line and the demo.
+public struct Accounts: Sendable {
+  public let store: any PlatformStore
+  public let ids: IDGenerator
+
+  public init(store: any PlatformStore, ids: IDGenerator) {
+    self.store = store
+    self.ids = ids
+  }
+
+  /// Creates a user after checking the name and password rules; `StoreError.conflict` when the name is taken.
+  @discardableResult
+  public func create(name: String, password: String, at now: Date = Date(), profile: (inout UserRecord) -> Void = { _ in })
+    async throws -> UserRecord
+  {
+    if let problem = ScreenName.problem(name) { throw AccountError.invalid(problem.message) }
+    guard password.count >= 6 else { throw AccountError.invalid("密码至少6位") }
+    var user = UserRecord(id: ids.next(at: now), screenName: name, passwordHash: Secrets.hashPassword(password), createdAt: now)
+    profile(&user)
+    try await store.createUser(user)
+    return user
+  }
+
+  /// Registers an OAuth client; returns it with its secret, which is shown once and stored only hashed.
+  public func createApp(name: String, redirectURI: String, url: String = "", firstParty: Bool = false,
+                        at now: Date = Date()) async throws -> (app: AppRecord, secret: String)
+  {
+    guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw AccountError.invalid("app name is empty") }
+    guard let redirect = URLComponents(string: redirectURI), redirect.scheme != nil else {
+      throw AccountError.invalid("redirect URI must be an absolute URI")
+    }
+    _ = redirect
+    let secret = Secrets.random(bytes: 16)
+    // App keys are decimal numbers, as on the open platform (get_token_info prints them as numbers).
+    let clientID = String(UInt64.random(in: 1_000_000_000...4_294_967_295))
+    let app = AppRecord(
+      id: ids.next(at: now), clientID: clientID, secretHash: Secrets.hash(secret), name: name, url: url,
+      redirectURI: redirectURI, firstParty: firstParty, createdAt: now)
+    try await store.createApp(app)
+    return (app, secret)
+  }
+
+  /// Hashes a password with the platform's settings (bulk loads hash one password once).
+  public static func hashPassword(_ password: String) -> String { Secrets.hashPassword(password) }
+}
+
+/// Why an account could not be created.
+public enum AccountError: Error, CustomStringConvertible, Equatable {
+  case invalid(String)
+  public var description: String {
+    switch self {
+    case .invalid(let message): message
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Hummingbird
+
+extension OAuthController {
+  /// `/oauth2/*` and `/signup`: the JSON endpoints answer in the platform's envelope, the pages in HTML.
+  func register(on router: Router<SparrowContext>) {
+    let oauth = self
+    let pages = self.pages
+    /// A page's parameters; what cannot be read is shown as the platform's error page.
+    @Sendable func page(_ request: Request, limit: Int, _ body: (Request, Params) async throws -> Response)
+      async throws -> Response
+    {
+      var request = request
+      let params: Params
+      do {
+        params = try await Params.read(&request, limit: limit)
+      } catch let error as ParamError {
+        let failure = WeiboError(error)
+        return pages.error(title: "请求无法识别", message: failure.error, code: failure.code, status: failure.status)
+      }
+      return try await body(request, params)
+    }
+
+    router.get("/oauth2/authorize") { request, _ in
+      try await page(request, limit: Platform.formLimit) { try await oauth.authorizePage($0, params: $1) }
+    }
+    router.post("/oauth2/authorize") { request, _ in
+      try await page(request, limit: Platform.formLimit) { try await oauth.authorizeSubmit($0, params: $1) }
+    }
+    for path in ["/oauth2/access_token", "/oauth2/get_token_info", "/oauth2/revokeoauth2"] {
+      for method in [HTTPRequest.Method.get, .post] {
+        router.on(RouterPath(path), method: method) { request, _ in
+          var request = request
+          let params: Params
+          do {
+            params = try await Params.read(&request, limit: Platform.formLimit)
+          } catch let error as ParamError {
+            throw WeiboError(error)
+          }
+          switch path {
+          case "/oauth2/access_token":
+            guard request.method == .post else { throw WeiboError.wrongMethod }
+            return try await oauth.accessToken(params)
+          case "/oauth2/get_token_info":
+            guard request.method == .post else { throw WeiboError.wrongMethod }
+            return try await oauth.tokenInfo(params, headers: request.headers)
+          default:
+            return try await oauth.revoke(params, headers: request.headers)
+          }
+        }
+      }
+    }
+    router.get("/oauth2/default.html") { request, _ in
+      try await page(request, limit: 0) { _, params in
+        var context: [String: Any] = [:]
+        if let code = params["code"] { context["code"] = code }
+        if let error = params["error"] {
+          context["error"] = error
+          context["error_description"] = params["error_description"] ?? ""
+        }
+        return pages.render("oauth_default", context, policy: .inline)
+      }
+    }
+    router.get("/signup") { request, _ in
+      try await page(request, limit: 0) { _, params in oauth.signupPage(params: params) }
+    }
+    router.post("/signup") { request, _ in
+      try await page(request, limit: Platform.formLimit) { _, params in try await oauth.signupSubmit(params: params) }
+    }
+  }
+}

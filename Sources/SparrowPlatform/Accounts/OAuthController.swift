@@ -1,0 +1,345 @@
+import Foundation
+import Hummingbird
+import SparrowCore
+import SparrowStore
+
+/// `/oauth2/*` as the open platform does it, plus the platform's sign-in session and `/signup`.
+package struct OAuthController: Sendable {
+  let deps: PlatformDependencies
+  let pages: TemplateLibrary
+
+  static let sessionCookie = "sparrow_session"
+  static let codeLifetime: TimeInterval = 600
+  static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+
+  var store: any PlatformStore { deps.store }
+
+  // MARK: Authorize
+
+  /// The app and redirect URI of an authorize request, or the error page to show instead.
+  private func client(_ params: Params) async throws -> Result<(AppRecord, String), ErrorPage> {
+    guard let clientID = params["client_id"] else {
+      return .failure(ErrorPage(title: "授权失败", message: "缺少 client_id 参数", code: 21323))
+    }
+    guard let app = try await store.app(clientID: clientID) else {
+      return .failure(ErrorPage(title: "授权失败", message: "应用不存在（client_id 无效）", code: 21324))
+    }
+    let redirect = params["redirect_uri"] ?? app.redirectURI
+    guard Self.redirectMatches(redirect, registered: app.redirectURI) else {
+      return .failure(ErrorPage(title: "授权失败", message: "redirect_uri 与应用登记的回调地址不一致", code: 21322))
+    }
+    return .success((app, redirect))
+  }
+
+  struct ErrorPage: Error {
+    let title: String
+    let message: String
+    let code: Int
+  }
+
+  /// Exact match; a loopback HTTP callback may use any port (RFC 8252), as terminal clients must.
+  static func redirectMatches(_ given: String, registered: String) -> Bool {
+    if given == registered { return true }
+    guard let a = URLComponents(string: given), let b = URLComponents(string: registered),
+      a.scheme == "http", b.scheme == "http", let hostA = a.host, let hostB = b.host,
+      ["127.0.0.1", "localhost", "[::1]", "::1"].contains(hostA), hostA == hostB
+    else { return false }
+    return a.path == b.path && a.query == b.query && a.fragment == nil
+  }
+
+  func authorizePage(_ request: Request, params: Params, error: String? = nil, status: HTTPResponse.Status = .ok)
+    async throws -> Response
+  {
+    let app: AppRecord
+    switch try await client(params) {
+    case .failure(let page): return pages.error(title: page.title, message: page.message, code: page.code)
+    case .success(let found): app = found.0
+    }
+    let responseType = params["response_type"] ?? "code"
+    guard responseType == "code" || responseType == "token" else {
+      return pages.error(title: "授权失败", message: "不支持的 response_type", code: 21329)
+    }
+    var context: [String: Any] = [
+      "app_name": app.name, "client_id": app.clientID,
+      "redirect_uri": params["redirect_uri"] ?? app.redirectURI, "response_type": responseType,
+      "state": params["state"] ?? "", "scope": params["scope"] ?? "",
+      "signup_url": "/signup?next=" + Self.formEncode(request.uri.path + "?" + (request.uri.query ?? "")),
+      "username": params["userId"] ?? "",
+    ]
+    var switchParams = Self.queryFromParams(params)
+    switchParams.append(("forcelogin", "true"))
+    context["switch_url"] = "/oauth2/authorize?" + switchParams.map { "\($0)=\(Self.formEncode($1))" }.joined(separator: "&")
+    if let error { context["error"] = error }
+    if !app.url.isEmpty { context["app_url"] = app.url }
+    let forceLogin = params["forcelogin"] == "true"
+    if !forceLogin, let (user, session) = try await signedIn(request) {
+      context["signed_in"] = ["screen_name": user.screenName]
+      context["csrf"] = Secrets.formToken(session: session, key: deps.config.formKey)
+    }
+    if let demo = deps.config.demoLogin {
+      context["demo"] = ["username": demo.username, "password": demo.password]
+    }
+    return pages.render("authorize", context, status: status, policy: .inline)
+  }
+
+  func authorizeSubmit(_ request: Request, params: Params) async throws -> Response {
+    let app: AppRecord
+    let redirect: String
+    switch try await client(params) {
+    case .failure(let page): return pages.error(title: page.title, message: page.message, code: page.code)
+    case .success(let found): (app, redirect) = found
+    }
+    let state = params["state"]
+    if params["action"] == "cancel" {
+      var query = [
+        ("error_uri", "/oauth2/authorize"), ("error", "access_denied"),
+        ("error_description", "user denied your request."), ("error_code", "21330"),
+      ]
+      if let state { query.append(("state", state)) }
+      return Self.redirect(to: redirect, query: query)
+    }
+    var userID: Int64
+    var newSession: String?
+    if let account = params["userId"] {
+      guard let user = try await store.user(screenName: account),
+        Secrets.verifyPassword(params["passwd"] ?? "", hash: user.passwordHash)
+      else {
+        return try await authorizePage(request, params: params, error: "账号或密码错误", status: .ok)
+      }
+      userID = user.id
+      newSession = try await startSession(userID: user.id)
+    } else if let (user, session) = try await signedIn(request),
+      let token = params["csrf"], Secrets.equal(token, Secrets.formToken(session: session, key: deps.config.formKey))
+    {
+      userID = user.id
+    } else {
+      return try await authorizePage(request, params: params, error: "请输入账号和密码")
+    }
+    var headers = HTTPFields()
+    if let newSession { headers[.setCookie] = Self.cookie(newSession, maxAge: Int(Self.sessionLifetime)) }
+    if params["response_type"] == "token" {
+      let token = try await issueTokens(userID: userID, app: app, withRefresh: false)
+      var fragment = [
+        ("access_token", token.accessToken), ("expires_in", String(token.expiresIn)), ("remind_in", token.remindIn),
+        ("uid", token.uid),
+      ]
+      if let state { fragment.append(("state", state)) }
+      var response = Self.redirect(to: redirect, fragment: fragment)
+      response.headers.append(contentsOf: headers)
+      return response
+    }
+    let code = Secrets.random(bytes: 16)
+    try await store.saveGrant(GrantRecord(
+      hash: Secrets.hash(code), kind: .code, userID: userID, appID: app.id, redirectURI: redirect,
+      createdAt: deps.now(), expiresAt: deps.now().addingTimeInterval(Self.codeLifetime)))
+    var query = [("code", code)]
+    if let state { query.append(("state", state)) }
+    var response = Self.redirect(to: redirect, query: query)
+    response.headers.append(contentsOf: headers)
+    return response
+  }
+
+  // MARK: Tokens
+
+  func accessToken(_ params: Params) async throws -> Response {
+    let app = try await authenticatedClient(params)
+    switch params["grant_type"] {
+    case "authorization_code":
+      guard let code = params["code"] else {
+        throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (code)")
+      }
+      guard let grant = try await store.takeGrant(hash: Secrets.hash(code), kind: .code), grant.appID == app.id else {
+        throw WeiboError.oauth("invalid_grant", 21325, "invalid authorization code:\(code)")
+      }
+      guard grant.expiresAt > deps.now() else {
+        throw WeiboError.oauth("invalid_grant", 21325, "authorization code expired:\(code)")
+      }
+      guard let redirect = params["redirect_uri"], redirect == grant.redirectURI else {
+        throw WeiboError.oauth("redirect_uri_mismatch", 21322, "redirect_uri does not match the authorize request")
+      }
+      return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true))
+    case "password":
+      guard app.firstParty else {
+        throw WeiboError.oauth("unauthorized_client", 21326, "client is not allowed the password grant")
+      }
+      guard let username = params["username"], let password = params["password"] else {
+        throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (username, password)")
+      }
+      guard let user = try await store.user(screenName: username),
+        Secrets.verifyPassword(password, hash: user.passwordHash)
+      else { throw WeiboError.oauth("invalid_grant", 21302, "username or password error") }
+      return try json(try await issueTokens(userID: user.id, app: app, withRefresh: true))
+    case "refresh_token":
+      guard let refresh = params["refresh_token"] else {
+        throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (refresh_token)")
+      }
+      guard let grant = try await store.takeGrant(hash: Secrets.hash(refresh), kind: .refresh),
+        grant.appID == app.id, grant.expiresAt > deps.now()
+      else { throw WeiboError.oauth("invalid_grant", 21325, "invalid refresh token") }
+      return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true))
+    case nil:
+      throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (grant_type)")
+    case let other?:
+      throw WeiboError.oauth("unsupported_grant_type", 21328, "unsupported grant_type: \(other)")
+    }
+  }
+
+  private func authenticatedClient(_ params: Params) async throws -> AppRecord {
+    guard let clientID = params["client_id"], let secret = params["client_secret"] else {
+      throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (client_id, client_secret)")
+    }
+    guard let app = try await store.app(clientID: clientID), Secrets.equal(Secrets.hash(secret), app.secretHash) else {
+      throw WeiboError.oauth("invalid_client", 21324, "invalid client_id or client_secret", status: .unauthorized)
+    }
+    return app
+  }
+
+  func issueTokens(userID: Int64, app: AppRecord, withRefresh: Bool) async throws -> AccessToken {
+    let now = deps.now()
+    let token = Secrets.random()
+    try await store.saveGrant(GrantRecord(
+      hash: Secrets.hash(token), kind: .access, userID: userID, appID: app.id, createdAt: now,
+      expiresAt: now.addingTimeInterval(deps.config.tokenLifetime)))
+    var refresh: String?
+    if withRefresh {
+      let secret = Secrets.random()
+      try await store.saveGrant(GrantRecord(
+        hash: Secrets.hash(secret), kind: .refresh, userID: userID, appID: app.id, createdAt: now,
+        expiresAt: now.addingTimeInterval(deps.config.tokenLifetime * 4)))
+      refresh = secret
+    }
+    return AccessToken(
+      accessToken: token, expiresIn: Int(deps.config.tokenLifetime), uid: String(userID), refreshToken: refresh)
+  }
+
+  func tokenInfo(_ params: Params, headers: HTTPFields) async throws -> Response {
+    struct Info: Encodable, Sendable {
+      let uid: Int64
+      let appkey: String
+      let scope: String?
+      let createAt: Int
+      let expireIn: Int
+      let expiresIn: Int
+    }
+    let grant = try await liveGrant(params, headers: headers)
+    let app = try await store.apps(ids: [grant.appID])[grant.appID]
+    let remaining = Int(grant.expiresAt.timeIntervalSince(deps.now()).rounded())
+    return try json(Info(
+      uid: grant.userID, appkey: app?.clientID ?? "", scope: nil, createAt: Int(grant.createdAt.timeIntervalSince1970),
+      expireIn: remaining, expiresIn: remaining))
+  }
+
+  func revoke(_ params: Params, headers: HTTPFields) async throws -> Response {
+    struct Result: Encodable, Sendable { let result = "true" }
+    let grant = try await liveGrant(params, headers: headers)
+    try await store.revokeGrants(userID: grant.userID, appID: grant.appID)
+    return try json(Result())
+  }
+
+  private func liveGrant(_ params: Params, headers: HTTPFields) async throws -> GrantRecord {
+    guard let token = Authenticator.token(params, headers) else {
+      throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (access_token)")
+    }
+    guard let grant = try await store.grant(hash: Secrets.hash(token), kind: .access) else {
+      throw WeiboError.oauth("invalid_access_token", 21332, "invalid access token", status: .unauthorized)
+    }
+    guard grant.expiresAt > deps.now() else {
+      throw WeiboError.oauth("expired_token", 21327, "expired access token", status: .unauthorized)
+    }
+    return grant
+  }
+
+  // MARK: Sessions and sign-up
+
+  /// The signed-in user and their session secret, from the cookie.
+  func signedIn(_ request: Request) async throws -> (UserRecord, String)? {
+    guard let session = request.cookies[Self.sessionCookie]?.value, !session.isEmpty,
+      let grant = try await store.grant(hash: Secrets.hash(session), kind: .session), grant.expiresAt > deps.now(),
+      let user = try await store.user(id: grant.userID)
+    else { return nil }
+    return (user, session)
+  }
+
+  func startSession(userID: Int64) async throws -> String {
+    let session = Secrets.random()
+    try await store.saveGrant(GrantRecord(
+      hash: Secrets.hash(session), kind: .session, userID: userID, appID: 0, createdAt: deps.now(),
+      expiresAt: deps.now().addingTimeInterval(Self.sessionLifetime)))
+    return session
+  }
+
+  static func cookie(_ value: String, maxAge: Int) -> String {
+    "\(sessionCookie)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
+  }
+
+  func signupPage(params: Params, error: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
+    var context: [String: Any] = ["screen_name": params["screen_name"] ?? ""]
+    if let next = Self.safeNext(params["next"]) { context["next"] = next }
+    if let error { context["error"] = error }
+    return pages.render("signup", context, status: status, policy: .inline)
+  }
+
+  func signupSubmit(params: Params) async throws -> Response {
+    let name = (params["screen_name"] ?? "").trimmingCharacters(in: .whitespaces)
+    let password = params.all("password").last ?? ""
+    if let problem = ScreenName.problem(name) { return signupPage(params: params, error: problem.message, status: .badRequest) }
+    guard password.count >= 6 else { return signupPage(params: params, error: "密码至少6位", status: .badRequest) }
+    guard password == (params.all("password_confirm").last ?? password) else {
+      return signupPage(params: params, error: "两次输入的密码不一致", status: .badRequest)
+    }
+    let user: UserRecord
+    do {
+      user = try await Accounts(store: store, ids: deps.ids).create(name: name, password: password, at: deps.now())
+    } catch StoreError.conflict {
+      return signupPage(params: params, error: "该昵称已被使用", status: .badRequest)
+    }
+    let session = try await startSession(userID: user.id)
+    var headers = HTTPFields()
+    headers[.setCookie] = Self.cookie(session, maxAge: Int(Self.sessionLifetime))
+    if let next = Self.safeNext(params["next"]) {
+      headers[.location] = next
+      return Response(status: .seeOther, headers: headers)
+    }
+    return pages.render("signed_up", ["screen_name": user.screenName, "id": String(user.id)], headers: headers, policy: .inline)
+  }
+
+  /// Only same-site paths: `/signup?next=` must not become an open redirect.
+  package static func safeNext(_ next: String?) -> String? {
+    guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"),
+      !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    else { return nil }
+    return next
+  }
+
+  // MARK: Helpers
+
+  package static func formEncode(_ s: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? s
+  }
+
+  static func queryFromParams(_ params: Params) -> [(String, String)] {
+    ["client_id", "redirect_uri", "response_type", "state", "scope", "display"].compactMap { key in
+      params[key].map { (key, $0) }
+    }
+  }
+
+  /// A 302 to `base` with `query` appended (code first), as clients parse it.
+  static func redirect(to base: String, query: [(String, String)]) -> Response {
+    let pairs = query.map { "\($0)=\(formEncode($1))" }.joined(separator: "&")
+    let location = base + (base.contains("?") ? "&" : "?") + pairs
+    var headers = HTTPFields()
+    headers[.location] = location
+    headers[.cacheControl] = "no-store"
+    return Response(status: .found, headers: headers)
+  }
+
+  static func redirect(to base: String, fragment: [(String, String)]) -> Response {
+    let pairs = fragment.map { "\($0)=\(formEncode($1))" }.joined(separator: "&")
+    var headers = HTTPFields()
+    headers[.location] = base + "#" + pairs
+    headers[.cacheControl] = "no-store"
+    return Response(status: .found, headers: headers)
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Hummingbird
+import SparrowStore
+
+/// The platform's web sign-in, shared by every app's web pages. The web pages are one first-party OAuth
+/// client ("Sparrow 网页版", client id `sparrow-web`): `/web/login` goes through `/oauth2/authorize`, the code
+/// is redeemed server-side, and the session cookie holds the access token it was exchanged for.
+package struct WebSession: Sendable {
+  /// The fixed client id of the web pages' app, registered on first use.
+  package static let clientID = "sparrow-web"
+  static let appName = "Sparrow 网页版"
+  /// Separate from the platform's `sparrow_session` (the authorize page's sign-in).
+  package static let cookie = "sparrow_web"
+  /// The OAuth `state` of a sign-in under way, and where to go after it.
+  static let stateCookie = "sparrow_web_state"
+  static let nextCookie = "sparrow_web_next"
+
+  let deps: PlatformDependencies
+  let oauth: OAuthController
+  /// Where a sign-in lands when it did not say (the first app's welcome page).
+  let landing: String
+
+  package init(deps: PlatformDependencies, oauth: OAuthController, landing: String) {
+    self.deps = deps
+    self.oauth = oauth
+    self.landing = landing
+  }
+
+  var redirectURI: String { deps.config.publicURL + "/web/callback" }
+
+  /// The web pages' app, created the first time it is needed.
+  func app() async throws -> AppRecord {
+    if let app = try await deps.store.app(clientID: Self.clientID) { return app }
+    let now = deps.now()
+    // The code is redeemed in-process, so the secret is never used; it is random and forgotten.
+    let app = AppRecord(
+      id: deps.ids.next(at: now), clientID: Self.clientID, secretHash: Secrets.hash(Secrets.random()),
+      name: Self.appName, url: deps.config.publicURL, redirectURI: redirectURI, firstParty: true, createdAt: now)
+    do {
+      try await deps.store.createApp(app)
+    } catch StoreError.conflict {
+      // Another request registered it first.
+      if let app = try await deps.store.app(clientID: Self.clientID) { return app }
+      throw StoreError.conflict
+    }
+    return app
+  }
+
+  /// The signed-in viewer of a request, or nil.
+  package func viewer(_ request: Request) async throws -> Viewer? {
+    guard let token = request.cookies[Self.cookie]?.value, !token.isEmpty else { return nil }
+    let caller: Caller
+    do {
+      caller = try await Authenticator(store: deps.store).caller(token: token, now: deps.now())
+    } catch is WeiboError {
+      return nil
+    }
+    guard caller.app?.clientID == Self.clientID, let user = try await deps.store.user(id: caller.userID) else {
+      return nil
+    }
+    return Viewer(user: user, caller: caller, token: token,
+                  csrf: Secrets.formToken(session: token, key: deps.config.formKey))
+  }
+
+  /// Redeems an authorization code issued to the web pages; returns the new access token.
+  func redeem(code: String) async throws -> String? {
+    let app = try await app()
+    guard let grant = try await deps.store.takeGrant(hash: Secrets.hash(code), kind: .code), grant.appID == app.id,
+      grant.expiresAt > deps.now(), OAuthController.redirectMatches(grant.redirectURI, registered: app.redirectURI)
+    else { return nil }
+    return try await oauth.issueTokens(userID: grant.userID, app: app, withRefresh: false).accessToken
+  }
+
+  /// A `Set-Cookie` value: HttpOnly and SameSite=Lax, like every cookie of the web pages.
+  package static func setCookie(_ name: String, _ value: String, maxAge: Int, path: String = "/") -> String {
+    "\(name)=\(value); Path=\(path); Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
+  }
+
+  // MARK: Routes
+
+  /// `/web/login[?next=PATH]`, `/web/callback`, `/web/logout`.
+  func register(on router: Router<SparrowContext>) {
+    let session = self
+    router.get("/web/login") { request, _ in
+      try await session.login(next: OAuthController.safeNext(request.uri.queryParameters["next"].map(String.init)))
+    }
+    router.get("/web/callback") { request, _ in try await session.callback(request) }
+    router.post("/web/logout") { request, context in try await session.logout(request, context) }
+  }
+
+  /// The page a sign-in starts from: to the authorize page, remembering `state` and where to return.
+  package func login(next: String? = nil) async throws -> Response {
+    let app = try await app()
+    let state = Secrets.random(bytes: 16)
+    let query = [
+      ("client_id", app.clientID), ("redirect_uri", redirectURI), ("response_type", "code"), ("state", state),
+    ].map { "\($0)=\(OAuthController.formEncode($1))" }.joined(separator: "&")
+    var cookies = [Self.setCookie(Self.stateCookie, state, maxAge: 600, path: "/web")]
+    if let next { cookies.append(Self.setCookie(Self.nextCookie, OAuthController.formEncode(next), maxAge: 600, path: "/web")) }
+    return HTML.redirect("/oauth2/authorize?\(query)", cookies: cookies)
+  }
+
+  func callback(_ request: Request) async throws -> Response {
+    var request = request
+    let params = try await Params.read(&request, limit: 0)
+    let clearState = Self.setCookie(Self.stateCookie, "", maxAge: 0, path: "/web")
+    let clearNext = Self.setCookie(Self.nextCookie, "", maxAge: 0, path: "/web")
+    guard let code = params["code"], let state = params["state"],
+      let expected = request.cookies[Self.stateCookie]?.value, Secrets.equal(state, expected),
+      let token = try await redeem(code: code)
+    else { return HTML.redirect("/", cookies: [clearState, clearNext]) }
+    let cookie = Self.setCookie(Self.cookie, token, maxAge: Int(deps.config.tokenLifetime))
+    let next = request.cookies[Self.nextCookie]?.value.removingPercentEncoding.flatMap(OAuthController.safeNext)
+    return HTML.redirect(next ?? landing, cookies: [clearState, clearNext, cookie])
+  }
+
+  func logout(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    var request = request
+    let params = try await Params.read(&request, limit: 64 * 1024)
+    if let viewer = try await viewer(request), viewer.accepts(params["csrf"]) {
+      // Ends this sign-in only: the token behind the cookie stops working.
+      _ = try await deps.store.takeGrant(hash: Secrets.hash(viewer.token), kind: .access)
+    }
+    return HTML.redirect(OAuthController.safeNext(params["next"]) ?? "/",
+                         cookies: [Self.setCookie(Self.cookie, "", maxAge: 0)])
+  }
+}
+
+/// Who is looking at a web page.
+package struct Viewer: Sendable {
+  package let user: UserRecord
+  package let caller: Caller
+  package let token: String
+  /// The token every form and state-changing fetch carries.
+  package let csrf: String
+
+  package func accepts(_ token: String?) -> Bool {
+    guard let token else { return false }
+    return Secrets.equal(token, csrf)
+  }
+}

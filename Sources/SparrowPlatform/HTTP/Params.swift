@@ -1,0 +1,212 @@
+import Foundation
+import Hummingbird
+import MultipartKit
+import NIOCore
+import SparrowStore
+
+/// A file sent in a multipart body.
+package struct UploadedFile: Sendable {
+  package let filename: String
+  package let contentType: String
+  package let data: ByteBuffer
+
+  package init(filename: String, contentType: String, data: ByteBuffer) {
+    self.filename = filename
+    self.contentType = contentType
+    self.data = data
+  }
+}
+
+/// A request whose parameters cannot be read. Each app answers it in its own format (the Weibo envelope,
+/// the deals API's `errorMessage`, an HTML page), naming the parameter.
+package enum ParamError: Error, Equatable, Sendable {
+  /// A required parameter is absent or empty.
+  case missing(String)
+  /// A parameter's value is not of the expected form.
+  case invalid(String, expected: String, got: String)
+  /// A list parameter names nothing.
+  case emptyList(String)
+  /// A list parameter names more than `max` items.
+  case tooMany(String, max: Int)
+  /// The body cannot be parsed (a broken multipart body, a missing boundary).
+  case malformed
+  /// The body is longer than the route accepts.
+  case bodyTooLarge
+  /// The body's media type is not form or multipart.
+  case unsupportedMedia(String)
+}
+
+/// The parameters of a request: query, form or multipart body, merged (the body wins on conflicts).
+package struct Params: Sendable {
+  package private(set) var values: [String: [String]] = [:]
+  /// Files by field name, in the order sent; a file input left empty sends none.
+  package private(set) var uploads: [String: [UploadedFile]] = [:]
+
+  package init(values: [String: [String]] = [:]) {
+    self.values = values
+  }
+
+  /// Reads the query and, for a POST, the body (up to `limit` bytes).
+  package static func read(_ request: inout Request, limit: Int) async throws -> Params {
+    var params = Params()
+    if let query = request.uri.query { params.merge(formEncoded: query) }
+    guard request.method == .post || request.method == .put else { return params }
+    let body: ByteBuffer
+    do {
+      body = try await request.collectBody(upTo: limit)
+    } catch is NIOTooManyBytesError {
+      throw ParamError.bodyTooLarge
+    } catch let error as HTTPError where error.status == .contentTooLarge {
+      throw ParamError.bodyTooLarge
+    }
+    let contentType = request.headers[.contentType] ?? ""
+    let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    switch mediaType {
+    case "multipart/form-data":
+      guard let boundary = Self.boundary(in: contentType) else { throw ParamError.malformed }
+      try params.merge(multipart: body, boundary: boundary)
+    case "application/json":
+      throw ParamError.unsupportedMedia("application/json")
+    default:
+      // Form encoding is the default: some clients send no content type at all.
+      params.merge(formEncoded: String(buffer: body))
+    }
+    return params
+  }
+
+  /// The first value of a parameter; empty strings count as absent.
+  package subscript(_ name: String) -> String? {
+    guard let value = values[name]?.last, !value.isEmpty else { return nil }
+    return value
+  }
+
+  /// Every value of a repeated parameter.
+  package func all(_ name: String) -> [String] { values[name] ?? [] }
+
+  /// The first file sent as `name`.
+  package func file(_ name: String) -> UploadedFile? { uploads[name]?.first }
+
+  /// Every file sent as `name`.
+  package func files(_ name: String) -> [UploadedFile] { uploads[name] ?? [] }
+
+  package func require(_ name: String) throws -> String {
+    guard let value = self[name] else { throw ParamError.missing(name) }
+    return value
+  }
+
+  /// An integer parameter; a value that is not one is error 10017.
+  package func int64(_ name: String) throws -> Int64? {
+    guard let text = self[name] else { return nil }
+    guard let value = Int64(text.trimmingCharacters(in: .whitespaces)) else {
+      throw ParamError.invalid(name, expected: "int64", got: text)
+    }
+    return value
+  }
+
+  package func int(_ name: String, default value: Int) throws -> Int {
+    guard let parsed = try int64(name) else { return value }
+    guard let int = Int(exactly: parsed) else { throw ParamError.invalid(name, expected: "int", got: String(parsed)) }
+    return int
+  }
+
+  /// A positive id; missing throws `missing`.
+  package func id(_ name: String, missing: some Error) throws -> Int64 {
+    guard let id = try int64(name) else { throw missing }
+    guard id > 0 else { throw ParamError.invalid(name, expected: "positive int64", got: String(id)) }
+    return id
+  }
+
+  /// A comma-separated id list (also given as repeated parameters).
+  package func ids(_ name: String, max: Int) throws -> [Int64] {
+    let parts = all(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+    guard !parts.isEmpty else { throw ParamError.emptyList(name) }
+    guard parts.count <= max else { throw ParamError.tooMany(name, max: max) }
+    return try parts.map {
+      guard let id = Int64($0), id > 0 else { throw ParamError.invalid(name, expected: "int64 list", got: $0) }
+      return id
+    }
+  }
+
+  /// A flag given as 0/1.
+  package func flag(_ name: String) throws -> Bool { try int(name, default: 0) != 0 }
+
+  /// since_id, max_id, count (clamped to 1...max), page (1-based, at most 10,000).
+  package func page(defaultCount: Int, maxCount: Int) throws -> Page {
+    let since = try int64("since_id") ?? 0
+    let maxID = try int64("max_id") ?? 0
+    guard since >= 0 else { throw ParamError.invalid("since_id", expected: "int64 >= 0", got: String(since)) }
+    guard maxID >= 0 else { throw ParamError.invalid("max_id", expected: "int64 >= 0", got: String(maxID)) }
+    let count = min(max(try int("count", default: defaultCount), 1), maxCount)
+    let page = min(max(try int("page", default: 1), 1), 10_000)
+    return Page(sinceID: since, maxID: maxID, count: count, page: page)
+  }
+
+  // MARK: Parsing
+
+  package mutating func merge(formEncoded text: String) {
+    for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = Self.decode(parts[0])
+      guard !name.isEmpty else { continue }
+      values[name, default: []].append(parts.count > 1 ? Self.decode(parts[1]) : "")
+    }
+  }
+
+  private static func decode(_ s: Substring) -> String {
+    let spaced = s.replacingOccurrences(of: "+", with: " ")
+    return spaced.removingPercentEncoding ?? spaced
+  }
+
+  package static func boundary(in contentType: String) -> String? {
+    for part in contentType.split(separator: ";").dropFirst() {
+      let pair = part.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
+      let value = pair[1].trimmingCharacters(in: .whitespaces)
+      let unquoted = value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2
+        ? String(value.dropFirst().dropLast()) : value
+      return unquoted.isEmpty ? nil : unquoted
+    }
+    return nil
+  }
+
+  /// Lenient multipart: header names in any case, any part order, odd content types, stray headers.
+  package mutating func merge(multipart body: ByteBuffer, boundary: String) throws {
+    let parser = MultipartParser(boundary: boundary)
+    var headers: [String: String] = [:]
+    var data = ByteBuffer()
+    var parts: [([String: String], ByteBuffer)] = []
+    parser.onHeader = { name, value in headers[name.lowercased()] = value }
+    parser.onBody = { chunk in data.writeBuffer(&chunk) }
+    parser.onPartComplete = {
+      parts.append((headers, data))
+      headers = [:]
+      data = ByteBuffer()
+    }
+    do { try parser.execute(body) } catch { throw ParamError.malformed }
+    for (headers, data) in parts {
+      guard let disposition = headers["content-disposition"],
+        let name = Self.dispositionValue("name", in: disposition)
+      else { continue }
+      if let filename = Self.dispositionValue("filename", in: disposition) {
+        // A browser's empty file input sends a part with no name and no bytes.
+        guard !(filename.isEmpty && data.readableBytes == 0) else { continue }
+        uploads[name, default: []].append(UploadedFile(
+          filename: filename, contentType: headers["content-type"] ?? "application/octet-stream", data: data))
+      } else {
+        values[name, default: []].append(String(buffer: data))
+      }
+    }
+  }
+
+  private static func dispositionValue(_ key: String, in header: String) -> String? {
+    for part in header.split(separator: ";").dropFirst() {
+      let pair = part.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == key else { continue }
+      var value = pair[1].trimmingCharacters(in: .whitespaces)
+      if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+      return value
+    }
+    return nil
+  }
+}

@@ -1,0 +1,112 @@
+import Crypto
+import Foundation
+import SparrowMedia
+import SparrowStore
+
+/// Uploaded pictures on disk: each in the sizes clients expect, content-addressed so the same bytes are
+/// stored once, under `data/pics/<size>/<id>.<ext>`.
+package struct PictureLibrary: Sendable {
+  /// The sizes kept for status pictures and for avatars.
+  package enum Size: String, CaseIterable, Sendable {
+    case thumbnail, bmiddle, large, avatar50, avatar180
+
+    /// The box a picture is shrunk to fit (never enlarged).
+    var box: (width: Int, height: Int) {
+      switch self {
+      case .thumbnail: (180, 180)
+      case .bmiddle: (440, 100_000)
+      case .large: (100_000, 100_000)
+      case .avatar50: (50, 50)
+      case .avatar180: (180, 180)
+      }
+    }
+
+    package static let status: [Size] = [.thumbnail, .bmiddle, .large]
+    package static let avatar: [Size] = [.avatar50, .avatar180, .large]
+  }
+
+  let folder: URL
+  let store: any PlatformStore
+  let processor = ImageProcessor()
+
+  package init(dataFolder: URL, store: any PlatformStore) {
+    folder = dataFolder.appendingPathComponent("pics", isDirectory: true)
+    self.store = store
+  }
+
+  package func file(_ size: Size, _ name: String) -> URL {
+    folder.appendingPathComponent(size.rawValue, isDirectory: true).appendingPathComponent(name)
+  }
+
+  /// Checks, processes and stores a picture. Every refusal happens before anything is written; the
+  /// files of one picture appear together or not at all.
+  package func ingest(_ data: Data, sizes: [Size] = Size.status, at now: Date) async throws -> PictureRef {
+    let header = try processor.inspect(data)
+    let id = Secrets.hex(SHA256.hash(data: data).prefix(16))
+    let name = "\(id).\(header.kind.ext)"
+    let existing = try await store.pictures(ids: [id])[id]
+    if let existing, sizes.allSatisfy({ FileManager.default.fileExists(atPath: file($0, name).path) }) {
+      return existing
+    }
+    // Decoding is CPU-bound: keep it off the threads that serve requests.
+    let encoded = try await Self.offload { [processor] in
+      try sizes.map { size -> (Size, EncodedImage) in
+        let quality = size == .large ? 90 : 85
+        return (size, try processor.resize(data, header: header, maxWidth: size.box.width,
+                                           maxHeight: size.box.height, quality: quality))
+      }
+    }
+    try write(encoded.map { ($0.0, $0.1.data) }, name: name)
+    let large = encoded.first { $0.0 == .large }?.1 ?? encoded[0].1
+    let picture = PictureRef(id: id, ext: header.kind.ext, width: large.width, height: large.height,
+                             frames: header.frames, bytes: data.count)
+    try await store.savePicture(picture, at: now)
+    return picture
+  }
+
+  /// Writes each file under a temporary name, then renames them all; on any failure removes what it wrote.
+  private func write(_ files: [(Size, Data)], name: String) throws {
+    var written: [URL] = []
+    do {
+      var staged: [(URL, URL)] = []
+      for (size, data) in files {
+        let target = file(size, name)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).tmp")
+        try data.write(to: temporary)
+        written.append(temporary)
+        staged.append((temporary, target))
+      }
+      for (temporary, target) in staged {
+        _ = try? FileManager.default.removeItem(at: target)
+        try FileManager.default.moveItem(at: temporary, to: target)
+        written.append(target)
+      }
+    } catch {
+      for url in written { try? FileManager.default.removeItem(at: url) }
+      throw error
+    }
+  }
+
+  /// Runs CPU-heavy work on a global queue and resumes when it is done.
+  package static func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global(qos: .userInitiated).async {
+        continuation.resume(with: Result { try work() })
+      }
+    }
+  }
+}
+
+extension MediaError {
+  /// The API error for a refused picture.
+  package var weibo: WeiboError {
+    switch self {
+    case .unsupported: .unsupportedImage
+    case .tooLarge: .imageTooLarge
+    case .tooManyPixels: WeiboError(status: .badRequest, code: 20005, error: "Image is too large in pixels (at most 40 megapixels)")
+    case .tooManyFrames: WeiboError(status: .badRequest, code: 20005, error: "Animated image has too many frames (at most 300)")
+    case .broken: WeiboError(status: .badRequest, code: 20005, error: "Image is broken or truncated")
+    }
+  }
+}

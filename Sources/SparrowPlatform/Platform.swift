@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import SparrowStore
+
+/// One app of the platform (微博's API, 微博's web pages, and later 团购 and 打卡): routes under its own
+/// prefix, its own templates and `Public/`. It depends on the platform; the platform knows no app.
+package protocol SparrowApp: Sendable {
+  /// Adds the app's routes.
+  func register(on router: Router<SparrowContext>) throws
+}
+
+/// What the platform gives every app, made once per router: dependencies, the picture library, OAuth and
+/// the web sign-in, and the middleware of web pages.
+package struct Platform: Sendable {
+  package let deps: PlatformDependencies
+  package let pictures: PictureLibrary
+  package let oauth: OAuthController
+  package let session: WebSession
+  /// The platform's own pages (authorize, sign-up, errors).
+  package let pages: TemplateLibrary
+
+  /// `landing` is where a web sign-in goes when it did not say.
+  package init(deps: PlatformDependencies, landing: String) async throws {
+    self.deps = deps
+    pictures = PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store)
+    pages = try await TemplateLibrary.load()
+    oauth = OAuthController(deps: deps, pages: pages)
+    session = WebSession(deps: deps, oauth: oauth, landing: landing)
+  }
+
+  /// Form bodies of web pages are small; picture uploads from web pages take a picture of up to 5 MB.
+  package static let formLimit = 64 * 1024
+  package static let uploadLimit = 16 << 20
+
+  /// A group for an app's web pages: the viewer found, the parameters read (up to `limit` bytes), the form
+  /// token checked on every POST, and failures shown by `errorPage`.
+  /// `tooLarge` is what a body over the limit is told.
+  package func webPages(_ router: Router<SparrowContext>, limit: Int = formLimit,
+                        tooLarge: WebPageError = WebPageError(.contentTooLarge, "内容太大了"),
+                        errorPage: @escaping HTMLErrorMiddleware.Page) -> RouterGroup<SparrowContext>
+  {
+    router.group()
+      .add(middleware: HTMLErrorMiddleware(page: errorPage))
+      .add(middleware: WebSessionMiddleware(session: session))
+      .add(middleware: FormMiddleware(limit: limit, tooLarge: tooLarge))
+  }
+}
+
+/// The router: the platform's routes, then each app's.
+package func buildRouter(_ platform: Platform, apps: [any SparrowApp]) async throws -> Router<SparrowContext> {
+  let router = Router(context: SparrowContext.self)
+  router.add(middleware: SecurityHeadersMiddleware())
+  let deps = platform.deps
+  router.get("/healthz") { _, _ -> Response in
+    _ = try await deps.store.user(id: 0)
+    return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .contentLength: "2"],
+                    body: .init(byteBuffer: ByteBuffer(string: "ok")))
+  }
+  let favicon = try await Favicon.make()
+  router.get("/favicon.ico") { _, _ in favicon.response() }
+  platform.oauth.register(on: router)
+  platform.session.register(on: router)
+  MediaController(deps: deps, pictures: platform.pictures).register(on: router)
+  for app in apps { try app.register(on: router) }
+  return router
+}

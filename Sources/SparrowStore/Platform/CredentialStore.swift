@@ -1,0 +1,15 @@
+import Foundation
+
+/// OAuth clients (apps) and the grants issued to them: codes, access and refresh tokens, sign-in sessions.
+/// Only hashes of secrets are stored.
+public protocol CredentialStore: Sendable {
+  func createApp(_ app: AppRecord) async throws
+  func app(clientID: String) async throws -> AppRecord?
+  func apps(ids: [Int64]) async throws -> [Int64: AppRecord]
+  func saveGrant(_ grant: GrantRecord) async throws
+  func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord?
+  /// Deletes and returns the grant in one step, so a code can be redeemed once only.
+  func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord?
+  /// Revokes every access and refresh grant of this user for this app.
+  func revokeGrants(userID: Int64, appID: Int64) async throws
+}

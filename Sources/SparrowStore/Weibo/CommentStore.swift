@@ -1,0 +1,13 @@
+import Foundation
+
+/// Comments on 微博 statuses.
+public protocol CommentStore: Sendable {
+  /// Adds comments (one, or one on a repost and one on its original) with their mentions and bumps each
+  /// status's comment count; `.notFound` if a status or the replied-to comment is gone.
+  func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws
+  func comment(id: Int64) async throws -> CommentRecord?
+  func comments(ids: [Int64]) async throws -> [Int64: CommentRecord]
+  func deleteComment(id: Int64) async throws -> CommentRecord
+  /// A page of comments, newest first, with the number the whole list holds.
+  func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord>
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// 微博 statuses, their feeds and topics.
+public protocol StatusStore: Sendable {
+  /// Adds a status with its mentions and topics, and bumps the counters it changes.
+  /// `.duplicateText` when it repeats the author's previous status; `.notFound` when it reposts a missing one.
+  /// `comments` (a repost's "also comment") are added in the same transaction.
+  func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
+    async throws
+  func status(id: Int64) async throws -> StatusRecord?
+  func statuses(ids: [Int64]) async throws -> [Int64: StatusRecord]
+  /// Everything needed to show `statuses` to `viewer`, loaded together: originals of reposts, authors,
+  /// apps, and the viewer's favourites, likes and relationships among them.
+  func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows
+  /// Removes a status and everything hanging off it, fixing every counter. Returns what was deleted.
+  func deleteStatus(id: Int64) async throws -> StatusRecord
+  /// A page of a feed, newest first, with the number of statuses the whole feed holds.
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> FeedPage<StatusRecord>
+  /// A page of a feed with everything needed to show its statuses to `viewer` (see `context(for:viewer:)`),
+  /// read together: one snapshot, one round trip.
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
+  /// Topics with the number of statuses that carried them since `since`, most used first.
+  func hotTopics(since: Date, limit: Int) async throws -> [TopicCount]
+}

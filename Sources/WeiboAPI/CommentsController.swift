@@ -1,0 +1,111 @@
+import Foundation
+import SparrowPlatform
+import Hummingbird
+import SparrowCore
+import SparrowStore
+
+/// `/2/comments/*`.
+struct CommentsController: Sendable {
+  let deps: WeiboDependencies
+  let statuses: StatusesController
+
+  func register(_ table: inout APITable) {
+    table.get("comments/show") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      _ = try await statuses.visibleStatus(id, to: call.caller.userID)
+      return try await list(call, .onStatus(id))
+    }
+    table.get("comments/by_me") { try await list($0, .byUser($0.caller.userID)) }
+    table.get("comments/to_me") { try await list($0, .toUser($0.caller.userID)) }
+    table.get("comments/timeline") { try await list($0, .timeline($0.caller.userID)) }
+    table.get("comments/mentions") { try await list($0, .mentions($0.caller.userID)) }
+    table.get("comments/show_batch") { call in
+      let ids = try call.params.ids("cids", max: 50)
+      let records = try await deps.store.comments(ids: ids)
+      return try json(try await presenter(call).comments(ids.compactMap { records[$0] }))
+    }
+    table.post("comments/create") { call in
+      let text = try StatusesController.text(call, "comment")
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let status = try await statuses.visibleStatus(id, to: call.caller.userID)
+      var targets = [id]
+      if try call.params.flag("comment_ori"), let original = status.retweetedID { targets.append(original) }
+      return try await create(call, text: text, on: targets, replyTo: nil)
+    }
+    table.post("comments/reply") { call in
+      let cid = try call.params.id("cid", missing: WeiboError.commentIDMissing)
+      var text = try StatusesController.text(call, "comment")
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let status = try await statuses.visibleStatus(id, to: call.caller.userID)
+      guard let replied = try await deps.store.comment(id: cid), replied.statusID == id else {
+        throw WeiboError.commentNotFound
+      }
+      if !(try call.params.flag("without_mention")), let author = try await deps.store.user(id: replied.userID) {
+        text = "回复@\(author.screenName):" + text
+        guard TextLength.fits(text) else { throw WeiboError.textTooLong }
+      }
+      var targets = [id]
+      if try call.params.flag("comment_ori"), let original = status.retweetedID { targets.append(original) }
+      return try await create(call, text: text, on: targets, replyTo: cid)
+    }
+    table.post("comments/destroy") { call in
+      let cid = try call.params.id("cid", missing: WeiboError.commentIDMissing)
+      return try json(try await destroy(cid, call))
+    }
+    table.post("comments/destroy_batch") { call in
+      let cids = try call.params.ids("cids", max: 20)
+      // Check every comment first: a batch with one bad id deletes nothing.
+      for cid in cids { _ = try await deletable(cid, call) }
+      var deleted: [Comment] = []
+      for cid in cids { deleted.append(try await destroy(cid, call)) }
+      return try json(deleted)
+    }
+  }
+
+  func presenter(_ call: APICall) -> Presenter { statuses.presenter(call) }
+
+  func list(_ call: APICall, _ feed: CommentFeed) async throws -> Response {
+    let page = try call.params.page(defaultCount: 50, maxCount: 200)
+    let found = try await deps.store.comments(in: feed, page: page.probing)
+    let records = found.items
+    let comments = try await presenter(call).comments(Array(records.prefix(page.count)))
+    let total = found.total
+    let next = records.count > page.count ? records[page.count].id : 0
+    return try json(CommentList(comments: comments, previousCursor: 0, nextCursor: next, totalNumber: total))
+  }
+
+  /// Adds the comment to each status in `targets` in one transaction; returns the first.
+  func create(_ call: APICall, text: String, on targets: [Int64], replyTo: Int64?) async throws -> Response {
+    let mentions = try await StatusesController.mentionedIDs(in: text, store: deps.store)
+      .filter { $0 != call.caller.userID }
+    let records = targets.enumerated().map { index, statusID in
+      CommentRecord(
+        id: deps.ids.next(at: call.now), statusID: statusID, userID: call.caller.userID, text: text,
+        appID: call.caller.app?.id ?? 0, createdAt: call.now, replyCommentID: index == 0 ? replyTo : nil)
+    }
+    do {
+      try await deps.store.insertComments(records, mentions: mentions)
+    } catch StoreError.notFound {
+      throw replyTo == nil ? WeiboError.statusNotFound : WeiboError.commentNotFound
+    }
+    return try json(try await presenter(call).comments([records[0]])[0])
+  }
+
+  /// The comment, if the caller may delete it: its author or the status's author.
+  func deletable(_ cid: Int64, _ call: APICall) async throws -> CommentRecord {
+    guard let record = try await deps.store.comment(id: cid) else { throw WeiboError.commentNotFound }
+    if record.userID != call.caller.userID {
+      let status = try await deps.store.status(id: record.statusID)
+      guard status?.userID == call.caller.userID else { throw WeiboError.notYourComment }
+    }
+    return record
+  }
+
+  /// Deletes a comment its author or the status's author asks to delete.
+  func destroy(_ cid: Int64, _ call: APICall) async throws -> Comment {
+    let record = try await deletable(cid, call)
+    let shown = try await presenter(call).comments([record])[0]
+    do { _ = try await deps.store.deleteComment(id: cid) } catch StoreError.notFound { throw WeiboError.commentNotFound }
+    return shown
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import SparrowPlatform
+import SparrowCore
+import SparrowStore
+
+/// Statuses and users as JSON templates (everything but the viewer's values), kept across requests:
+/// most of a timeline page's cost was building and encoding the same objects again.
+///
+/// An entry is kept with the rows it was made from and used only while the rows just read are equal to
+/// them, so any change (a counter, a profile field, an edit) makes a new one: nothing is invalidated by
+/// hand, and nothing stale can be served. (A status's source comes from its app, which never changes once
+/// registered: the app id in the row stands for it.) Per-viewer values are never part of an entry.
+final class JSONTemplates: @unchecked Sendable {
+  // Classes, so a lookup hands out one reference rather than copies of every field.
+  final class StatusEntry: Sendable {
+    let record: StatusRecord
+    let template: StatusJSONTemplate
+
+    init(record: StatusRecord, template: StatusJSONTemplate) {
+      self.record = record
+      self.template = template
+    }
+  }
+
+  final class UserEntry: Sendable {
+    let record: UserRecord
+    let template: UserJSONTemplate
+
+    init(record: UserRecord, template: UserJSONTemplate) {
+      self.record = record
+      self.template = template
+    }
+  }
+
+  private let lock = NSLock()
+  private var statuses: Generations<Int64, StatusEntry>
+  private var users: Generations<Int64, UserEntry>
+
+  /// `limit` entries of each kind per generation: at most twice that are kept.
+  init(limit: Int = 10_000) {
+    statuses = Generations(limit: limit)
+    users = Generations(limit: limit)
+  }
+
+  /// The template for `record`; `make` builds the status when there is none yet.
+  func status(_ record: StatusRecord, make: () -> Status) -> StatusJSONTemplate {
+    lock.lock()
+    let entry = statuses[record.id]
+    lock.unlock()
+    if let entry, entry.record == record { return entry.template }
+    let template = StatusJSONTemplate(make())
+    lock.lock()
+    statuses[record.id] = StatusEntry(record: record, template: template)
+    lock.unlock()
+    return template
+  }
+
+  /// The template for `record`; `make` builds the user when there is none yet.
+  func user(_ record: UserRecord, make: () -> User) -> UserJSONTemplate {
+    lock.lock()
+    let entry = users[record.id]
+    lock.unlock()
+    if let entry, entry.record == record { return entry.template }
+    let template = UserJSONTemplate(make())
+    lock.lock()
+    users[record.id] = UserEntry(record: record, template: template)
+    lock.unlock()
+    return template
+  }
+}
+
+/// A bounded map: entries go into a young generation; when it is full it becomes the old one and the
+/// old one is dropped. Reading an old entry moves it back, so what is in use stays.
+struct Generations<Key: Hashable, Value> {
+  let limit: Int
+  private var young: [Key: Value] = [:]
+  private var old: [Key: Value] = [:]
+
+  init(limit: Int) { self.limit = limit }
+
+  subscript(key: Key) -> Value? {
+    mutating get {
+      if let value = young[key] { return value }
+      guard let value = old.removeValue(forKey: key) else { return nil }
+      self[key] = value
+      return value
+    }
+    set {
+      guard let newValue else {
+        young[key] = nil
+        old[key] = nil
+        return
+      }
+      if young.count >= limit {
+        old = young
+        young = [:]
+      }
+      young[key] = newValue
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import SparrowPlatform
+import Hummingbird
+import SparrowCore
+import SparrowStore
+
+/// `/2/favorites*` and `/2/attitudes/*`: saving and liking statuses.
+struct MarksController: Sendable {
+  let deps: WeiboDependencies
+  let statuses: StatusesController
+
+  func register(_ table: inout APITable) {
+    table.get("favorites") { call in
+      let page = try call.params.page(defaultCount: 50, maxCount: 200)
+      let marks = try await deps.store.favorites(userID: call.caller.userID, page: page)
+      let total = try await deps.store.user(id: call.caller.userID)?.favouritesCount ?? 0
+      return try json(FavoriteList(favorites: try await favorites(marks, call), totalNumber: total))
+    }
+    table.get("favorites/show") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      guard let mark = try await deps.store.favorite(userID: call.caller.userID, statusID: id) else {
+        throw WeiboError.notFavorited
+      }
+      return try json(try await favorites([mark], call)[0])
+    }
+    table.post("favorites/create") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      _ = try await statuses.visibleStatus(id, to: call.caller.userID)
+      let mark = Mark(id: deps.ids.next(at: call.now), userID: call.caller.userID, statusID: id, createdAt: call.now)
+      do { try await deps.store.favorite(mark) } catch StoreError.conflict { throw WeiboError.alreadyFavorited } catch
+        StoreError.notFound
+      { throw WeiboError.statusNotFound }
+      return try json(try await favorites([mark], call)[0])
+    }
+    table.post("favorites/destroy") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let shown = try await deps.store.favorite(userID: call.caller.userID, statusID: id)
+      guard let shown else { throw WeiboError.notFavorited }
+      let favorite = try await favorites([shown], call).first
+      do { _ = try await deps.store.unfavorite(userID: call.caller.userID, statusID: id) } catch StoreError.notFound {
+        throw WeiboError.notFavorited
+      }
+      guard var favorite else { throw WeiboError.statusNotFound }
+      favorite.status.favorited = false
+      return try json(favorite)
+    }
+    table.post("attitudes/create") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let attitude = call.params["attitude"] ?? "heart"
+      guard ["heart", "smile", "happy", "sad", "surprise", "angry"].contains(attitude) else {
+        throw WeiboError.badParameter("attitude", expected: "heart", got: attitude)
+      }
+      _ = try await statuses.visibleStatus(id, to: call.caller.userID)
+      let mark = Mark(id: deps.ids.next(at: call.now), userID: call.caller.userID, statusID: id, createdAt: call.now)
+      do { try await deps.store.like(mark) } catch StoreError.conflict { throw WeiboError.alreadyLiked } catch
+        StoreError.notFound
+      { throw WeiboError.statusNotFound }
+      return try json(try await attitudes([mark], call)[0])
+    }
+    table.post("attitudes/destroy") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let mark: Mark
+      do { mark = try await deps.store.unlike(userID: call.caller.userID, statusID: id) } catch StoreError.notFound {
+        throw WeiboError.notLiked
+      }
+      return try json(try await attitudes([mark], call)[0])
+    }
+    table.get("attitudes/show") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let status = try await statuses.visibleStatus(id, to: call.caller.userID)
+      let page = try call.params.page(defaultCount: 50, maxCount: 200)
+      let marks = try await deps.store.likes(statusID: id, page: page.probing)
+      let shown = try await attitudes(Array(marks.prefix(page.count)), call, withStatus: false)
+      let next = marks.count > page.count ? marks[page.count].id : 0
+      return try json(AttitudeList(attitudes: shown, previousCursor: 0, nextCursor: next,
+                                   totalNumber: status.attitudesCount))
+    }
+    table.get("attitudes/to_me") { call in
+      let page = try call.params.page(defaultCount: 50, maxCount: 200)
+      let marks = try await deps.store.likesReceived(userID: call.caller.userID, page: page.probing)
+      let shown = try await attitudes(Array(marks.prefix(page.count)), call)
+      let next = marks.count > page.count ? marks[page.count].id : 0
+      return try json(AttitudeList(attitudes: shown, previousCursor: 0, nextCursor: next, totalNumber: shown.count))
+    }
+  }
+
+  private func favorites(_ marks: [Mark], _ call: APICall) async throws -> [Favorite] {
+    let records = try await deps.store.statuses(ids: marks.map(\.statusID))
+    let shown = try await statuses.presenter(call).statuses(marks.compactMap { records[$0.statusID] })
+    let byID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    return marks.compactMap { mark in
+      byID[mark.statusID].map { Favorite(status: $0, favoritedTime: WeiboDate.string(from: mark.createdAt)) }
+    }
+  }
+
+  private func attitudes(_ marks: [Mark], _ call: APICall, withStatus: Bool = true) async throws -> [Attitude] {
+    let presenter = statuses.presenter(call)
+    let records = withStatus ? try await deps.store.statuses(ids: marks.map(\.statusID)) : [:]
+    let shown = try await presenter.statuses(Array(records.values))
+    let byID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let users = try await deps.store.users(ids: marks.map(\.userID))
+    let people = Dictionary(try await presenter.users(Array(users.values)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let source = presenter.source(call.caller.app)
+    return marks.map { mark in
+      Attitude(
+        id: mark.id, createdAt: WeiboDate.string(from: mark.createdAt), attitude: "heart", source: source,
+        user: people[mark.userID], status: byID[mark.statusID])
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import SparrowPlatform
+import SparrowCore
+import SparrowStore
+
+/// Turns stored rows into the API's objects for one viewer. Every method loads what it needs in a
+/// fixed number of batched queries, whatever the number of rows.
+package struct Presenter: Sendable {
+  let store: any WeiboStore
+  let baseURL: String
+  /// The caller; per-viewer fields (favorited, liked, following, follow_me) are computed for them.
+  let viewer: Int64
+
+  package init(store: any WeiboStore, baseURL: String, viewer: Int64) {
+    self.store = store
+    self.baseURL = baseURL
+    self.viewer = viewer
+  }
+
+  // MARK: Statuses
+
+  package func statuses(_ records: [StatusRecord], trimUser: Bool = false) async throws -> [Status] {
+    guard !records.isEmpty else { return [] }
+    return statuses(records, rows: try await store.context(for: records, viewer: viewer), trimUser: trimUser)
+  }
+
+  /// The statuses, with `rows` already read for them (or for more).
+  func statuses(_ records: [StatusRecord], rows: StatusContextRows, trimUser: Bool = false) -> [Status] {
+    let context = StatusContext(
+      users: rows.users, apps: rows.apps, favorited: rows.favorited, liked: rows.liked,
+      relations: Relations(following: rows.following, followers: rows.followers))
+    return records.map { record in
+      var status = status(record, context)
+      if let originalID = record.retweetedID {
+        status.retweetedStatus = Box(
+          rows.originals[originalID].map { self.status($0, context) } ?? .deletedOriginal(id: originalID))
+      }
+      if trimUser {
+        status.uid = record.userID
+        status.user = nil
+      }
+      return status
+    }
+  }
+
+  package func status(_ record: StatusRecord) async throws -> Status {
+    try await statuses([record])[0]
+  }
+
+  struct StatusContext {
+    let users: [Int64: UserRecord]
+    let apps: [Int64: AppRecord]
+    let favorited: Set<Int64>
+    let liked: Set<Int64>
+    let relations: Relations
+  }
+
+  private func status(_ record: StatusRecord, _ context: StatusContext) -> Status {
+    var status = plainStatus(record, app: context.apps[record.appID])
+    status.user = context.users[record.userID].map { user($0, context.relations) }
+    status.favorited = context.favorited.contains(record.id)
+    status.liked = context.liked.contains(record.id)
+    return status
+  }
+
+  /// A status as it is for everyone: no author, none of a viewer's marks. Templates are made from it.
+  private func plainStatus(_ record: StatusRecord, app: AppRecord?) -> Status {
+    Status(
+      id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,
+      source: source(app), user: nil, picUrls: record.pictures.map(picURL), picIds: record.pictures.map(\.id),
+      geo: Geo(latitude: record.latitude, longitude: record.longitude), repostsCount: record.repostsCount,
+      commentsCount: record.commentsCount, attitudesCount: record.attitudesCount,
+      visible: Visibility(type: record.visible))
+  }
+
+  // MARK: Statuses as JSON
+
+  /// What `statuses(_:rows:trimUser:)` encodes to, written straight from templates kept in `templates`:
+  /// per call only the viewer's values (favorited, liked, following, follow_me) are written.
+  func writeStatuses(
+    _ records: [StatusRecord], rows: StatusContextRows, trimUser: Bool, templates: JSONTemplates,
+    into out: inout JSONOutput
+  ) {
+    out.array(records) { out, record in writeStatus(record, rows, trimUser: trimUser, templates, &out) }
+  }
+
+  private func writeStatus(
+    _ record: StatusRecord, _ rows: StatusContextRows, trimUser: Bool, _ templates: JSONTemplates,
+    _ out: inout JSONOutput
+  ) {
+    let template = templates.status(record) { plainStatus(record, app: rows.apps[record.appID]) }
+    template.writeStart(&out, favorited: rows.favorited.contains(record.id))
+    if trimUser {
+      StatusJSONTemplate.writeUID(record.userID, &out)
+    } else if let author = rows.users[record.userID] {
+      StatusJSONTemplate.writeKey(.user, &out)
+      templates.user(author) { user(author, .none) }.write(
+        &out, following: rows.following.contains(author.id), followMe: rows.followers.contains(author.id))
+    }
+    if let originalID = record.retweetedID {
+      StatusJSONTemplate.writeKey(.retweetedStatus, &out)
+      if let original = rows.originals[originalID] {
+        writeStatus(original, rows, trimUser: false, templates, &out)
+      } else {
+        Status.deletedOriginal(id: originalID).writeJSON(&out)
+      }
+    }
+    template.writeEnd(&out, liked: rows.liked.contains(record.id))
+  }
+
+  // MARK: Comments
+
+  package func comments(_ records: [CommentRecord]) async throws -> [Comment] {
+    guard !records.isEmpty else { return [] }
+    let replyIDs = records.compactMap(\.replyCommentID)
+    async let replies = store.comments(ids: replyIDs)
+    let statusRecords = try await store.statuses(ids: records.map(\.statusID))
+    let statuses = try await self.statuses(Array(statusRecords.values))
+    let statusMap = Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let replyMap = try await replies
+    let all = records + replyMap.values
+    async let users = store.users(ids: all.map(\.userID))
+    async let apps = store.apps(ids: all.map(\.appID))
+    let userMap = try await users
+    let relations = try await Relations(store: store, viewer: viewer, among: Array(userMap.keys))
+    let appMap = try await apps
+    func comment(_ record: CommentRecord, withStatus: Bool) -> Comment {
+      Comment(
+        id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,
+        source: source(appMap[record.appID]), user: userMap[record.userID].map { user($0, relations) },
+        status: withStatus ? statusMap[record.statusID] : nil)
+    }
+    return records.map { record in
+      var result = comment(record, withStatus: true)
+      if let reply = record.replyCommentID.flatMap({ replyMap[$0] }) {
+        result.replyComment = Box(comment(reply, withStatus: false))
+      }
+      return result
+    }
+  }
+
+  // MARK: Users
+
+  /// The viewer's relationship to a set of users.
+  struct Relations {
+    let following: Set<Int64>
+    let followers: Set<Int64>
+
+    init(following: Set<Int64>, followers: Set<Int64>) {
+      self.following = following
+      self.followers = followers
+    }
+
+    /// No relationship: what templates are made with.
+    static let none = Relations(following: [], followers: [])
+
+    init(store: any WeiboStore, viewer: Int64, among ids: [Int64]) async throws {
+      async let following = store.following(viewer, among: ids)
+      async let followers = store.followers(viewer, among: ids)
+      self.following = try await following
+      self.followers = try await followers
+    }
+  }
+
+  package func users(_ records: [UserRecord]) async throws -> [User] {
+    let relations = try await Relations(store: store, viewer: viewer, among: records.map(\.id))
+    return records.map { user($0, relations) }
+  }
+
+  /// A user with their latest status, as `users/show` returns it.
+  func userWithStatus(_ record: UserRecord) async throws -> User {
+    var result = try await users([record])[0]
+    let latest = try await store.statuses(
+      in: .user(record.id, viewer: viewer), feature: .all, page: Page(count: 1)).items
+    if let status = try await statuses(latest, trimUser: true).first { result.status = Box(status) }
+    return result
+  }
+
+  /// The 50 px, 180 px and original avatar URLs: the uploaded picture's sizes, or the generated avatar.
+  func avatarURLs(_ record: UserRecord) -> (small: String, large: String, hd: String) {
+    if let file = record.avatar {
+      return ("\(baseURL)/pics/avatar50/\(file)", "\(baseURL)/pics/avatar180/\(file)", "\(baseURL)/pics/large/\(file)")
+    }
+    let avatar = "\(baseURL)/avatars/\(record.id)"
+    return ("\(avatar)/50.png", "\(avatar)/180.png", "\(avatar)/hd.png")
+  }
+
+  func user(_ record: UserRecord, _ relations: Relations) -> User {
+    let avatar = avatarURLs(record)
+    return User(
+      id: record.id, screenName: record.screenName, location: record.location, description: record.description,
+      url: record.url, profileImageUrl: avatar.small, avatarLarge: avatar.large,
+      avatarHd: avatar.hd, gender: record.gender, followersCount: record.followersCount,
+      friendsCount: record.friendsCount, statusesCount: record.statusesCount,
+      favouritesCount: record.favouritesCount, biFollowersCount: record.biFollowersCount,
+      createdAt: WeiboDate.string(from: record.createdAt), following: relations.following.contains(record.id),
+      followMe: relations.followers.contains(record.id), verifiedType: record.verifiedType,
+      verifiedReason: record.verifiedReason, mbtype: record.mbtype, mbrank: record.mbrank)
+  }
+
+  // MARK: Pieces
+
+  /// `<a href="URL" rel="nofollow">NAME</a>`, exactly: weibo4j splits this string on `"`.
+  func source(_ app: AppRecord?) -> String {
+    guard let app else { return "<a href=\"\(baseURL)\" rel=\"nofollow\">Sparrow</a>" }
+    let url = app.url.isEmpty ? baseURL : app.url
+    return "<a href=\"\(HTML.escape(url))\" rel=\"nofollow\">\(HTML.escape(app.name))</a>"
+  }
+
+  package func picURL(_ picture: PictureRef) -> PicURL {
+    let file = picture.fileName
+    return PicURL(
+      thumbnailPic: "\(baseURL)/pics/thumbnail/\(file)", bmiddlePic: "\(baseURL)/pics/bmiddle/\(file)",
+      originalPic: "\(baseURL)/pics/large/\(file)", width: picture.width, height: picture.height,
+      type: picture.ext == "jpg" ? "jpeg" : picture.ext,
+      isLong: picture.height > 3 * picture.width)
+  }
+}

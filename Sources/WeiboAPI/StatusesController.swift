@@ -1,0 +1,294 @@
+import Foundation
+import SparrowPlatform
+import Hummingbird
+import SparrowCore
+import SparrowMedia
+import SparrowStore
+
+/// `/2/statuses/*`: timelines, show, post, repost, delete, counts.
+struct StatusesController: Sendable {
+  let deps: WeiboDependencies
+  let pictures: PictureLibrary
+  /// Shared by every call this controller serves; see `JSONTemplates`.
+  let templates = JSONTemplates()
+
+  func register(_ table: inout APITable) {
+    for name in ["home_timeline", "friends_timeline"] {
+      table.get("statuses/\(name)") { try await timeline($0, feed: .home($0.caller.userID), max: 100, marksSeen: true) }
+      table.get("statuses/\(name)/ids") { try await ids($0, feed: .home($0.caller.userID), max: 100) }
+    }
+    table.get("statuses/public_timeline") { try await timeline($0, feed: .everyone, max: 200) }
+    table.get("statuses/bilateral_timeline") { try await timeline($0, feed: .bilateral($0.caller.userID), max: 100) }
+    table.get("statuses/user_timeline") { call in
+      let user = try await UsersController.target(call, store: deps.store) ?? call.caller.userID
+      return try await timeline(call, feed: .user(user, viewer: call.caller.userID), max: 100)
+    }
+    table.get("statuses/user_timeline/ids") { call in
+      let user = try await UsersController.target(call, store: deps.store) ?? call.caller.userID
+      return try await ids(call, feed: .user(user, viewer: call.caller.userID), max: 100)
+    }
+    table.get("statuses/mentions") { try await timeline($0, feed: .mentions($0.caller.userID), max: 200) }
+    table.get("statuses/mentions/ids") { try await ids($0, feed: .mentions($0.caller.userID), max: 200) }
+    table.get("statuses/repost_timeline") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      _ = try await visibleStatus(id, to: call.caller.userID)
+      let page = try call.params.page(defaultCount: 20, maxCount: 200)
+      let (statuses, next, total) = try await self.page(.reposts(of: id), .all, page, call)
+      return try json(RepostList(reposts: statuses, previousCursor: 0, nextCursor: next, totalNumber: total))
+    }
+    table.get("statuses/repost_timeline/ids") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      _ = try await visibleStatus(id, to: call.caller.userID)
+      return try await ids(call, feed: .reposts(of: id), max: 200)
+    }
+    table.get("statuses/show") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let record = try await visibleStatus(id, to: call.caller.userID)
+      return try json(try await presenter(call).status(record))
+    }
+    table.get("statuses/count") { call in
+      let ids = try call.params.ids("ids", max: 100)
+      let records = try await deps.store.statuses(ids: ids)
+      let counts = ids.compactMap { id in
+        records[id].map { StatusCount(id: id, comments: $0.commentsCount, reposts: $0.repostsCount, attitudes: $0.attitudesCount) }
+      }
+      return try json(counts)
+    }
+    table.post("statuses/update") { try await update($0) }
+    table.upload("statuses/upload") { call in
+      let text = try Self.text(call, "status")
+      guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
+      let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
+      return try await post(call, text: text, pictures: [picture])
+    }
+    table.upload("statuses/upload_pic") { call in
+      struct Uploaded: Encodable, Sendable {
+        let picId: String
+        let thumbnailPic: String
+        let bmiddlePic: String
+        let originalPic: String
+        let width: Int
+        let height: Int
+        let type: String
+      }
+      guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
+      let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
+      let urls = presenter(call).picURL(picture)
+      return try json(Uploaded(
+        picId: picture.id, thumbnailPic: urls.thumbnailPic, bmiddlePic: urls.bmiddlePic ?? "",
+        originalPic: urls.originalPic ?? "", width: picture.width, height: picture.height, type: urls.type ?? ""))
+    }
+    table.upload("statuses/upload_url_text") { call in
+      let text = try Self.text(call, "status")
+      // pic_id wins over url, as the spec says.
+      if call.params["pic_id"] != nil { return try await post(call, text: text, pictures: try await pictureList(call)) }
+      guard let url = call.params["url"] else { throw WeiboError.missing("url") }
+      let fetcher = RemotePicture(allowPrivateAddresses: deps.config.allowPrivateFetch)
+      let data = try await fetcher.fetch(url, maxBytes: ImageProcessor.maxBytes)
+      return try await post(call, text: text, pictures: [try await pictures.ingest(data, at: call.now)])
+    }
+    table.post("statuses/repost") { try await repost($0) }
+    table.post("statuses/destroy") { call in
+      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      guard let record = try await deps.store.status(id: id) else { throw WeiboError.statusNotFound }
+      guard record.userID == call.caller.userID else { throw WeiboError.notYourStatus }
+      let shown = try await presenter(call).status(record)
+      do { _ = try await deps.store.deleteStatus(id: id) } catch StoreError.notFound { throw WeiboError.statusNotFound }
+      return try json(shown)
+    }
+  }
+
+  func presenter(_ call: APICall) -> Presenter {
+    Presenter(store: deps.store, baseURL: deps.config.publicURL, viewer: call.caller.userID)
+  }
+
+  // MARK: Reading
+
+  /// A status the viewer may see, or 20101.
+  func visibleStatus(_ id: Int64, to viewer: Int64) async throws -> StatusRecord {
+    guard let record = try await deps.store.status(id: id), record.visible == 0 || record.userID == viewer else {
+      throw WeiboError.statusNotFound
+    }
+    return record
+  }
+
+  func feature(_ call: APICall) throws -> StatusFeature {
+    let value = try call.params.int("feature", default: 0)
+    switch value {
+    case 0: return .all
+    case 1: return .original
+    case 2: return .picture
+    // Video and music: Sparrow has none, so the feed is empty rather than unfiltered.
+    case 3, 4: return .picture
+    default: throw WeiboError.badParameter("feature", expected: "0-4", got: String(value))
+    }
+  }
+
+  /// One page of presented statuses and the `next_cursor`: the id of the next older one, or 0 at the end.
+  func page(_ feed: StatusFeed, _ feature: StatusFeature, _ page: Page, _ call: APICall) async throws
+    -> (statuses: [Status], next: Int64, total: Int)
+  {
+    let trimUser = try call.params.flag("trim_user")
+    let (found, rows) = try await deps.store.statuses(
+      in: feed, feature: feature, page: page.probing, viewer: call.caller.userID)
+    let records = found.items
+    let statuses = presenter(call).statuses(Array(records.prefix(page.count)), rows: rows, trimUser: trimUser)
+    return (statuses, records.count > page.count ? records[page.count].id : 0, found.total)
+  }
+
+  func timeline(_ call: APICall, feed: StatusFeed, max: Int, defaultCount: Int = 20, marksSeen: Bool = false)
+    async throws -> Response
+  {
+    let page = try call.params.page(defaultCount: defaultCount, maxCount: max)
+    let feature = try feature(call)
+    let trimUser = try call.params.flag("trim_user")
+    let (found, rows) = try await deps.store.statuses(
+      in: feed, feature: feature, page: page.probing, viewer: call.caller.userID)
+    let records = Array(found.items.prefix(page.count))
+    let next = found.items.count > page.count ? found.items[page.count].id : 0
+    // The newest page was seen: what it shows no longer counts as new.
+    if marksSeen, page.maxID == 0, page.offset == 0, let newest = records.first?.id {
+      try await deps.store.markSeen(userID: call.caller.userID, kind: .status, upTo: newest)
+    }
+    // The same JSON as `StatusList` of `page`'s statuses, written from templates (the hot path).
+    var out = JSONOutput(capacity: 2048 * records.count + 256)
+    StatusList.writeJSON(&out, previousCursor: 0, nextCursor: next, totalNumber: found.total) { out in
+      presenter(call).writeStatuses(records, rows: rows, trimUser: trimUser, templates: templates, into: &out)
+    }
+    return jsonResponse(out.bytes)
+  }
+
+  /// The `…/ids` variants: ids as strings.
+  func ids(_ call: APICall, feed: StatusFeed, max: Int) async throws -> Response {
+    struct IDPage: Encodable, Sendable {
+      let statuses: [String]
+      let hasvisible = false
+      let previousCursor: Int64
+      let nextCursor: Int64
+      let totalNumber: Int
+    }
+    let page = try call.params.page(defaultCount: 20, maxCount: max)
+    let feature = try feature(call)
+    let found = try await deps.store.statuses(in: feed, feature: feature, page: page.probing)
+    let records = found.items
+    let window = records.prefix(page.count)
+    let more = records.count > page.count
+    let total = found.total
+    return try json(IDPage(
+      statuses: window.map { String($0.id) }, previousCursor: 0, nextCursor: more ? records[page.count].id : 0,
+      totalNumber: total))
+  }
+
+  // MARK: Writing
+
+  /// Text from `name`: required, not blank, within the limit.
+  static func text(_ call: APICall, _ name: String, default fallback: String? = nil) throws -> String {
+    guard let raw = call.params.all(name).last else {
+      if let fallback { return fallback }
+      throw WeiboError.missing(name)
+    }
+    let text = raw.replacingOccurrences(of: "\r\n", with: "\n")
+    if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      if let fallback { return fallback }
+      throw WeiboError.contentEmpty
+    }
+    guard TextLength.fits(text) else { throw WeiboError.textTooLong }
+    return text
+  }
+
+  /// Ids of the existing users named with `@` in `text`.
+  static func mentionedIDs(in text: String, store: any WeiboStore) async throws -> [Int64] {
+    let names = RichText(text).mentions
+    guard !names.isEmpty else { return [] }
+    return try await store.users(screenNames: names).map(\.id)
+  }
+
+  /// The pictures named by `pic_id` (comma list, at most 9), in the order given.
+  func pictureList(_ call: APICall) async throws -> [PictureRef] {
+    guard call.params["pic_id"] != nil else { return [] }
+    let ids = call.params.all("pic_id").flatMap { $0.split(separator: ",") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard ids.count <= 9 else { throw WeiboError.idsTooMany }
+    let found = try await deps.store.pictures(ids: ids)
+    return try ids.map {
+      guard let picture = found[$0] else { throw WeiboError.badParameter("pic_id", expected: "uploaded picture ids", got: $0) }
+      return picture
+    }
+  }
+
+  func update(_ call: APICall) async throws -> Response {
+    let text = try Self.text(call, "status")
+    return try await post(call, text: text, pictures: try await pictureList(call))
+  }
+
+  func post(_ call: APICall, text: String, pictures: [PictureRef]) async throws -> Response {
+    let visible = try call.params.int("visible", default: 0)
+    guard visible == 0 || visible == 1 else {
+      throw WeiboError.badParameter("visible", expected: "0 or 1", got: String(visible))
+    }
+    let (latitude, longitude) = try coordinates(call)
+    if let annotations = call.params["annotations"], annotations.count > 512 {
+      throw WeiboError.badParameter("annotations", expected: "at most 512 characters", got: String(annotations.count))
+    }
+    let record = StatusRecord(
+      id: deps.ids.next(at: call.now), userID: call.caller.userID, text: text, appID: call.caller.app?.id ?? 0,
+      createdAt: call.now, pictures: pictures, latitude: latitude, longitude: longitude, visible: visible)
+    return try await insert(record, call)
+  }
+
+  func coordinates(_ call: APICall) throws -> (Double?, Double?) {
+    func value(_ name: String, range: ClosedRange<Double>) throws -> Double? {
+      guard let text = call.params[name] else { return nil }
+      guard let value = Double(text), range.contains(value) else {
+        throw WeiboError.badParameter(name, expected: "float in \(range)", got: text)
+      }
+      return value
+    }
+    let latitude = try value("lat", range: -90...90)
+    let longitude = try value("long", range: -180...180)
+    // 0.0, 0.0 is the documented default for "no position".
+    if latitude == nil || longitude == nil || (latitude == 0 && longitude == 0) { return (nil, nil) }
+    return (latitude, longitude)
+  }
+
+  func insert(_ record: StatusRecord, _ call: APICall, comments: [CommentRecord] = []) async throws -> Response {
+    let rich = RichText(record.text)
+    let mentions = try await Self.mentionedIDs(in: record.text, store: deps.store).filter { $0 != record.userID }
+    do {
+      try await deps.store.insertStatus(record, mentions: mentions, topics: rich.topics, comments: comments)
+    } catch let error as StoreError {
+      throw error.weibo
+    }
+    return try json(try await presenter(call).status(record))
+  }
+
+  func repost(_ call: APICall) async throws -> Response {
+    let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+    let target = try await visibleStatus(id, to: call.caller.userID)
+    guard target.visible == 0 else { throw WeiboError.statusNotFound }
+    let own = try Self.text(call, "status", default: "转发微博")
+    let isComment = try call.params.int("is_comment", default: 0)
+    guard (0...3).contains(isComment) else {
+      throw WeiboError.badParameter("is_comment", expected: "0-3", got: String(isComment))
+    }
+    var text = own
+    if target.retweetedID != nil, let author = try await deps.store.user(id: target.userID) {
+      // Keep the chain, as clients show it: "my words//@previous: their words".
+      let chain = "//@\(author.screenName):\(target.text)"
+      if !text.contains(chain) { text = (own == "转发微博" && call.params["status"] == nil ? "" : own) + chain }
+    }
+    let originalID = target.retweetedID ?? target.id
+    let record = StatusRecord(
+      id: deps.ids.next(at: call.now), userID: call.caller.userID, text: text, appID: call.caller.app?.id ?? 0,
+      createdAt: call.now, retweetedID: originalID, parentID: target.id)
+    var targets: [Int64] = []
+    if isComment & 1 != 0 { targets.append(target.id) }
+    if isComment & 2 != 0, originalID != target.id || targets.isEmpty { targets.append(originalID) }
+    let comments = targets.map {
+      CommentRecord(
+        id: deps.ids.next(at: call.now), statusID: $0, userID: call.caller.userID, text: own,
+        appID: call.caller.app?.id ?? 0, createdAt: call.now)
+    }
+    return try await insert(record, call, comments: comments)
+  }
+}

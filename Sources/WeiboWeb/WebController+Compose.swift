@@ -1,0 +1,262 @@
+import Foundation
+import SparrowPlatform
+import Hummingbird
+import SparrowCore
+import SparrowMedia
+import SparrowStore
+import WeiboAPI
+
+/// The composer (＋): a new status with up to nine pictures, a repost, a comment or a reply to a comment.
+/// One sheet for all four, as the notes' client has; sending runs the API's own handlers.
+extension WebController {
+  static let maxPictures = 9
+
+  /// What the sheet sends, from `?repost=ID`, `?comment=ID` and `&reply=CID` (query or form).
+  enum Draft {
+    case status
+    case repost(StatusRecord)
+    case comment(StatusRecord, reply: CommentRecord?)
+
+    var title: String {
+      switch self {
+      case .status: "发微博"
+      case .repost: "转发微博"
+      case .comment(_, reply: nil): "发评论"
+      case .comment: "回复评论"
+      }
+    }
+
+    /// Where script keeps the unsent text and pictures, one draft per target.
+    var key: String {
+      switch self {
+      case .status: "status"
+      case .repost(let status): "repost:\(status.id)"
+      case .comment(let status, let reply): "comment:\(status.id)" + (reply.map { ":\($0.id)" } ?? "")
+      }
+    }
+
+    /// The form fields that say what is being answered.
+    var fields: [[String: String]] {
+      switch self {
+      case .status: []
+      case .repost(let status): [["name": "repost", "value": String(status.id)]]
+      case .comment(let status, let reply):
+        [["name": "comment", "value": String(status.id)]] + (reply.map { [["name": "reply", "value": String($0.id)]] } ?? [])
+      }
+    }
+
+    /// A repost may be sent empty (it says 转发微博); the others need text.
+    var needsText: Bool {
+      if case .repost = self { return false }
+      return true
+    }
+  }
+
+  /// The draft a request names; nil when the status or comment it answers is gone or hidden.
+  func draft(_ params: Params, _ viewer: Viewer) async throws -> Draft? {
+    if let id = params["repost"] {
+      guard let status = try await visible(id, to: viewer), status.visible == 0 else { return nil }
+      return .repost(status)
+    }
+    if let id = params["comment"] {
+      guard let status = try await visible(id, to: viewer) else { return nil }
+      guard let cid = params["reply"] else { return .comment(status, reply: nil) }
+      guard let replyID = Int64(cid), let reply = try await deps.store.comment(id: replyID), reply.statusID == status.id
+      else { return nil }
+      return .comment(status, reply: reply)
+    }
+    return .status
+  }
+
+  func compose(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let params = context.params
+    guard let viewer = context.viewer else { return try await login() }
+    guard let draft = try await draft(params, viewer) else { return try await notFound(viewer, "微博不存在或已被删除") }
+    let next = Self.back(request, fallback: "")
+    return try await composeSheet(draft, viewer, text: try await initialText(draft), pictureIDs: [],
+                                  next: next.hasPrefix("/compose") ? "" : next)
+  }
+
+  /// Reposting a repost starts with `//@name:text`, so the chain is kept, as Weibo does.
+  func initialText(_ draft: Draft) async throws -> String {
+    guard case .repost(let status) = draft, status.retweetedID != nil,
+      let author = try await deps.store.user(id: status.userID)
+    else { return "" }
+    return "//@\(author.screenName):\(status.text)"
+  }
+
+  /// `pictureIDs` are shown in order; ids that name no stored picture are left out.
+  func composeSheet(_ draft: Draft, _ viewer: Viewer, text: String, pictureIDs: [String], next: String,
+                    error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
+  {
+    var context = try await base(viewer, tab: nil, title: draft.title)
+    context["heading"] = draft.title
+    context["packs"] = WebRichText.keyboard
+    context["text"] = text
+    context["draft"] = draft.key
+    context["fields"] = draft.fields
+    context["next"] = next
+    context["cancel"] = next.isEmpty ? "/" : next
+    context["needs_text"] = draft.needsText
+    context["limit"] = String(TextLength.limit)
+    if let error { context["error"] = error }
+    switch draft {
+    case .status:
+      context["placeholder"] = "分享新鲜事..."
+      let stored = try await deps.store.pictures(ids: pictureIDs)
+      context["pictures"] = ["items": pictureIDs.compactMap { stored[$0] }.map { picture(presenter(viewer).picURL($0), id: $0.id) },
+                             "max": String(Self.maxPictures)]
+    case .repost(let status):
+      context["placeholder"] = "说说分享心得..."
+      context["quote"] = try await quote(status, viewer)
+      context["option"] = ["name": "is_comment", "label": "同时评论"]
+    case .comment(let status, let reply):
+      context["quote"] = try await quote(status, viewer)
+      if let reply, let author = try await deps.store.user(id: reply.userID) {
+        context["placeholder"] = "回复@\(author.screenName):"
+        context["replying"] = ["name": author.screenName, "html": WebRichText.html(reply.text, links: false)]
+      } else {
+        context["placeholder"] = "写评论..."
+      }
+    }
+    return render("web_compose", context, status: status)
+  }
+
+  /// The quoted status under the text: its first picture (or the author's avatar), `@author` and its text.
+  /// A repost is quoted by its original, which is what a repost of it points at.
+  func quote(_ record: StatusRecord, _ viewer: Viewer) async throws -> [String: Any] {
+    var shown = record
+    if let originalID = record.retweetedID, let original = try await deps.store.status(id: originalID) {
+      shown = original
+    }
+    let status = try await presenter(viewer).status(shown)
+    var values: [String: Any] = ["html": WebRichText.html(status.text, links: false)]
+    if let user = status.user {
+      values["name"] = user.screenName
+      values["thumb"] = user.profileImageUrl
+    }
+    if let first = status.picUrls.first { values["thumb"] = first.thumbnailPic }
+    return values
+  }
+
+  /// One chosen picture in the sheet: its thumbnail, its `pic_id` field, and buttons to move or remove it.
+  func picture(_ urls: PicURL, id: String) -> [String: Any] {
+    ["id": id, "thumb": urls.thumbnailPic]
+  }
+
+  /// `POST /web/upload`: one picture, sent as soon as it is chosen so the sheet can show progress.
+  /// Answers with its thumbnail tile, or a short message to show as a toast.
+  func upload(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let params = context.params
+    guard let viewer = context.viewer else { return HTML.toast("请先登录", status: .unauthorized) }
+    guard let file = params.file("pic") else { return HTML.toast("没有选择图片", status: .badRequest) }
+    do {
+      let stored = try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now())
+      return render("web_compose_pic", picture(presenter(viewer).picURL(stored), id: stored.id))
+    } catch let error as MediaError {
+      return HTML.toast(error.message, status: .badRequest)
+    }
+  }
+
+  /// `POST /compose`: sends the sheet. Script gets `X-Location` or a message; without it, a redirect or the
+  /// sheet again with what was typed and chosen, and the reason.
+  func send(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let params = context.params
+    guard let viewer = context.viewer else { return try await login() }
+    let fragment = HTML.wantsFragment(request)
+    guard let draft = try await draft(params, viewer) else {
+      if fragment { return HTML.toast("微博不存在或已被删除", status: .badRequest) }
+      return try await notFound(viewer, "微博不存在或已被删除")
+    }
+    let text = params["status"] ?? ""
+    let next = OAuthController.safeNext(params["next"]) ?? ""
+    // Pictures uploaded already (`pic_id`, in order), then files sent with the form itself (without script).
+    // The API call checks the ids; the form's own files are counted here, before any is decoded.
+    var chosen = params.all("pic_id").filter { !$0.isEmpty }
+    do {
+      let files = params.files("pic")
+      guard chosen.count + files.count <= Self.maxPictures else { throw WeiboError.idsTooMany }
+      for file in files {
+        chosen.append(try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now()).id)
+      }
+      let location = try await send(draft, text: text, pictureIDs: chosen, params: params, as: viewer, next: next)
+      guard fragment else { return HTML.redirect(location) }
+      return Response(status: .ok, headers: [.init("X-Location")!: location, .cacheControl: "no-store"])
+    } catch let error as WeiboError {
+      if fragment { return HTML.toast(Self.message(error), status: .badRequest) }
+      return try await composeSheet(draft, viewer, text: text, pictureIDs: chosen, next: next,
+                                    error: Self.message(error), status: .badRequest)
+    } catch let error as MediaError {
+      if fragment { return HTML.toast(error.message, status: .badRequest) }
+      return try await composeSheet(draft, viewer, text: text, pictureIDs: chosen, next: next,
+                                    error: error.message, status: .badRequest)
+    }
+  }
+
+  /// Runs the API call for the draft and says where to go next.
+  func send(_ draft: Draft, text: String, pictureIDs: [String], params: Params, as viewer: Viewer,
+            next: String) async throws -> String
+  {
+    switch draft {
+    case .status:
+      var values = ["status": text]
+      if !pictureIDs.isEmpty { values["pic_id"] = pictureIDs.joined(separator: ",") }
+      try await call("statuses/update", values, as: viewer)
+      return next.isEmpty ? "/" : next
+    case .repost(let status):
+      var values = ["id": String(status.id), "is_comment": params["is_comment"] == "1" ? "1" : "0"]
+      if !text.isEmpty { values["status"] = text }
+      try await call("statuses/repost", values, as: viewer)
+      return Self.afterSending(next, detail: "/status/\(status.id)", tab: "reposts")
+    case .comment(let status, let reply):
+      if let reply {
+        try await call("comments/reply", ["id": String(status.id), "cid": String(reply.id), "comment": text], as: viewer)
+      } else {
+        try await call("comments/create", ["id": String(status.id), "comment": text], as: viewer)
+      }
+      return Self.afterSending(next, detail: "/status/\(status.id)", tab: "comments")
+    }
+  }
+
+  /// Back where the sheet was opened; on the status's own page (or with nowhere to go back to), on the tab
+  /// that shows what was just sent at the top.
+  static func afterSending(_ next: String, detail: String, tab: String) -> String {
+    let onDetail = next == detail || next.hasPrefix(detail + "?")
+    return next.isEmpty || onDetail ? "\(detail)?tab=\(tab)" : next
+  }
+
+  // MARK: Pickers
+
+  /// `@`: the people the viewer follows whose names contain `q`, to insert `@name `.
+  func userPicker(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let params = context.params
+    guard let viewer = context.viewer else { return Response(status: .unauthorized) }
+    let query = (params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let ids = try await deps.store.friendIDs(of: viewer.user.id, offset: 0, limit: 2000)
+    let found = try await deps.store.users(ids: ids)
+    let matching = ids.compactMap { found[$0] }
+      .filter { query.isEmpty || $0.screenName.lowercased().contains(query) }
+      .prefix(50)
+    let rows = try await presenter(viewer).users(Array(matching)).map { user -> [String: Any] in
+      var row = WebCard.author(user)
+      row["insert"] = "@\(user.screenName) "
+      return row
+    }
+    return render("web_picker", ["users": rows, "empty": rows.isEmpty ? (query.isEmpty ? "还没有关注任何人" : "没有找到") : ""])
+  }
+
+  /// `#`: the hot topics containing `q`, with `#q#` itself first so a new topic can be started.
+  func topicPicker(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let params = context.params
+    guard context.viewer != nil else { return Response(status: .unauthorized) }
+    let query = (params["q"] ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "#").union(.whitespacesAndNewlines))
+    var rows: [[String: Any]] = try await hotTopics(limit: 50).topics
+      .filter { query.isEmpty || $0.name.localizedCaseInsensitiveContains(query) }
+      .prefix(20)
+      .map { ["name": $0.name, "insert": "#\($0.name)#", "count": DisplayCount.short($0.count)] }
+    if !query.isEmpty, !rows.contains(where: { ($0["name"] as? String) == query }) {
+      rows.insert(["name": query, "insert": "#\(query)#", "new": true], at: 0)
+    }
+    return render("web_picker", ["topics": rows, "empty": rows.isEmpty ? "最近还没有话题" : ""])
+  }
+}

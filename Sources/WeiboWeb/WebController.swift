@@ -1,0 +1,355 @@
+import Foundation
+import SparrowPlatform
+import Hummingbird
+import SparrowCore
+import SparrowStore
+import WeiboAPI
+
+/// The 微博 web client at `/`: server-rendered pages and HTML fragments on the platform's web sign-in.
+/// Reads go through the store and `Presenter` as the API's do; writes run the API's own handlers.
+package struct WebController: SparrowApp {
+  let deps: WeiboDependencies
+  let pages: TemplateLibrary
+  let session: WebSession
+  let api: WeiboAPI
+  let pictures: PictureLibrary
+  let assets: StaticAssets
+  let platform: Platform
+
+  static let pageSize = 20
+
+  package init(deps: WeiboDependencies, platform: Platform, api: WeiboAPI) async throws {
+    self.deps = deps
+    self.platform = platform
+    pictures = platform.pictures
+    session = platform.session
+    pages = try await TemplateLibrary.load(adding: Bundle.module.resourceURL?.appendingPathComponent("Templates"))
+    self.api = api
+    assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/static")
+  }
+
+  /// Adds the web client's routes: pages at the root, fragments under `/web/`, files under `/static/`.
+  package func register(on router: Router<SparrowContext>) {
+    let web = self
+    assets.register(on: router)
+    let errorPage: HTMLErrorMiddleware.Page = { status, message, context in
+      try await web.problem(context.viewer, message, status: status)
+    }
+    let uploads = platform.webPages(router, limit: Platform.uploadLimit, tooLarge: .init(.badRequest, "图片太大了"),
+                                    errorPage: errorPage)
+    uploads.post("/compose") { request, context in try await web.send(request, context) }
+    uploads.post("/web/upload") { request, context in try await web.upload(request, context) }
+
+    let pages = platform.webPages(router, errorPage: errorPage)
+    pages.get("/") { request, context in try await web.tab(.home, request, context) }
+    pages.get("/messages") { request, context in try await web.tab(.messages, request, context) }
+    pages.get("/discover") { request, context in try await web.tab(.discover, request, context) }
+    pages.get("/me") { request, context in try await web.tab(.me, request, context) }
+    pages.get("/web/messages/:tab") { request, context in
+      try await web.messagesFragment(request, context, tab: context.parameters.get("tab"))
+    }
+    pages.get("/web/search") { request, context in try await web.searchFragment(request, context) }
+    pages.get("/topic/:name") { request, context in
+      try await web.topic(request, context, name: context.parameters.get("name"))
+    }
+    pages.get("/web/topic/:name") { request, context in
+      try await web.topicFragment(request, context, name: context.parameters.get("name"))
+    }
+    pages.get("/compose") { request, context in try await web.compose(request, context) }
+    pages.get("/web/pick/users") { request, context in try await web.userPicker(request, context) }
+    pages.get("/web/pick/topics") { request, context in try await web.topicPicker(request, context) }
+    pages.get("/welcome") { request, context in try await web.welcome(request, context) }
+    pages.get("/web/timeline") { request, context in try await web.timelineFragment(request, context) }
+    pages.get("/web/unread") { request, context in try await web.unread(request, context) }
+    pages.post("/web/like") { request, context in try await web.like(request, context) }
+    pages.post("/web/favorite") { request, context in try await web.favorite(request, context) }
+    pages.get("/status/:id") { request, context in
+      try await web.detail(request, context, id: context.parameters.get("id"))
+    }
+    pages.get("/web/status/:id/:tab") { request, context in
+      try await web.listFragment(request, context, id: context.parameters.get("id"), tab: context.parameters.get("tab"))
+    }
+    pages.get("/u/:id") { request, context in
+      let user = try await web.deps.store.user(id: Int64(context.parameters.get("id") ?? "") ?? -1)
+      return try await web.profile(request, context, user: user)
+    }
+    pages.get("/n/:name") { request, context in
+      let name = context.parameters.get("name")?.removingPercentEncoding ?? ""
+      return try await web.profile(request, context, user: try await web.deps.store.user(screenName: name))
+    }
+    pages.get("/web/user/:id/statuses") { request, context in
+      try await web.userFragment(request, context, id: context.parameters.get("id"))
+    }
+    pages.get("/me/favorites") { request, context in try await web.favorites(request, context) }
+    pages.get("/settings") { request, context in try await web.settings(request, context) }
+    pages.get("/u/:id/friends") { request, context in
+      try await web.people(request, context, id: context.parameters.get("id"), .friends)
+    }
+    pages.get("/u/:id/followers") { request, context in
+      try await web.people(request, context, id: context.parameters.get("id"), .followers)
+    }
+    pages.post("/u/:id/follow") { request, context in
+      try await web.follow(request, context, id: context.parameters.get("id"), follow: true)
+    }
+    pages.post("/u/:id/special") { request, context in
+      try await web.special(request, context, id: context.parameters.get("id"))
+    }
+    pages.post("/u/:id/unfollow") { request, context in
+      try await web.follow(request, context, id: context.parameters.get("id"), follow: false)
+    }
+  }
+
+  enum Tab: String, CaseIterable {
+    case home, messages, discover, me
+
+    var title: String {
+      switch self {
+      case .home: "首页"
+      case .messages: "消息"
+      case .discover: "发现"
+      case .me: "我"
+      }
+    }
+
+    /// The visitor view's words, as the notes' client shows them.
+    var visitorText: String {
+      switch self {
+      case .home: "关注一些人，回这里看看有什么惊喜"
+      case .messages: "登录后，别人评论你的微博，发给你的消息，都会在这里收到通知"
+      case .discover: "登录后，最新、最热微博尽在掌握，不再会与实事潮流擦肩而过"
+      case .me: "登录后，你的微博、相册、个人资料会显示在这里，展示给别人"
+      }
+    }
+  }
+
+  // MARK: Rendering
+
+  /// The context every page starts from: the viewer, the CSRF token, the selected tab.
+  func base(_ viewer: Viewer?, tab: Tab?, title: String) async throws -> [String: Any] {
+    var context: [String: Any] = ["title": title, "css": assets.url("web.css"), "js": assets.url("web.js")]
+    if let viewer {
+      context["viewer"] = ["id": String(viewer.user.id), "name": viewer.user.screenName]
+      context["csrf"] = viewer.csrf
+      let (statuses, messages) = try await unreadBadges(viewer)
+      if statuses > 0, tab != .home { context["badge_home"] = Self.badge(statuses) }
+      if messages > 0 { context["badge_messages"] = Self.badge(messages) }
+    }
+    if let tab { context["tab_\(tab.rawValue)"] = true }
+    return context
+  }
+
+  func render(_ template: String, _ context: [String: Any], status: HTTPResponse.Status = .ok,
+              headers: HTTPFields = [:]) -> Response
+  {
+    pages.render(template, context, status: status, headers: headers)
+  }
+
+  /// The tab bar's figures: new statuses for 首页; new comments, mentions and likes for 消息.
+  func unreadBadges(_ viewer: Viewer) async throws -> (statuses: Int, messages: Int) {
+    let unread = try await deps.store.unreadCounts(userID: viewer.user.id)
+    let messages = [UnreadKind.cmt, .mentionStatus, .mentionCmt, .attitude].reduce(0) { $0 + (unread[$1] ?? 0) }
+    return (unread[.status] ?? 0, messages)
+  }
+
+  /// A tab badge: the number, or `99+`.
+  static func badge(_ n: Int) -> String { n > 99 ? "99+" : String(n) }
+
+  func notFound(_ viewer: Viewer?, _ message: String = "页面不存在") async throws -> Response {
+    try await problem(viewer, message, status: .notFound)
+  }
+
+  /// The web client's error page: the message under the navigation bar, with the tab bar.
+  func problem(_ viewer: Viewer?, _ message: String, status: HTTPResponse.Status) async throws -> Response {
+    var context = try await base(viewer, tab: nil, title: "出错了")
+    context["message"] = message
+    return render("web_missing", context, status: status)
+  }
+
+  func presenter(_ viewer: Viewer?) -> Presenter {
+    Presenter(store: deps.store, baseURL: deps.config.publicURL, viewer: viewer?.user.id ?? 0)
+  }
+
+  func cards(_ records: [StatusRecord], _ viewer: Viewer?) async throws -> [[String: Any]] {
+    let now = deps.now()
+    return try await presenter(viewer).statuses(records).map { WebCard($0, now: now, csrf: viewer?.csrf).values }
+  }
+
+  /// A paging cursor from the query; 0 when absent or malformed.
+  static func cursor(_ params: Params, _ name: String) -> Int64 {
+    ((try? params.int64(name)) ?? nil).map { max($0, 0) } ?? 0
+  }
+
+  /// The footer of a paged list: the next page's fragment (for script) and page (without it), or the end.
+  /// `key` names the cursor: `max_id` for id-ordered lists, `offset` for lists paged by position.
+  static func more(_ next: Int64?, fragment: String, page: String, empty: Bool, key: String = "max_id") -> [String: Any] {
+    guard let next else { return empty ? ["empty": true] : ["end": true] }
+    func join(_ url: String) -> String { url + (url.contains("?") ? "&" : "?") + "\(key)=\(next)" }
+    return ["next": join(fragment), "page": join(page)]
+  }
+
+  // MARK: Tabs
+
+  func tab(_ tab: Tab, _ request: Request, _ context: SparrowContext) async throws -> Response {
+    let params = context.params
+    guard let viewer = context.viewer else {
+      var context = try await base(nil, tab: tab, title: tab.title)
+      context["visitor_text"] = tab.visitorText
+      context["visitor_\(tab.rawValue)"] = true
+      return render("web_visitor", context)
+    }
+    switch tab {
+    case .home:
+      let group = HomeGroup(rawValue: params["feed"] ?? "") ?? .all
+      var context = try await base(viewer, tab: tab, title: "首页")
+      let (cards, next) = try await homePage(viewer, group, sinceID: 0, maxID: Self.cursor(params, "max_id"))
+      context["cards"] = cards
+      context["more"] = Self.more(next, fragment: "/web/timeline\(group.query)", page: "/\(group.query)",
+                                  empty: cards.isEmpty)
+      context["group"] = group.title
+      context["groups"] = HomeGroup.allCases.map { ["title": $0.title, "url": "/\($0.query)", "selected": $0 == group] }
+      context["feed"] = group.rawValue
+      return render("web_home", context)
+    case .me:
+      return try await profile(request, context, user: viewer.user)
+    case .messages:
+      return try await messages(viewer, params)
+    case .discover:
+      return try await discover(viewer, params)
+    }
+  }
+
+  /// The title popover's groups: everyone followed, only mutual follows (好友圈), or only the viewer's own.
+  enum HomeGroup: String, CaseIterable {
+    case all = "", bilateral, mine, special
+
+    var title: String {
+      switch self {
+      case .all: "全部微博"
+      case .bilateral: "好友圈"
+      case .mine: "我的微博"
+      case .special: "特别关注"
+      }
+    }
+
+    func feed(_ viewer: Int64) -> StatusFeed {
+      switch self {
+      case .all: .home(viewer)
+      case .bilateral: .bilateral(viewer)
+      case .mine: .user(viewer, viewer: viewer)
+      case .special: .special(viewer)
+      }
+    }
+    /// `?feed=…` for links, empty for the default.
+    var query: String { self == .all ? "" : "?feed=\(rawValue)" }
+  }
+
+  /// One page of the home timeline and the next `max_id` (the last id − 1), nil at the end.
+  func homePage(_ viewer: Viewer, _ group: HomeGroup, sinceID: Int64, maxID: Int64)
+    async throws -> ([[String: Any]], Int64?)
+  {
+    let page = Page(sinceID: sinceID, maxID: maxID, count: Self.pageSize)
+    let found = try await deps.store.statuses(in: group.feed(viewer.user.id), feature: .all, page: page.probing).items
+    let shown = Array(found.prefix(Self.pageSize))
+    if group == .all, maxID == 0, let newest = shown.first?.id {
+      try await deps.store.markSeen(userID: viewer.user.id, kind: .status, upTo: newest)
+    }
+    let next = found.count > Self.pageSize ? shown.last.map { $0.id - 1 } : nil
+    return (try await cards(shown, viewer), next)
+  }
+
+  /// Cards older than `max_id`, or newer than `since_id` (with their number in `X-New-Count`).
+  func timelineFragment(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let params = context.params
+    guard let viewer = context.viewer else { return Response(status: .unauthorized) }
+    let sinceID = Self.cursor(params, "since_id")
+    let group = HomeGroup(rawValue: params["feed"] ?? "") ?? .all
+    let (cards, next) = try await homePage(viewer, group, sinceID: sinceID, maxID: Self.cursor(params, "max_id"))
+    var headers = HTTPFields()
+    var context: [String: Any] = ["cards": cards]
+    if sinceID > 0 {
+      // Newer statuses: a gap past one page is left to a full reload.
+      headers[.init("X-New-Count")!] = String(cards.count)
+    } else {
+      context["more"] = Self.more(next, fragment: "/web/timeline\(group.query)", page: "/\(group.query)",
+                                  empty: cards.isEmpty)
+    }
+    return render("web_cards", context, headers: headers)
+  }
+
+  /// The tab bar's badges now, for script to poll; 首页's too, since new statuses arrive while reading it.
+  func unread(_ request: Request, _ context: SparrowContext) async throws -> Response {
+        guard let viewer = context.viewer else { return Response(status: .unauthorized) }
+    let (statuses, messages) = try await unreadBadges(viewer)
+    var context: [String: Any] = [:]
+    if statuses > 0 { context["badge_home"] = Self.badge(statuses) }
+    if messages > 0 { context["badge_messages"] = Self.badge(messages) }
+    return render("web_badges", context)
+  }
+
+  // MARK: Signing in
+
+  /// To the platform's sign-in, back to the timeline's welcome afterwards.
+  func login() async throws -> Response { try await session.login() }
+
+  /// 欢迎回来: the avatar rises, the words fade in, then the timeline (by script, or by refresh without it).
+  func welcome(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    guard let viewer = context.viewer else { return HTML.redirect("/") }
+    var context = try await base(viewer, tab: nil, title: "欢迎回来")
+    let user = try await presenter(viewer).users([viewer.user])[0]
+    context["user"] = WebCard.author(user)
+    // Without script the page still moves on after the animation.
+    context["refresh"] = "3;url=/"
+    return render("web_welcome", context)
+  }
+
+  // MARK: Posting and liking
+
+  /// Runs one of the API's own handlers as the viewer.
+  func call(_ path: String, _ values: [String: String], as viewer: Viewer) async throws {
+    guard let route = api.table.route(for: "/2/\(path).json") else { throw WeiboError.apiNotFound }
+    let params = Params(values: values.mapValues { [$0] })
+    let call = APICall(params: params, caller: viewer.caller, path: "/2/\(path).json", headers: [:], now: deps.now())
+    do {
+      _ = try await route.handler(call)
+    } catch let error as StoreError {
+      throw error.weibo
+    }
+  }
+
+  static func message(_ error: WeiboError) -> String {
+    switch error.code {
+    case WeiboError.repeated.code: "不能重复发布相同的内容"
+    case 10016, 20003, 20008: "内容不能为空"
+    case 20012: "内容超过140字"
+    case 20009: "最多只能选9张图片"
+    case 20101: "微博不存在或已被删除"
+    case 20201: "评论不存在或已被删除"
+    case 20005, 20006, 20007: "图片无法使用，请换一张"
+    default: "操作失败（\(error.code)）"
+    }
+  }
+
+  func like(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let params = context.params
+    guard let viewer = context.viewer else { return Response(status: .unauthorized) }
+    let id = Self.cursor(params, "id")
+    guard id > 0 else { return Response(status: .badRequest) }
+    let liked = params["liked"] == "1"
+    do {
+      try await call(liked ? "attitudes/create" : "attitudes/destroy", ["id": String(id)], as: viewer)
+    } catch let error as WeiboError where [WeiboError.alreadyLiked.code, WeiboError.notLiked.code].contains(error.code) {
+      // Already as asked (another tab did it): show the current state.
+    }
+    guard HTML.wantsFragment(request) else { return HTML.redirect(Self.back(request, fallback: "/status/\(id)")) }
+    guard let record = try await deps.store.status(id: id) else { return Response(status: .notFound) }
+    let card = try await cards([record], viewer)[0]
+    return render("web_like", card)
+  }
+
+  /// Where a form posted without script returns to: the page it came from, if it is ours.
+  static func back(_ request: Request, fallback: String) -> String {
+    guard let referer = request.headers[.referer], let url = URLComponents(string: referer) else { return fallback }
+    let path = url.percentEncodedPath + (url.percentEncodedQuery.map { "?\($0)" } ?? "")
+    return OAuthController.safeNext(path) ?? fallback
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SparrowPlatform
+import WeiboAPI
+import SparrowCore
+
+/// Status text as HTML: every run is escaped; mentions, topics, links (shown as 网页链接) and known
+/// emoticons become elements built from the escaped text.
+struct WebRichText {
+  /// `[phrase]` → the emoticon image's path.
+  static let emoticonImages: [String: String] = {
+    var images: [String: String] = [:]
+    for pack in Emoticons.packs {
+      for (index, item) in pack.items.enumerated() where item.isDrawn {
+        images[item.phrase] = "/emotions/\(pack.id)/\(pack.file(index))"
+      }
+    }
+    return images
+  }()
+
+  static var phrases: Set<String> { Emoticons.phrases }
+
+  /// The compose sheet's emoticon keyboard: each pack in pages of `EmoticonPack.perPage` keys.
+  static var keyboard: [[String: Any]] {
+    Emoticons.packs.enumerated().map { index, pack in
+      let keys: [[String: Any]] = pack.items.map { item in
+        var key: [String: Any] = ["phrase": item.phrase]
+        if let image = emoticonImages[item.phrase] { key["img"] = image }
+        return key
+      }
+      let pages = stride(from: 0, to: keys.count, by: EmoticonPack.perPage).map {
+        ["keys": Array(keys[$0..<min($0 + EmoticonPack.perPage, keys.count)])]
+      }
+      return ["id": pack.id, "name": pack.name, "pages": pages, "first": index == 0]
+    }
+  }
+
+  /// `links: false` shows mentions, topics and links as spans, for text that sits inside a link itself.
+  static func html(_ rich: RichText, links: Bool = true) -> String {
+    rich.segments.map { segment in
+      let text = HTML.escape(segment.text)
+      switch segment.kind {
+      case .plain:
+        return text.replacingOccurrences(of: "\n", with: "<br>")
+      case .mention where !links:
+        return "<span class=\"mention\">\(text)</span>"
+      case .mention(let name):
+        return "<a class=\"mention\" href=\"/n/\(pathEscape(name))\">\(text)</a>"
+      case .topic where !links:
+        return "<span class=\"topic\">\(text)</span>"
+      case .topic(let name):
+        return "<a class=\"topic\" href=\"/topic/\(pathEscape(name))\">\(text)</a>"
+      case .link where !links:
+        return "<span class=\"link\">网页链接</span>"
+      case .link(let url):
+        return "<a class=\"link\" href=\"\(HTML.escape(url.absoluteString))\" rel=\"nofollow noopener noreferrer\" "
+          + "target=\"_blank\" title=\"\(HTML.escape(url.absoluteString))\">网页链接</a>"
+      case .emoticon(let phrase):
+        guard let src = emoticonImages[phrase] else { return text }
+        return "<img class=\"emoticon\" src=\"\(src)\" alt=\"\(text)\" title=\"\(text)\" width=\"18\" height=\"18\">"
+      }
+    }.joined()
+  }
+
+  static func html(_ text: String, links: Bool = true) -> String {
+    html(RichText(text, isEmoticon: { emoticonImages[$0] != nil }), links: links)
+  }
+
+  static func pathEscape(_ s: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? s
+  }
+}

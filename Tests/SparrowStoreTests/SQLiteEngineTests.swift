@@ -1,0 +1,42 @@
+import Foundation
+import SparrowStore
+import SparrowStoreSQLite
+import SparrowTestSupport
+import Testing
+
+/// The SQLite engine's own choices, beyond the contract every engine meets.
+@Suite struct SQLiteEngineTests {
+  @Test func bothHomeFeedStrategiesReturnTheSamePages() async throws {
+    try await withSQLiteStore { sorted in
+      var f = Fixture()
+      let (a, b, c) = (try await f.user(sorted, "alice"), try await f.user(sorted, "bob"), try await f.user(sorted, "carol"))
+      try await sorted.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
+      var originals: [Int64] = []
+      for n in 0..<40 {
+        let author = [a, b, c][n % 3]
+        if n % 7 == 3, let original = originals.last {
+          _ = try await f.status(sorted, by: author, "转发 \(n)", retweeting: original)
+        } else {
+          originals.append(try await f.status(sorted, by: author, "第\(n)条", visible: n % 11 == 5 ? 1 : 0, pictures: n % 4))
+        }
+      }
+      // The same database, read by walking ids newest first.
+      let walking = try SQLiteStore(path: sorted.path, denseFeed: 0)
+
+      let pages = [Page(count: 5), Page(count: 5, page: 3), Page(sinceID: originals[10], count: 50),
+                   Page(maxID: originals[20], count: 7), Page(sinceID: originals[5], maxID: originals[25], count: 100)]
+      for page in pages {
+        for feature in [StatusFeature.all, .original, .picture] {
+          let one = try await sorted.statuses(in: .home(a), feature: feature, page: page)
+          let other = try await walking.statuses(in: .home(a), feature: feature, page: page)
+          #expect(one.items.map(\.id) == other.items.map(\.id), "\(page) \(feature)")
+          #expect(one.total == other.total)
+          #expect(one.items.allSatisfy { $0.userID != c })
+          #expect(one.items.map(\.id) == one.items.map(\.id).sorted(by: >))
+        }
+      }
+      let everything = try await sorted.statuses(in: .home(a), feature: .all, page: Page(count: 100))
+      #expect(everything.items.allSatisfy { $0.visible == 0 || $0.userID == a })
+    }
+  }
+}
