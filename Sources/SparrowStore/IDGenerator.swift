@@ -10,14 +10,28 @@ public final class IDGenerator: @unchecked Sendable {
   static let nodeBits: Int64 = 5
   static let sequenceBits: Int64 = 7
 
-  private let node: Int64
+  private var nodeNumber: Int64
   private let lock = NSLock()
   private var lastMillis: Int64 = 0
   private var sequence: Int64 = 0
 
   /// A generator for node `node` (0..<32).
   public init(node: Int) {
-    self.node = Int64(node) & ((1 << Self.nodeBits) - 1)
+    nodeNumber = Int64(node) & ((1 << Self.nodeBits) - 1)
+  }
+
+  /// The node this generator makes ids for.
+  public var node: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return Int(nodeNumber)
+  }
+
+  /// Moves to another node (the lease of the old one was lost). Ids keep growing: the clock part never goes back.
+  public func move(to node: Int) {
+    lock.lock()
+    nodeNumber = Int64(node) & ((1 << Self.nodeBits) - 1)
+    lock.unlock()
   }
 
   /// A new id for something created at `date`. Ids made for earlier dates after later ones still
@@ -36,7 +50,7 @@ public final class IDGenerator: @unchecked Sendable {
         sequence = 0
       }
     }
-    return (lastMillis << (Self.nodeBits + Self.sequenceBits)) | (node << Self.sequenceBits) | sequence
+    return (lastMillis << (Self.nodeBits + Self.sequenceBits)) | (nodeNumber << Self.sequenceBits) | sequence
   }
 
   /// The creation time an id encodes.

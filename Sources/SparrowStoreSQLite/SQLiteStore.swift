@@ -55,11 +55,29 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Ids
 
-  public func claimNode() async throws -> Int {
+  public func claimNode(holder: String, until: Date, now: Date) async throws -> Int {
     try await pool.write { db in
-      let node = try Int.fetchOne(try db.cachedStatement(sql: "SELECT next_node FROM nodes WHERE id = 1")) ?? 0
-      try db.execute(sql: "UPDATE nodes SET next_node = ? WHERE id = 1", arguments: [(node + 1) % 32])
+      let held = Set(try Int.fetchAll(
+        db, sql: "SELECT node FROM node_leases WHERE expires_at > ?", arguments: [millis(now)]))
+      guard let node = (0..<32).first(where: { !held.contains($0) }) else { throw StoreError.conflict }
+      try db.execute(
+        sql: "INSERT INTO node_leases (node, holder, expires_at) VALUES (?, ?, ?) ON CONFLICT (node) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at",
+        arguments: [node, holder, millis(until)])
       return node
+    }
+  }
+
+  public func renewNode(_ node: Int, holder: String, until: Date) async throws -> Bool {
+    try await pool.write { db in
+      try db.execute(
+        sql: "UPDATE node_leases SET expires_at = ? WHERE node = ? AND holder = ?", arguments: [millis(until), node, holder])
+      return db.changesCount == 1
+    }
+  }
+
+  public func releaseNode(_ node: Int, holder: String) async throws {
+    try await pool.write { db in
+      try db.execute(sql: "DELETE FROM node_leases WHERE node = ? AND holder = ?", arguments: [node, holder])
     }
   }
 

@@ -168,11 +168,18 @@ enum Schema {
     ALTER TABLE follows ADD COLUMN special INTEGER NOT NULL DEFAULT 0;
     """
 
+  /// Leased id-generator nodes replace the round-robin counter: a dead process frees its node when the lease ends.
+  static let v4 = """
+    CREATE TABLE node_leases (node INTEGER PRIMARY KEY, holder TEXT NOT NULL, expires_at BIGINT NOT NULL);
+    DROP TABLE nodes;
+    """
+
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
     migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
     migrator.registerMigration("v3") { db in try db.execute(sql: v3) }
+    migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
     return migrator
   }
 }

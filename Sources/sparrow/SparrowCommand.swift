@@ -25,8 +25,21 @@ struct DataOptions: ParsableArguments {
 
   func openStore() throws -> SQLiteStore { try SQLiteStore(folder: folder) }
 
-  /// A generator with a node claimed from the database, so instances sharing it never collide.
-  func ids(_ store: any WeiboStore) async throws -> IDGenerator { IDGenerator(node: try await store.claimNode()) }
+  /// A node leased from the database for this process's ids, so instances sharing it never collide.
+  func lease(_ store: any NodeStore) async throws -> NodeLease { try await NodeLease.claim(store) }
+
+  /// Runs a short command with a leased node, and frees the node when it is done.
+  func withIDs<T>(_ store: any NodeStore, _ body: (IDGenerator) async throws -> T) async throws -> T {
+    let lease = try await lease(store)
+    do {
+      let result = try await body(lease.ids)
+      try? await lease.release()
+      return result
+    } catch {
+      try? await lease.release()
+      throw error
+    }
+  }
 
   /// The key for form tokens: random, kept in the data folder so restarts keep sessions' forms valid.
   func formKey() throws -> String {
@@ -51,7 +64,8 @@ struct Serve: AsyncParsableCommand {
   func run() async throws {
     MallocTuning.apply()
     let store = try options.openStore()
-    let ids = try await options.ids(store)
+    let lease = try await options.lease(store)
+    let ids = lease.ids
     let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
     var config = ServerConfig(publicURL: url, dataFolder: options.folder, formKey: try options.formKey())
     if demo {
@@ -66,7 +80,10 @@ struct Serve: AsyncParsableCommand {
     }
     let app = try await buildApplication(ServerDependencies(store: store, ids: ids, config: config), host: host, port: port)
     say("Sparrow is running on http://\(host):\(port) (data in \(options.folder.path))")
+    let keeper = Task { await lease.keep { error in say("Could not renew the id node's lease: \(error)") } }
     try await app.runService()
+    keeper.cancel()
+    await keeper.value
   }
 }
 
@@ -81,9 +98,8 @@ struct UserCommand: AsyncParsableCommand {
 
     func run() async throws {
       let store = try options.openStore()
-      let accounts = Accounts(store: store, ids: try await options.ids(store))
       do {
-        let user = try await accounts.create(name: name, password: password)
+        let user = try await options.withIDs(store) { try await Accounts(store: store, ids: $0).create(name: name, password: password) }
         try printJSON(["id": user.id, "idstr": String(user.id), "screen_name": user.screenName] as [String: any Sendable])
       } catch StoreError.conflict {
         throw ValidationError("the name \(name) is taken")
@@ -108,10 +124,11 @@ struct AppCommand: AsyncParsableCommand {
 
     func run() async throws {
       let store = try options.openStore()
-      let accounts = Accounts(store: store, ids: try await options.ids(store))
       do {
-        let (app, secret) = try await accounts.createApp(
-          name: name, redirectURI: redirectURI, url: url, firstParty: firstParty)
+        let (app, secret) = try await options.withIDs(store) {
+          try await Accounts(store: store, ids: $0).createApp(
+            name: name, redirectURI: redirectURI, url: url, firstParty: firstParty)
+        }
         try printJSON([
           "client_id": app.clientID, "client_secret": secret, "name": app.name, "redirect_uri": app.redirectURI,
           "first_party": app.firstParty,
@@ -132,10 +149,12 @@ struct Demo: AsyncParsableCommand {
 
   func run() async throws {
     let store = try options.openStore()
-    let world = DemoWorld(store: store, ids: try await options.ids(store), dataFolder: options.folder)
-    guard try await world.isEmpty() else { throw ValidationError("the database in \(options.data) is not empty") }
     let started = Date()
-    let summary = try await world.load(.init(users: users, statuses: statuses, follows: follows))
+    let summary = try await options.withIDs(store) { ids in
+      let world = DemoWorld(store: store, ids: ids, dataFolder: options.folder)
+      guard try await world.isEmpty() else { throw ValidationError("the database in \(options.data) is not empty") }
+      return try await world.load(.init(users: users, statuses: statuses, follows: follows))
+    }
     print(String(format: "Generated %d users, %d statuses, %d follows in %.1f s", summary.users, summary.statuses,
                  summary.follows, Date().timeIntervalSince(started)))
   }

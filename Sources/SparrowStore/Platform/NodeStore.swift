@@ -1,7 +1,14 @@
 import Foundation
 
-/// Node numbers for the id generators of running server processes.
+/// Node numbers for the id generators of running server processes, leased so that a process that dies frees its
+/// node after the lease runs out, and two live processes never hold the same one.
 public protocol NodeStore: Sendable {
-  /// A node number for this process's id generator, distinct among running instances.
-  func claimNode() async throws -> Int
+  /// Leases a free node (never leased, or its lease ran out before `now`) to `holder` until `until`; the lowest
+  /// free number. `.conflict` when every node is held.
+  func claimNode(holder: String, until: Date, now: Date) async throws -> Int
+  /// Extends `holder`'s lease of `node` to `until`; false when the lease was lost (it ran out and another
+  /// holder took the node).
+  func renewNode(_ node: Int, holder: String, until: Date) async throws -> Bool
+  /// Ends `holder`'s lease of `node` now (a clean exit).
+  func releaseNode(_ node: Int, holder: String) async throws
 }
