@@ -52,7 +52,7 @@ public actor TimelinePager {
     let list = try await client.send(makeRequest(items.first?.id, nil, pageSize))
     let fresh = newItems(list.statuses)
     items = fresh + items
-    banner = fresh.isEmpty ? "没有新微博" : "\(fresh.count)条新微博"
+    banner = NewStatusesBanner.text(count: fresh.count)
     return .loaded(fresh.count)
   }
 
@@ -86,4 +86,9 @@ public actor TimelinePager {
     var seen = Set(items.map(\.id))
     return statuses.filter { seen.insert($0.id).inserted }.map { StatusViewModel(status: $0, emoticons: emoticons) }
   }
+}
+
+/// The words a refresh shows: `N条新微博`, or `没有新微博`. The pager, `wb` and the web client all say it this way.
+public enum NewStatusesBanner {
+  public static func text(count: Int) -> String { count > 0 ? "\(count)条新微博" : "没有新微博" }
 }

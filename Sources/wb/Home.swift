@@ -39,8 +39,7 @@ struct Home: AsyncParsableCommand {
       let previous = settings.newestID
       if let newest = statuses.first?.id { settings.newestID = newest }
       banner = previous.map { seen in
-        let fresh = statuses.filter { $0.id > seen }.count
-        return fresh == 0 ? "没有新微博" : "\(fresh)条新微博"
+        NewStatusesBanner.text(count: statuses.filter { $0.id > seen }.count)
       }
     } else {
       banner = nil
