@@ -43,8 +43,8 @@ let package = Package(
     // libvips, through static inline wrappers (its C API is variadic). Debian: libvips-dev. The glib
     // include folders are given by hand: pkg-config's flags include -pthread, which SwiftPM warns about.
     .systemLibrary(name: "Cvips", providers: [.apt(["libvips-dev"])]),
-    // Picture sniffing, limits, resizing and drawing, on libvips.
-    .target(name: "SparrowMedia", dependencies: ["Cvips"], swiftSettings: strict + [.unsafeFlags(glibIncludes)]),
+    // Picture limits, resizing and drawing, on libvips (sniffing is SparrowCore's `ImageKind`).
+    .target(name: "SparrowMedia", dependencies: ["Cvips", "SparrowCore"], swiftSettings: strict + [.unsafeFlags(glibIncludes)]),
     // The storage seam: protocol, records, errors. Foundation only.
     .target(name: "SparrowStore", dependencies: ["SparrowCore"], swiftSettings: strict),
     .target(
@@ -97,7 +97,7 @@ let package = Package(
       path: "Tests/SparrowTestSupport", swiftSettings: strict),
     .testTarget(name: "SparrowCoreTests", dependencies: ["SparrowCore"], swiftSettings: strict),
     .testTarget(name: "SparrowKitTests", dependencies: ["SparrowKit"], swiftSettings: strict),
-    .testTarget(name: "SparrowMediaTests", dependencies: ["SparrowMedia"], swiftSettings: strict),
+    .testTarget(name: "SparrowMediaTests", dependencies: ["SparrowMedia", "SparrowCore"], swiftSettings: strict),
     .testTarget(
       name: "SparrowKitIntegrationTests",
       dependencies: ["SparrowKitAHC", "SparrowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],

@@ -160,7 +160,7 @@ public struct DemoWorld: Sendable {
         let via = batch.statuses.last { $0.retweetedID == original.id && $0.userID != author }
         var text = fill(pick(["转发微博", "说得太对了{e}", "mark 一下", "{m} 快来看"]), author: authorIndex, mentions: &mentioned)
         if let via, chance(50), let viaAuthor = users.first(where: { $0.id == via.userID }) {
-          text += "//@\(viaAuthor.screenName):\(via.text)"
+          text += RepostChain.link(author: viaAuthor.screenName, text: via.text)
         }
         record = StatusRecord(id: id, userID: author, text: text, appID: pick(appIDs), createdAt: at,
                               retweetedID: original.id, parentID: via?.id ?? original.id)

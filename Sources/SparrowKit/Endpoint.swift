@@ -75,31 +75,11 @@ public struct FormFile: Sendable, Equatable {
 
   /// The MIME type and extension for JPEG, PNG, GIF and WebP by their magic bytes.
   public static func imageType(of data: Data) -> (mime: String, ext: String) {
-    let head = [UInt8](data.prefix(12))
-    if head.starts(with: [0xFF, 0xD8, 0xFF]) { return ("image/jpeg", "jpg") }
-    if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return ("image/png", "png") }
-    if head.starts(with: Array("GIF8".utf8)) { return ("image/gif", "gif") }
-    if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
-      return ("image/webp", "webp")
-    }
-    return ("application/octet-stream", "bin")
+    guard let kind = ImageKind.sniff(data) else { return ("application/octet-stream", "bin") }
+    return (kind.mimeType, kind.ext)
   }
 }
 
-/// `application/x-www-form-urlencoded` and query-string encoding.
-public enum FormEncoding {
-  /// `a=1&b=x%20y`, keys sorted so requests are repeatable.
-  public static func encode(_ parameters: [String: String]) -> String {
-    parameters.keys.sorted().map { escape($0) + "=" + escape(parameters[$0] ?? "") }.joined(separator: "&")
-  }
-
-  /// Percent-encodes everything except RFC 3986's unreserved characters (so `+`, `&` and `=` survive).
-  public static func escape(_ string: String) -> String {
-    string.addingPercentEncoding(withAllowedCharacters: unreserved) ?? string
-  }
-
-  private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-}
 
 /// A `multipart/form-data` body.
 public struct MultipartForm: Sendable {

@@ -1,5 +1,6 @@
 internal import Cvips
 import Foundation
+import SparrowCore
 
 /// Why a picture was refused.
 public enum MediaError: Error, Equatable, Sendable {

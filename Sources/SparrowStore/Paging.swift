@@ -27,6 +27,13 @@ public struct Page: Sendable, Equatable {
   }
 }
 
+extension Array {
+  /// Rows read for a probing page (`Page.probing`, or a limit of `count + 1`), split into the `count` shown
+  /// and the first row of the next page, nil at the end: the one "fetch one extra for the cursor" step.
+  public func splitPage(_ count: Int) -> (shown: [Element], next: Element?) {
+    (Array(prefix(count)), count < self.count ? self[count] : nil)
+  }
+}
 
 /// One page of a list and the size of the whole list.
 public struct FeedPage<Item: Sendable>: Sendable {

@@ -67,11 +67,10 @@ struct CommentsController: Sendable {
   func list(_ call: APICall, _ feed: CommentFeed) async throws -> Response {
     let page = try call.params.page(defaultCount: 50, maxCount: 200)
     let found = try await deps.store.comments(in: feed, page: page.probing)
-    let records = found.items
-    let comments = try await presenter(call).comments(Array(records.prefix(page.count)))
-    let total = found.total
-    let next = records.count > page.count ? records[page.count].id : 0
-    return try json(CommentList(comments: comments, previousCursor: 0, nextCursor: next, totalNumber: total))
+    let (records, next) = found.items.splitPage(page.count)
+    let comments = try await presenter(call).comments(records)
+    return try json(CommentList(comments: comments, previousCursor: 0, nextCursor: next?.id ?? 0,
+                                totalNumber: found.total))
   }
 
   /// Adds the comment to each status in `targets` in one transaction; returns the first.

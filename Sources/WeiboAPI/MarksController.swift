@@ -69,18 +69,18 @@ struct MarksController: Sendable {
       let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
       let status = try await statuses.visibleStatus(id, to: call.caller.userID)
       let page = try call.params.page(defaultCount: 50, maxCount: 200)
-      let marks = try await deps.store.likes(statusID: id, page: page.probing)
-      let shown = try await attitudes(Array(marks.prefix(page.count)), call, withStatus: false)
-      let next = marks.count > page.count ? marks[page.count].id : 0
-      return try json(AttitudeList(attitudes: shown, previousCursor: 0, nextCursor: next,
+      let (marks, next) = try await deps.store.likes(statusID: id, page: page.probing).splitPage(page.count)
+      let shown = try await attitudes(marks, call, withStatus: false)
+      return try json(AttitudeList(attitudes: shown, previousCursor: 0, nextCursor: next?.id ?? 0,
                                    totalNumber: status.attitudesCount))
     }
     table.get("attitudes/to_me") { call in
       let page = try call.params.page(defaultCount: 50, maxCount: 200)
-      let marks = try await deps.store.likesReceived(userID: call.caller.userID, page: page.probing)
-      let shown = try await attitudes(Array(marks.prefix(page.count)), call)
-      let next = marks.count > page.count ? marks[page.count].id : 0
-      return try json(AttitudeList(attitudes: shown, previousCursor: 0, nextCursor: next, totalNumber: shown.count))
+      let (marks, next) = try await deps.store.likesReceived(userID: call.caller.userID, page: page.probing)
+        .splitPage(page.count)
+      let shown = try await attitudes(marks, call)
+      return try json(AttitudeList(attitudes: shown, previousCursor: 0, nextCursor: next?.id ?? 0,
+                                   totalNumber: shown.count))
     }
   }
 

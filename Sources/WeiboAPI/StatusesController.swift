@@ -131,9 +131,8 @@ struct StatusesController: Sendable {
     let trimUser = try call.params.flag("trim_user")
     let (found, rows) = try await deps.store.statuses(
       in: feed, feature: feature, page: page.probing, viewer: call.caller.userID)
-    let records = found.items
-    let statuses = presenter(call).statuses(Array(records.prefix(page.count)), rows: rows, trimUser: trimUser)
-    return (statuses, records.count > page.count ? records[page.count].id : 0, found.total)
+    let (shown, next) = found.items.splitPage(page.count)
+    return (presenter(call).statuses(shown, rows: rows, trimUser: trimUser), next?.id ?? 0, found.total)
   }
 
   func timeline(_ call: APICall, feed: StatusFeed, max: Int, defaultCount: Int = 20, marksSeen: Bool = false)
@@ -144,8 +143,8 @@ struct StatusesController: Sendable {
     let trimUser = try call.params.flag("trim_user")
     let (found, rows) = try await deps.store.statuses(
       in: feed, feature: feature, page: page.probing, viewer: call.caller.userID)
-    let records = Array(found.items.prefix(page.count))
-    let next = found.items.count > page.count ? found.items[page.count].id : 0
+    let (records, following) = found.items.splitPage(page.count)
+    let next = following?.id ?? 0
     // The newest page was seen: what it shows no longer counts as new.
     if marksSeen, page.maxID == 0, page.offset == 0, let newest = records.first?.id {
       try await deps.store.markSeen(userID: call.caller.userID, kind: .status, upTo: newest)
@@ -170,13 +169,9 @@ struct StatusesController: Sendable {
     let page = try call.params.page(defaultCount: 20, maxCount: max)
     let feature = try feature(call)
     let found = try await deps.store.statuses(in: feed, feature: feature, page: page.probing)
-    let records = found.items
-    let window = records.prefix(page.count)
-    let more = records.count > page.count
-    let total = found.total
+    let (shown, next) = found.items.splitPage(page.count)
     return try json(IDPage(
-      statuses: window.map { String($0.id) }, previousCursor: 0, nextCursor: more ? records[page.count].id : 0,
-      totalNumber: total))
+      statuses: shown.map { String($0.id) }, previousCursor: 0, nextCursor: next?.id ?? 0, totalNumber: found.total))
   }
 
   // MARK: Writing
@@ -273,9 +268,7 @@ struct StatusesController: Sendable {
     }
     var text = own
     if target.retweetedID != nil, let author = try await deps.store.user(id: target.userID) {
-      // Keep the chain, as clients show it: "my words//@previous: their words".
-      let chain = "//@\(author.screenName):\(target.text)"
-      if !text.contains(chain) { text = (own == "转发微博" && call.params["status"] == nil ? "" : own) + chain }
+      text = RepostChain.text(words: call.params["status"] == nil ? nil : own, reposting: target.text, by: author.screenName)
     }
     let originalID = target.retweetedID ?? target.id
     let record = StatusRecord(

@@ -108,11 +108,10 @@ struct UsersController: Sendable {
     let count = min(max(try call.params.int("count", default: defaultCount), 1), maxCount)
     let cursor = try call.params.int("cursor", default: 0)
     guard cursor >= 0 else { throw WeiboError.badParameter("cursor", expected: "int >= 0", got: String(cursor)) }
-    let ids = followers
-      ? try await deps.store.followerIDs(of: id, offset: cursor, limit: count + 1)
-      : try await deps.store.friendIDs(of: id, offset: cursor, limit: count + 1)
-    let next = ids.count > count ? Int64(cursor + count) : 0
-    return (user, Array(ids.prefix(count)), next, Int64(max(cursor - count, 0)))
+    let (ids, following) = try await (followers
+      ? deps.store.followerIDs(of: id, offset: cursor, limit: count + 1)
+      : deps.store.friendIDs(of: id, offset: cursor, limit: count + 1)).splitPage(count)
+    return (user, ids, following == nil ? 0 : Int64(cursor + count), Int64(max(cursor - count, 0)))
   }
 
   private func userList(_ call: APICall, followers: Bool) async throws -> Response {

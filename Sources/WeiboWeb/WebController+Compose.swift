@@ -82,7 +82,7 @@ extension WebController {
     guard case .repost(let status) = draft, status.retweetedID != nil,
       let author = try await deps.store.user(id: status.userID)
     else { return "" }
-    return "//@\(author.screenName):\(status.text)"
+    return RepostChain.link(author: author.screenName, text: status.text)
   }
 
   /// `pictureIDs` are shown in order; ids that name no stored picture are left out.

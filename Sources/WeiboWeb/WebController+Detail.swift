@@ -56,8 +56,8 @@ extension WebController {
     var next: Int64?
     switch tab {
     case .comments:
-      let found = try await deps.store.comments(in: .onStatus(record.id), page: page.probing).items
-      let shown = Array(found.prefix(Self.pageSize))
+      let (shown, following) = try await deps.store.comments(in: .onStatus(record.id), page: page.probing).items
+        .splitPage(Self.pageSize)
       rows = try await presenter(viewer).comments(shown).map { comment in
         var html = WebRichText.html(comment.text)
         if let reply = comment.replyComment?.value, let name = reply.user?.screenName,
@@ -70,27 +70,27 @@ extension WebController {
         if viewer != nil { row["reply"] = "/compose?comment=\(record.id)&reply=\(comment.id)" }
         return row
       }
-      if found.count > Self.pageSize { next = shown.last.map { $0.id - 1 } }
+      next = following?.id
     case .reposts:
-      let found = try await deps.store.statuses(in: .reposts(of: record.id), feature: .all, page: page.probing).items
-      let shown = Array(found.prefix(Self.pageSize))
+      let (shown, following) = try await deps.store.statuses(in: .reposts(of: record.id), feature: .all,
+                                                              page: page.probing).items.splitPage(Self.pageSize)
       rows = try await presenter(viewer).statuses(shown).map { status in
         var row: [String: Any] = ["html": WebRichText.html(status.text), "url": "/status/\(status.id)",
                                   "time": RelativeTime.text(for: status.createdAt, now: now)]
         if let user = status.user { row["user"] = WebCard.author(user) }
         return row
       }
-      if found.count > Self.pageSize { next = shown.last.map { $0.id - 1 } }
+      next = following?.id
     case .likes:
-      let found = try await deps.store.likes(statusID: record.id, page: page.probing)
-      let shown = Array(found.prefix(Self.pageSize))
+      let (shown, following) = try await deps.store.likes(statusID: record.id, page: page.probing)
+        .splitPage(Self.pageSize)
       let users = try await deps.store.users(ids: shown.map(\.userID))
       let presented = try await presenter(viewer).users(shown.compactMap { users[$0.userID] })
       let byID = Dictionary(presented.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       rows = shown.compactMap { mark in
         byID[mark.userID].map { ["user": WebCard.author($0), "time": RelativeTime.text(for: mark.createdAt, now: now)] }
       }
-      if found.count > Self.pageSize { next = shown.last.map { $0.id - 1 } }
+      next = following?.id
     }
     let more = Self.more(next, fragment: "/web/status/\(record.id)/\(tab.rawValue)",
                          page: "/status/\(record.id)?tab=\(tab.rawValue)", empty: rows.isEmpty && maxID == 0)

@@ -28,7 +28,7 @@ extension WebController {
       let users = try await deps.store.searchUsers(query, limit: Self.userResultCount)
       context["users"] = try await presenter(viewer).users(users).map(WebCard.person)
       let (cards, next, _) = try await feedPage(.search(query), maxID: Self.cursor(params, "max_id"), viewer)
-      let q = Self.queryEscape(query)
+      let q = FormEncoding.escape(query)
       context["results"] = true
       context["cards"] = cards
       context["more"] = Self.more(next, fragment: "/web/search?q=\(q)", page: "/discover?q=\(q)", empty: cards.isEmpty)
@@ -55,7 +55,7 @@ extension WebController {
     let query = (params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     guard !query.isEmpty else { return Response(status: .badRequest) }
     let (cards, next, _) = try await feedPage(.search(query), maxID: Self.cursor(params, "max_id"), viewer)
-    let q = Self.queryEscape(query)
+    let q = FormEncoding.escape(query)
     let more = Self.more(next, fragment: "/web/search?q=\(q)", page: "/discover?q=\(q)", empty: cards.isEmpty)
     return render("web_cards", ["cards": cards, "more": more])
   }
@@ -71,7 +71,7 @@ extension WebController {
     context["topic"] = name
     context["total"] = DisplayCount.short(total)
     context["cards"] = cards
-    context["more"] = Self.more(next, fragment: "/web/topic/\(WebRichText.pathEscape(name))",
+    context["more"] = Self.more(next, fragment: "/web/topic/\(FormEncoding.escape(name))",
                                 page: Self.topicURL(name), empty: cards.isEmpty)
     return render("web_topic", context)
   }
@@ -82,7 +82,7 @@ extension WebController {
     let name = Self.topicName(raw)
     guard !name.isEmpty else { return Response(status: .notFound) }
     let (cards, next, _) = try await feedPage(.topic(name), maxID: Self.cursor(params, "max_id"), viewer)
-    let more = Self.more(next, fragment: "/web/topic/\(WebRichText.pathEscape(name))", page: Self.topicURL(name),
+    let more = Self.more(next, fragment: "/web/topic/\(FormEncoding.escape(name))", page: Self.topicURL(name),
                          empty: cards.isEmpty)
     return render("web_cards", ["cards": cards, "more": more])
   }
@@ -93,12 +93,11 @@ extension WebController {
   {
     let page = Page(maxID: maxID, count: Self.pageSize)
     let result = try await deps.store.statuses(in: feed, feature: .all, page: page.probing)
-    let shown = Array(result.items.prefix(Self.pageSize))
-    let next = result.items.count > Self.pageSize ? shown.last.map { $0.id - 1 } : nil
-    return (try await cards(shown, viewer), next, result.total)
+    let (shown, next) = result.items.splitPage(Self.pageSize)
+    return (try await cards(shown, viewer), next?.id, result.total)
   }
 
-  static func topicURL(_ name: String) -> String { "/topic/\(WebRichText.pathEscape(name))" }
+  static func topicURL(_ name: String) -> String { "/topic/\(FormEncoding.escape(name))" }
 
   /// A topic from its path segment: decoded, without `#`s or surrounding spaces.
   static func topicName(_ raw: String?) -> String {
@@ -106,5 +105,4 @@ extension WebController {
   }
 
   /// A value for a query string.
-  static func queryEscape(_ s: String) -> String { WebRichText.pathEscape(s) }
 }

@@ -25,12 +25,11 @@ extension WebController {
     let offset = Int(min(offset, 1_000_000))
     var page = Page(count: Self.pageSize).probing
     page.offset = offset
-    let marks = try await deps.store.favorites(userID: viewer.user.id, page: page)
-    let shown = Array(marks.prefix(Self.pageSize))
+    let (shown, following) = try await deps.store.favorites(userID: viewer.user.id, page: page).splitPage(Self.pageSize)
     let records = try await deps.store.statuses(ids: shown.map(\.statusID))
     // A favourite outlives a deleted status in the API's list; here it is simply not shown.
     let cards = try await cards(shown.compactMap { records[$0.statusID] }, viewer)
-    return (cards, marks.count > Self.pageSize ? Int64(offset + Self.pageSize) : nil)
+    return (cards, following == nil ? nil : Int64(offset + Self.pageSize))
   }
 
   /// `/settings`: a grouped list in the notes' style, 退出登录 at the bottom.
@@ -58,10 +57,9 @@ extension WebController {
       return HTML.wantsFragment(request) ? Response(status: .notFound) : try await notFound(viewer, "用户不存在")
     }
     let offset = Int(min(Self.cursor(params, "offset"), 1_000_000))
-    let ids = kind == .friends
-      ? try await deps.store.friendIDs(of: id, offset: offset, limit: Self.pageSize + 1)
-      : try await deps.store.followerIDs(of: id, offset: offset, limit: Self.pageSize + 1)
-    let shownIDs = Array(ids.prefix(Self.pageSize))
+    let (shownIDs, following) = try await (kind == .friends
+      ? deps.store.friendIDs(of: id, offset: offset, limit: Self.pageSize + 1)
+      : deps.store.followerIDs(of: id, offset: offset, limit: Self.pageSize + 1)).splitPage(Self.pageSize)
     let found = try await deps.store.users(ids: shownIDs)
     let users = try await presenter(viewer).users(shownIDs.compactMap { found[$0] })
     let rows = users.map { user -> [String: Any] in
@@ -69,7 +67,7 @@ extension WebController {
       if let follow = followState(user, viewer) { row["follow"] = follow }
       return row
     }
-    let next = ids.count > Self.pageSize ? Int64(offset + Self.pageSize) : nil
+    let next = following == nil ? nil : Int64(offset + Self.pageSize)
     let path = "/u/\(id)/\(kind.rawValue)"
     let more = Self.more(next, fragment: path, page: path, empty: rows.isEmpty, key: "offset")
     guard !HTML.wantsFragment(request) else { return render("web_people_rows", ["people": rows, "more": more]) }

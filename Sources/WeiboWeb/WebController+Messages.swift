@@ -66,30 +66,28 @@ extension WebController {
       let statuses = try await deps.store.statuses(in: .mentions(me), feature: .all, page: page).items
       let comments = try await deps.store.comments(in: .mentions(me), page: page).items
       let merged = (statuses.map { ($0.id, true) } + comments.map { ($0.id, false) }).sorted { $0.0 > $1.0 }
-      let shown = merged.prefix(size)
+      let (shown, following) = merged.splitPage(size)
       let statusIDs = Set(shown.filter(\.1).map(\.0))
       let commentIDs = Set(shown.filter { !$0.1 }.map(\.0))
       let statusRows = try await statusRows(statuses.filter { statusIDs.contains($0.id) }, viewer)
       let commentRows = try await commentRows(comments.filter { commentIDs.contains($0.id) }, viewer)
       rows = shown.compactMap { id, isStatus in (isStatus ? statusRows[id] : commentRows[id]) }
-      if merged.count > size { next = shown.last.map { $0.0 - 1 } }
+      next = following?.0
       if cursor == 0 {
         // Only what this page shows counts as seen.
         if let newest = statusIDs.max() { try await deps.store.markSeen(userID: me, kind: .mentionStatus, upTo: newest) }
         if let newest = commentIDs.max() { try await deps.store.markSeen(userID: me, kind: .mentionCmt, upTo: newest) }
       }
     case .comments:
-      let found = try await deps.store.comments(in: .toUser(me), page: page).items
-      let shown = Array(found.prefix(size))
+      let (shown, following) = try await deps.store.comments(in: .toUser(me), page: page).items.splitPage(size)
       let byID = try await commentRows(shown, viewer)
       rows = shown.compactMap { byID[$0.id] }
-      if found.count > size { next = shown.last.map { $0.id - 1 } }
+      next = following?.id
       if cursor == 0, let newest = shown.first?.id { try await deps.store.markSeen(userID: me, kind: .cmt, upTo: newest) }
     case .likes:
-      let found = try await deps.store.likesReceived(userID: me, page: page)
-      let shown = Array(found.prefix(size))
+      let (shown, following) = try await deps.store.likesReceived(userID: me, page: page).splitPage(size)
       rows = try await likeRows(shown, viewer)
-      if found.count > size { next = shown.last.map { $0.id - 1 } }
+      next = following?.id
       if cursor == 0, let newest = shown.first?.id { try await deps.store.markSeen(userID: me, kind: .attitude, upTo: newest) }
     }
     let more = Self.more(next, fragment: "/web/messages/\(tab.rawValue)", page: "/messages?tab=\(tab.rawValue)",

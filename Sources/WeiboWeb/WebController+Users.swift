@@ -46,9 +46,8 @@ extension WebController {
     let page = Page(maxID: maxID, count: Self.pageSize)
     let found = try await deps.store.statuses(
       in: .user(id, viewer: viewer?.user.id ?? 0), feature: .all, page: page.probing).items
-    let shown = Array(found.prefix(Self.pageSize))
-    let next = found.count > Self.pageSize ? shown.last.map { $0.id - 1 } : nil
-    return (try await cards(shown, viewer), next)
+    let (shown, next) = found.splitPage(Self.pageSize)
+    return (try await cards(shown, viewer), next?.id)
   }
 
   func userFragment(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {

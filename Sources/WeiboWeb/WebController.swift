@@ -249,12 +249,11 @@ package struct WebController: SparrowApp {
   {
     let page = Page(sinceID: sinceID, maxID: maxID, count: Self.pageSize)
     let found = try await deps.store.statuses(in: group.feed(viewer.user.id), feature: .all, page: page.probing).items
-    let shown = Array(found.prefix(Self.pageSize))
+    let (shown, following) = found.splitPage(Self.pageSize)
     if group == .all, maxID == 0, let newest = shown.first?.id {
       try await deps.store.markSeen(userID: viewer.user.id, kind: .status, upTo: newest)
     }
-    let next = found.count > Self.pageSize ? shown.last.map { $0.id - 1 } : nil
-    return (try await cards(shown, viewer), next)
+    return (try await cards(shown, viewer), following?.id)
   }
 
   /// Cards older than `max_id`, or newer than `since_id` (with their number in `X-New-Count`).

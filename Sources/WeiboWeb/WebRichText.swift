@@ -44,11 +44,11 @@ struct WebRichText {
       case .mention where !links:
         return "<span class=\"mention\">\(text)</span>"
       case .mention(let name):
-        return "<a class=\"mention\" href=\"/n/\(pathEscape(name))\">\(text)</a>"
+        return "<a class=\"mention\" href=\"/n/\(FormEncoding.escape(name))\">\(text)</a>"
       case .topic where !links:
         return "<span class=\"topic\">\(text)</span>"
       case .topic(let name):
-        return "<a class=\"topic\" href=\"/topic/\(pathEscape(name))\">\(text)</a>"
+        return "<a class=\"topic\" href=\"/topic/\(FormEncoding.escape(name))\">\(text)</a>"
       case .link where !links:
         return "<span class=\"link\">网页链接</span>"
       case .link(let url):
@@ -63,11 +63,5 @@ struct WebRichText {
 
   static func html(_ text: String, links: Bool = true) -> String {
     html(RichText(text, isEmoticon: { emoticonImages[$0] != nil }), links: links)
-  }
-
-  static func pathEscape(_ s: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? s
   }
 }

@@ -153,7 +153,9 @@ func tokenErrorsAskForANewLogin(_ error: APIError, _ needsLogin: Bool) {
 
 @Test(arguments: [
   (Data([0xFF, 0xD8, 0xFF, 0xDB]), "image/jpeg", "pic.jpg"),
-  (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]), "image/png", "pic.png"),
+  (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "image/png", "pic.png"),
+  // One sniffing rule for the SDK and the server: a cut-short PNG signature is not a picture.
+  (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]), "application/octet-stream", "pic.bin"),
   (Data("GIF87a".utf8), "image/gif", "pic.gif"),
   (Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8".utf8), "image/webp", "pic.webp"),
   (Data(), "application/octet-stream", "pic.bin"),

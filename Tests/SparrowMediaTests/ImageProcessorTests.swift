@@ -1,4 +1,5 @@
 import Foundation
+import SparrowCore
 import SparrowMedia
 import Testing
 

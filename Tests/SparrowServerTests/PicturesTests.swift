@@ -1,4 +1,5 @@
 import Foundation
+import SparrowCore
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting

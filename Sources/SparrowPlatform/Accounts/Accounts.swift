@@ -17,12 +17,17 @@ public struct Accounts: Sendable {
   public func create(name: String, password: String, at now: Date = Date(), profile: (inout UserRecord) -> Void = { _ in })
     async throws -> UserRecord
   {
-    if let problem = ScreenName.problem(name) { throw AccountError.invalid(problem.message) }
-    guard password.count >= 6 else { throw AccountError.invalid("密码至少6位") }
+    if let problem = Self.problem(name: name, password: password) { throw AccountError.invalid(problem) }
     var user = UserRecord(id: ids.next(at: now), screenName: name, passwordHash: Secrets.hashPassword(password), createdAt: now)
     profile(&user)
     try await store.createUser(user)
     return user
+  }
+
+  /// Why a new account's name or password is refused, in the words the sign-up page shows; nil when both pass.
+  public static func problem(name: String, password: String) -> String? {
+    if let problem = ScreenName.problem(name) { return problem.message }
+    return password.count >= 6 ? nil : "密码至少6位"
   }
 
   /// Registers an OAuth client; returns it with its secret, which is shown once and stored only hashed.

@@ -63,12 +63,12 @@ package struct OAuthController: Sendable {
       "app_name": app.name, "client_id": app.clientID,
       "redirect_uri": params["redirect_uri"] ?? app.redirectURI, "response_type": responseType,
       "state": params["state"] ?? "", "scope": params["scope"] ?? "",
-      "signup_url": "/signup?next=" + Self.formEncode(request.uri.path + "?" + (request.uri.query ?? "")),
+      "signup_url": "/signup?next=" + FormEncoding.escape(request.uri.path + "?" + (request.uri.query ?? "")),
       "username": params["userId"] ?? "",
     ]
     var switchParams = Self.queryFromParams(params)
     switchParams.append(("forcelogin", "true"))
-    context["switch_url"] = "/oauth2/authorize?" + switchParams.map { "\($0)=\(Self.formEncode($1))" }.joined(separator: "&")
+    context["switch_url"] = "/oauth2/authorize?" + FormEncoding.encode(pairs: switchParams)
     if let error { context["error"] = error }
     if !app.url.isEmpty { context["app_url"] = app.url }
     let forceLogin = params["forcelogin"] == "true"
@@ -282,8 +282,9 @@ package struct OAuthController: Sendable {
   func signupSubmit(params: Params) async throws -> Response {
     let name = (params["screen_name"] ?? "").trimmingCharacters(in: .whitespaces)
     let password = params.all("password").last ?? ""
-    if let problem = ScreenName.problem(name) { return signupPage(params: params, error: problem.message, status: .badRequest) }
-    guard password.count >= 6 else { return signupPage(params: params, error: "密码至少6位", status: .badRequest) }
+    if let problem = Accounts.problem(name: name, password: password) {
+      return signupPage(params: params, error: problem, status: .badRequest)
+    }
     guard password == (params.all("password_confirm").last ?? password) else {
       return signupPage(params: params, error: "两次输入的密码不一致", status: .badRequest)
     }
@@ -313,12 +314,6 @@ package struct OAuthController: Sendable {
 
   // MARK: Helpers
 
-  package static func formEncode(_ s: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? s
-  }
-
   static func queryFromParams(_ params: Params) -> [(String, String)] {
     ["client_id", "redirect_uri", "response_type", "state", "scope", "display"].compactMap { key in
       params[key].map { (key, $0) }
@@ -327,7 +322,7 @@ package struct OAuthController: Sendable {
 
   /// A 302 to `base` with `query` appended (code first), as clients parse it.
   static func redirect(to base: String, query: [(String, String)]) -> Response {
-    let pairs = query.map { "\($0)=\(formEncode($1))" }.joined(separator: "&")
+    let pairs = FormEncoding.encode(pairs: query)
     let location = base + (base.contains("?") ? "&" : "?") + pairs
     var headers = HTTPFields()
     headers[.location] = location
@@ -336,7 +331,7 @@ package struct OAuthController: Sendable {
   }
 
   static func redirect(to base: String, fragment: [(String, String)]) -> Response {
-    let pairs = fragment.map { "\($0)=\(formEncode($1))" }.joined(separator: "&")
+    let pairs = FormEncoding.encode(pairs: fragment)
     var headers = HTTPFields()
     headers[.location] = base + "#" + pairs
     headers[.cacheControl] = "no-store"

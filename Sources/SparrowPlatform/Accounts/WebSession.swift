@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SparrowCore
 import SparrowStore
 
 /// The platform's web sign-in, shared by every app's web pages. The web pages are one first-party OAuth
@@ -92,11 +93,11 @@ package struct WebSession: Sendable {
   package func login(next: String? = nil) async throws -> Response {
     let app = try await app()
     let state = Secrets.random(bytes: 16)
-    let query = [
+    let query = FormEncoding.encode(pairs: [
       ("client_id", app.clientID), ("redirect_uri", redirectURI), ("response_type", "code"), ("state", state),
-    ].map { "\($0)=\(OAuthController.formEncode($1))" }.joined(separator: "&")
+    ])
     var cookies = [Self.setCookie(Self.stateCookie, state, maxAge: 600, path: "/web")]
-    if let next { cookies.append(Self.setCookie(Self.nextCookie, OAuthController.formEncode(next), maxAge: 600, path: "/web")) }
+    if let next { cookies.append(Self.setCookie(Self.nextCookie, FormEncoding.escape(next), maxAge: 600, path: "/web")) }
     return HTML.redirect("/oauth2/authorize?\(query)", cookies: cookies)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SparrowCore
 import SparrowMedia
 import SparrowStore
 
