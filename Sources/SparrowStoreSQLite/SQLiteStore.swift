@@ -7,10 +7,9 @@ public final class SQLiteStore: WeiboStore {
   let pool: DatabasePool
   /// The database file.
   public var path: String { pool.path }
-  let appCache = AppCache()
-  let grantCache = GrantCache()
-  let seenMarks = SeenMarks()
-  let userRows = UserRowCache()
+  /// The process's caches; every write here ends by invalidating what it changed through them.
+  let caches: StoreCaches
+  var userRows: UserRowCache { caches.userRows }
 
   /// Statements run so far, when opened with `countingStatements` (tests check query counts with it).
   public var statementCount: Int { counter.value }
@@ -20,7 +19,13 @@ public final class SQLiteStore: WeiboStore {
   let denseFeed: Int
 
   /// Opens (creating and migrating) the database at `path`.
-  public init(path: String, countingStatements: Bool = false, denseFeed: Int = 2000) throws {
+  public convenience init(path: String, countingStatements: Bool = false, denseFeed: Int = 2000) throws {
+    try self.init(path: path, caches: StoreCaches(), countingStatements: countingStatements, denseFeed: denseFeed)
+  }
+
+  /// Opens the database with `caches`, whose `publish` an operator may wire to other processes.
+  package init(path: String, caches: StoreCaches, countingStatements: Bool, denseFeed: Int) throws {
+    self.caches = caches
     self.denseFeed = denseFeed
     var config = Configuration()
     config.busyMode = .timeout(10)
@@ -88,7 +93,7 @@ public final class SQLiteStore: WeiboStore {
   }
 
   public func updateUser(_ user: UserRecord) async throws {
-    defer { userRows.drop(users: [user.id]) }
+    defer { caches.invalidate(.userRows(users: [user.id])) }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -156,7 +161,7 @@ public final class SQLiteStore: WeiboStore {
   }
 
   public func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
-    let (found, missing) = appCache.lookup(ids)
+    let (found, missing) = caches.apps.lookup(ids)
     if missing.isEmpty { return found }
     return try reading { db in try apps(ids: ids, db) }
   }
@@ -164,10 +169,10 @@ public final class SQLiteStore: WeiboStore {
   /// Apps never change once registered, so they are cached for the life of the process: every API call
   /// needs its caller's app, and every status its source's.
   func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
-    var (found, missing) = appCache.lookup(ids)
+    var (found, missing) = caches.apps.lookup(ids)
     if !missing.isEmpty {
       let loaded = try Self.apps(ids: missing, db)
-      appCache.add(loaded)
+      caches.apps.add(loaded)
       found.merge(loaded) { a, _ in a }
     }
     return found
@@ -188,18 +193,18 @@ public final class SQLiteStore: WeiboStore {
   }
 
   public func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
-    let (cached, generation) = grantCache.lookup(hash: hash, kind: kind)
+    let (cached, generation) = caches.grants.lookup(hash: hash, kind: kind)
     if let cached { return cached }
     let grant = try reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue])
         .map(GrantRecord.init(row:))
     }
-    if let grant { grantCache.add(grant, readAt: generation) }
+    if let grant { caches.grants.add(grant, readAt: generation) }
     return grant
   }
 
   public func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
-    defer { grantCache.remove(hash: hash) }
+    defer { caches.invalidate(.grant(hash: hash)) }
     return try await pool.write { db in
       let grant = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue]
       ).map(GrantRecord.init(row:))
@@ -209,7 +214,7 @@ public final class SQLiteStore: WeiboStore {
   }
 
   public func revokeGrants(userID: Int64, appID: Int64) async throws {
-    defer { grantCache.removeTokens(userID: userID, appID: appID) }
+    defer { caches.invalidate(.tokens(userID: userID, appID: appID)) }
     try await pool.write { db in
       try db.execute(
         sql: "DELETE FROM grants WHERE user_id = ? AND app_id = ? AND kind IN ('access', 'refresh')",
@@ -247,7 +252,7 @@ public final class SQLiteStore: WeiboStore {
   public func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
-    defer { userRows.drop(users: [status.userID]) }
+    defer { caches.invalidate(.userRows(users: [status.userID])) }
     try await pool.write { db in
       // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
       if let previous = try Row.fetchOne(try db.cachedStatement(sql: "SELECT text, retweeted_id FROM statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1"),
@@ -424,7 +429,7 @@ public final class SQLiteStore: WeiboStore {
       }
       return (status, favoriters)
     }
-    userRows.drop(users: [status.userID] + favoriters)
+    caches.invalidate(.userRows(users: [status.userID] + favoriters))
     return status
   }
 
@@ -526,7 +531,7 @@ public final class SQLiteStore: WeiboStore {
   // MARK: Friendships
 
   public func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
-    defer { userRows.drop(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee]) }
+    defer { caches.invalidate(.userRows(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])) }
     try await pool.write { db in
       let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
       guard users == 2 else { throw StoreError.notFound }
@@ -540,7 +545,7 @@ public final class SQLiteStore: WeiboStore {
   }
 
   public func unfollow(follower: Int64, followee: Int64) async throws {
-    defer { userRows.drop(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee]) }
+    defer { caches.invalidate(.userRows(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])) }
     try await pool.write { db in
       try db.execute(
         sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
@@ -592,7 +597,7 @@ public final class SQLiteStore: WeiboStore {
   // MARK: Favourites and likes
 
   public func favorite(_ mark: Mark) async throws {
-    defer { userRows.drop(users: [mark.userID], relationsOf: [mark.userID]) }
+    defer { caches.invalidate(.userRows(users: [mark.userID], relationsOf: [mark.userID])) }
     try await pool.write { db in
       guard try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM statuses WHERE id = ?"), arguments: [mark.statusID]) == true
       else { throw StoreError.notFound }
@@ -607,7 +612,7 @@ public final class SQLiteStore: WeiboStore {
   }
 
   public func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
-    defer { userRows.drop(users: [userID], relationsOf: [userID]) }
+    defer { caches.invalidate(.userRows(users: [userID], relationsOf: [userID])) }
     return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
@@ -638,7 +643,7 @@ public final class SQLiteStore: WeiboStore {
   }
 
   public func like(_ mark: Mark) async throws {
-    defer { userRows.drop(relationsOf: [mark.userID]) }
+    defer { caches.invalidate(.userRows(relationsOf: [mark.userID])) }
     try await pool.write { db in
       guard let author = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM statuses WHERE id = ?"), arguments: [mark.statusID])
       else { throw StoreError.notFound }
@@ -653,7 +658,7 @@ public final class SQLiteStore: WeiboStore {
   }
 
   public func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
-    defer { userRows.drop(relationsOf: [userID]) }
+    defer { caches.invalidate(.userRows(relationsOf: [userID])) }
     return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
@@ -705,13 +710,13 @@ public final class SQLiteStore: WeiboStore {
 
   public func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
     let key = SeenMarks.Key(userID: userID, kind: kind)
-    if seenMarks.covers(key, upTo: upTo) { return }
+    if caches.seen.covers(key, upTo: upTo) { return }
     // Reading first keeps repeated timeline loads from queueing on the single writer.
     let current = try reading { db in
       try Int64.fetchOne(try db.cachedStatement(sql: "SELECT mark FROM seen WHERE user_id = ? AND kind = ?"), arguments: [userID, kind.rawValue])
     }
     if let current, current >= upTo {
-      seenMarks.raise(key, to: current)
+      caches.seen.raise(key, to: current)
       return
     }
     try await pool.write { db in
@@ -722,13 +727,13 @@ public final class SQLiteStore: WeiboStore {
           """,
         arguments: [userID, kind.rawValue, upTo])
     }
-    seenMarks.raise(key, to: upTo)
+    caches.seen.raise(key, to: upTo)
   }
 
   // MARK: Maintenance
 
   public func recomputeCounters() async throws {
-    defer { userRows.dropAll() }
+    defer { caches.invalidate(.everything) }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -748,7 +753,7 @@ public final class SQLiteStore: WeiboStore {
   }
 
   public func importRows(_ batch: ImportBatch) async throws {
-    defer { userRows.dropAll() }
+    defer { caches.invalidate(.everything) }
     try await pool.write { db in
       for user in batch.users { try Self.insert(user, db) }
       for app in batch.apps { try Self.insert(app, db) }
@@ -1206,29 +1211,6 @@ extension CommentRecord {
 extension Mark {
   init(row: Row) {
     self.init(id: row["id"], userID: row["user_id"], statusID: row["status_id"], createdAt: date(row["created_at"]))
-  }
-}
-
-/// Registered apps by id, filled as they are read.
-final class AppCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var apps: [Int64: AppRecord] = [:]
-
-  func lookup(_ ids: [Int64]) -> (found: [Int64: AppRecord], missing: [Int64]) {
-    lock.lock()
-    defer { lock.unlock() }
-    var found: [Int64: AppRecord] = [:]
-    var missing: [Int64] = []
-    for id in Set(ids) {
-      if let app = apps[id] { found[id] = app } else { missing.append(id) }
-    }
-    return (found, missing)
-  }
-
-  func add(_ loaded: [Int64: AppRecord]) {
-    lock.lock()
-    apps.merge(loaded) { a, _ in a }
-    lock.unlock()
   }
 }
 

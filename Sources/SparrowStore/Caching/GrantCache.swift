@@ -1,12 +1,12 @@
 import Foundation
-import SparrowStore
 
 /// Grants by hash, as read: every API call looks its token up, and a grant never changes, it is only
-/// deleted. The store drops entries when it takes or revokes grants, so this is exact for one process
-/// (the server); a grant deleted by another process stays usable here until it expires.
-final class GrantCache: @unchecked Sendable {
+/// deleted. Taking or revoking grants invalidates them (`CacheInvalidation.grant`, `.tokens`), so this is
+/// exact for one process; in another, a deleted grant stays usable until the invalidation arrives there
+/// or the grant expires.
+package final class GrantCache: @unchecked Sendable {
   /// Past this many entries the cache starts over: a bound, not a policy.
-  static let limit = 50_000
+  package static let limit = 50_000
 
   private let lock = NSLock()
   private var grants: [String: GrantRecord] = [:]
@@ -14,14 +14,14 @@ final class GrantCache: @unchecked Sendable {
   private var generation = 0
 
   /// The cached grant, and the generation to hand back to `add` after reading the database.
-  func lookup(hash: String, kind: GrantRecord.Kind) -> (grant: GrantRecord?, generation: Int) {
+  package func lookup(hash: String, kind: GrantRecord.Kind) -> (grant: GrantRecord?, generation: Int) {
     lock.lock()
     defer { lock.unlock() }
     return (grants[hash].flatMap { $0.kind == kind ? $0 : nil }, generation)
   }
 
   /// Caches a grant read at `generation`, unless a grant was deleted since.
-  func add(_ grant: GrantRecord, readAt generation: Int) {
+  package func add(_ grant: GrantRecord, readAt generation: Int) {
     lock.lock()
     defer { lock.unlock() }
     guard generation == self.generation else { return }
@@ -29,7 +29,7 @@ final class GrantCache: @unchecked Sendable {
     grants[grant.hash] = grant
   }
 
-  func remove(hash: String) {
+  package func remove(hash: String) {
     lock.lock()
     defer { lock.unlock() }
     generation += 1
@@ -37,12 +37,19 @@ final class GrantCache: @unchecked Sendable {
   }
 
   /// Mirrors `revokeGrants`: the user's access and refresh grants for the app.
-  func removeTokens(userID: Int64, appID: Int64) {
+  package func removeTokens(userID: Int64, appID: Int64) {
     lock.lock()
     defer { lock.unlock() }
     generation += 1
     grants = grants.filter { _, grant in
       !(grant.userID == userID && grant.appID == appID && (grant.kind == .access || grant.kind == .refresh))
     }
+  }
+
+  package func removeAll() {
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    grants.removeAll()
   }
 }

@@ -1,17 +1,17 @@
 import Foundation
-import SparrowStore
 
 /// Users, whom they follow and what they marked, as read, for what every timeline page reads: the
 /// authors on the page, the home feed's size (the status counts of the user and everyone they follow,
 /// a hundred rows for a typical user) and the viewer's favourites, likes and relationships on the page.
 ///
-/// Every store method that writes user rows, follows, favourites or likes drops what it wrote (or
-/// everything, for bulk writes), after its transaction commits; a read passes the generation it started at,
-/// so one that raced with a write does not cache what it saw. That makes this exact for one process,
-/// the server. Rows another process writes are seen once this process writes them, or restarts.
-final class UserRowCache: @unchecked Sendable {
+/// Every engine method that writes user rows, follows, favourites or likes invalidates what it wrote (or
+/// everything, for bulk writes) through `StoreCaches.invalidate` after its transaction commits; a read passes
+/// the generation it started at, so one that raced with a write does not cache what it saw. That makes this
+/// exact for one process; other processes learn of the write when the engine delivers the invalidation to
+/// them (`StoreCaches.apply`).
+package final class UserRowCache: @unchecked Sendable {
   /// Past this many users, follow lists or relations the cache starts over: a bound, not a policy.
-  static let limit = 100_000
+  package static let limit = 100_000
 
   private let lock = NSLock()
   private var users: [Int64: UserRecord] = [:]
@@ -21,28 +21,29 @@ final class UserRowCache: @unchecked Sendable {
   private var generation = 0
 
   /// Everything a user has favourited and liked, whom they follow and who follows them.
-  struct Relations: Sendable {
-    var favorites: Set<Int64> = []
-    var likes: Set<Int64> = []
-    var followees: Set<Int64> = []
-    var followers: Set<Int64> = []
+  package struct Relations: Sendable {
+    package var favorites: Set<Int64> = []
+    package var likes: Set<Int64> = []
+    package var followees: Set<Int64> = []
+    package var followers: Set<Int64> = []
+    package init() {}
   }
 
   /// A user's relations, or the note that they were too many to hold (their pages read their marks).
-  enum Held: Sendable {
+  package enum Held: Sendable {
     case relations(Relations)
     case tooMany
   }
 
   /// Take this before opening the read transaction whose rows will be added.
-  var currentGeneration: Int {
+  package var currentGeneration: Int {
     lock.lock()
     defer { lock.unlock() }
     return generation
   }
 
   /// The cached users among `ids`, and the ids still to read.
-  func users(_ ids: [Int64]) -> (found: [Int64: UserRecord], missing: [Int64]) {
+  package func users(_ ids: [Int64]) -> (found: [Int64: UserRecord], missing: [Int64]) {
     var found: [Int64: UserRecord] = [:]
     var missing: [Int64] = []
     lock.lock()
@@ -54,7 +55,7 @@ final class UserRowCache: @unchecked Sendable {
   }
 
   /// The sum of the cached status counts of `ids` (each as often as it is listed), and the ids not cached.
-  func statusesCount(of ids: [Int64]) -> (sum: Int, missing: [Int64]) {
+  package func statusesCount(of ids: [Int64]) -> (sum: Int, missing: [Int64]) {
     var sum = 0
     var missing: [Int64] = []
     lock.lock()
@@ -65,19 +66,19 @@ final class UserRowCache: @unchecked Sendable {
     return (sum, missing)
   }
 
-  func followees(of user: Int64) -> [Int64]? {
+  package func followees(of user: Int64) -> [Int64]? {
     lock.lock()
     defer { lock.unlock() }
     return followees[user]
   }
 
-  func relations(of user: Int64) -> Held? {
+  package func relations(of user: Int64) -> Held? {
     lock.lock()
     defer { lock.unlock() }
     return relations[user]
   }
 
-  func add(_ held: Held, of user: Int64, readAt generation: Int) {
+  package func add(_ held: Held, of user: Int64, readAt generation: Int) {
     lock.lock()
     defer { lock.unlock() }
     guard generation == self.generation else { return }
@@ -85,7 +86,7 @@ final class UserRowCache: @unchecked Sendable {
     relations[user] = held
   }
 
-  func add(users read: some Collection<UserRecord>, readAt generation: Int) {
+  package func add(users read: some Collection<UserRecord>, readAt generation: Int) {
     lock.lock()
     defer { lock.unlock() }
     guard generation == self.generation else { return }
@@ -93,7 +94,7 @@ final class UserRowCache: @unchecked Sendable {
     for user in read { users[user.id] = user }
   }
 
-  func add(followees list: [Int64], of user: Int64, readAt generation: Int) {
+  package func add(followees list: [Int64], of user: Int64, readAt generation: Int) {
     lock.lock()
     defer { lock.unlock() }
     guard generation == self.generation else { return }
@@ -105,7 +106,7 @@ final class UserRowCache: @unchecked Sendable {
   ///
   /// A status's deletion leaves its id in its favouriters' and likers' relations: ids are never reused
   /// and a deleted status is on no page, so the id is never asked about again.
-  func drop(users ids: [Int64] = [], followeesOf followers: [Int64] = [], relationsOf people: [Int64] = []) {
+  package func drop(users ids: [Int64] = [], followeesOf followers: [Int64] = [], relationsOf people: [Int64] = []) {
     lock.lock()
     defer { lock.unlock() }
     generation += 1
@@ -114,7 +115,7 @@ final class UserRowCache: @unchecked Sendable {
     for id in people { relations[id] = nil }
   }
 
-  func dropAll() {
+  package func dropAll() {
     lock.lock()
     defer { lock.unlock() }
     generation += 1

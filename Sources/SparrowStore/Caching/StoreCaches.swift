@@ -1,0 +1,58 @@
+import Foundation
+
+/// The in-process caches every engine reads through, with one entry point for invalidation.
+///
+/// | cache | holds | dropped by |
+/// |---|---|---|
+/// | `apps` | registered apps by id | nothing: apps never change |
+/// | `grants` | OAuth grants by token hash | `.grant` (a code or refresh token taken), `.tokens` (revoked) |
+/// | `userRows` | user rows, follow lists, each viewer's favourites, likes and follows | `.userRows`, `.everything` |
+/// | `seen` | the highest seen mark per user and kind | nothing: marks only grow, so a known one is a floor |
+///
+/// Engines call `invalidate` after each write commits. `publish` hands the same change to other processes
+/// that share the database (an engine that has a channel wires it); they `apply` it without publishing again.
+package final class StoreCaches: Sendable {
+  package let apps = AppCache()
+  package let grants = GrantCache()
+  package let userRows = UserRowCache()
+  package let seen = SeenMarks()
+  private let publish: @Sendable (CacheInvalidation) -> Void
+
+  package init(publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
+    self.publish = publish
+  }
+
+  /// Drops what `change` names here and announces it to the other processes.
+  package func invalidate(_ change: CacheInvalidation) {
+    apply(change)
+    publish(change)
+  }
+
+  /// Drops what `change` names here only: for changes another process announced.
+  package func apply(_ change: CacheInvalidation) {
+    switch change {
+    case .userRows(let users, let followeesOf, let relationsOf):
+      userRows.drop(users: users, followeesOf: followeesOf, relationsOf: relationsOf)
+    case .grant(let hash):
+      grants.remove(hash: hash)
+    case .tokens(let userID, let appID):
+      grants.removeTokens(userID: userID, appID: appID)
+    case .everything:
+      userRows.dropAll()
+      grants.removeAll()
+    }
+  }
+}
+
+/// What a write changed, for the caches that hold it. Codable, so it can travel between processes.
+public enum CacheInvalidation: Sendable, Equatable, Codable {
+  /// These users' rows (profile, counters), the follow lists of `followeesOf` and the relations (favourites,
+  /// likes, follows both ways) of `relationsOf`.
+  case userRows(users: [Int64] = [], followeesOf: [Int64] = [], relationsOf: [Int64] = [])
+  /// One grant, taken (a code or refresh token is used once).
+  case grant(hash: String)
+  /// A user's access and refresh grants for an app, revoked.
+  case tokens(userID: Int64, appID: Int64)
+  /// Everything that can change: after bulk imports and counter repairs.
+  case everything
+}

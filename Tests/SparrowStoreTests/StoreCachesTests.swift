@@ -1,0 +1,74 @@
+import Foundation
+import SparrowStore
+import SparrowStoreSQLite
+import SparrowTestSupport
+import Testing
+
+/// The caching layer above the engines: two stores on one database stand for two server processes, and
+/// what one writes reaches the other's caches only through the invalidation channel.
+@Suite struct StoreCachesTests {
+  /// Two stores on `path`: the writer publishes its invalidations to the reader when `wired`.
+  func pair(_ path: String, wired: Bool) throws -> (writer: SQLiteStore, reader: SQLiteStore) {
+    let readerCaches = StoreCaches()
+    let writerCaches = StoreCaches(publish: { change in if wired { readerCaches.apply(change) } })
+    return (try SQLiteStore(path: path, caches: writerCaches, countingStatements: false, denseFeed: 2000),
+            try SQLiteStore(path: path, caches: readerCaches, countingStatements: false, denseFeed: 2000))
+  }
+
+  @Test(arguments: [true, false])
+  func aTakenGrantIsGoneForTheOtherProcessOnlyWhenTold(_ wired: Bool) async throws {
+    try await withSQLiteStore { store in
+      let (writer, reader) = try pair(store.path, wired: wired)
+      let now = Date()
+      try await writer.saveGrant(GrantRecord(hash: "h", kind: .refresh, userID: 1, appID: 1, createdAt: now,
+                                             expiresAt: now + 600))
+      #expect(try await reader.grant(hash: "h", kind: .refresh) != nil)  // now held by the reader
+
+      _ = try await writer.takeGrant(hash: "h", kind: .refresh)
+
+      // Without the channel the reader still holds it: why several processes need one.
+      #expect((try await reader.grant(hash: "h", kind: .refresh) == nil) == wired)
+    }
+  }
+
+  @Test func aRenamedAuthorReachesTheOtherProcessesStatusContext() async throws {
+    try await withSQLiteStore { store in
+      let (writer, reader) = try pair(store.path, wired: true)
+      var f = Fixture()
+      let author = try await f.user(writer, "alice")
+      let statusID = try await f.status(writer, by: author, "你好")
+      let status = try #require(try await reader.status(id: statusID))
+      #expect(try await reader.context(for: [status], viewer: author).users[author]?.screenName == "alice")
+
+      var renamed = try #require(try await writer.user(id: author))
+      renamed.screenName = "alice2"
+      try await writer.updateUser(renamed)
+
+      #expect(try await reader.context(for: [status], viewer: author).users[author]?.screenName == "alice2")
+    }
+  }
+
+  @Test func aFollowReachesTheOtherProcessesHomeFeedSize() async throws {
+    try await withSQLiteStore { store in
+      let (writer, reader) = try pair(store.path, wired: true)
+      var f = Fixture()
+      let (a, b) = (try await f.user(writer, "alice"), try await f.user(writer, "bobby"))
+      _ = try await f.status(writer, by: b, "一")
+      _ = try await f.status(writer, by: b, "二")
+      #expect(try await reader.statuses(in: .home(a), feature: .all, page: Page()).total == 0)
+
+      try await writer.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
+
+      #expect(try await reader.statuses(in: .home(a), feature: .all, page: Page()).total == 2)
+    }
+  }
+
+  @Test func invalidationsTravelAsJSON() throws {
+    let changes: [CacheInvalidation] = [
+      .userRows(users: [1, 2], followeesOf: [1], relationsOf: [2]), .grant(hash: "abc"),
+      .tokens(userID: 1, appID: 2), .everything,
+    ]
+    let decoded = try JSONDecoder().decode([CacheInvalidation].self, from: JSONEncoder().encode(changes))
+    #expect(decoded == changes)
+  }
+}
