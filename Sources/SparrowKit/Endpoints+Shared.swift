@@ -14,18 +14,6 @@ public enum UserRef: Sendable, Equatable {
   }
 }
 
-/// `{"result":true}` (or the string `"true"`), the answer of calls that only succeed or fail.
-public struct ResultFlag: Decodable, Sendable, Equatable {
-  /// Whether the server reports success.
-  public let result: Bool
-
-  public init(result: Bool) { self.result = result }
-
-  public init(from decoder: any Decoder) throws {
-    result = try WireFields(decoder).bool("result") ?? false
-  }
-}
-
 /// Builds parameter dictionaries, dropping the unset ones.
 enum Parameters {
   static func make(_ pairs: [String: String?], _ more: [String: String] = [:]) -> [String: String] {

@@ -16,38 +16,6 @@ public struct OAuthApp: Sendable, Equatable {
   }
 }
 
-/// `oauth2/get_token_info`: whose token it is and how long it has left.
-public struct TokenInfo: Decodable, Sendable, Equatable {
-  /// The user the token acts for.
-  public var uid: Int64
-  /// The app it was issued to.
-  public var appKey: String
-  /// The granted scope, if any.
-  public var scope: String?
-  /// When it was issued, Unix seconds.
-  public var createdAt: Int64
-  /// Seconds left; negative once expired.
-  public var expiresIn: Int
-
-  public init(uid: Int64, appKey: String, scope: String?, createdAt: Int64, expiresIn: Int) {
-    self.uid = uid
-    self.appKey = appKey
-    self.scope = scope
-    self.createdAt = createdAt
-    self.expiresIn = expiresIn
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let f = try WireFields(decoder)
-    guard let uid = f.int64("uid") else {
-      throw DecodingError.keyNotFound(WireKey("uid"), .init(codingPath: decoder.codingPath, debugDescription: "no uid"))
-    }
-    self.init(
-      uid: uid, appKey: f.string("appkey") ?? "", scope: f.string("scope"), createdAt: f.int64("create_at") ?? 0,
-      expiresIn: f.int("expire_in") ?? f.int("expires_in") ?? 0)
-  }
-}
-
 /// The OAuth 2 flow of `/oauth2/*`: the authorize page URL, its callback, and the token calls.
 public enum OAuth {
   /// The authorize page to open in a web view: `oauth2/authorize?client_id=…&redirect_uri=…&response_type=code`.

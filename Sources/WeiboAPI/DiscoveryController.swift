@@ -37,19 +37,13 @@ struct DiscoveryController: Sendable {
       } else if !ignored.contains(type) {
         throw WeiboError.badParameter("type", expected: "follower, cmt, mention_status, mention_cmt, …", got: type)
       }
-      struct Result: Encodable, Sendable { let result = true }
-      return try json(Result())
+      return try json(ResultFlag(result: true))
     }
     table.get("search/suggestions/users") { call in
-      struct Suggestion: Encodable, Sendable {
-        let screenName: String
-        let followersCount: Int
-        let uid: Int64
-      }
       let q = try call.params.require("q")
       let count = min(max(try call.params.int("count", default: 10), 1), 50)
       let users = try await deps.store.searchUsers(q, limit: count)
-      return try json(users.map { Suggestion(screenName: $0.screenName, followersCount: $0.followersCount, uid: $0.id) })
+      return try json(users.map { UserSuggestion(uid: $0.id, screenName: $0.screenName, followersCount: $0.followersCount) })
     }
     table.get("search/topics") { call in
       let q = try call.params.require("q").trimmingCharacters(in: CharacterSet(charactersIn: "# "))
@@ -66,35 +60,23 @@ struct DiscoveryController: Sendable {
     table.get("trends/daily") { try await trends($0, over: 24 * 3600) }
     table.get("trends/weekly") { try await trends($0, over: 7 * 24 * 3600) }
     table.get("trends") { call in
-      struct Trend: Encodable, Sendable {
-        let trendId: Int
-        let hotword: String
-        let num: Int
-      }
       let count = min(max(try call.params.int("count", default: 10), 1), 50)
       let topics = try await deps.store.hotTopics(since: call.now.addingTimeInterval(-24 * 3600), limit: count)
-      return try json(topics.enumerated().map { Trend(trendId: $0.offset + 1, hotword: $0.element.name, num: $0.element.count) })
+      return try json(topics.enumerated().map {
+        HotTrend(trendID: Int64($0.offset + 1), hotword: $0.element.name, num: $0.element.count)
+      })
     }
   }
 
   /// `{"trends":{"yyyy-MM-dd HH:mm":[{name,query,amount}]},"as_of":…}` for topics used within `window`.
   private func trends(_ call: APICall, over window: TimeInterval) async throws -> Response {
-    struct Item: Encodable, Sendable {
-      let name: String
-      let query: String
-      let amount: Int
-    }
-    struct Trends: Encodable, Sendable {
-      let trends: [String: [Item]]
-      let asOf: Int
-    }
     let topics = try await deps.store.hotTopics(since: call.now.addingTimeInterval(-window), limit: 20)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = WeiboDate.zone
     let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: call.now)
     let key = String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
-    let items = topics.map { Item(name: $0.name, query: "#\($0.name)#", amount: $0.count) }
-    return try json(Trends(trends: [key: items], asOf: Int(call.now.timeIntervalSince1970)))
+    let items = topics.map { Trend(name: $0.name, query: "#\($0.name)#", amount: $0.count) }
+    return try json(TrendList(trends: [key: items], asOf: Int64(call.now.timeIntervalSince1970)))
   }
 }
 

@@ -62,21 +62,14 @@ struct StatusesController: Sendable {
       return try await post(call, text: text, pictures: [picture])
     }
     table.upload("statuses/upload_pic") { call in
-      struct Uploaded: Encodable, Sendable {
-        let picId: String
-        let thumbnailPic: String
-        let bmiddlePic: String
-        let originalPic: String
-        let width: Int
-        let height: Int
-        let type: String
-      }
       guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
       let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
       let urls = presenter(call).picURL(picture)
-      return try json(Uploaded(
-        picId: picture.id, thumbnailPic: urls.thumbnailPic, bmiddlePic: urls.bmiddlePic ?? "",
-        originalPic: urls.originalPic ?? "", width: picture.width, height: picture.height, type: urls.type ?? ""))
+      var uploaded = UploadedPicture(
+        picID: picture.id, thumbnailPic: urls.thumbnailPic, bmiddlePic: urls.bmiddlePic ?? "",
+        originalPic: urls.originalPic ?? "", width: picture.width, height: picture.height)
+      uploaded.type = urls.type ?? ""
+      return try json(uploaded)
     }
     table.upload("statuses/upload_url_text") { call in
       let text = try Self.text(call, "status")
@@ -159,19 +152,11 @@ struct StatusesController: Sendable {
 
   /// The `…/ids` variants: ids as strings.
   func ids(_ call: APICall, feed: StatusFeed, max: Int) async throws -> Response {
-    struct IDPage: Encodable, Sendable {
-      let statuses: [String]
-      let hasvisible = false
-      let previousCursor: Int64
-      let nextCursor: Int64
-      let totalNumber: Int
-    }
     let page = try call.params.page(defaultCount: 20, maxCount: max)
     let feature = try feature(call)
     let found = try await deps.store.statuses(in: feed, feature: feature, page: page.probing)
     let (shown, next) = found.items.splitPage(page.count)
-    return try json(IDPage(
-      statuses: shown.map { String($0.id) }, previousCursor: 0, nextCursor: next?.id ?? 0, totalNumber: found.total))
+    return try json(StatusIDList(ids: shown.map(\.id), nextCursor: next?.id ?? 0, totalNumber: found.total))
   }
 
   // MARK: Writing

@@ -55,8 +55,7 @@ struct UsersController: Sendable {
       return try json(try await presenter(call).users([user])[0])
     }
     table.get("account/get_uid") { call in
-      struct UID: Encodable, Sendable { let uid: String }
-      return try json(UID(uid: String(call.caller.userID)))
+      return try json(AccountUID(uid: call.caller.userID))
     }
     table.get("friendships/friends") { try await userList($0, followers: false) }
     table.get("friendships/followers") { try await userList($0, followers: true) }
@@ -129,17 +128,6 @@ struct UsersController: Sendable {
   }
 
   private func show(_ call: APICall) async throws -> Response {
-    struct Side: Encodable, Sendable {
-      let id: Int64
-      let screenName: String
-      let followedBy: Bool
-      let following: Bool
-      let notificationsEnabled: Bool
-    }
-    struct Relationship: Encodable, Sendable {
-      let target: Side
-      let source: Side
-    }
     let sourceID = try await Self.target(call, store: deps.store, idKey: "source_id", nameKey: "source_screen_name")
       ?? call.caller.userID
     guard let targetID = try await Self.target(call, store: deps.store, idKey: "target_id", nameKey: "target_screen_name")
@@ -149,9 +137,7 @@ struct UsersController: Sendable {
     let sourceFollows = try await deps.store.following(sourceID, among: [targetID]).contains(targetID)
     let targetFollows = try await deps.store.following(targetID, among: [sourceID]).contains(sourceID)
     return try json(Relationship(
-      target: Side(id: targetID, screenName: target.screenName, followedBy: sourceFollows, following: targetFollows,
-                   notificationsEnabled: false),
-      source: Side(id: sourceID, screenName: source.screenName, followedBy: targetFollows, following: sourceFollows,
-                   notificationsEnabled: false)))
+      target: .init(id: targetID, screenName: target.screenName, followedBy: sourceFollows, following: targetFollows),
+      source: .init(id: sourceID, screenName: source.screenName, followedBy: targetFollows, following: sourceFollows)))
   }
 }

@@ -213,27 +213,18 @@ package struct OAuthController: Sendable {
   }
 
   func tokenInfo(_ params: Params, headers: HTTPFields) async throws -> Response {
-    struct Info: Encodable, Sendable {
-      let uid: Int64
-      let appkey: String
-      let scope: String?
-      let createAt: Int
-      let expireIn: Int
-      let expiresIn: Int
-    }
     let grant = try await liveGrant(params, headers: headers)
     let app = try await store.apps(ids: [grant.appID])[grant.appID]
     let remaining = Int(grant.expiresAt.timeIntervalSince(deps.now()).rounded())
-    return try json(Info(
-      uid: grant.userID, appkey: app?.clientID ?? "", scope: nil, createAt: Int(grant.createdAt.timeIntervalSince1970),
-      expireIn: remaining, expiresIn: remaining))
+    return try json(TokenInfo(
+      uid: grant.userID, appKey: app?.clientID ?? "", scope: nil, createdAt: Int64(grant.createdAt.timeIntervalSince1970),
+      expiresIn: remaining))
   }
 
   func revoke(_ params: Params, headers: HTTPFields) async throws -> Response {
-    struct Result: Encodable, Sendable { let result = "true" }
     let grant = try await liveGrant(params, headers: headers)
     try await store.revokeGrants(userID: grant.userID, appID: grant.appID)
-    return try json(Result())
+    return try json(ResultFlag(result: true, spelledAsString: true))
   }
 
   private func liveGrant(_ params: Params, headers: HTTPFields) async throws -> GrantRecord {
