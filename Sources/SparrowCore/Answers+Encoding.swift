@@ -1,23 +1,12 @@
 import Foundation
 
 // How the server writes the single-call answers: the keys and their order as Sparrow has always sent them
-// (ids as the Weibo API spells them: `account/get_uid` as a string, `…/ids` timelines as strings).
+// (ids as the Weibo API spells them: `account/get_uid` as a string).
 
 extension KeyedEncodingContainer where K == WireKey {
   fileprivate mutating func put(_ value: some Encodable, _ key: String) throws { try encode(value, forKey: WireKey(key)) }
   fileprivate mutating func putIfPresent(_ value: (some Encodable)?, _ key: String) throws {
     try encodeIfPresent(value, forKey: WireKey(key))
-  }
-}
-
-extension StatusIDList {
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: WireKey.self)
-    try c.put(ids.map(String.init), "statuses")
-    try c.put(false, "hasvisible")
-    try c.put(previousCursor, "previous_cursor")
-    try c.put(nextCursor, "next_cursor")
-    try c.put(totalNumber, "total_number")
   }
 }
 

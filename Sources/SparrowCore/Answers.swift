@@ -2,32 +2,6 @@ import Foundation
 
 // The answers of single calls, declared once: the server writes them, the SDK reads them.
 
-/// `{statuses: ["id", …], …}` from the `…/ids` timelines, ids as numbers.
-public struct StatusIDList: Codable, Sendable, Equatable {
-  /// The ids, newest first.
-  public var ids: [Int64]
-  /// The id of the next older status, or 0 at the end.
-  public var nextCursor: Int64
-  /// The previous cursor (always 0 from Sparrow).
-  public var previousCursor: Int64
-  /// How many there are in all.
-  public var totalNumber: Int
-
-  public init(ids: [Int64], nextCursor: Int64 = 0, previousCursor: Int64 = 0, totalNumber: Int = 0) {
-    self.ids = ids
-    self.nextCursor = nextCursor
-    self.previousCursor = previousCursor
-    self.totalNumber = totalNumber
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let f = try WireFields(decoder)
-    self.init(
-      ids: f.list(WireID.self, "statuses").map(\.value), nextCursor: f.int64("next_cursor") ?? 0,
-      previousCursor: f.int64("previous_cursor") ?? 0, totalNumber: f.int("total_number") ?? 0)
-  }
-}
-
 /// `pic_id` and sizes from `statuses/upload_pic`, to post later with `Statuses.update(pictureIDs:)`.
 public struct UploadedPicture: Codable, Sendable, Equatable {
   /// The id to pass as `pic_id`.

@@ -1,77 +1,147 @@
 import Foundation
 
-/// `{statuses, hasvisible, previous_cursor, next_cursor, total_number}` and its siblings.
-public struct StatusList: Codable, Sendable, Equatable {
-  public var statuses: [Status]
-  public var hasvisible: Bool = false
+/// The cursor-paged list envelope of the Weibo API, one type for all of them:
+/// `{<items>, [marks], [hasvisible], previous_cursor, next_cursor, total_number, [interval]}`.
+/// `Field` says what the items are called and which optional fields the list carries.
+public struct CursorList<Field: CursorListField>: Codable, Sendable, Equatable {
+  public var items: [Field.Item]
+  public var hasvisible = false
   public var previousCursor: Int64
   public var nextCursor: Int64
   public var totalNumber: Int
-  public var interval: Int = 0
-  public init(statuses: [Status], previousCursor: Int64, nextCursor: Int64, totalNumber: Int) {
-    self.statuses = statuses
-    self.previousCursor = previousCursor
-    self.nextCursor = nextCursor
-    self.totalNumber = totalNumber
-  }
-}
-
-/// `{reposts, …}` from `statuses/repost_timeline`.
-public struct RepostList: Codable, Sendable, Equatable {
-  public var reposts: [Status]
-  public var hasvisible: Bool = false
-  public var previousCursor: Int64
-  public var nextCursor: Int64
-  public var totalNumber: Int
-  public init(reposts: [Status], previousCursor: Int64, nextCursor: Int64, totalNumber: Int) {
-    self.reposts = reposts
-    self.previousCursor = previousCursor
-    self.nextCursor = nextCursor
-    self.totalNumber = totalNumber
-  }
-}
-
-/// `{comments, marks, …}` from the comment timelines.
-public struct CommentList: Codable, Sendable, Equatable {
-  public var comments: [Comment]
+  /// Only in `StatusList`.
+  public var interval = 0
+  /// Only in `CommentList`.
   public var marks: [String] = []
-  public var hasvisible: Bool = false
-  public var previousCursor: Int64
-  public var nextCursor: Int64
-  public var totalNumber: Int
-  public init(comments: [Comment], previousCursor: Int64, nextCursor: Int64, totalNumber: Int) {
-    self.comments = comments
+
+  public init(items: [Field.Item], previousCursor: Int64 = 0, nextCursor: Int64 = 0, totalNumber: Int) {
+    self.items = items
     self.previousCursor = previousCursor
     self.nextCursor = nextCursor
     self.totalNumber = totalNumber
   }
 }
 
-/// `{users, next_cursor, previous_cursor, total_number}` from the friendship lists.
-public struct UserList: Codable, Sendable, Equatable {
-  public var users: [User]
-  public var previousCursor: Int64
-  public var nextCursor: Int64
-  public var totalNumber: Int
-  public init(users: [User], previousCursor: Int64, nextCursor: Int64, totalNumber: Int) {
-    self.users = users
-    self.previousCursor = previousCursor
-    self.nextCursor = nextCursor
-    self.totalNumber = totalNumber
-  }
+/// The name and shape of one list's items.
+public protocol CursorListField: Sendable {
+  associatedtype Item: Codable & Sendable & Equatable
+  /// The key of the items array.
+  static var key: String { get }
+  /// Whether the list carries `hasvisible` (timelines do, user and id lists do not).
+  static var hasVisible: Bool { get }
+  /// Whether it carries `interval` (status timelines) and `marks` (comment timelines).
+  static var hasInterval: Bool { get }
+  static var hasMarks: Bool { get }
+  /// The items as read from the wire (ids may come as numbers or strings).
+  static func items(from decoder: any Decoder) throws -> [Item]
+  /// The items as written.
+  static func wire(_ items: [Item]) -> any Encodable
 }
 
-/// `{ids, …}` from `friendships/friends/ids` and `followers/ids`.
-public struct IDList: Codable, Sendable, Equatable {
-  public var ids: [Int64]
-  public var previousCursor: Int64
-  public var nextCursor: Int64
-  public var totalNumber: Int
-  public init(ids: [Int64], previousCursor: Int64, nextCursor: Int64, totalNumber: Int) {
-    self.ids = ids
-    self.previousCursor = previousCursor
-    self.nextCursor = nextCursor
-    self.totalNumber = totalNumber
+extension CursorListField {
+  public static var hasVisible: Bool { true }
+  public static var hasInterval: Bool { false }
+  public static var hasMarks: Bool { false }
+  public static func items(from decoder: any Decoder) throws -> [Item] { try WireFields(decoder).list(Item.self, key) }
+  public static func wire(_ items: [Item]) -> any Encodable { items }
+}
+
+/// `{statuses, …}`: the status timelines.
+public enum StatusesField: CursorListField {
+  public typealias Item = Status
+  public static let key = "statuses"
+  public static var hasInterval: Bool { true }
+}
+/// `{reposts, …}` from `statuses/repost_timeline`.
+public enum RepostsField: CursorListField {
+  public typealias Item = Status
+  public static let key = "reposts"
+}
+/// `{comments, marks, …}` from the comment timelines.
+public enum CommentsField: CursorListField {
+  public typealias Item = Comment
+  public static let key = "comments"
+  public static var hasMarks: Bool { true }
+}
+/// `{users, …}` from the friendship lists.
+public enum UsersField: CursorListField {
+  public typealias Item = User
+  public static let key = "users"
+  public static var hasVisible: Bool { false }
+}
+/// `{ids, …}` from `friendships/friends/ids` and `followers/ids`: numbers.
+public enum IDsField: CursorListField {
+  public typealias Item = Int64
+  public static let key = "ids"
+  public static var hasVisible: Bool { false }
+  public static func items(from decoder: any Decoder) throws -> [Int64] {
+    try WireFields(decoder).list(WireID.self, key).map(\.value)
+  }
+}
+/// `{statuses: ["id", …], …}` from the `…/ids` timelines: ids written as strings.
+public enum StatusIDsField: CursorListField {
+  public typealias Item = Int64
+  public static let key = "statuses"
+  public static func items(from decoder: any Decoder) throws -> [Int64] {
+    try WireFields(decoder).list(WireID.self, key).map(\.value)
+  }
+  public static func wire(_ items: [Int64]) -> any Encodable { items.map(String.init) }
+}
+/// `{attitudes, …}` from `attitudes/show`.
+public enum AttitudesField: CursorListField {
+  public typealias Item = Attitude
+  public static let key = "attitudes"
+}
+
+public typealias StatusList = CursorList<StatusesField>
+public typealias RepostList = CursorList<RepostsField>
+public typealias CommentList = CursorList<CommentsField>
+public typealias UserList = CursorList<UsersField>
+public typealias IDList = CursorList<IDsField>
+public typealias StatusIDList = CursorList<StatusIDsField>
+public typealias AttitudeList = CursorList<AttitudesField>
+
+// The names each list's items go by.
+extension CursorList where Field == StatusesField {
+  public var statuses: [Status] { get { items } set { items = newValue } }
+  public init(statuses: [Status], previousCursor: Int64 = 0, nextCursor: Int64 = 0, totalNumber: Int) {
+    self.init(items: statuses, previousCursor: previousCursor, nextCursor: nextCursor, totalNumber: totalNumber)
+  }
+}
+extension CursorList where Field == RepostsField {
+  public var reposts: [Status] { get { items } set { items = newValue } }
+  public init(reposts: [Status], previousCursor: Int64 = 0, nextCursor: Int64 = 0, totalNumber: Int) {
+    self.init(items: reposts, previousCursor: previousCursor, nextCursor: nextCursor, totalNumber: totalNumber)
+  }
+}
+extension CursorList where Field == CommentsField {
+  public var comments: [Comment] { get { items } set { items = newValue } }
+  public init(comments: [Comment], previousCursor: Int64 = 0, nextCursor: Int64 = 0, totalNumber: Int) {
+    self.init(items: comments, previousCursor: previousCursor, nextCursor: nextCursor, totalNumber: totalNumber)
+  }
+}
+extension CursorList where Field == UsersField {
+  public var users: [User] { get { items } set { items = newValue } }
+  public init(users: [User], previousCursor: Int64 = 0, nextCursor: Int64 = 0, totalNumber: Int) {
+    self.init(items: users, previousCursor: previousCursor, nextCursor: nextCursor, totalNumber: totalNumber)
+  }
+}
+extension CursorList where Field == IDsField {
+  public var ids: [Int64] { get { items } set { items = newValue } }
+  public init(ids: [Int64], previousCursor: Int64 = 0, nextCursor: Int64 = 0, totalNumber: Int) {
+    self.init(items: ids, previousCursor: previousCursor, nextCursor: nextCursor, totalNumber: totalNumber)
+  }
+}
+extension CursorList where Field == StatusIDsField {
+  public var ids: [Int64] { get { items } set { items = newValue } }
+  public init(ids: [Int64], nextCursor: Int64 = 0, previousCursor: Int64 = 0, totalNumber: Int = 0) {
+    self.init(items: ids, previousCursor: previousCursor, nextCursor: nextCursor, totalNumber: totalNumber)
+  }
+}
+extension CursorList where Field == AttitudesField {
+  public var attitudes: [Attitude] { get { items } set { items = newValue } }
+  public init(attitudes: [Attitude], previousCursor: Int64 = 0, nextCursor: Int64 = 0, totalNumber: Int) {
+    self.init(items: attitudes, previousCursor: previousCursor, nextCursor: nextCursor, totalNumber: totalNumber)
   }
 }
 
@@ -119,21 +189,6 @@ public struct Attitude: Codable, Sendable, Equatable {
     self.source = source
     self.user = user
     self.status = status
-  }
-}
-
-/// `{attitudes, …}` from `attitudes/show`.
-public struct AttitudeList: Codable, Sendable, Equatable {
-  public var attitudes: [Attitude]
-  public var hasvisible: Bool = false
-  public var previousCursor: Int64
-  public var nextCursor: Int64
-  public var totalNumber: Int
-  public init(attitudes: [Attitude], previousCursor: Int64, nextCursor: Int64, totalNumber: Int) {
-    self.attitudes = attitudes
-    self.previousCursor = previousCursor
-    self.nextCursor = nextCursor
-    self.totalNumber = totalNumber
   }
 }
 

@@ -326,58 +326,28 @@ extension Comment {
   }
 }
 
-extension StatusList {
-  /// Reads `{statuses, …}`; missing cursors are 0.
+extension CursorList {
+  /// Reads any of the lists; missing cursors and counts are 0.
   public init(from decoder: any Decoder) throws {
     let f = try WireFields(decoder)
     self.init(
-      statuses: f.list(Status.self, "statuses"), previousCursor: f.int64("previous_cursor") ?? 0,
+      items: try Field.items(from: decoder), previousCursor: f.int64("previous_cursor") ?? 0,
       nextCursor: f.int64("next_cursor") ?? 0, totalNumber: f.int("total_number") ?? 0)
     hasvisible = f.bool("hasvisible") ?? false
     interval = f.int("interval") ?? 0
-  }
-}
-
-extension RepostList {
-  /// Reads `{reposts, …}`.
-  public init(from decoder: any Decoder) throws {
-    let f = try WireFields(decoder)
-    self.init(
-      reposts: f.list(Status.self, "reposts"), previousCursor: f.int64("previous_cursor") ?? 0,
-      nextCursor: f.int64("next_cursor") ?? 0, totalNumber: f.int("total_number") ?? 0)
-    hasvisible = f.bool("hasvisible") ?? false
-  }
-}
-
-extension CommentList {
-  /// Reads `{comments, marks, …}`.
-  public init(from decoder: any Decoder) throws {
-    let f = try WireFields(decoder)
-    self.init(
-      comments: f.list(Comment.self, "comments"), previousCursor: f.int64("previous_cursor") ?? 0,
-      nextCursor: f.int64("next_cursor") ?? 0, totalNumber: f.int("total_number") ?? 0)
     marks = f.list(String.self, "marks")
-    hasvisible = f.bool("hasvisible") ?? false
   }
-}
 
-extension UserList {
-  /// Reads `{users, …}`.
-  public init(from decoder: any Decoder) throws {
-    let f = try WireFields(decoder)
-    self.init(
-      users: f.list(User.self, "users"), previousCursor: f.int64("previous_cursor") ?? 0,
-      nextCursor: f.int64("next_cursor") ?? 0, totalNumber: f.int("total_number") ?? 0)
-  }
-}
-
-extension IDList {
-  /// Reads `{ids, …}` with ids as numbers or strings.
-  public init(from decoder: any Decoder) throws {
-    let f = try WireFields(decoder)
-    self.init(
-      ids: f.list(WireID.self, "ids").map(\.value), previousCursor: f.int64("previous_cursor") ?? 0,
-      nextCursor: f.int64("next_cursor") ?? 0, totalNumber: f.int("total_number") ?? 0)
+  /// Writes the fields this list carries, in the order Weibo writes them.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: WireKey.self)
+    try c.encode(Field.wire(items), forKey: WireKey(Field.key))
+    if Field.hasMarks { try c.encode(marks, forKey: WireKey("marks")) }
+    if Field.hasVisible { try c.encode(hasvisible, forKey: WireKey("hasvisible")) }
+    try c.encode(previousCursor, forKey: WireKey("previous_cursor"))
+    try c.encode(nextCursor, forKey: WireKey("next_cursor"))
+    try c.encode(totalNumber, forKey: WireKey("total_number"))
+    if Field.hasInterval { try c.encode(interval, forKey: WireKey("interval")) }
   }
 }
 
@@ -436,17 +406,6 @@ extension Attitude {
       id: try f.id(), createdAt: f.string("created_at") ?? "", attitude: f.string("attitude") ?? "heart",
       source: f.string("source") ?? "", user: f.value(User.self, "user"), status: f.value(Status.self, "status"))
     lastAttitude = f.string("last_attitude") ?? ""
-  }
-}
-
-extension AttitudeList {
-  /// Reads `{attitudes, …}`.
-  public init(from decoder: any Decoder) throws {
-    let f = try WireFields(decoder)
-    self.init(
-      attitudes: f.list(Attitude.self, "attitudes"), previousCursor: f.int64("previous_cursor") ?? 0,
-      nextCursor: f.int64("next_cursor") ?? 0, totalNumber: f.int("total_number") ?? 0)
-    hasvisible = f.bool("hasvisible") ?? false
   }
 }
 

@@ -41,3 +41,23 @@ struct AnswersTests {
     #expect(try decoder.decode(AccountUID.self, from: Data(JSONWriter().encode(AccountUID(uid: 42)))) == AccountUID(uid: 42))
   }
 }
+
+/// One envelope type for every cursor list: each still carries exactly the fields Weibo's does.
+@Test func everyCursorListWritesItsOwnFields() throws {
+  func written(_ value: some Encodable) throws -> String { String(decoding: try JSONWriter().encode(value), as: UTF8.self) }
+  let tail = #""previous_cursor":0,"next_cursor":5,"total_number":9"#
+  #expect(try written(StatusList(statuses: [], nextCursor: 5, totalNumber: 9))
+    == #"{"statuses":[],"hasvisible":false,"# + tail + #","interval":0}"#)
+  #expect(try written(RepostList(reposts: [], nextCursor: 5, totalNumber: 9)) == #"{"reposts":[],"hasvisible":false,"# + tail + "}")
+  #expect(try written(CommentList(comments: [], nextCursor: 5, totalNumber: 9))
+    == #"{"comments":[],"marks":[],"hasvisible":false,"# + tail + "}")
+  #expect(try written(UserList(users: [], nextCursor: 5, totalNumber: 9)) == #"{"users":[],"# + tail + "}")
+  #expect(try written(IDList(ids: [3], nextCursor: 5, totalNumber: 9)) == #"{"ids":[3],"# + tail + "}")
+  #expect(try written(StatusIDList(ids: [3], nextCursor: 5, totalNumber: 9))
+    == #"{"statuses":["3"],"hasvisible":false,"# + tail + "}")
+  #expect(try written(AttitudeList(attitudes: [], nextCursor: 5, totalNumber: 9))
+    == #"{"attitudes":[],"hasvisible":false,"# + tail + "}")
+  // Read back, ids as numbers or strings alike.
+  let ids = try JSONDecoder().decode(IDList.self, from: Data(#"{"ids":[1,"2"],"next_cursor":"5","total_number":2}"#.utf8))
+  #expect(ids == IDList(ids: [1, 2], nextCursor: 5, totalNumber: 2))
+}
