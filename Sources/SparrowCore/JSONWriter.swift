@@ -5,11 +5,11 @@ import Foundation
 /// Foundation's JSONEncoder builds a tree of boxed values first and converts every key again for every
 /// object; a page of statuses has thousands of keys, so that cost dominated the API's response time.
 /// This encoder streams instead: each container writes as it goes, and the parent closes it.
-public struct JSONWriter {
-  public init() {}
+package struct JSONWriter {
+  package init() {}
 
   /// The JSON for `value`.
-  public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+  package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
     let encoder = StreamingEncoder()
     try encoder.encodeValue(value)
     return encoder.out

@@ -12,14 +12,14 @@ import Foundation
 ///
 /// (Plain calls rather than closures: a timeline page writes dozens of these, and closures capturing
 /// the page's context cost more than the copying.)
-public struct StatusJSONTemplate: Sendable {
+package struct StatusJSONTemplate: Sendable {
   /// `{"created_at":…,"favorited":` · `,"truncated":…,"geo":…` · `,"reposts_count":…,"liked":` · `,"mlevel":…}`
   let bytes: [UInt8]
   /// Where the second, third and fourth pieces start.
   let middle: Int, counts: Int, closing: Int
 
   /// Every field of `status` but the per-viewer and nested ones, which the writer adds.
-  public init(_ status: Status) {
+  package init(_ status: Status) {
     var o = JSONOutput.Object(out: JSONOutput(capacity: 1024))
     o.out.bytes.append(UInt8(ascii: "{"))
     status.writeOpeningFields(&o)
@@ -36,26 +36,26 @@ public struct StatusJSONTemplate: Sendable {
   }
 
   /// Opens the status and writes everything up to the nested objects.
-  public func writeStart(_ out: inout JSONOutput, favorited: Bool) {
+  package func writeStart(_ out: inout JSONOutput, favorited: Bool) {
     out.bytes.append(contentsOf: bytes[..<middle])
     out.bool(favorited)
     out.bytes.append(contentsOf: bytes[middle..<counts])
   }
 
   /// Writes the counts, the viewer's `liked` and the rest, and closes the status.
-  public func writeEnd(_ out: inout JSONOutput, liked: Bool) {
+  package func writeEnd(_ out: inout JSONOutput, liked: Bool) {
     out.bytes.append(contentsOf: bytes[counts..<closing])
     out.bool(liked)
     out.bytes.append(contentsOf: bytes[closing...])
   }
 
   /// The nested objects, in the order they must be written.
-  public enum NestedKey: Sendable {
+  package enum NestedKey: Sendable {
     case user, retweetedStatus
   }
 
   /// `,"user":` or `,"retweeted_status":`; the object itself follows.
-  public static func writeKey(_ key: NestedKey, _ out: inout JSONOutput) {
+  package static func writeKey(_ key: NestedKey, _ out: inout JSONOutput) {
     switch key {
     case .user: out.bytes.append(contentsOf: userKey)
     case .retweetedStatus: out.bytes.append(contentsOf: retweetedKey)
@@ -63,7 +63,7 @@ public struct StatusJSONTemplate: Sendable {
   }
 
   /// `,"uid":…`, written in place of the user with `trim_user`.
-  public static func writeUID(_ uid: Int64, _ out: inout JSONOutput) {
+  package static func writeUID(_ uid: Int64, _ out: inout JSONOutput) {
     out.bytes.append(contentsOf: uidKey)
     out.int(uid)
   }
@@ -74,12 +74,12 @@ public struct StatusJSONTemplate: Sendable {
 }
 
 /// A user's JSON written ahead, cut where the viewer's `following` and `follow_me` go.
-public struct UserJSONTemplate: Sendable {
+package struct UserJSONTemplate: Sendable {
   /// `{"id":…,"created_at":…,"following":` · `,"allow_all_act_msg":…}`
   let bytes: [UInt8]
   let closing: Int
 
-  public init(_ user: User) {
+  package init(_ user: User) {
     var o = JSONOutput.Object(out: JSONOutput(capacity: 1024))
     o.out.bytes.append(UInt8(ascii: "{"))
     user.writeLeadingFields(&o)
@@ -91,7 +91,7 @@ public struct UserJSONTemplate: Sendable {
     bytes = o.out.bytes
   }
 
-  public func write(_ out: inout JSONOutput, following: Bool, followMe: Bool) {
+  package func write(_ out: inout JSONOutput, following: Bool, followMe: Bool) {
     out.bytes.append(contentsOf: bytes[..<closing])
     out.bool(following)
     out.bytes.append(contentsOf: Self.followMeKey)

@@ -3,19 +3,19 @@ import Foundation
 /// Types whose JSON is written by hand on the hot path: pages of statuses and users. Each writes
 /// exactly what its `Codable` conformance writes (JSONWriterTests compares the two), without the
 /// per-key cost of the Encoder protocol.
-public protocol JSONFieldWriting {
+package protocol JSONFieldWriting {
   func writeJSON(_ out: inout JSONOutput)
 }
 
 /// A JSON byte buffer with an object writer that places commas.
-public struct JSONOutput {
-  public var bytes: [UInt8] = []
+package struct JSONOutput {
+  package var bytes: [UInt8] = []
 
-  public init() { bytes.reserveCapacity(16 * 1024) }
-  public init(capacity: Int) { bytes.reserveCapacity(capacity) }
+  package init() { bytes.reserveCapacity(16 * 1024) }
+  package init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
   /// Writes `{`, lets `body` add fields, writes `}`.
-  public mutating func object(_ body: (inout Object) -> Void) {
+  package mutating func object(_ body: (inout Object) -> Void) {
     bytes.append(UInt8(ascii: "{"))
     var object = Object(out: self)
     bytes = []
@@ -24,16 +24,16 @@ public struct JSONOutput {
     bytes.append(UInt8(ascii: "}"))
   }
 
-  public mutating func string(_ value: String) { StreamingEncoder.appendString(value, to: &bytes) }
-  public mutating func int<T: BinaryInteger>(_ value: T) { bytes.append(contentsOf: String(value).utf8) }
-  public mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
-  public mutating func null() { bytes.append(contentsOf: "null".utf8) }
-  public mutating func double(_ value: Double) {
+  package mutating func string(_ value: String) { StreamingEncoder.appendString(value, to: &bytes) }
+  package mutating func int<T: BinaryInteger>(_ value: T) { bytes.append(contentsOf: String(value).utf8) }
+  package mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+  package mutating func null() { bytes.append(contentsOf: "null".utf8) }
+  package mutating func double(_ value: Double) {
     if value == value.rounded(), abs(value) < 1e15 { int(Int64(value)) } else { bytes.append(contentsOf: "\(value)".utf8) }
   }
 
   /// Fields of one object.
-  public struct Object {
+  package struct Object {
     var out: JSONOutput
     var first = true
 
@@ -44,30 +44,30 @@ public struct JSONOutput {
       name.withUTF8Buffer { out.bytes.append(contentsOf: $0) }
       out.bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
-    public mutating func field(_ name: StaticString, _ value: String) { key(name); out.string(value) }
-    public mutating func field(_ name: StaticString, _ value: String?) { if let value { field(name, value) } }
-    public mutating func field(_ name: StaticString, _ value: Int) { key(name); out.int(value) }
-    public mutating func field(_ name: StaticString, _ value: Int64) { key(name); out.int(value) }
-    public mutating func field(_ name: StaticString, _ value: Int64?) { if let value { field(name, value) } }
-    public mutating func field(_ name: StaticString, _ value: Int?) { if let value { field(name, value) } }
-    public mutating func field(_ name: StaticString, _ value: Bool) { key(name); out.bool(value) }
-    public mutating func field(_ name: StaticString, _ value: Bool?) { if let value { field(name, value) } }
-    public mutating func field(_ name: StaticString, _ value: (some JSONFieldWriting)?) {
+    package mutating func field(_ name: StaticString, _ value: String) { key(name); out.string(value) }
+    package mutating func field(_ name: StaticString, _ value: String?) { if let value { field(name, value) } }
+    package mutating func field(_ name: StaticString, _ value: Int) { key(name); out.int(value) }
+    package mutating func field(_ name: StaticString, _ value: Int64) { key(name); out.int(value) }
+    package mutating func field(_ name: StaticString, _ value: Int64?) { if let value { field(name, value) } }
+    package mutating func field(_ name: StaticString, _ value: Int?) { if let value { field(name, value) } }
+    package mutating func field(_ name: StaticString, _ value: Bool) { key(name); out.bool(value) }
+    package mutating func field(_ name: StaticString, _ value: Bool?) { if let value { field(name, value) } }
+    package mutating func field(_ name: StaticString, _ value: (some JSONFieldWriting)?) {
       if let value { key(name); value.writeJSON(&out) }
     }
-    public mutating func field(_ name: StaticString, _ values: [some JSONFieldWriting]) {
+    package mutating func field(_ name: StaticString, _ values: [some JSONFieldWriting]) {
       key(name)
       out.array(values) { $1.writeJSON(&$0) }
     }
-    public mutating func field(_ name: StaticString, _ values: [String]) {
+    package mutating func field(_ name: StaticString, _ values: [String]) {
       key(name)
       out.array(values) { $0.string($1) }
     }
-    public mutating func field(_ name: StaticString, _ values: [String]?) { if let values { field(name, values) } }
-    public mutating func raw(_ name: StaticString, _ write: (inout JSONOutput) -> Void) { key(name); write(&out) }
+    package mutating func field(_ name: StaticString, _ values: [String]?) { if let values { field(name, values) } }
+    package mutating func raw(_ name: StaticString, _ write: (inout JSONOutput) -> Void) { key(name); write(&out) }
   }
 
-  public mutating func array<T>(_ values: [T], _ write: (inout JSONOutput, T) -> Void) {
+  package mutating func array<T>(_ values: [T], _ write: (inout JSONOutput, T) -> Void) {
     bytes.append(UInt8(ascii: "["))
     for (index, value) in values.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -78,11 +78,11 @@ public struct JSONOutput {
 }
 
 extension Box: JSONFieldWriting where Value: JSONFieldWriting {
-  public func writeJSON(_ out: inout JSONOutput) { value.writeJSON(&out) }
+  package func writeJSON(_ out: inout JSONOutput) { value.writeJSON(&out) }
 }
 
 extension PicURL: JSONFieldWriting {
-  public func writeJSON(_ out: inout JSONOutput) {
+  package func writeJSON(_ out: inout JSONOutput) {
     out.object { o in
       o.field("thumbnail_pic", thumbnailPic)
       o.field("bmiddle_pic", bmiddlePic)
@@ -96,7 +96,7 @@ extension PicURL: JSONFieldWriting {
 }
 
 extension Geo: JSONFieldWriting {
-  public func writeJSON(_ out: inout JSONOutput) {
+  package func writeJSON(_ out: inout JSONOutput) {
     guard let coordinates else { return out.null() }
     out.object { o in
       o.field("type", "Point")
@@ -106,7 +106,7 @@ extension Geo: JSONFieldWriting {
 }
 
 extension Visibility: JSONFieldWriting {
-  public func writeJSON(_ out: inout JSONOutput) {
+  package func writeJSON(_ out: inout JSONOutput) {
     out.object { o in
       o.field("type", type)
       o.field("list_id", listId)
@@ -115,7 +115,7 @@ extension Visibility: JSONFieldWriting {
 }
 
 extension User: JSONFieldWriting {
-  public func writeJSON(_ out: inout JSONOutput) {
+  package func writeJSON(_ out: inout JSONOutput) {
     out.object { o in
       writeLeadingFields(&o)
       o.field("following", following)
@@ -169,7 +169,7 @@ extension User: JSONFieldWriting {
 }
 
 extension Status: JSONFieldWriting {
-  public func writeJSON(_ out: inout JSONOutput) {
+  package func writeJSON(_ out: inout JSONOutput) {
     out.object { o in
       writeOpeningFields(&o)
       o.field("favorited", favorited)
@@ -222,7 +222,7 @@ extension Status: JSONFieldWriting {
 }
 
 extension Comment: JSONFieldWriting {
-  public func writeJSON(_ out: inout JSONOutput) {
+  package func writeJSON(_ out: inout JSONOutput) {
     out.object { o in
       o.field("created_at", createdAt)
       o.field("id", id)
@@ -238,7 +238,7 @@ extension Comment: JSONFieldWriting {
 }
 
 extension StatusList: JSONFieldWriting {
-  public func writeJSON(_ out: inout JSONOutput) {
+  package func writeJSON(_ out: inout JSONOutput) {
     Self.writeJSON(
       &out, hasvisible: hasvisible, previousCursor: previousCursor, nextCursor: nextCursor, totalNumber: totalNumber,
       interval: interval
@@ -246,7 +246,7 @@ extension StatusList: JSONFieldWriting {
   }
 
   /// The envelope, with the `statuses` array written by `statuses` (from templates, say).
-  public static func writeJSON(
+  package static func writeJSON(
     _ out: inout JSONOutput, hasvisible: Bool = false, previousCursor: Int64, nextCursor: Int64, totalNumber: Int,
     interval: Int = 0, statuses: (inout JSONOutput) -> Void
   ) {

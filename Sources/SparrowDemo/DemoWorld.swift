@@ -6,47 +6,47 @@ import SparrowStore
 
 /// Fills an empty database with a world worth looking at, or with a large generated dataset for
 /// benchmarks. Rows go in through `importRows` in one transaction, then counters are recomputed.
-public struct DemoWorld: Sendable {
-  public static let username = "sparrow"
-  public static let password = "sparrow123"
+package struct DemoWorld: Sendable {
+  package static let username = "sparrow"
+  package static let password = "sparrow123"
 
-  public let store: any WeiboStore
-  public let ids: IDGenerator
+  package let store: any WeiboStore
+  package let ids: IDGenerator
   let pictures: PictureLibrary
 
-  public init(store: any WeiboStore, ids: IDGenerator, dataFolder: URL) {
+  package init(store: any WeiboStore, ids: IDGenerator, dataFolder: URL) {
     self.store = store
     self.ids = ids
     self.pictures = PictureLibrary(dataFolder: dataFolder, store: store)
   }
 
   /// Sizes for `sparrow demo`.
-  public struct Size: Sendable {
-    public var users: Int
-    public var statuses: Int
-    public var follows: Int
-    public init(users: Int, statuses: Int, follows: Int) {
+  package struct Size: Sendable {
+    package var users: Int
+    package var statuses: Int
+    package var follows: Int
+    package init(users: Int, statuses: Int, follows: Int) {
       self.users = users
       self.statuses = statuses
       self.follows = follows
     }
     /// The world `serve --demo` loads.
-    public static let standard = Size(users: 40, statuses: 360, follows: 14)
+    package static let standard = Size(users: 40, statuses: 360, follows: 14)
   }
 
   /// What was made, for printing.
-  public struct Summary: Sendable {
-    public var users: Int
-    public var statuses: Int
-    public var follows: Int
-    public var pictures: Int
+  package struct Summary: Sendable {
+    package var users: Int
+    package var statuses: Int
+    package var follows: Int
+    package var pictures: Int
     /// The first-party app of the terminal client, whose secret is shown only now.
-    public var appClientID: String
-    public var appSecret: String
+    package var appClientID: String
+    package var appSecret: String
   }
 
   /// Whether the database has no users yet.
-  public func isEmpty() async throws -> Bool {
+  package func isEmpty() async throws -> Bool {
     try await store.searchUsers("", limit: 1).isEmpty
   }
 
@@ -71,7 +71,7 @@ public struct DemoWorld: Sendable {
 
   /// Loads a world of `size`, the same world for the same size. Returns what it made.
   @discardableResult
-  public func load(_ size: Size, now: Date = Date()) async throws -> Summary {
+  package func load(_ size: Size, now: Date = Date()) async throws -> Summary {
     var batch = ImportBatch()
     var random = SplitMix(seed: UInt64(size.users * 31 + size.statuses))
     func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }

@@ -3,7 +3,7 @@ import Foundation
 import SparrowCore
 
 /// Why a picture was refused.
-public enum MediaError: Error, Equatable, Sendable {
+package enum MediaError: Error, Equatable, Sendable {
   /// Not JPEG, PNG, GIF or WebP.
   case unsupported
   /// Over the byte limit.
@@ -17,34 +17,34 @@ public enum MediaError: Error, Equatable, Sendable {
 }
 
 /// What the header of a picture says, read without decoding it.
-public struct ImageHeader: Sendable, Equatable {
-  public let kind: ImageKind
+package struct ImageHeader: Sendable, Equatable {
+  package let kind: ImageKind
   /// Width and height of one frame, before EXIF rotation.
-  public let width: Int
-  public let height: Int
-  public let frames: Int
-  public let orientation: Int
+  package let width: Int
+  package let height: Int
+  package let frames: Int
+  package let orientation: Int
 }
 
 /// An encoded picture and its pixel size.
-public struct EncodedImage: Sendable {
-  public let data: Data
-  public let width: Int
-  public let height: Int
+package struct EncodedImage: Sendable {
+  package let data: Data
+  package let width: Int
+  package let height: Int
 }
 
 /// Decoding, resizing and encoding pictures with libvips.
-public struct ImageProcessor: Sendable {
-  public static let maxBytes = 5 * 1024 * 1024
-  public static let maxPixels = 40_000_000
-  public static let maxFrames = 300
+package struct ImageProcessor: Sendable {
+  package static let maxBytes = 5 * 1024 * 1024
+  package static let maxPixels = 40_000_000
+  package static let maxFrames = 300
 
   private static let started: Bool = sp_init() == 0
 
-  public init() {}
+  package init() {}
 
   /// Checks type, byte size, pixel count and frame count from the header alone, before any decoding.
-  public func inspect(_ data: Data) throws -> ImageHeader {
+  package func inspect(_ data: Data) throws -> ImageHeader {
     guard Self.started else { throw MediaError.broken("libvips did not start") }
     guard data.count <= Self.maxBytes else { throw MediaError.tooLarge }
     guard let kind = ImageKind.sniff(data) else { throw MediaError.unsupported }
@@ -61,7 +61,7 @@ public struct ImageProcessor: Sendable {
 
   /// Decodes in full, turns upright, fits within `maxWidth` × `maxHeight` (never enlarging), keeps
   /// every frame of an animation, and encodes as `kind` without metadata.
-  public func resize(_ data: Data, header: ImageHeader, maxWidth: Int, maxHeight: Int, quality: Int = 85) throws
+  package func resize(_ data: Data, header: ImageHeader, maxWidth: Int, maxHeight: Int, quality: Int = 85) throws
     -> EncodedImage
   {
     var out: UnsafeMutableRawPointer?
@@ -75,7 +75,7 @@ public struct ImageProcessor: Sendable {
   }
 
   /// Renders an SVG that Sparrow drew itself (avatars, emoticons, demo pictures).
-  public func render(svg: String, as kind: ImageKind, quality: Int = 85) throws -> Data {
+  package func render(svg: String, as kind: ImageKind, quality: Int = 85) throws -> Data {
     guard Self.started else { throw MediaError.broken("libvips did not start") }
     var out: UnsafeMutableRawPointer?
     var length = 0
@@ -85,7 +85,7 @@ public struct ImageProcessor: Sendable {
   }
 
   /// Renders SVG frames into an animated GIF.
-  public func renderAnimation(frames: [String], delayMilliseconds: Int) throws -> Data {
+  package func renderAnimation(frames: [String], delayMilliseconds: Int) throws -> Data {
     guard Self.started else { throw MediaError.broken("libvips did not start") }
     var out: UnsafeMutableRawPointer?
     var length = 0
@@ -96,7 +96,7 @@ public struct ImageProcessor: Sendable {
   }
 
   /// A JPEG of `svg` tagged with an EXIF orientation, as cameras write them (for tests and demos).
-  public func renderOrientedJPEG(svg: String, orientation: Int) throws -> Data {
+  package func renderOrientedJPEG(svg: String, orientation: Int) throws -> Data {
     guard Self.started else { throw MediaError.broken("libvips did not start") }
     var out: UnsafeMutableRawPointer?
     var length = 0

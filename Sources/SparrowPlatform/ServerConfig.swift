@@ -2,21 +2,21 @@ import Foundation
 import SparrowStore
 
 /// How a server instance is set up.
-public struct ServerConfig: Sendable {
+package struct ServerConfig: Sendable {
   /// The URL clients reach this server at, without a trailing slash; picture and avatar URLs start with it.
-  public var publicURL: String
+  package var publicURL: String
   /// Where uploaded files live.
-  public var dataFolder: URL
+  package var dataFolder: URL
   /// Shown on the authorize page so visitors can try the demo.
-  public var demoLogin: (username: String, password: String)?
+  package var demoLogin: (username: String, password: String)?
   /// Access token lifetime.
-  public var tokenLifetime: TimeInterval = 30 * 24 * 3600
+  package var tokenLifetime: TimeInterval = 30 * 24 * 3600
   /// Key for form tokens; random per data folder.
-  public var formKey: String
+  package var formKey: String
   /// Lets `upload_url_text` fetch from loopback and private networks (tests only).
-  public var allowPrivateFetch = false
+  package var allowPrivateFetch = false
 
-  public init(publicURL: String, dataFolder: URL, demoLogin: (String, String)? = nil, formKey: String) {
+  package init(publicURL: String, dataFolder: URL, demoLogin: (String, String)? = nil, formKey: String) {
     self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
     self.dataFolder = dataFolder
     self.demoLogin = demoLogin
@@ -26,14 +26,14 @@ public struct ServerConfig: Sendable {
 
 /// What the platform and its apps are built from. `Store` is the view of the engine a part needs: the
 /// platform sees `any PlatformStore`, the 微博 app `any WeiboStore`; one engine object serves them all.
-public struct Dependencies<Store: Sendable>: Sendable {
-  public let store: Store
-  public let ids: IDGenerator
-  public let config: ServerConfig
+package struct Dependencies<Store: Sendable>: Sendable {
+  package let store: Store
+  package let ids: IDGenerator
+  package let config: ServerConfig
   /// The clock; tests inject one.
-  public let now: @Sendable () -> Date
+  package let now: @Sendable () -> Date
 
-  public init(store: Store, ids: IDGenerator, config: ServerConfig, now: @escaping @Sendable () -> Date = Date.init) {
+  package init(store: Store, ids: IDGenerator, config: ServerConfig, now: @escaping @Sendable () -> Date = Date.init) {
     self.store = store
     self.ids = ids
     self.config = config
@@ -41,10 +41,10 @@ public struct Dependencies<Store: Sendable>: Sendable {
   }
 
   /// The same dependencies with the engine seen through another protocol.
-  public func with<Other: Sendable>(_ store: Other) -> Dependencies<Other> {
+  package func with<Other: Sendable>(_ store: Other) -> Dependencies<Other> {
     Dependencies<Other>(store: store, ids: ids, config: config, now: now)
   }
 }
 
 /// The platform's view: accounts, apps, grants, pictures, node leases.
-public typealias PlatformDependencies = Dependencies<any PlatformStore>
+package typealias PlatformDependencies = Dependencies<any PlatformStore>

@@ -7,10 +7,10 @@ import WeiboAPI
 import WeiboWeb
 
 /// What a storage engine implements: the platform's stores and every app's. An app adds its store here.
-public typealias SparrowStores = WeiboStore
+package typealias SparrowStores = WeiboStore
 
 /// The dependencies the server is built from, with the engine seen as every app's store.
-public typealias ServerDependencies = Dependencies<any SparrowStores>
+package typealias ServerDependencies = Dependencies<any SparrowStores>
 
 /// The apps this server runs, each with its routes under its own prefix. Adding an app is a line here.
 func apps(_ deps: ServerDependencies, _ platform: Platform) async throws -> [any SparrowApp] {
@@ -19,7 +19,7 @@ func apps(_ deps: ServerDependencies, _ platform: Platform) async throws -> [any
 }
 
 /// Builds the whole HTTP application: the platform and its apps.
-public func buildApplication(_ deps: ServerDependencies, host: String = "127.0.0.1", port: Int = 8080)
+package func buildApplication(_ deps: ServerDependencies, host: String = "127.0.0.1", port: Int = 8080)
   async throws -> some ApplicationProtocol
 {
   let router = try await buildRouter(deps)
@@ -30,7 +30,7 @@ public func buildApplication(_ deps: ServerDependencies, host: String = "127.0.0
 }
 
 /// The router alone, for tests.
-public func buildRouter(_ deps: ServerDependencies) async throws -> Router<SparrowContext> {
+package func buildRouter(_ deps: ServerDependencies) async throws -> Router<SparrowContext> {
   // A web sign-in lands on the 微博 client's welcome page unless it says where to go.
   let platform = try await Platform(deps: deps.with(deps.store as any PlatformStore), landing: "/welcome")
   return try await buildRouter(platform, apps: try await apps(deps, platform))

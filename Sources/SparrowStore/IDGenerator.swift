@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Layout: 41 bits of milliseconds since 2020-01-01, 5 bits of node (claimed from the store), 7 bits of
 /// sequence. A burst past 128 ids in a millisecond borrows the next millisecond, so ids never repeat.
-public final class IDGenerator: @unchecked Sendable {
+package final class IDGenerator: @unchecked Sendable {
   static let epoch: Int64 = 1_577_836_800_000
   static let nodeBits: Int64 = 5
   static let sequenceBits: Int64 = 7
@@ -16,19 +16,19 @@ public final class IDGenerator: @unchecked Sendable {
   private var sequence: Int64 = 0
 
   /// A generator for node `node` (0..<32).
-  public init(node: Int) {
+  package init(node: Int) {
     nodeNumber = Int64(node) & ((1 << Self.nodeBits) - 1)
   }
 
   /// The node this generator makes ids for.
-  public var node: Int {
+  package var node: Int {
     lock.lock()
     defer { lock.unlock() }
     return Int(nodeNumber)
   }
 
   /// Moves to another node (the lease of the old one was lost). Ids keep growing: the clock part never goes back.
-  public func move(to node: Int) {
+  package func move(to node: Int) {
     lock.lock()
     nodeNumber = Int64(node) & ((1 << Self.nodeBits) - 1)
     lock.unlock()
@@ -36,7 +36,7 @@ public final class IDGenerator: @unchecked Sendable {
 
   /// A new id for something created at `date`. Ids made for earlier dates after later ones still
   /// grow, so bulk loads must go in time order to keep ids and times in step.
-  public func next(at date: Date = Date()) -> Int64 {
+  package func next(at date: Date = Date()) -> Int64 {
     let millis = Int64(date.timeIntervalSince1970 * 1000) - Self.epoch
     lock.lock()
     defer { lock.unlock() }
@@ -54,7 +54,7 @@ public final class IDGenerator: @unchecked Sendable {
   }
 
   /// The creation time an id encodes.
-  public static func date(of id: Int64) -> Date {
+  package static func date(of id: Int64) -> Date {
     Date(timeIntervalSince1970: Double((id >> (nodeBits + sequenceBits)) + epoch) / 1000)
   }
 }

@@ -3,16 +3,16 @@ import Foundation
 /// This process's node: claimed from the store, renewed while the process runs, released when it ends. If a
 /// renewal finds the lease lost (the process stalled past it), a new node is claimed and the id generator moves
 /// to it, so no two live processes ever make ids with the same node.
-public final class NodeLease: Sendable {
+package final class NodeLease: Sendable {
   /// How long a lease lasts without renewal; renewals come three times within it.
-  public static let duration: TimeInterval = 60
+  package static let duration: TimeInterval = 60
 
-  public let ids: IDGenerator
+  package let ids: IDGenerator
   let store: any NodeStore
   let holder: String
 
   /// Claims a node for this process and makes its id generator.
-  public static func claim(_ store: any NodeStore, now: Date = Date()) async throws -> NodeLease {
+  package static func claim(_ store: any NodeStore, now: Date = Date()) async throws -> NodeLease {
     let holder = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString)"
     let node = try await store.claimNode(holder: holder, until: now + duration, now: now)
     return NodeLease(store: store, holder: holder, ids: IDGenerator(node: node))
@@ -25,13 +25,13 @@ public final class NodeLease: Sendable {
   }
 
   /// Renews the lease (or claims a new node if it was lost); the serve loop calls it every `duration / 3`.
-  public func renew(now: Date = Date()) async throws {
+  package func renew(now: Date = Date()) async throws {
     if try await store.renewNode(ids.node, holder: holder, until: now + Self.duration) { return }
     ids.move(to: try await store.claimNode(holder: holder, until: now + Self.duration, now: now))
   }
 
   /// Renews until the task is cancelled, then releases the node.
-  public func keep(onError: @Sendable (any Error) -> Void) async {
+  package func keep(onError: @Sendable (any Error) -> Void) async {
     while !Task.isCancelled {
       try? await Task.sleep(for: .seconds(Self.duration / 3))
       if Task.isCancelled { break }
@@ -41,7 +41,7 @@ public final class NodeLease: Sendable {
   }
 
   /// Frees the node now.
-  public func release() async throws {
+  package func release() async throws {
     try await store.releaseNode(ids.node, holder: holder)
   }
 }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// The id window and size of one page, as the Weibo paging parameters give it.
-public struct Page: Sendable, Equatable {
+package struct Page: Sendable, Equatable {
   /// Only items with id greater than this (exclusive); 0 for none.
-  public var sinceID: Int64
+  package var sinceID: Int64
   /// Only items with id at most this (inclusive); 0 for none.
-  public var maxID: Int64
+  package var maxID: Int64
   /// Rows to return at most.
-  public var count: Int
+  package var count: Int
   /// Rows to skip.
-  public var offset: Int
+  package var offset: Int
 
   /// `page` is 1-based and counts in pages of `count`.
-  public init(sinceID: Int64 = 0, maxID: Int64 = 0, count: Int = 20, page: Int = 1) {
+  package init(sinceID: Int64 = 0, maxID: Int64 = 0, count: Int = 20, page: Int = 1) {
     self.sinceID = sinceID
     self.maxID = maxID
     self.count = count
@@ -20,7 +20,7 @@ public struct Page: Sendable, Equatable {
   }
 
   /// The same page with one more row, to learn whether another page follows.
-  public var probing: Page {
+  package var probing: Page {
     var page = self
     page.count += 1
     return page
@@ -30,16 +30,16 @@ public struct Page: Sendable, Equatable {
 extension Array {
   /// Rows read for a probing page (`Page.probing`, or a limit of `count + 1`), split into the `count` shown
   /// and the first row of the next page, nil at the end: the one "fetch one extra for the cursor" step.
-  public func splitPage(_ count: Int) -> (shown: [Element], next: Element?) {
+  package func splitPage(_ count: Int) -> (shown: [Element], next: Element?) {
     (Array(prefix(count)), count < self.count ? self[count] : nil)
   }
 }
 
 /// One page of a list and the size of the whole list.
-public struct FeedPage<Item: Sendable>: Sendable {
-  public var items: [Item]
-  public var total: Int
-  public init(items: [Item], total: Int) {
+package struct FeedPage<Item: Sendable>: Sendable {
+  package var items: [Item]
+  package var total: Int
+  package init(items: [Item], total: Int) {
     self.items = items
     self.total = total
   }

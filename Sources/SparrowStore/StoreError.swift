@@ -1,5 +1,5 @@
 /// What a store reports besides engine failures.
-public enum StoreError: Error, Equatable, Sendable {
+package enum StoreError: Error, Equatable, Sendable {
   /// A row the operation needs does not exist.
   case notFound
   /// The row exists already (a second follow, like or favourite; a taken name).

@@ -3,23 +3,23 @@ import GRDB
 import SparrowStore
 
 /// The embedded engine: one SQLite file in WAL mode, readers in parallel with one writer.
-public final class SQLiteStore: WeiboStore {
+package final class SQLiteStore: WeiboStore {
   let pool: DatabasePool
   /// The database file.
-  public var path: String { pool.path }
+  package var path: String { pool.path }
   /// The process's caches; every write here ends by invalidating what it changed through them.
   let caches: StoreCaches
   var userRows: UserRowCache { caches.userRows }
 
   /// Statements run so far, when opened with `countingStatements` (tests check query counts with it).
-  public var statementCount: Int { counter.value }
+  package var statementCount: Int { counter.value }
   private let counter = StatementCounter()
 
   /// Feeds at least this large are read by walking ids (see `homeStatuses`); tests move it to try both paths.
   let denseFeed: Int
 
   /// Opens (creating and migrating) the database at `path`.
-  public convenience init(path: String, countingStatements: Bool = false, denseFeed: Int = 2000) throws {
+  package convenience init(path: String, countingStatements: Bool = false, denseFeed: Int = 2000) throws {
     try self.init(path: path, caches: StoreCaches(), countingStatements: countingStatements, denseFeed: denseFeed)
   }
 
@@ -47,7 +47,7 @@ public final class SQLiteStore: WeiboStore {
   }
 
   /// Opens `sparrow.sqlite` inside the data folder, creating the folder.
-  public convenience init(folder: URL, countingStatements: Bool = false) throws {
+  package convenience init(folder: URL, countingStatements: Bool = false) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try self.init(path: folder.appendingPathComponent("sparrow.sqlite").path, countingStatements: countingStatements)
   }
@@ -60,7 +60,7 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Ids
 
-  public func claimNode(holder: String, until: Date, now: Date) async throws -> Int {
+  package func claimNode(holder: String, until: Date, now: Date) async throws -> Int {
     try await pool.write { db in
       let held = Set(try Int.fetchAll(
         db, sql: "SELECT node FROM node_leases WHERE expires_at > ?", arguments: [millis(now)]))
@@ -72,7 +72,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func renewNode(_ node: Int, holder: String, until: Date) async throws -> Bool {
+  package func renewNode(_ node: Int, holder: String, until: Date) async throws -> Bool {
     try await pool.write { db in
       try db.execute(
         sql: "UPDATE node_leases SET expires_at = ? WHERE node = ? AND holder = ?", arguments: [millis(until), node, holder])
@@ -80,7 +80,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func releaseNode(_ node: Int, holder: String) async throws {
+  package func releaseNode(_ node: Int, holder: String) async throws {
     try await pool.write { db in
       try db.execute(sql: "DELETE FROM node_leases WHERE node = ? AND holder = ?", arguments: [node, holder])
     }
@@ -88,11 +88,11 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Users
 
-  public func createUser(_ user: UserRecord) async throws {
+  package func createUser(_ user: UserRecord) async throws {
     try await pool.write { db in try Self.insert(user, db) }
   }
 
-  public func updateUser(_ user: UserRecord) async throws {
+  package func updateUser(_ user: UserRecord) async throws {
     defer { caches.invalidate(.userRows(users: [user.id])) }
     try await pool.write { db in
       try db.execute(
@@ -110,24 +110,24 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func user(id: Int64) async throws -> UserRecord? {
+  package func user(id: Int64) async throws -> UserRecord? {
     try reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id = ?"), arguments: [id]).map(UserRecord.init(row:))
     }
   }
 
-  public func user(screenName: String) async throws -> UserRecord? {
+  package func user(screenName: String) async throws -> UserRecord? {
     try reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE screen_name_key = ?"), arguments: [screenName.lowercased()])
         .map(UserRecord.init(row:))
     }
   }
 
-  public func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
+  package func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
     try reading { db in try Self.users(ids: ids, db) }
   }
 
-  public func users(screenNames: [String]) async throws -> [UserRecord] {
+  package func users(screenNames: [String]) async throws -> [UserRecord] {
     guard !screenNames.isEmpty else { return [] }
     let keys = Array(Set(screenNames.map { $0.lowercased() }))
     return try reading { db in
@@ -137,7 +137,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
+  package func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
     try reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: """
           SELECT \(userColumns) FROM users WHERE screen_name_key LIKE ? ESCAPE '\\'
@@ -150,17 +150,17 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Apps and credentials
 
-  public func createApp(_ app: AppRecord) async throws {
+  package func createApp(_ app: AppRecord) async throws {
     try await pool.write { db in try Self.insert(app, db) }
   }
 
-  public func app(clientID: String) async throws -> AppRecord? {
+  package func app(clientID: String) async throws -> AppRecord? {
     try reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM apps WHERE client_id = ?"), arguments: [clientID]).map(AppRecord.init(row:))
     }
   }
 
-  public func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
+  package func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
     let (found, missing) = caches.apps.lookup(ids)
     if missing.isEmpty { return found }
     return try reading { db in try apps(ids: ids, db) }
@@ -178,7 +178,7 @@ public final class SQLiteStore: WeiboStore {
     return found
   }
 
-  public func saveGrant(_ grant: GrantRecord) async throws {
+  package func saveGrant(_ grant: GrantRecord) async throws {
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -192,7 +192,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
+  package func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
     let (cached, generation) = caches.grants.lookup(hash: hash, kind: kind)
     if let cached { return cached }
     let grant = try reading { db in
@@ -203,7 +203,7 @@ public final class SQLiteStore: WeiboStore {
     return grant
   }
 
-  public func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
+  package func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
     defer { caches.invalidate(.grant(hash: hash)) }
     return try await pool.write { db in
       let grant = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue]
@@ -213,7 +213,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func revokeGrants(userID: Int64, appID: Int64) async throws {
+  package func revokeGrants(userID: Int64, appID: Int64) async throws {
     defer { caches.invalidate(.tokens(userID: userID, appID: appID)) }
     try await pool.write { db in
       try db.execute(
@@ -224,7 +224,7 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Pictures
 
-  public func savePicture(_ picture: PictureRef, at: Date) async throws {
+  package func savePicture(_ picture: PictureRef, at: Date) async throws {
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -235,7 +235,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func pictures(ids: [String]) async throws -> [String: PictureRef] {
+  package func pictures(ids: [String]) async throws -> [String: PictureRef] {
     guard !ids.isEmpty else { return [:] }
     return try reading { db in
       let rows = try Row.fetchAll(
@@ -249,7 +249,7 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Statuses
 
-  public func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
+  package func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
     defer { caches.invalidate(.userRows(users: [status.userID])) }
@@ -285,17 +285,17 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func status(id: Int64) async throws -> StatusRecord? {
+  package func status(id: Int64) async throws -> StatusRecord? {
     try reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ?"), arguments: [id]).map(StatusRecord.init(row:))
     }
   }
 
-  public func statuses(ids: [Int64]) async throws -> [Int64: StatusRecord] {
+  package func statuses(ids: [Int64]) async throws -> [Int64: StatusRecord] {
     try reading { db in try Self.statuses(ids: ids, db) }
   }
 
-  public func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
+  package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
     let generation = userRows.currentGeneration
     return try reading { db in try context(for: statuses, viewer: viewer, usersReadAt: generation, db) }
   }
@@ -402,7 +402,7 @@ public final class SQLiteStore: WeiboStore {
     return marks
   }
 
-  public func deleteStatus(id: Int64) async throws -> StatusRecord {
+  package func deleteStatus(id: Int64) async throws -> StatusRecord {
     let (status, favoriters) = try await pool.write { db in
       guard let status = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ?"), arguments: [id])
         .map(StatusRecord.init(row:))
@@ -433,14 +433,14 @@ public final class SQLiteStore: WeiboStore {
     return status
   }
 
-  public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws
+  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws
     -> FeedPage<StatusRecord>
   {
     let generation = userRows.currentGeneration
     return try reading { db in try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
   }
 
-  public func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
+  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   {
     let generation = userRows.currentGeneration
@@ -466,7 +466,7 @@ public final class SQLiteStore: WeiboStore {
     return FeedPage(items: items, total: total)
   }
 
-  public func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
+  package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
     try reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: """
           SELECT topic, count(*) AS n FROM status_topics WHERE created_at >= ?
@@ -479,19 +479,19 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Comments
 
-  public func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
+  package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
     try await pool.write { db in
       for comment in comments { try Self.insertComment(comment, mentions: mentions, db) }
     }
   }
 
-  public func comment(id: Int64) async throws -> CommentRecord? {
+  package func comment(id: Int64) async throws -> CommentRecord? {
     try reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id]).map(CommentRecord.init(row:))
     }
   }
 
-  public func comments(ids: [Int64]) async throws -> [Int64: CommentRecord] {
+  package func comments(ids: [Int64]) async throws -> [Int64: CommentRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
     return try reading { db in
@@ -501,7 +501,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func deleteComment(id: Int64) async throws -> CommentRecord {
+  package func deleteComment(id: Int64) async throws -> CommentRecord {
     try await pool.write { db in
       guard let comment = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id])
         .map(CommentRecord.init(row:))
@@ -514,7 +514,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
+  package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
     try reading { db in
       let (condition, arguments) = Self.condition(feed)
       let (window, windowArguments) = Self.window(page)
@@ -530,7 +530,7 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Friendships
 
-  public func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
+  package func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
     defer { caches.invalidate(.userRows(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])) }
     try await pool.write { db in
       let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
@@ -544,7 +544,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func unfollow(follower: Int64, followee: Int64) async throws {
+  package func unfollow(follower: Int64, followee: Int64) async throws {
     defer { caches.invalidate(.userRows(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])) }
     try await pool.write { db in
       try db.execute(
@@ -554,15 +554,15 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+  package func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
     try reading { db in try Self.following(user, among: candidates, db) }
   }
 
-  public func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+  package func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
     try reading { db in try Self.followers(user, among: candidates, db) }
   }
 
-  public func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws {
+  package func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws {
     try await pool.write { db in
       try db.execute(
         sql: "UPDATE follows SET special = ? WHERE follower_id = ? AND followee_id = ?",
@@ -571,7 +571,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+  package func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
     guard !candidates.isEmpty else { return [] }
     return try reading { db in
       Set(try Int64.fetchAll(
@@ -580,14 +580,14 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
+  package func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
     try reading { db in
       try Int64.fetchAll(try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [user, limit, offset])
     }
   }
 
-  public func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
+  package func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
     try reading { db in
       try Int64.fetchAll(try db.cachedStatement(sql: "SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [user, limit, offset])
@@ -596,7 +596,7 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Favourites and likes
 
-  public func favorite(_ mark: Mark) async throws {
+  package func favorite(_ mark: Mark) async throws {
     defer { caches.invalidate(.userRows(users: [mark.userID], relationsOf: [mark.userID])) }
     try await pool.write { db in
       guard try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM statuses WHERE id = ?"), arguments: [mark.statusID]) == true
@@ -611,7 +611,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
+  package func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
     defer { caches.invalidate(.userRows(users: [userID], relationsOf: [userID])) }
     return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
@@ -623,14 +623,14 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func favorite(userID: Int64, statusID: Int64) async throws -> Mark? {
+  package func favorite(userID: Int64, statusID: Int64) async throws -> Mark? {
     try reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
     }
   }
 
-  public func favorites(userID: Int64, page: Page) async throws -> [Mark] {
+  package func favorites(userID: Int64, page: Page) async throws -> [Mark] {
     try reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [userID, page.count, page.offset]
@@ -638,11 +638,11 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func favorited(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
+  package func favorited(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
     try await marked("favorites", by: user, among: statusIDs)
   }
 
-  public func like(_ mark: Mark) async throws {
+  package func like(_ mark: Mark) async throws {
     defer { caches.invalidate(.userRows(relationsOf: [mark.userID])) }
     try await pool.write { db in
       guard let author = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM statuses WHERE id = ?"), arguments: [mark.statusID])
@@ -657,7 +657,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
+  package func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
     defer { caches.invalidate(.userRows(relationsOf: [userID])) }
     return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
@@ -670,11 +670,11 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func liked(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
+  package func liked(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
     try await marked("likes", by: user, among: statusIDs)
   }
 
-  public func likes(statusID: Int64, page: Page) async throws -> [Mark] {
+  package func likes(statusID: Int64, page: Page) async throws -> [Mark] {
     try reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_id = ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [statusID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
@@ -682,7 +682,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
+  package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
     try reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [userID, userID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
@@ -692,7 +692,7 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Unread counters
 
-  public func unreadCounts(userID: Int64) async throws -> [UnreadKind: Int] {
+  package func unreadCounts(userID: Int64) async throws -> [UnreadKind: Int] {
     try reading { db in
       let marks = Dictionary(
         try Row.fetchAll(try db.cachedStatement(sql: "SELECT kind, mark FROM seen WHERE user_id = ?"), arguments: [userID])
@@ -708,7 +708,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
+  package func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
     let key = SeenMarks.Key(userID: userID, kind: kind)
     if caches.seen.covers(key, upTo: upTo) { return }
     // Reading first keeps repeated timeline loads from queueing on the single writer.
@@ -732,7 +732,7 @@ public final class SQLiteStore: WeiboStore {
 
   // MARK: Maintenance
 
-  public func recomputeCounters() async throws {
+  package func recomputeCounters() async throws {
     defer { caches.invalidate(.everything) }
     try await pool.write { db in
       try db.execute(
@@ -752,7 +752,7 @@ public final class SQLiteStore: WeiboStore {
     }
   }
 
-  public func importRows(_ batch: ImportBatch) async throws {
+  package func importRows(_ batch: ImportBatch) async throws {
     defer { caches.invalidate(.everything) }
     try await pool.write { db in
       for user in batch.users { try Self.insert(user, db) }

@@ -209,10 +209,10 @@ enum Traditional {
 }
 
 /// The packs as files, for the command line and native clients.
-public enum EmoticonBundle {
+package enum EmoticonBundle {
   /// File name → pretty JSON of each pack, in the notes' keyboard shape.
-  public static func files() throws -> [String: Data] { try Emoticons.bundleFiles() }
+  package static func files() throws -> [String: Data] { try Emoticons.bundleFiles() }
 
   /// Draws every image into `dataFolder/emotions/<pack>/`.
-  public static func drawImages(into dataFolder: URL) throws { try Emoticons.draw(into: dataFolder) }
+  package static func drawImages(into dataFolder: URL) throws { try Emoticons.draw(into: dataFolder) }
 }

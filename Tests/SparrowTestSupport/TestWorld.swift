@@ -8,16 +8,16 @@ import SparrowStore
 import SparrowStoreSQLite
 
 /// A clock tests move by hand.
-public final class TestClock: @unchecked Sendable {
+package final class TestClock: @unchecked Sendable {
   private let lock = NSLock()
   private var current: Date
-  public init(_ start: Date = Date()) { current = start }
-  public var now: Date {
+  package init(_ start: Date = Date()) { current = start }
+  package var now: Date {
     lock.lock()
     defer { lock.unlock() }
     return current
   }
-  public func advance(_ seconds: TimeInterval) {
+  package func advance(_ seconds: TimeInterval) {
     lock.lock()
     current += seconds
     lock.unlock()
@@ -26,31 +26,31 @@ public final class TestClock: @unchecked Sendable {
 
 /// A real SQLite store in a fresh temporary folder, removed afterwards. For tests of the SQLite engine itself;
 /// store behaviour every engine must share is tested with `withStore(_:_:)` over `StoreKind.available`.
-public func withSQLiteStore<T>(_ body: (SQLiteStore) async throws -> T) async throws -> T {
+package func withSQLiteStore<T>(_ body: (SQLiteStore) async throws -> T) async throws -> T {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: folder) }
   return try await body(try SQLiteStore(folder: folder))
 }
 
 /// A storage engine the store contract runs against.
-public enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
   case sqlite
 
   /// The engines this machine can test: SQLite always. (The PostgreSQL engine joins here when it lands.)
-  public static var available: [StoreKind] { [.sqlite] }
+  package static var available: [StoreKind] { [.sqlite] }
 
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 }
 
 /// An engine under test: its store, and a way to open a second store on the same database (what another
 /// process, or this one after a restart, would read).
-public struct TestEngine: Sendable {
-  public let store: any SparrowStores
-  public let reopen: @Sendable () throws -> any SparrowStores
+package struct TestEngine: Sendable {
+  package let store: any SparrowStores
+  package let reopen: @Sendable () throws -> any SparrowStores
 }
 
 /// A fresh, empty database of `kind`, removed afterwards.
-public func withStore<T>(_ kind: StoreKind, _ body: (TestEngine) async throws -> T) async throws -> T {
+package func withStore<T>(_ kind: StoreKind, _ body: (TestEngine) async throws -> T) async throws -> T {
   switch kind {
   case .sqlite:
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
@@ -62,18 +62,18 @@ public func withStore<T>(_ kind: StoreKind, _ body: (TestEngine) async throws ->
 }
 
 /// A server world for router tests: a real store, an id generator, a movable clock.
-public struct TestWorld: Sendable {
-  public let store: SQLiteStore
-  public let ids: IDGenerator
-  public let clock: TestClock
-  public let folder: URL
-  public let deps: ServerDependencies
+package struct TestWorld: Sendable {
+  package let store: SQLiteStore
+  package let ids: IDGenerator
+  package let clock: TestClock
+  package let folder: URL
+  package let deps: ServerDependencies
 
   /// One bcrypt hash for every fixture user: hashing is deliberately slow.
-  public static let password = "secret123"
+  package static let password = "secret123"
   static let passwordHash = Accounts.hashPassword(password)
 
-  public init(demoLogin: Bool = false) throws {
+  package init(demoLogin: Bool = false) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
     store = try SQLiteStore(folder: folder, countingStatements: true)
     ids = IDGenerator(node: 1)
@@ -87,7 +87,7 @@ public struct TestWorld: Sendable {
   }
 
   /// Runs `body` against the router, then removes the folder.
-  public func test<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+  package func test<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
     defer { try? FileManager.default.removeItem(at: folder) }
     let app = Application(router: try await buildRouter(deps))
     return try await app.test(.router, body)
@@ -95,7 +95,7 @@ public struct TestWorld: Sendable {
 
   /// A user with `password`, created directly in the store.
   @discardableResult
-  public func user(_ name: String) async throws -> UserRecord {
+  package func user(_ name: String) async throws -> UserRecord {
     let user = UserRecord(
       id: ids.next(at: clock.now), screenName: name, passwordHash: Self.passwordHash, createdAt: clock.now)
     try await store.createUser(user)
@@ -103,7 +103,7 @@ public struct TestWorld: Sendable {
   }
 
   /// A registered app; returns it with its secret.
-  public func app(name: String = "Test App", redirect: String = "https://client.test/callback", firstParty: Bool = false)
+  package func app(name: String = "Test App", redirect: String = "https://client.test/callback", firstParty: Bool = false)
     async throws -> (AppRecord, String)
   {
     try await Accounts(store: store, ids: ids).createApp(
@@ -111,7 +111,7 @@ public struct TestWorld: Sendable {
   }
 
   /// An access token for `user` issued to a fresh app, made directly.
-  public func token(for user: UserRecord, lifetime: TimeInterval = 3600) async throws -> String {
+  package func token(for user: UserRecord, lifetime: TimeInterval = 3600) async throws -> String {
     let (app, _) = try await self.app(name: "App of \(user.screenName)")
     let token = Secrets.random()
     try await store.saveGrant(GrantRecord(
@@ -122,7 +122,7 @@ public struct TestWorld: Sendable {
 }
 
 /// Form encoding for request bodies.
-public func formBody(_ fields: [(String, String)]) -> ByteBuffer {
+package func formBody(_ fields: [(String, String)]) -> ByteBuffer {
   var allowed = CharacterSet.alphanumerics
   allowed.insert(charactersIn: "-._~")
   let text = fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed)!)" }.joined(separator: "&")
@@ -131,14 +131,14 @@ public func formBody(_ fields: [(String, String)]) -> ByteBuffer {
 
 extension TestClientProtocol {
   /// GET with the token in the `Authorization: OAuth2` header.
-  public func get(_ uri: String, token: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
+  package func get(_ uri: String, token: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
     var headers = headers
     if let token { headers[.authorization] = "OAuth2 \(token)" }
     return try await execute(uri: uri, method: .get, headers: headers)
   }
 
   /// POST a form with the token in the header.
-  public func post(_ uri: String, _ fields: [(String, String)] = [], token: String? = nil, headers: HTTPFields = [:])
+  package func post(_ uri: String, _ fields: [(String, String)] = [], token: String? = nil, headers: HTTPFields = [:])
     async throws -> TestResponse
   {
     var headers = headers
@@ -150,14 +150,14 @@ extension TestClientProtocol {
 
 extension TestResponse {
   /// The body as a JSON object.
-  public var object: [String: Any] {
+  package var object: [String: Any] {
     (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
   }
   /// The body as a JSON array.
-  public var array: [[String: Any]] {
+  package var array: [[String: Any]] {
     (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [[String: Any]] ?? []
   }
-  public var text: String { String(buffer: body) }
+  package var text: String { String(buffer: body) }
   /// `error_code` of an error envelope, or nil.
-  public var errorCode: Int? { object["error_code"] as? Int }
+  package var errorCode: Int? { object["error_code"] as? Int }
 }

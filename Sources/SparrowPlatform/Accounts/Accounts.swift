@@ -3,18 +3,18 @@ import SparrowCore
 import SparrowStore
 
 /// Creating users and apps: the rules shared by sign-up, the command line and the demo.
-public struct Accounts: Sendable {
-  public let store: any PlatformStore
-  public let ids: IDGenerator
+package struct Accounts: Sendable {
+  package let store: any PlatformStore
+  package let ids: IDGenerator
 
-  public init(store: any PlatformStore, ids: IDGenerator) {
+  package init(store: any PlatformStore, ids: IDGenerator) {
     self.store = store
     self.ids = ids
   }
 
   /// Creates a user after checking the name and password rules; `StoreError.conflict` when the name is taken.
   @discardableResult
-  public func create(name: String, password: String, at now: Date = Date(), profile: (inout UserRecord) -> Void = { _ in })
+  package func create(name: String, password: String, at now: Date = Date(), profile: (inout UserRecord) -> Void = { _ in })
     async throws -> UserRecord
   {
     if let problem = Self.problem(name: name, password: password) { throw AccountError.invalid(problem) }
@@ -25,13 +25,13 @@ public struct Accounts: Sendable {
   }
 
   /// Why a new account's name or password is refused, in the words the sign-up page shows; nil when both pass.
-  public static func problem(name: String, password: String) -> String? {
+  package static func problem(name: String, password: String) -> String? {
     if let problem = ScreenName.problem(name) { return problem.message }
     return password.count >= 6 ? nil : "密码至少6位"
   }
 
   /// Registers an OAuth client; returns it with its secret, which is shown once and stored only hashed.
-  public func createApp(name: String, redirectURI: String, url: String = "", firstParty: Bool = false,
+  package func createApp(name: String, redirectURI: String, url: String = "", firstParty: Bool = false,
                         at now: Date = Date()) async throws -> (app: AppRecord, secret: String)
   {
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw AccountError.invalid("app name is empty") }
@@ -50,13 +50,13 @@ public struct Accounts: Sendable {
   }
 
   /// Hashes a password with the platform's settings (bulk loads hash one password once).
-  public static func hashPassword(_ password: String) -> String { Secrets.hashPassword(password) }
+  package static func hashPassword(_ password: String) -> String { Secrets.hashPassword(password) }
 }
 
 /// Why an account could not be created.
-public enum AccountError: Error, CustomStringConvertible, Equatable {
+package enum AccountError: Error, CustomStringConvertible, Equatable {
   case invalid(String)
-  public var description: String {
+  package var description: String {
     switch self {
     case .invalid(let message): message
     }

@@ -3,14 +3,14 @@ import Hummingbird
 /// The context of every request to every app: Hummingbird's core, plus what the platform's web middleware
 /// found (the signed-in viewer and the parsed parameters). API routes leave both empty and authenticate
 /// with tokens instead.
-public struct SparrowContext: RequestContext {
-  public var coreContext: CoreRequestContextStorage
+package struct SparrowContext: RequestContext {
+  package var coreContext: CoreRequestContextStorage
   /// The person signed in to the platform's web session; set by `WebSessionMiddleware`.
   package var viewer: Viewer?
   /// Query and form parameters; read by `FormMiddleware`.
   package var params = Params()
 
-  public init(source: Source) {
+  package init(source: Source) {
     coreContext = .init(source: source)
   }
 }

@@ -28,7 +28,7 @@ package struct RemotePicture: Sendable {
     if !allowPrivateAddresses {
       let addresses = try await PictureLibrary.offload { Self.resolve(host) }
       guard !addresses.isEmpty else { throw Self.refused(text, "a host that resolves") }
-      guard addresses.allSatisfy(Self.isPublic) else { throw Self.refused(text, "a public address") }
+      guard addresses.allSatisfy(Self.isPublic) else { throw Self.refused(text, "a package address") }
     }
     var request = HTTPClientRequest(url: url.absoluteString)
     request.headers.add(name: "User-Agent", value: "Sparrow picture fetcher")

@@ -45,7 +45,7 @@ package final class StoreCaches: Sendable {
 }
 
 /// What a write changed, for the caches that hold it. Codable, so it can travel between processes.
-public enum CacheInvalidation: Sendable, Equatable, Codable {
+package enum CacheInvalidation: Sendable, Equatable, Codable {
   /// These users' rows (profile, counters), the follow lists of `followeesOf` and the relations (favourites,
   /// likes, follows both ways) of `relationsOf`.
   case userRows(users: [Int64] = [], followeesOf: [Int64] = [], relationsOf: [Int64] = [])

@@ -2,7 +2,7 @@ import Foundation
 
 /// OAuth clients (apps) and the grants issued to them: codes, access and refresh tokens, sign-in sessions.
 /// Only hashes of secrets are stored.
-public protocol CredentialStore: Sendable {
+package protocol CredentialStore: Sendable {
   func createApp(_ app: AppRecord) async throws
   func app(clientID: String) async throws -> AppRecord?
   func apps(ids: [Int64]) async throws -> [Int64: AppRecord]

@@ -2,7 +2,7 @@ import Foundation
 
 /// Node numbers for the id generators of running server processes, leased so that a process that dies frees its
 /// node after the lease runs out, and two live processes never hold the same one.
-public protocol NodeStore: Sendable {
+package protocol NodeStore: Sendable {
   /// Leases a free node (never leased, or its lease ran out before `now`) to `holder` until `until`; the lowest
   /// free number. `.conflict` when every node is held.
   func claimNode(holder: String, until: Date, now: Date) async throws -> Int

@@ -1,4 +1,4 @@
 /// What the platform keeps for every app: node leases, accounts, OAuth clients and grants, pictures.
 /// Each engine implements every part; each app adds its own store protocols beside these (see
 /// `WeiboStore`) and never changes them.
-public typealias PlatformStore = NodeStore & UserStore & CredentialStore & PictureStore
+package typealias PlatformStore = NodeStore & UserStore & CredentialStore & PictureStore

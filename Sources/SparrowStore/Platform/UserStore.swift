@@ -1,7 +1,7 @@
 import Foundation
 
 /// Accounts: one per person, shared by every app.
-public protocol UserStore: Sendable {
+package protocol UserStore: Sendable {
   /// Adds a user; `.conflict` when the screen name is taken (case-insensitively).
   func createUser(_ user: UserRecord) async throws
   /// Changes a user's profile fields (not counters).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Comments on 微博 statuses.
-public protocol CommentStore: Sendable {
+package protocol CommentStore: Sendable {
   /// Adds comments (one, or one on a repost and one on its original) with their mentions and bumps each
   /// status's comment count; `.notFound` if a status or the replied-to comment is gone.
   func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Favourites and likes of statuses.
-public protocol MarkStore: Sendable {
+package protocol MarkStore: Sendable {
   /// `.conflict` when already favourited; `.notFound` when the status is gone.
   func favorite(_ mark: Mark) async throws
   /// `.notFound` when not favourited.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Who follows whom, and 特别关注 marks on follows.
-public protocol RelationStore: Sendable {
+package protocol RelationStore: Sendable {
   /// `.conflict` when already following.
   func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws
   /// `.notFound` when not following.

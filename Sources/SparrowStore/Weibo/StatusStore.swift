@@ -1,7 +1,7 @@
 import Foundation
 
 /// 微博 statuses, their feeds and topics.
-public protocol StatusStore: Sendable {
+package protocol StatusStore: Sendable {
   /// Adds a status with its mentions and topics, and bumps the counters it changes.
   /// `.duplicateText` when it repeats the author's previous status; `.notFound` when it reposts a missing one.
   /// `comments` (a repost's "also comment") are added in the same transaction.

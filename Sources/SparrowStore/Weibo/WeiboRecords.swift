@@ -1,26 +1,26 @@
 import Foundation
 
 /// A stored status.
-public struct StatusRecord: Sendable, Equatable {
-  public var id: Int64
-  public var userID: Int64
-  public var text: String
-  public var appID: Int64
-  public var createdAt: Date
+package struct StatusRecord: Sendable, Equatable {
+  package var id: Int64
+  package var userID: Int64
+  package var text: String
+  package var appID: Int64
+  package var createdAt: Date
   /// The original this reposts; always an original, never a repost.
-  public var retweetedID: Int64?
+  package var retweetedID: Int64?
   /// The status this was reposted from directly: the original, or a repost of it.
-  public var parentID: Int64?
-  public var pictures: [PictureRef]
-  public var latitude: Double?
-  public var longitude: Double?
+  package var parentID: Int64?
+  package var pictures: [PictureRef]
+  package var latitude: Double?
+  package var longitude: Double?
   /// 0 public, 1 only the author.
-  public var visible: Int
-  public var repostsCount: Int = 0
-  public var commentsCount: Int = 0
-  public var attitudesCount: Int = 0
+  package var visible: Int
+  package var repostsCount: Int = 0
+  package var commentsCount: Int = 0
+  package var attitudesCount: Int = 0
 
-  public init(id: Int64, userID: Int64, text: String, appID: Int64, createdAt: Date, retweetedID: Int64? = nil,
+  package init(id: Int64, userID: Int64, text: String, appID: Int64, createdAt: Date, retweetedID: Int64? = nil,
               parentID: Int64? = nil, pictures: [PictureRef] = [], latitude: Double? = nil, longitude: Double? = nil, visible: Int = 0) {
     self.id = id
     self.userID = userID
@@ -37,16 +37,16 @@ public struct StatusRecord: Sendable, Equatable {
 }
 
 /// A stored comment.
-public struct CommentRecord: Sendable, Equatable {
-  public var id: Int64
-  public var statusID: Int64
-  public var userID: Int64
-  public var text: String
-  public var appID: Int64
-  public var createdAt: Date
-  public var replyCommentID: Int64?
+package struct CommentRecord: Sendable, Equatable {
+  package var id: Int64
+  package var statusID: Int64
+  package var userID: Int64
+  package var text: String
+  package var appID: Int64
+  package var createdAt: Date
+  package var replyCommentID: Int64?
 
-  public init(id: Int64, statusID: Int64, userID: Int64, text: String, appID: Int64, createdAt: Date,
+  package init(id: Int64, statusID: Int64, userID: Int64, text: String, appID: Int64, createdAt: Date,
               replyCommentID: Int64? = nil) {
     self.id = id
     self.statusID = statusID
@@ -59,12 +59,12 @@ public struct CommentRecord: Sendable, Equatable {
 }
 
 /// A like or a favourite: who, which status, when.
-public struct Mark: Sendable, Equatable {
-  public var id: Int64
-  public var userID: Int64
-  public var statusID: Int64
-  public var createdAt: Date
-  public init(id: Int64, userID: Int64, statusID: Int64, createdAt: Date) {
+package struct Mark: Sendable, Equatable {
+  package var id: Int64
+  package var userID: Int64
+  package var statusID: Int64
+  package var createdAt: Date
+  package init(id: Int64, userID: Int64, statusID: Int64, createdAt: Date) {
     self.id = id
     self.userID = userID
     self.statusID = statusID
@@ -73,7 +73,7 @@ public struct Mark: Sendable, Equatable {
 }
 
 /// Which statuses a timeline lists.
-public enum StatusFeed: Sendable, Equatable {
+package enum StatusFeed: Sendable, Equatable {
   /// The user's own statuses and those of everyone they follow.
   case home(Int64)
   /// One author's statuses; `viewer` sees their own private ones.
@@ -95,12 +95,12 @@ public enum StatusFeed: Sendable, Equatable {
 }
 
 /// Restricts a feed to a kind of status.
-public enum StatusFeature: Int, Sendable {
+package enum StatusFeature: Int, Sendable {
   case all = 0, original = 1, picture = 2
 }
 
 /// Which comments a list shows.
-public enum CommentFeed: Sendable, Equatable {
+package enum CommentFeed: Sendable, Equatable {
   case onStatus(Int64)
   case byUser(Int64)
   /// Comments others wrote on the user's statuses or in reply to the user's comments.
@@ -111,49 +111,49 @@ public enum CommentFeed: Sendable, Equatable {
 }
 
 /// The counters behind `remind/unread_count`.
-public enum UnreadKind: String, Sendable, CaseIterable {
+package enum UnreadKind: String, Sendable, CaseIterable {
   case status, follower, cmt, mentionStatus = "mention_status", mentionCmt = "mention_cmt", attitude
 }
 
 /// A topic and how many statuses carried it.
-public struct TopicCount: Sendable, Equatable {
-  public var name: String
-  public var count: Int
-  public init(name: String, count: Int) {
+package struct TopicCount: Sendable, Equatable {
+  package var name: String
+  package var count: Int
+  package init(name: String, count: Int) {
     self.name = name
     self.count = count
   }
 }
 
 /// Rows for a bulk load, written as they are.
-public struct ImportBatch: Sendable {
-  public var users: [UserRecord] = []
-  public var apps: [AppRecord] = []
+package struct ImportBatch: Sendable {
+  package var users: [UserRecord] = []
+  package var apps: [AppRecord] = []
   /// (follower, followee, edge id, time)
-  public var follows: [(Int64, Int64, Int64, Date)] = []
-  public var statuses: [StatusRecord] = []
-  public var statusMentions: [(status: Int64, user: Int64)] = []
-  public var statusTopics: [(status: Int64, topic: String)] = []
-  public var comments: [CommentRecord] = []
-  public var commentMentions: [(comment: Int64, user: Int64)] = []
-  public var likes: [Mark] = []
-  public var favorites: [Mark] = []
-  public init() {}
+  package var follows: [(Int64, Int64, Int64, Date)] = []
+  package var statuses: [StatusRecord] = []
+  package var statusMentions: [(status: Int64, user: Int64)] = []
+  package var statusTopics: [(status: Int64, topic: String)] = []
+  package var comments: [CommentRecord] = []
+  package var commentMentions: [(comment: Int64, user: Int64)] = []
+  package var likes: [Mark] = []
+  package var favorites: [Mark] = []
+  package init() {}
 }
 
 /// The rows around a page of statuses, for one viewer.
-public struct StatusContextRows: Sendable {
-  public var originals: [Int64: StatusRecord]
-  public var users: [Int64: UserRecord]
-  public var apps: [Int64: AppRecord]
-  public var favorited: Set<Int64>
-  public var liked: Set<Int64>
+package struct StatusContextRows: Sendable {
+  package var originals: [Int64: StatusRecord]
+  package var users: [Int64: UserRecord]
+  package var apps: [Int64: AppRecord]
+  package var favorited: Set<Int64>
+  package var liked: Set<Int64>
   /// Of the users above, those the viewer follows.
-  public var following: Set<Int64>
+  package var following: Set<Int64>
   /// Of the users above, those who follow the viewer.
-  public var followers: Set<Int64>
+  package var followers: Set<Int64>
 
-  public init(originals: [Int64: StatusRecord], users: [Int64: UserRecord], apps: [Int64: AppRecord],
+  package init(originals: [Int64: StatusRecord], users: [Int64: UserRecord], apps: [Int64: AppRecord],
               favorited: Set<Int64>, liked: Set<Int64>, following: Set<Int64>, followers: Set<Int64>) {
     self.originals = originals
     self.users = users
