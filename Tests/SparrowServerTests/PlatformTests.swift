@@ -26,7 +26,10 @@ import Testing
     let world = try TestWorld()
 
     try await world.test { client in
-      for path in ["/healthz", "/2/statuses/public_timeline.json", "/oauth2/authorize", "/", "/nowhere"] {
+      for path in [
+        "/healthz", "/2/statuses/public_timeline.json", "/oauth2/authorize", "/", "/nowhere", "/favicon.ico",
+        "/static/web.css", "/pics/large/missing.jpg",
+      ] {
         let response = try await client.get(path)
 
         #expect(response.headers[.init("X-Content-Type-Options")!] == "nosniff", "\(path)")

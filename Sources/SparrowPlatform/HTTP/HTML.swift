@@ -1,7 +1,8 @@
 import HTTPTypes
 import Hummingbird
 
-/// HTML responses, each with the platform's security headers. The one place those headers are set.
+/// HTML responses with the page headers (content policy, no framing, no caching). `SecurityHeadersMiddleware`
+/// adds what every response carries.
 package enum HTML {
   /// How much a page may run. Every page of the apps is `.strict`; the platform's own OAuth pages still
   /// carry inline script and style.
@@ -26,7 +27,6 @@ package enum HTML {
     headers[.contentType] = "text/html; charset=utf-8"
     headers[.cacheControl] = "no-store"
     headers[.xFrameOptions] = "DENY"
-    headers[.xContentTypeOptions] = "nosniff"
     headers[.contentSecurityPolicy] = policy.contentSecurity
     let buffer = ByteBuffer(string: html)
     headers[.contentLength] = String(buffer.readableBytes)

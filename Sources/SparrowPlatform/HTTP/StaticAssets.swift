@@ -55,7 +55,6 @@ package struct StaticAssets: Sendable {
     headers[.cacheControl] = "public, max-age=31536000, immutable"
     headers[.eTag] = "\"\(file.version)\""
     headers[.contentLength] = String(file.bytes.readableBytes)
-    headers[.xContentTypeOptions] = "nosniff"
     return Response(status: .ok, headers: headers, body: .init(byteBuffer: file.bytes))
   }
 }

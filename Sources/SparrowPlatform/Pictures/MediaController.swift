@@ -61,7 +61,6 @@ package struct MediaController: Sendable {
     var headers = HTTPFields()
     headers[.eTag] = etag
     headers[.cacheControl] = immutable ? "public, max-age=31536000, immutable" : "public, max-age=86400"
-    headers[.xContentTypeOptions] = "nosniff"
     if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: {
       $0.trimmingCharacters(in: .whitespaces) == etag
     }) {
