@@ -31,6 +31,47 @@ import Testing
     #expect(RemotePicture.resolve("localhost").allSatisfy { !RemotePicture.isPublic($0) })
   }
 
+  /// IPv6 forms that embed an IPv4 address are judged by it: mapped, compatible, NAT64, 6to4; Teredo and
+  /// local-use NAT64 hide the address, so they are refused.
+  @Test(arguments: [
+    ([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 127, 0, 0, 1], false),  // ::127.0.0.1
+    ([0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 1], false),  // 64:ff9b::10.0.0.1
+    ([0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8], true),  // 64:ff9b::8.8.8.8
+    ([0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8], false),  // 64:ff9b:1::
+    ([0x20, 0x02, 192, 168, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], false),  // 2002:c0a8:1::1
+    ([0x20, 0x02, 8, 8, 8, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], true),  // 2002:808:808::1
+    ([0x20, 0x01, 0x00, 0x00, 0x41, 0x36, 0xE3, 0x78, 0x80, 0, 0x63, 0xBF, 0x3F, 0xFF, 0xFD, 0xD2], false),  // Teredo
+  ] as [([UInt8], Bool)])
+  func embeddedIPv4AddressesAreJudgedByTheirIPv4(_ address: [UInt8], _ expected: Bool) {
+    #expect(RemotePicture.isPublic(address) == expected)
+  }
+
+  /// The connection goes to the address the check saw: a name only the fetcher's resolver knows, answered
+  /// with loopback, reaches the local server; nothing resolves the name a second time.
+  @Test func theConnectionGoesToTheCheckedAddress() async throws {
+    let png = try ImageProcessor().render(svg: drawing(40, 30), as: .png)
+    let pictures = Router()
+    pictures.get("/p.png") { _, _ in Response(status: .ok, body: .init(byteBuffer: ByteBuffer(bytes: png))) }
+    let host = Application(router: pictures, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    try await host.test(.live) { remote in
+      let port = try #require(remote.port)
+      let pinned = RemotePicture(allowPrivateAddresses: true, resolver: { name in
+        name == "pictures.sparrow-test.invalid" ? [[127, 0, 0, 1]] : []
+      })
+      let data = try await pinned.fetch("http://pictures.sparrow-test.invalid:\(port)/p.png", maxBytes: 100_000)
+      #expect(data == png)
+
+      // The same check without the exception for tests refuses loopback before connecting.
+      let strict = RemotePicture(allowPrivateAddresses: false, resolver: { _ in [[127, 0, 0, 1]] })
+      await #expect(throws: WeiboError.self) {
+        _ = try await strict.fetch("http://pictures.sparrow-test.invalid:\(port)/p.png", maxBytes: 100_000)
+      }
+      // A name whose answer mixes a public and a private address is refused as a whole.
+      let mixed = RemotePicture(allowPrivateAddresses: false, resolver: { _ in [[8, 8, 8, 8], [10, 0, 0, 1]] })
+      await #expect(throws: WeiboError.self) { _ = try await mixed.fetch("http://mixed.invalid/p.png", maxBytes: 100) }
+    }
+  }
+
   @Test func privateAndNonHTTPURLsAreRefusedBeforeAnyConnection() async throws {
     let fetcher = RemotePicture(allowPrivateAddresses: false)
     for url in ["http://127.0.0.1:9/p.png", "http://localhost/p.png", "http://10.0.0.1/p.png", "ftp://example.org/p.png",
