@@ -267,12 +267,16 @@ package final class SQLiteStore: WeiboStore {
         if found != (parent == original ? 1 : 2) { throw StoreError.notFound }
       }
       try Self.insert(status, db)
-      try db.execute(sql: "UPDATE users SET statuses_count = statuses_count + 1 WHERE id = ?", arguments: [status.userID])
+      try db.execute(
+        sql: "UPDATE users SET statuses_count = statuses_count + 1, private_statuses_count = private_statuses_count + ? WHERE id = ?",
+        arguments: [status.visible == 0 ? 0 : 1, status.userID])
       if let original = status.retweetedID {
         try db.execute(
           sql: "UPDATE statuses SET reposts_count = reposts_count + 1 WHERE id IN (?, ?)",
           arguments: [original, status.parentID ?? original])
       }
+      // A status only its author may see mentions no one and joins no topic: nothing of it may reach others.
+      let (mentions, topics) = status.visible == 0 ? (mentions, topics) : ([], [])
       for user in Set(mentions) {
         try db.execute(sql: "INSERT INTO status_mentions (user_id, status_id) VALUES (?, ?)", arguments: [user, status.id])
       }
@@ -285,14 +289,16 @@ package final class SQLiteStore: WeiboStore {
     }
   }
 
-  package func status(id: Int64) async throws -> StatusRecord? {
+  package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {
     try reading { db in
-      try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ?"), arguments: [id]).map(StatusRecord.init(row:))
+      try Row.fetchOne(
+        try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ? AND \(visibleTo)"), arguments: [id, viewer]
+      ).map(StatusRecord.init(row:))
     }
   }
 
-  package func statuses(ids: [Int64]) async throws -> [Int64: StatusRecord] {
-    try reading { db in try Self.statuses(ids: ids, db) }
+  package func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord] {
+    try reading { db in try Self.statuses(ids: ids, db).filter { $0.value.isVisible(to: viewer) } }
   }
 
   package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
@@ -410,7 +416,9 @@ package final class SQLiteStore: WeiboStore {
       let favoriters = try Int64.fetchAll(
         try db.cachedStatement(sql: "SELECT user_id FROM favorites WHERE status_id = ?"), arguments: [id])
       try db.execute(sql: "DELETE FROM statuses WHERE id = ?", arguments: [id])
-      try db.execute(sql: "UPDATE users SET statuses_count = statuses_count - 1 WHERE id = ?", arguments: [status.userID])
+      try db.execute(
+        sql: "UPDATE users SET statuses_count = statuses_count - 1, private_statuses_count = private_statuses_count - ? WHERE id = ?",
+        arguments: [status.visible == 0 ? 0 : 1, status.userID])
       if let original = status.retweetedID {
         try db.execute(
           sql: "UPDATE statuses SET reposts_count = reposts_count - 1 WHERE id IN (?, ?)",
@@ -469,7 +477,8 @@ package final class SQLiteStore: WeiboStore {
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
     try reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: """
-          SELECT topic, count(*) AS n FROM status_topics WHERE created_at >= ?
+          SELECT topic, count(*) AS n FROM status_topics
+          WHERE created_at >= ? AND status_id IN (SELECT id FROM statuses WHERE visible = 0)
           GROUP BY topic ORDER BY n DESC, max(status_id) DESC LIMIT ?
           """),
         arguments: [millis(since), limit]
@@ -485,18 +494,19 @@ package final class SQLiteStore: WeiboStore {
     }
   }
 
-  package func comment(id: Int64) async throws -> CommentRecord? {
-    try reading { db in
-      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id]).map(CommentRecord.init(row:))
-    }
+  package func comment(id: Int64, visibleTo viewer: Int64) async throws -> CommentRecord? {
+    try await comments(ids: [id], visibleTo: viewer)[id]
   }
 
-  package func comments(ids: [Int64]) async throws -> [Int64: CommentRecord] {
+  package func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
     return try reading { db in
-      let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id IN (SELECT value FROM json_each(?))"),
-        arguments: [jsonList(unique)])
+      let rows = try Row.fetchAll(try db.cachedStatement(sql: """
+          SELECT * FROM comments WHERE id IN (SELECT value FROM json_each(?))
+            AND status_id IN (SELECT id FROM statuses WHERE \(visibleTo))
+          """),
+        arguments: [jsonList(unique), viewer])
       return Dictionary(rows.map { (($0["id"] as Int64), CommentRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
     }
   }
@@ -739,6 +749,7 @@ package final class SQLiteStore: WeiboStore {
         sql: """
           UPDATE users SET
             statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id),
+            private_statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id AND s.visible <> 0),
             followers_count = (SELECT count(*) FROM follows f WHERE f.followee_id = users.id),
             friends_count = (SELECT count(*) FROM follows f WHERE f.follower_id = users.id),
             favourites_count = (SELECT count(*) FROM favorites f WHERE f.user_id = users.id),
@@ -801,7 +812,7 @@ extension SQLiteStore {
   /// Unread counters stop counting here; clients show "99+" long before.
   static let unreadCap = 1000
 
-  /// The statuses a home feed holds: the user's count and the counts of everyone they follow, from
+  /// The statuses a home feed holds: all of the user's and the public ones of everyone they follow, from
   /// the user-row cache where it has them.
   func homeSize(_ user: Int64, usersReadAt generation: Int, _ db: Database) throws -> Int {
     let followees: [Int64]
@@ -813,10 +824,10 @@ extension SQLiteStore {
       userRows.add(followees: followees, of: user, readAt: generation)
     }
     let people = [user] + followees
-    var (size, missing) = userRows.statusesCount(of: people)
+    var (size, missing) = userRows.statusesCount(of: people, seenBy: user)
     if !missing.isEmpty {
       let loaded = try cachedUsers(ids: missing, readAt: generation, db)
-      size += missing.reduce(0) { $0 + (loaded[$1]?.statusesCount ?? 0) }
+      size += missing.reduce(0) { $0 + (loaded[$1]?.statusesCount(seenBy: user) ?? 0) }
     }
     return size
   }
@@ -880,7 +891,7 @@ extension SQLiteStore {
     case .home(let user):
       (sql, args) = homeCondition(user, walk: false)
     case .user(let user, let viewer):
-      sql = "user_id = ? AND (visible = 0 OR user_id = ?)"
+      sql = "user_id = ? AND \(visibleTo)"
       args = [user, viewer]
     case .everyone:
       sql = "visible = 0"
@@ -922,7 +933,7 @@ extension SQLiteStore {
   static func homeCondition(_ user: Int64, walk: Bool) -> (String, StatementArguments) {
     let column = walk ? "+user_id" : "user_id"
     return (
-      "(\(column) = ? OR \(column) IN (SELECT followee_id FROM follows WHERE follower_id = ?)) AND (visible = 0 OR user_id = ?)",
+      "(\(column) = ? OR \(column) IN (SELECT followee_id FROM follows WHERE follower_id = ?)) AND \(visibleTo)",
       [user, user, user]
     )
   }
@@ -948,9 +959,14 @@ extension SQLiteStore {
       let (toMe, args) = condition(.toUser(userID))
       return ("SELECT 1 FROM comments WHERE \(toMe) AND id > ?", args + [mark])
     case .mentionStatus:
-      return ("SELECT 1 FROM status_mentions WHERE user_id = ? AND status_id > ?", [userID, mark])
+      return (
+        "SELECT 1 FROM status_mentions m JOIN statuses s ON s.id = m.status_id WHERE m.user_id = ? AND m.status_id > ? AND s.visible = 0",
+        [userID, mark])
     case .mentionCmt:
-      return ("SELECT 1 FROM comment_mentions WHERE user_id = ? AND comment_id > ?", [userID, mark])
+      return ("""
+        SELECT 1 FROM comment_mentions m JOIN comments c ON c.id = m.comment_id JOIN statuses s ON s.id = c.status_id
+        WHERE m.user_id = ? AND m.comment_id > ? AND s.visible = 0
+        """, [userID, mark])
     case .attitude:
       return ("SELECT 1 FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ?", [userID, userID, mark])
     }
@@ -1072,13 +1088,19 @@ extension SQLiteStore {
     guard db.changesCount == 1 else { throw StoreError.notFound }
     try db.execute(
       sql: "UPDATE statuses SET comments_count = comments_count + 1 WHERE id = ?", arguments: [comment.statusID])
+    // Mentions in comments on a private status would tell others about it: there are none.
     for user in Set(mentions) {
       try db.execute(
-        sql: "INSERT INTO comment_mentions (user_id, comment_id) VALUES (?, ?)", arguments: [user, comment.id])
+        sql: """
+          INSERT INTO comment_mentions (user_id, comment_id)
+          SELECT ?, ? WHERE EXISTS (SELECT 1 FROM statuses WHERE id = ? AND visible = 0)
+          """,
+        arguments: [user, comment.id, comment.statusID])
     }
   }
 
-  /// Inserts the row only if its status (and the comment it replies to) exist; check `changesCount`.
+  /// Inserts the row only if its status exists and the commenter may see it (and the comment it replies to
+  /// exists); check `changesCount`.
   static func insertCommentRow(_ comment: CommentRecord, _ db: Database) throws {
     var replyUser: Int64?
     if let reply = comment.replyCommentID {
@@ -1089,11 +1111,11 @@ extension SQLiteStore {
       sql: """
         INSERT INTO comments (id, status_id, status_user_id, user_id, text, app_id, created_at, reply_comment_id,
           reply_user_id)
-        SELECT ?, id, user_id, ?, ?, ?, ?, ?, ? FROM statuses WHERE id = ?
+        SELECT ?, id, user_id, ?, ?, ?, ?, ?, ? FROM statuses WHERE id = ? AND \(visibleTo)
         """,
       arguments: [
         comment.id, comment.userID, comment.text, comment.appID, millis(comment.createdAt), comment.replyCommentID,
-        replyUser, comment.statusID,
+        replyUser, comment.statusID, comment.userID,
       ])
   }
 }
@@ -1139,7 +1161,8 @@ func likeEscaped(_ s: String) -> String {
 /// Column lists in the order the row initialisers read them: by position, which is much cheaper than by name.
 let userColumns = """
   id, screen_name, password_hash, description, location, gender, url, avatar, verified_type, verified_reason, \
-  mbtype, mbrank, created_at, followers_count, friends_count, statuses_count, favourites_count, bi_followers_count
+  mbtype, mbrank, created_at, followers_count, friends_count, statuses_count, favourites_count, bi_followers_count, \
+  private_statuses_count
   """
 extension String {
   /// A column list with every column prefixed by `table.`, for queries that join.
@@ -1147,6 +1170,9 @@ extension String {
     split(separator: ",").map { "\(table).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", ")
   }
 }
+/// Who may see a status: everyone when it is public, else its author (bind the viewer's id).
+let visibleTo = "(visible = 0 OR user_id = ?)"
+
 let statusColumns = """
   id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, latitude, longitude, visible, \
   reposts_count, comments_count, attitudes_count
@@ -1163,9 +1189,10 @@ extension UserRecord {
       createdAt: date(row[12]))
     followersCount = row[13]
     friendsCount = row[14]
-    statusesCount = row[15]
+    allStatusesCount = row[15]
     favouritesCount = row[16]
     biFollowersCount = row[17]
+    privateStatusesCount = row[18]
   }
 }
 

@@ -174,12 +174,25 @@ enum Schema {
     DROP TABLE nodes;
     """
 
+  /// Privacy: a count of each user's private statuses, so others see only the public count; and nothing of a
+  /// private status (mentions, topics, mentions in its comments) left where others read.
+  static let v5 = """
+    ALTER TABLE users ADD COLUMN private_statuses_count INTEGER NOT NULL DEFAULT 0;
+    UPDATE users SET private_statuses_count =
+      (SELECT count(*) FROM statuses s WHERE s.user_id = users.id AND s.visible <> 0);
+    DELETE FROM status_mentions WHERE status_id IN (SELECT id FROM statuses WHERE visible <> 0);
+    DELETE FROM status_topics WHERE status_id IN (SELECT id FROM statuses WHERE visible <> 0);
+    DELETE FROM comment_mentions WHERE comment_id IN
+      (SELECT c.id FROM comments c JOIN statuses s ON s.id = c.status_id WHERE s.visible <> 0);
+    """
+
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
     migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
     migrator.registerMigration("v3") { db in try db.execute(sql: v3) }
     migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
+    migrator.registerMigration("v5") { db in try db.execute(sql: v5) }
     return migrator
   }
 }

@@ -21,7 +21,7 @@ struct CommentsController: Sendable {
     table.get("comments/mentions") { try await list($0, .mentions($0.caller.userID)) }
     table.get("comments/show_batch") { call in
       let ids = try call.params.ids("cids", max: 50)
-      let records = try await deps.store.comments(ids: ids)
+      let records = try await deps.store.comments(ids: ids, visibleTo: call.caller.userID)
       return try json(try await presenter(call).comments(ids.compactMap { records[$0] }))
     }
     table.post("comments/create") { call in
@@ -37,7 +37,7 @@ struct CommentsController: Sendable {
       var text = try StatusesController.text(call, "comment")
       let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
       let status = try await statuses.visibleStatus(id, to: call.caller.userID)
-      guard let replied = try await deps.store.comment(id: cid), replied.statusID == id else {
+      guard let replied = try await deps.store.comment(id: cid, visibleTo: call.caller.userID), replied.statusID == id else {
         throw WeiboError.commentNotFound
       }
       if !(try call.params.flag("without_mention")), let author = try await deps.store.user(id: replied.userID) {
@@ -92,9 +92,11 @@ struct CommentsController: Sendable {
 
   /// The comment, if the caller may delete it: its author or the status's author.
   func deletable(_ cid: Int64, _ call: APICall) async throws -> CommentRecord {
-    guard let record = try await deps.store.comment(id: cid) else { throw WeiboError.commentNotFound }
+    guard let record = try await deps.store.comment(id: cid, visibleTo: call.caller.userID) else {
+      throw WeiboError.commentNotFound
+    }
     if record.userID != call.caller.userID {
-      let status = try await deps.store.status(id: record.statusID)
+      let status = try await deps.store.status(id: record.statusID, visibleTo: call.caller.userID)
       guard status?.userID == call.caller.userID else { throw WeiboError.notYourComment }
     }
     return record

@@ -85,7 +85,7 @@ struct MarksController: Sendable {
   }
 
   private func favorites(_ marks: [Mark], _ call: APICall) async throws -> [Favorite] {
-    let records = try await deps.store.statuses(ids: marks.map(\.statusID))
+    let records = try await deps.store.statuses(ids: marks.map(\.statusID), visibleTo: call.caller.userID)
     let shown = try await statuses.presenter(call).statuses(marks.compactMap { records[$0.statusID] })
     let byID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     return marks.compactMap { mark in
@@ -95,7 +95,7 @@ struct MarksController: Sendable {
 
   private func attitudes(_ marks: [Mark], _ call: APICall, withStatus: Bool = true) async throws -> [Attitude] {
     let presenter = statuses.presenter(call)
-    let records = withStatus ? try await deps.store.statuses(ids: marks.map(\.statusID)) : [:]
+    let records = withStatus ? try await deps.store.statuses(ids: marks.map(\.statusID), visibleTo: call.caller.userID) : [:]
     let shown = try await presenter.statuses(Array(records.values))
     let byID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let users = try await deps.store.users(ids: marks.map(\.userID))

@@ -113,8 +113,8 @@ package struct Presenter: Sendable {
   package func comments(_ records: [CommentRecord]) async throws -> [Comment] {
     guard !records.isEmpty else { return [] }
     let replyIDs = records.compactMap(\.replyCommentID)
-    async let replies = store.comments(ids: replyIDs)
-    let statusRecords = try await store.statuses(ids: records.map(\.statusID))
+    async let replies = store.comments(ids: replyIDs, visibleTo: viewer)
+    let statusRecords = try await store.statuses(ids: records.map(\.statusID), visibleTo: viewer)
     let statuses = try await self.statuses(Array(statusRecords.values))
     let statusMap = Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let replyMap = try await replies
@@ -191,7 +191,7 @@ package struct Presenter: Sendable {
       id: record.id, screenName: record.screenName, location: record.location, description: record.description,
       url: record.url, profileImageUrl: avatar.small, avatarLarge: avatar.large,
       avatarHd: avatar.hd, gender: record.gender, followersCount: record.followersCount,
-      friendsCount: record.friendsCount, statusesCount: record.statusesCount,
+      friendsCount: record.friendsCount, statusesCount: record.statusesCount(seenBy: viewer),
       favouritesCount: record.favouritesCount, biFollowersCount: record.biFollowersCount,
       createdAt: WeiboDate.string(from: record.createdAt), following: relations.following.contains(record.id),
       followMe: relations.followers.contains(record.id), verifiedType: record.verifiedType,

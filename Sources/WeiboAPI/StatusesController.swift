@@ -48,7 +48,7 @@ struct StatusesController: Sendable {
     }
     table.get("statuses/count") { call in
       let ids = try call.params.ids("ids", max: 100)
-      let records = try await deps.store.statuses(ids: ids)
+      let records = try await deps.store.statuses(ids: ids, visibleTo: call.caller.userID)
       let counts = ids.compactMap { id in
         records[id].map { StatusCount(id: id, comments: $0.commentsCount, reposts: $0.repostsCount, attitudes: $0.attitudesCount) }
       }
@@ -83,7 +83,9 @@ struct StatusesController: Sendable {
     table.post("statuses/repost") { try await repost($0) }
     table.post("statuses/destroy") { call in
       let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
-      guard let record = try await deps.store.status(id: id) else { throw WeiboError.statusNotFound }
+      guard let record = try await deps.store.status(id: id, visibleTo: call.caller.userID) else {
+        throw WeiboError.statusNotFound
+      }
       guard record.userID == call.caller.userID else { throw WeiboError.notYourStatus }
       let shown = try await presenter(call).status(record)
       do { _ = try await deps.store.deleteStatus(id: id) } catch StoreError.notFound { throw WeiboError.statusNotFound }
@@ -99,9 +101,7 @@ struct StatusesController: Sendable {
 
   /// A status the viewer may see, or 20101.
   func visibleStatus(_ id: Int64, to viewer: Int64) async throws -> StatusRecord {
-    guard let record = try await deps.store.status(id: id), record.visible == 0 || record.userID == viewer else {
-      throw WeiboError.statusNotFound
-    }
+    guard let record = try await deps.store.status(id: id, visibleTo: viewer) else { throw WeiboError.statusNotFound }
     return record
   }
 

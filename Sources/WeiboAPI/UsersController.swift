@@ -41,7 +41,7 @@ struct UsersController: Sendable {
       return try json(ids.compactMap { id in
         users[id].map {
           UserCounts(id: id, followersCount: $0.followersCount, friendsCount: $0.friendsCount,
-                     statusesCount: $0.statusesCount)
+                     statusesCount: $0.statusesCount(seenBy: call.caller.userID))
         }
       })
     }

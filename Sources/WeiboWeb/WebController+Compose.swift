@@ -61,7 +61,7 @@ extension WebController {
     if let id = params["comment"] {
       guard let status = try await visible(id, to: viewer) else { return nil }
       guard let cid = params["reply"] else { return .comment(status, reply: nil) }
-      guard let replyID = Int64(cid), let reply = try await deps.store.comment(id: replyID), reply.statusID == status.id
+      guard let replyID = Int64(cid), let reply = try await deps.store.comment(id: replyID, visibleTo: viewer.user.id), reply.statusID == status.id
       else { return nil }
       return .comment(status, reply: reply)
     }
@@ -126,7 +126,7 @@ extension WebController {
   /// A repost is quoted by its original, which is what a repost of it points at.
   func quote(_ record: StatusRecord, _ viewer: Viewer) async throws -> [String: Any] {
     var shown = record
-    if let originalID = record.retweetedID, let original = try await deps.store.status(id: originalID) {
+    if let originalID = record.retweetedID, let original = try await deps.store.status(id: originalID, visibleTo: viewer.user.id) {
       shown = original
     }
     let status = try await presenter(viewer).status(shown)

@@ -12,10 +12,8 @@ extension WebController {
   }
 
   func visible(_ id: String?, to viewer: Viewer?) async throws -> StatusRecord? {
-    guard let id = id.flatMap({ Int64($0) }), let record = try await deps.store.status(id: id),
-      record.visible == 0 || record.userID == viewer?.user.id
-    else { return nil }
-    return record
+    guard let id = id.flatMap({ Int64($0) }) else { return nil }
+    return try await deps.store.status(id: id, visibleTo: viewer?.user.id ?? 0)
   }
 
   func detail(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {
@@ -115,7 +113,7 @@ extension WebController {
       return HTML.toast(Self.message(error), status: .badRequest)
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect(Self.back(request, fallback: "/status/\(id)")) }
-    guard let record = try await deps.store.status(id: id) else { return Response(status: .notFound) }
+    guard let record = try await deps.store.status(id: id, visibleTo: viewer.user.id) else { return Response(status: .notFound) }
     return render("web_favorite", try await cards([record], viewer)[0])
   }
 }

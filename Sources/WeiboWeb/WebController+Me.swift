@@ -26,7 +26,7 @@ extension WebController {
     var page = Page(count: Self.pageSize).probing
     page.offset = offset
     let (shown, following) = try await deps.store.favorites(userID: viewer.user.id, page: page).splitPage(Self.pageSize)
-    let records = try await deps.store.statuses(ids: shown.map(\.statusID))
+    let records = try await deps.store.statuses(ids: shown.map(\.statusID), visibleTo: viewer.user.id)
     // A favourite outlives a deleted status in the API's list; here it is simply not shown.
     let cards = try await cards(shown.compactMap { records[$0.statusID] }, viewer)
     return (cards, following == nil ? nil : Int64(offset + Self.pageSize))

@@ -132,7 +132,7 @@ extension WebController {
     let users = try await deps.store.users(ids: marks.map(\.userID))
     let presentedUsers = try await presenter(viewer).users(marks.compactMap { users[$0.userID] })
     let userByID = Dictionary(presentedUsers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let records = try await deps.store.statuses(ids: marks.map(\.statusID))
+    let records = try await deps.store.statuses(ids: marks.map(\.statusID), visibleTo: viewer.user.id)
     let statuses = try await presenter(viewer).statuses(Array(records.values))
     let statusByID = Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     return marks.compactMap { mark in

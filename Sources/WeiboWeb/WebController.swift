@@ -340,7 +340,7 @@ package struct WebController: SparrowApp {
       // Already as asked (another tab did it): show the current state.
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect(Self.back(request, fallback: "/status/\(id)")) }
-    guard let record = try await deps.store.status(id: id) else { return Response(status: .notFound) }
+    guard let record = try await deps.store.status(id: id, visibleTo: viewer.user.id) else { return Response(status: .notFound) }
     let card = try await cards([record], viewer)[0]
     return render("web_like", card)
   }

@@ -78,7 +78,7 @@ import Testing
         headers: [.authorization: "OAuth2 \(token)", .contentType: "application/json"], body: ByteBuffer(string: "{}"))
       #expect(jsonBody.errorCode == 10007)
 
-      #expect(try await world.store.user(id: alice.id)?.statusesCount == 0)
+      #expect(try await world.store.user(id: alice.id)?.allStatusesCount == 0)
     }
   }
 

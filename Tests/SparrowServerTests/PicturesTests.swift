@@ -174,7 +174,7 @@ extension TestClientProtocol {
       #expect(badText.errorCode == 20012)
 
       #expect(files(world).isEmpty)
-      #expect(try await world.store.user(id: alice.id)?.statusesCount == 0)
+      #expect(try await world.store.user(id: alice.id)?.allStatusesCount == 0)
     }
   }
 

@@ -37,7 +37,7 @@ import Testing
       var f = Fixture()
       let author = try await f.user(writer, "alice")
       let statusID = try await f.status(writer, by: author, "你好")
-      let status = try #require(try await reader.status(id: statusID))
+      let status = try #require(try await reader.status(id: statusID, visibleTo: 0))
       #expect(try await reader.context(for: [status], viewer: author).users[author]?.screenName == "alice")
 
       var renamed = try #require(try await writer.user(id: author))

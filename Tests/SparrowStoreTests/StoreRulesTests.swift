@@ -29,6 +29,41 @@ func privateStatusesReachOnlyTheirAuthor(_ kind: StoreKind) async throws {
 }
 
 @Test(arguments: StoreKind.available)
+func nothingOfAPrivateStatusIsReadableByOthers(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let (a, b) = (try await f.user(store, "alice"), try await f.user(store, "bob"))
+    let at = f.tick()
+    let mine = StatusRecord(id: f.ids.next(at: at), userID: b, text: "@alice #秘密#", appID: 0, createdAt: at, visible: 1)
+    try await store.insertStatus(mine, mentions: [a], topics: ["秘密"], comments: [])
+    let own = CommentRecord(id: f.ids.next(at: f.tick()), statusID: mine.id, userID: b, text: "@alice", appID: 0, createdAt: f.now)
+    try await store.insertComments([own], mentions: [a])
+
+    #expect(try await store.status(id: mine.id, visibleTo: a) == nil)
+    #expect(try await store.status(id: mine.id, visibleTo: 0) == nil)
+    #expect(try await store.status(id: mine.id, visibleTo: b)?.id == mine.id)
+    #expect(try await store.statuses(ids: [mine.id], visibleTo: a).isEmpty)
+    #expect(try await store.comments(ids: [own.id], visibleTo: a).isEmpty)
+    #expect(try await store.comment(id: own.id, visibleTo: b)?.id == own.id)
+    // It mentions no one and joins no topic; others cannot comment on it.
+    #expect(try await store.comments(in: .mentions(a), page: Page()).items.isEmpty)
+    #expect(try await store.statuses(in: .mentions(a), feature: .all, page: Page()).items.isEmpty)
+    #expect(try await store.unreadCounts(userID: a)[.mentionStatus] == 0)
+    #expect(try await store.unreadCounts(userID: a)[.mentionCmt] == 0)
+    #expect(try await store.hotTopics(since: .distantPast, limit: 10).isEmpty)
+    let stranger = CommentRecord(id: f.ids.next(at: f.tick()), statusID: mine.id, userID: a, text: "hi", appID: 0, createdAt: f.now)
+    await #expect(throws: StoreError.notFound) { try await store.insertComments([stranger], mentions: []) }
+    // Counts: the author sees both statuses, everyone else the public one.
+    _ = try await f.status(store, by: b, "公开")
+    let author = try #require(try await store.user(id: b))
+    #expect(author.statusesCount(seenBy: b) == 2 && author.statusesCount(seenBy: a) == 1)
+    try await store.recomputeCounters()
+    #expect(try await store.user(id: b)?.privateStatusesCount == 1)
+  }
+}
+
+@Test(arguments: StoreKind.available)
 func nothingOlderThanTheAccountCountsAsUnread(_ kind: StoreKind) async throws {
   try await withStore(kind) { engine in
     let store = engine.store

@@ -1,4 +1,5 @@
 import Foundation
+import SparrowCore
 import Hummingbird
 import HummingbirdTesting
 import SparrowDemo
@@ -123,10 +124,7 @@ package struct TestWorld: Sendable {
 
 /// Form encoding for request bodies.
 package func formBody(_ fields: [(String, String)]) -> ByteBuffer {
-  var allowed = CharacterSet.alphanumerics
-  allowed.insert(charactersIn: "-._~")
-  let text = fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed)!)" }.joined(separator: "&")
-  return ByteBuffer(string: text)
+  ByteBuffer(string: FormEncoding.encode(pairs: fields))
 }
 
 extension TestClientProtocol {

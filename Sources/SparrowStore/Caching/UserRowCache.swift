@@ -54,14 +54,14 @@ package final class UserRowCache: @unchecked Sendable {
     return (found, missing)
   }
 
-  /// The sum of the cached status counts of `ids` (each as often as it is listed), and the ids not cached.
-  package func statusesCount(of ids: [Int64]) -> (sum: Int, missing: [Int64]) {
+  /// The sum of the cached status counts of `ids` as `viewer` sees them (each as often as it is listed), and the ids not cached.
+  package func statusesCount(of ids: [Int64], seenBy viewer: Int64) -> (sum: Int, missing: [Int64]) {
     var sum = 0
     var missing: [Int64] = []
     lock.lock()
     defer { lock.unlock() }
     for id in ids {
-      if let user = users[id] { sum += user.statusesCount } else { missing.append(id) }
+      if let user = users[id] { sum += user.statusesCount(seenBy: viewer) } else { missing.append(id) }
     }
     return (sum, missing)
   }

@@ -18,7 +18,10 @@ package struct UserRecord: Sendable, Equatable {
   package var createdAt: Date
   package var followersCount: Int = 0
   package var friendsCount: Int = 0
-  package var statusesCount: Int = 0
+  /// All the user's statuses, private ones included: only `statusesCount(seenBy:)` tells anyone a count.
+  package var allStatusesCount: Int = 0
+  /// Of those, the ones only the user may see.
+  package var privateStatusesCount: Int = 0
   package var favouritesCount: Int = 0
   package var biFollowersCount: Int = 0
 
@@ -40,6 +43,13 @@ package struct UserRecord: Sendable, Equatable {
     self.mbtype = mbtype
     self.mbrank = mbrank
     self.createdAt = createdAt
+  }
+}
+
+extension UserRecord {
+  /// How many of the user's statuses `viewer` can see: all of them for the user, the public ones for anyone else.
+  package func statusesCount(seenBy viewer: Int64) -> Int {
+    viewer == id ? allStatusesCount : allStatusesCount - privateStatusesCount
   }
 }
 

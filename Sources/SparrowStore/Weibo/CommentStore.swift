@@ -3,10 +3,13 @@ import Foundation
 /// Comments on 微博 statuses.
 package protocol CommentStore: Sendable {
   /// Adds comments (one, or one on a repost and one on its original) with their mentions and bumps each
-  /// status's comment count; `.notFound` if a status or the replied-to comment is gone.
+  /// status's comment count; `.notFound` if a status is gone or not visible to the commenter, or the
+  /// replied-to comment is gone. Comments on a private status record no mentions.
   func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws
-  func comment(id: Int64) async throws -> CommentRecord?
-  func comments(ids: [Int64]) async throws -> [Int64: CommentRecord]
+  /// The comment, if `viewer` may see its status.
+  func comment(id: Int64, visibleTo viewer: Int64) async throws -> CommentRecord?
+  /// Those of `ids` whose statuses `viewer` may see.
+  func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord]
   func deleteComment(id: Int64) async throws -> CommentRecord
   /// A page of comments, newest first, with the number the whole list holds.
   func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord>

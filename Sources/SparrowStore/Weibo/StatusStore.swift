@@ -2,13 +2,16 @@ import Foundation
 
 /// 微博 statuses, their feeds and topics.
 package protocol StatusStore: Sendable {
-  /// Adds a status with its mentions and topics, and bumps the counters it changes.
+  /// Adds a status with its mentions and topics, and bumps the counters it changes. A private status records
+  /// no mentions and no topics: nothing of it may reach anyone else.
   /// `.duplicateText` when it repeats the author's previous status; `.notFound` when it reposts a missing one.
   /// `comments` (a repost's "also comment") are added in the same transaction.
   func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
-  func status(id: Int64) async throws -> StatusRecord?
-  func statuses(ids: [Int64]) async throws -> [Int64: StatusRecord]
+  /// The status, if `viewer` may see it (`StatusRecord.isVisible(to:)`; 0 for someone not signed in).
+  func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord?
+  /// Those of `ids` that exist and `viewer` may see.
+  func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord]
   /// Everything needed to show `statuses` to `viewer`, loaded together: originals of reposts, authors,
   /// apps, and the viewer's favourites, likes and relationships among them.
   func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows
@@ -20,6 +23,6 @@ package protocol StatusStore: Sendable {
   /// read together: one snapshot, one round trip.
   func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
-  /// Topics with the number of statuses that carried them since `since`, most used first.
+  /// Topics with the number of public statuses that carried them since `since`, most used first.
   func hotTopics(since: Date, limit: Int) async throws -> [TopicCount]
 }

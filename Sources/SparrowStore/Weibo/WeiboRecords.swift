@@ -36,6 +36,11 @@ package struct StatusRecord: Sendable, Equatable {
   }
 }
 
+extension StatusRecord {
+  /// The one visibility rule: a public status (`visible` 0) is for everyone, any other only for its author.
+  package func isVisible(to viewer: Int64) -> Bool { visible == 0 || userID == viewer }
+}
+
 /// A stored comment.
 package struct CommentRecord: Sendable, Equatable {
   package var id: Int64
