@@ -87,7 +87,8 @@ package struct WeiboAPI: SparrowApp {
 
   package func register(on router: Router<SparrowContext>) {
     let api = self
-    for method in [HTTPRequest.Method.get, .post] {
+    // Every method reaches the dispatcher, so one a route does not take gets the envelope with 10021.
+    for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .trace, .options, .head] {
       router.on("/2/**", method: method) { request, context in try await api.handle(request, context) }
     }
     router.get("/emotions/:pack/:file") { request, context in try await api.emoticon(request, context) }

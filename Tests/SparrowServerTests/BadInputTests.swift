@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import SparrowPlatform
 import SparrowTestSupport
 import Testing
 
@@ -109,4 +110,30 @@ import Testing
       #expect(response.object["text"] as? String == "a b c+d")
     }
   }
+}
+
+/// Form values are text or refused: broken escapes, bytes that are not UTF-8, and NUL never reach a handler.
+@Test(arguments: [
+  ("a+b%20c", "a b c"), ("%E4%BD%A0%E5%A5%BD", "你好"), ("100%25", "100%"), ("", ""),
+  ("a%00b", nil), ("%ED%A0%80", nil), ("%zz", nil), ("%E4%BD", nil), ("50%", nil),
+] as [(String, String?)])
+func formValuesAreTextOrRefused(_ encoded: String, _ decoded: String?) throws {
+  var params = Params()
+  if let decoded {
+    try params.merge(formEncoded: "status=" + encoded)
+    #expect(params.all("status") == [decoded])
+  } else {
+    #expect(throws: ParamError.notText("status")) { try params.merge(formEncoded: "status=" + encoded) }
+  }
+}
+
+/// An app's url becomes every status's source link: only web addresses.
+@Test(arguments: ["javascript:alert(1)", "data:text/html,hi", "ftp://example.org", "http://"])
+func appURLsMustBeWebAddresses(_ url: String) async throws {
+  let world = try TestWorld()
+  let accounts = Accounts(store: world.store, ids: world.ids)
+  await #expect(throws: AccountError.self) {
+    _ = try await accounts.createApp(name: "bad", redirectURI: "https://client.test/cb", url: url)
+  }
+  _ = try await accounts.createApp(name: "good", redirectURI: "https://client.test/cb", url: "https://client.test")
 }

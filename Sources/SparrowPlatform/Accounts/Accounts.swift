@@ -39,6 +39,12 @@ package struct Accounts: Sendable {
       throw AccountError.invalid("redirect URI must be an absolute URI")
     }
     _ = redirect
+    // The app's url is shown as every status's source link: nothing but a web address may go there.
+    if !url.isEmpty {
+      guard let site = URLComponents(string: url), ["http", "https"].contains(site.scheme?.lowercased() ?? ""),
+        site.host?.isEmpty == false
+      else { throw AccountError.invalid("app url must be an http or https URL") }
+    }
     let secret = Secrets.random(bytes: 16)
     // App keys are decimal numbers, as on the open platform (get_token_info prints them as numbers).
     let clientID = String(UInt64.random(in: 1_000_000_000...4_294_967_295))

@@ -34,6 +34,9 @@ package enum ParamError: Error, Equatable, Sendable {
   case bodyTooLarge
   /// The body's media type is not form or multipart.
   case unsupportedMedia(String)
+  /// A value that is not text: a broken percent-escape, bytes that are not UTF-8, or a NUL, which would be
+  /// acknowledged whole and read back cut short.
+  case notText(String)
 }
 
 /// The parameters of a request: query, form or multipart body, merged (the body wins on conflicts).
@@ -49,7 +52,7 @@ package struct Params: Sendable {
   /// Reads the query and, for a POST, the body (up to `limit` bytes).
   package static func read(_ request: inout Request, limit: Int) async throws -> Params {
     var params = Params()
-    if let query = request.uri.query { params.merge(formEncoded: query) }
+    if let query = request.uri.query { try params.merge(formEncoded: query) }
     guard request.method == .post || request.method == .put else { return params }
     let body: ByteBuffer
     do {
@@ -58,6 +61,9 @@ package struct Params: Sendable {
       throw ParamError.bodyTooLarge
     } catch let error as HTTPError where error.status == .contentTooLarge {
       throw ParamError.bodyTooLarge
+    } catch {
+      // A broken chunked body, or one that ends before its Content-Length: the client's fault, not ours.
+      throw ParamError.malformed
     }
     let contentType = request.headers[.contentType] ?? ""
     let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -69,7 +75,7 @@ package struct Params: Sendable {
       throw ParamError.unsupportedMedia("application/json")
     default:
       // Form encoding is the default: some clients send no content type at all.
-      params.merge(formEncoded: String(buffer: body))
+      try params.merge(formEncoded: String(buffer: body))
     }
     return params
   }
@@ -144,18 +150,48 @@ package struct Params: Sendable {
 
   // MARK: Parsing
 
-  package mutating func merge(formEncoded text: String) {
+  package mutating func merge(formEncoded text: String) throws {
     for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let name = Self.decode(parts[0])
+      guard let name = Self.decode(parts[0]) else { throw ParamError.notText(String(parts[0].prefix(40))) }
       guard !name.isEmpty else { continue }
-      values[name, default: []].append(parts.count > 1 ? Self.decode(parts[1]) : "")
+      guard let value = parts.count > 1 ? Self.decode(parts[1]) : "" else { throw ParamError.notText(name) }
+      values[name, default: []].append(value)
     }
   }
 
-  private static func decode(_ s: Substring) -> String {
-    let spaced = s.replacingOccurrences(of: "+", with: " ")
-    return spaced.removingPercentEncoding ?? spaced
+  /// `+` and `%XX` decoded; nil unless the result is UTF-8 text without NUL.
+  static func decode(_ s: Substring) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(s.utf8.count)
+    var iterator = s.utf8.makeIterator()
+    while let byte = iterator.next() {
+      switch byte {
+      case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+      case UInt8(ascii: "%"):
+        guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else {
+          return nil
+        }
+        bytes.append(high << 4 | low)
+      default: bytes.append(byte)
+      }
+    }
+    return Self.text(bytes)
+  }
+
+  /// `bytes` as a string, if they are UTF-8 without NUL.
+  static func text(_ bytes: some Collection<UInt8>) -> String? {
+    guard !bytes.contains(0), let string = String(validating: bytes, as: UTF8.self) else { return nil }
+    return string
+  }
+
+  private static func hexValue(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 
   package static func boundary(in contentType: String) -> String? {
@@ -194,7 +230,8 @@ package struct Params: Sendable {
         uploads[name, default: []].append(UploadedFile(
           filename: filename, contentType: headers["content-type"] ?? "application/octet-stream", data: data))
       } else {
-        values[name, default: []].append(String(buffer: data))
+        guard let value = Self.text(data.readableBytesView) else { throw ParamError.notText(name) }
+        values[name, default: []].append(value)
       }
     }
   }

@@ -73,6 +73,7 @@ package struct WeiboError: Error, HTTPResponseError {
     case .malformed: self = .paramError
     case .bodyTooLarge: self = .bodyTooLarge
     case .unsupportedMedia(let type): self = .unsupportedMedia(type)
+    case .notText(let name): self = .badParameter(name, expected: "UTF-8 text without NUL", got: "bytes that are not")
     }
   }
 

@@ -1,0 +1,65 @@
+"""HTTP-level checks against the real server, through raw sockets: what a browser or SDK never sends."""
+import json
+import socket
+import urllib.parse
+
+import pytest
+
+
+def raw(server, request: bytes, close_write=True) -> tuple[int, dict]:
+    """Sends `request` as is and returns the status and the JSON body of the answer."""
+    host, port = server.base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(request)
+        if close_write:
+            s.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status = int(head.split(b" ")[1])
+    return status, json.loads(body) if body.startswith(b"{") else {}
+
+
+def post(server, token, body: bytes, extra=b"", length=None) -> bytes:
+    length = len(body) if length is None else length
+    return (b"POST /2/statuses/update.json HTTP/1.1\r\nHost: sparrow\r\nAuthorization: OAuth2 " + token.encode()
+            + b"\r\nContent-Type: application/x-www-form-urlencoded\r\n" + extra
+            + (b"Content-Length: %d\r\n" % length if length >= 0 else b"") + b"\r\n" + body)
+
+
+def my_texts(server, token):
+    return [s["text"] for s in server.api("statuses/user_timeline.json?count=50", token)["statuses"]]
+
+
+def test_cut_short_and_broken_bodies_are_client_errors_and_change_nothing(server):
+    token = server.token("sparrow")["access_token"]
+    before = my_texts(server, token)
+
+    # A body that ends before its Content-Length.
+    status, body = raw(server, post(server, token, b"status=wire-short", length=100))
+    assert status == 400 and body["error_code"] == 10008
+    # A chunked body whose chunk size is not hex.
+    status, body = raw(server, post(server, token, b"zz\r\nstatus=wire-chunked\r\n0\r\n\r\n",
+                                    extra=b"Transfer-Encoding: chunked\r\n", length=-1))
+    assert status == 400
+    # A NUL, and a percent-escape that is not UTF-8 (a lone surrogate): refused, naming the parameter.
+    for text in [b"wire%00nul", b"wire%ED%A0%80", b"wire%zz"]:
+        status, body = raw(server, post(server, token, b"status=" + text))
+        assert status == 400 and body["error_code"] == 10017 and "(status)" in body["error"], text
+
+    assert my_texts(server, token) == before
+
+
+@pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH", "TRACE"])
+def test_other_methods_get_the_envelope(server, method):
+    status, body = raw(server, f"{method} /2/statuses/show.json?id=1 HTTP/1.1\r\nHost: sparrow\r\n\r\n".encode())
+    assert status == 400 and body["error_code"] == 10021
+
+
+def test_a_proper_post_still_works(server):
+    token = server.token("sparrow")["access_token"]
+    text = "wire 正常的一条"
+    status, body = raw(server, post(server, token, b"status=" + urllib.parse.quote(text).encode()))
+    assert status == 200 and body["text"] == text
+    assert text in my_texts(server, token)
