@@ -1,4 +1,5 @@
 import Foundation
+import GeoData
 import SparrowKit
 import SparrowMedia
 
@@ -76,3 +77,15 @@ elapsed = DispatchTime.now().uptimeNanoseconds - elapsed
 line("tokenize 1 MB of status text (\(segments) segments)", Double(elapsed) / 1e6, "ms")
 line("  throughput", Double(megabyte.utf8.count) / 1_048_576 / (Double(elapsed) / 1e9), "MB/s")
 precondition(heights > 0)
+
+// GeoData: the shipped places and outlines, loaded on first use.
+elapsed = DispatchTime.now().uptimeNanoseconds
+let geo = GeoData.shared
+line("GeoData: load \(geo.cities.count) cities, \(geo.districts.count) districts", Double(DispatchTime.now().uptimeNanoseconds - elapsed) / 1e6, "ms")
+elapsed = DispatchTime.now().uptimeNanoseconds
+_ = geo.outline(of: geo.city(named: "北京")!)
+line("GeoData: load the outlines", Double(DispatchTime.now().uptimeNanoseconds - elapsed) / 1e6, "ms")
+let grid = (0..<1_000).map { Coordinate(latitude: 22 + Double($0 % 100) * 0.2, longitude: 100 + Double($0 / 100) * 2) }
+line("GeoData: place(containing:), grid points over China", rate(10) { _ = grid.compactMap { geo.place(containing: $0) } } * 1_000, "/s")
+line("GeoData: search(\"cs\")", rate(1_000) { _ = geo.search("cs") }, "/s")
+line("GeoData: match(freeText: \"杭州西湖\")", rate(200) { _ = geo.match(freeText: "杭州西湖") }, "/s")
