@@ -79,7 +79,10 @@ let package = Package(
     // Demo worlds, one part per app.
     .target(name: "SparrowDemo", dependencies: ["SparrowPlatform"], swiftSettings: strict),
     // The composition: which apps the server runs.
-    .target(name: "SparrowServer", dependencies: ["SparrowPlatform", "WeiboAPI", "WeiboWeb"], swiftSettings: strict),
+    .target(
+      name: "SparrowServer",
+      dependencies: ["SparrowPlatform", "WeiboAPI", "WeiboWeb", .product(name: "HummingbirdCore", package: "hummingbird")],
+      swiftSettings: strict),
     // glibc's mallopt, for the server's malloc thresholds (see MallocTuning).
     .systemLibrary(name: "Cmalloc"),
     .executableTarget(

@@ -15,6 +15,11 @@ package struct ServerConfig: Sendable {
   package var formKey: String
   /// Lets `upload_url_text` fetch from loopback and private networks (tests only).
   package var allowPrivateFetch = false
+  /// Seconds a connection may stay silent, between requests or halfway through one (a half-sent header or a
+  /// stalled body), before it is closed: slow clients cannot hold descriptors for ever.
+  package var idleTimeout: Int = 30
+  /// Connections served at once; past it new ones wait in the listen queue.
+  package var maxConnections: Int = 1000
 
   package init(publicURL: String, dataFolder: URL, demoLogin: (String, String)? = nil, formKey: String) {
     self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL

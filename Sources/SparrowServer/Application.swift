@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import SparrowPlatform
 import SparrowStore
@@ -25,8 +26,12 @@ package func buildApplication(_ deps: ServerDependencies, host: String = "127.0.
   let router = try await buildRouter(deps)
   var logger = Logger(label: "sparrow")
   logger.logLevel = .info
-  return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: "sparrow"),
-                     logger: logger)
+  return Application(
+    router: router, server: .http1(configuration: .init(idleTimeout: .seconds(Int64(deps.config.idleTimeout)))),
+    configuration: .init(
+      address: .hostname(host, port: port), serverName: "sparrow",
+      availableConnectionsDelegate: MaximumAvailableConnections(deps.config.maxConnections)),
+    logger: logger)
 }
 
 /// The router alone, for tests.

@@ -60,6 +60,9 @@ struct Serve: AsyncParsableCommand {
   @OptionGroup var options: DataOptions
   @Flag(help: "Load demo content into an empty database.") var demo = false
   @Option(help: "The URL clients reach this server at (default: http://HOST:PORT).") var publicURL: String?
+  @Option(help: "Seconds a connection may stay silent (between requests or halfway through one) before it is closed.")
+  var idleTimeout = 30
+  @Option(help: "Connections served at once; more wait in the listen queue.") var maxConnections = 1000
 
   func run() async throws {
     MallocTuning.apply()
@@ -68,6 +71,9 @@ struct Serve: AsyncParsableCommand {
     let ids = lease.ids
     let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
     var config = ServerConfig(publicURL: url, dataFolder: options.folder, formKey: try options.formKey())
+    guard idleTimeout > 0, maxConnections > 0 else { throw ValidationError("--idle-timeout and --max-connections must be positive") }
+    config.idleTimeout = idleTimeout
+    config.maxConnections = maxConnections
     if demo {
       let world = DemoWorld(store: store, ids: ids, dataFolder: options.folder)
       if try await world.isEmpty() {

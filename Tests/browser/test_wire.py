@@ -63,3 +63,53 @@ def test_a_proper_post_still_works(server):
     status, body = raw(server, post(server, token, b"status=" + urllib.parse.quote(text).encode()))
     assert status == 200 and body["text"] == text
     assert text in my_texts(server, token)
+
+
+@pytest.fixture
+def tight_server():
+    """A server of its own with a 1-second idle timeout and room for two connections."""
+    import os, shutil, subprocess, tempfile, time, urllib.request
+    from conftest import ROOT, free_port
+    binary = os.environ.get("SPARROW_BIN", str(ROOT / ".build" / "debug" / "sparrow"))
+    data = tempfile.mkdtemp(prefix="sparrow-wire-")
+    port = free_port()
+    process = subprocess.Popen([binary, "serve", "--port", str(port), "--data", data, "--idle-timeout", "1",
+                                "--max-connections", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        time.sleep(1.5)  # the probe's connection times out and frees its place
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def test_a_half_sent_request_is_closed_when_it_goes_quiet(tight_server):
+    with socket.create_connection(("127.0.0.1", tight_server), timeout=10) as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: spa")  # and then nothing
+        started = __import__("time").time()
+        assert s.recv(1024) == b""  # closed by the server, not by our timeout
+        assert __import__("time").time() - started < 5
+
+
+def test_connections_past_the_limit_wait_their_turn(tight_server):
+    import time
+    quiet = [socket.create_connection(("127.0.0.1", tight_server), timeout=10) for _ in range(2)]
+    time.sleep(0.3)
+    third = socket.create_connection(("127.0.0.1", tight_server), timeout=10)
+    third.sendall(b"GET /healthz HTTP/1.1\r\nHost: sparrow\r\nConnection: close\r\n\r\n")
+    third.settimeout(0.5)
+    with pytest.raises(socket.timeout):
+        third.recv(1024)  # not served while two are open
+    for s in quiet:
+        s.close()
+    third.settimeout(10)
+    assert third.recv(1024).startswith(b"HTTP/1.1 200")
+    third.close()
