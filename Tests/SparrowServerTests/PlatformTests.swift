@@ -86,3 +86,44 @@ import Testing
     }
   }
 }
+
+/// 退出登录 ends this browser's sign-ins, the web pages' and the authorize page's; the web cookie was never an API
+/// token.
+@Test func loggingOutEndsBothSignInsAndTheWebCookieIsNoToken() async throws {
+  let world = try TestWorld()
+  try await world.user("alice")
+  try await world.test { client in
+    // Sign in through the authorize form: it leaves both cookies.
+    let login = try await client.get("/web/login")
+    let location = try #require(login.headers[.location])
+    let state = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "state" }?.value)
+    let stateCookie = try #require(login.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+    let granted = try await client.post("/oauth2/authorize", [
+      ("client_id", "sparrow-web"), ("redirect_uri", "http://sparrow.test/web/callback"), ("response_type", "code"),
+      ("state", state), ("action", "submit"), ("userId", "alice"), ("passwd", TestWorld.password),
+    ])
+    let platform = try #require(granted.headers[values: .setCookie].first { $0.hasPrefix("sparrow_session=") })
+      .split(separator: ";")[0]
+    let callback = try #require(granted.headers[.location]).replacingOccurrences(of: "http://sparrow.test", with: "")
+    let done = try await client.get(callback, headers: WebTests.cookie(stateCookie))
+    let web = try #require(done.headers[values: .setCookie].first { $0.hasPrefix("sparrow_web=") }).split(separator: ";")[0]
+    let both = WebTests.cookie("\(web); \(platform)")
+
+    // The web cookie opens the web pages only.
+    let secret = String(web.dropFirst("sparrow_web=".count))
+    #expect(try await client.get("/2/statuses/home_timeline.json", token: secret).errorCode != nil)
+    let home = try await client.get("/", headers: both)
+    let csrf = try WebTests.csrf(home)
+    let authorize = "/oauth2/authorize?client_id=sparrow-web&redirect_uri=http%3A%2F%2Fsparrow.test%2Fweb%2Fcallback&response_type=code"
+    #expect(try await client.get(authorize, headers: both).text.contains("alice"))
+
+    let out = try await client.post("/web/logout", [("csrf", csrf)], headers: both)
+    #expect(out.status == .seeOther)
+    #expect(out.headers[values: .setCookie].contains { $0.hasPrefix("sparrow_web=;") && $0.contains("Max-Age=0") })
+    #expect(out.headers[values: .setCookie].contains { $0.hasPrefix("sparrow_session=;") && $0.contains("Max-Age=0") })
+
+    // Even a browser that kept the old cookies is signed out of both.
+    #expect(try await client.get("/", headers: both).text.contains("data-csrf") == false)
+    #expect(try await client.get(authorize, headers: both).text.contains("alice") == false)
+  }
+}

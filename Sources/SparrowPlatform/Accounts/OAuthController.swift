@@ -245,7 +245,8 @@ package struct OAuthController: Sendable {
   /// The signed-in user and their session secret, from the cookie.
   func signedIn(_ request: Request) async throws -> (UserRecord, String)? {
     guard let session = request.cookies[Self.sessionCookie]?.value, !session.isEmpty,
-      let grant = try await store.grant(hash: Secrets.hash(session), kind: .session), grant.expiresAt > deps.now(),
+      let grant = try await store.grant(hash: Secrets.hash(session), kind: .session), grant.appID == 0,
+      grant.expiresAt > deps.now(),
       let user = try await store.user(id: grant.userID)
     else { return nil }
     return (user, session)

@@ -5,7 +5,8 @@ import SparrowStore
 
 /// The platform's web sign-in, shared by every app's web pages. The web pages are one first-party OAuth
 /// client ("Sparrow 网页版", client id `sparrow-web`): `/web/login` goes through `/oauth2/authorize`, the code
-/// is redeemed server-side, and the session cookie holds the access token it was exchanged for.
+/// is redeemed server-side for a session (a `.session` grant of the web app), and the cookie holds the
+/// session's secret. It is not an API token: it works only on the web pages, and logging out deletes it.
 package struct WebSession: Sendable {
   /// The fixed client id of the web pages' app, registered on first use.
   package static let clientID = "sparrow-web"
@@ -49,27 +50,28 @@ package struct WebSession: Sendable {
 
   /// The signed-in viewer of a request, or nil.
   package func viewer(_ request: Request) async throws -> Viewer? {
-    guard let token = request.cookies[Self.cookie]?.value, !token.isEmpty else { return nil }
-    let caller: Caller
-    do {
-      caller = try await Authenticator(store: deps.store).caller(token: token, now: deps.now())
-    } catch is WeiboError {
-      return nil
-    }
-    guard caller.app?.clientID == Self.clientID, let user = try await deps.store.user(id: caller.userID) else {
-      return nil
-    }
-    return Viewer(user: user, caller: caller, token: token,
-                  csrf: Secrets.formToken(session: token, key: deps.config.formKey))
+    guard let session = request.cookies[Self.cookie]?.value, !session.isEmpty,
+      let grant = try await deps.store.grant(hash: Secrets.hash(session), kind: .session), grant.appID != 0,
+      grant.expiresAt > deps.now(),
+      let app = try await deps.store.apps(ids: [grant.appID])[grant.appID], app.clientID == Self.clientID,
+      let user = try await deps.store.user(id: grant.userID)
+    else { return nil }
+    return Viewer(user: user, caller: Caller(userID: user.id, app: app), session: session,
+                  csrf: Secrets.formToken(session: session, key: deps.config.formKey))
   }
 
-  /// Redeems an authorization code issued to the web pages; returns the new access token.
+  /// Redeems an authorization code issued to the web pages; returns the new session's secret.
   func redeem(code: String) async throws -> String? {
     let app = try await app()
     guard let grant = try await deps.store.takeGrant(hash: Secrets.hash(code), kind: .code), grant.appID == app.id,
       grant.expiresAt > deps.now(), OAuthController.redirectMatches(grant.redirectURI, registered: app.redirectURI)
     else { return nil }
-    return try await oauth.issueTokens(userID: grant.userID, app: app, withRefresh: false).accessToken
+    let session = Secrets.random()
+    let now = deps.now()
+    try await deps.store.saveGrant(GrantRecord(
+      hash: Secrets.hash(session), kind: .session, userID: grant.userID, appID: app.id, createdAt: now,
+      expiresAt: now.addingTimeInterval(OAuthController.sessionLifetime)))
+    return session
   }
 
   /// A `Set-Cookie` value: HttpOnly and SameSite=Lax, like every cookie of the web pages.
@@ -110,7 +112,7 @@ package struct WebSession: Sendable {
       let expected = request.cookies[Self.stateCookie]?.value, Secrets.equal(state, expected),
       let token = try await redeem(code: code)
     else { return HTML.redirect("/", cookies: [clearState, clearNext]) }
-    let cookie = Self.setCookie(Self.cookie, token, maxAge: Int(deps.config.tokenLifetime))
+    let cookie = Self.setCookie(Self.cookie, token, maxAge: Int(OAuthController.sessionLifetime))
     let next = request.cookies[Self.nextCookie]?.value.removingPercentEncoding.flatMap(OAuthController.safeNext)
     return HTML.redirect(next ?? landing, cookies: [clearState, clearNext, cookie])
   }
@@ -118,12 +120,17 @@ package struct WebSession: Sendable {
   func logout(_ request: Request, _ context: SparrowContext) async throws -> Response {
     var request = request
     let params = try await Params.read(&request, limit: 64 * 1024)
-    if let viewer = try await viewer(request), viewer.accepts(params["csrf"]) {
-      // Ends this sign-in only: the token behind the cookie stops working.
-      _ = try await deps.store.takeGrant(hash: Secrets.hash(viewer.token), kind: .access)
+    guard let viewer = try await viewer(request), viewer.accepts(params["csrf"]) else {
+      return HTML.redirect(OAuthController.safeNext(params["next"]) ?? "/", cookies: [Self.setCookie(Self.cookie, "", maxAge: 0)])
+    }
+    // Ends both sign-ins of this browser: the web pages' session and the platform's (the authorize page's), so on
+    // a shared computer the next person is not one click from the account.
+    _ = try await deps.store.takeGrant(hash: Secrets.hash(viewer.session), kind: .session)
+    if let platform = request.cookies[OAuthController.sessionCookie]?.value, !platform.isEmpty {
+      _ = try await deps.store.takeGrant(hash: Secrets.hash(platform), kind: .session)
     }
     return HTML.redirect(OAuthController.safeNext(params["next"]) ?? "/",
-                         cookies: [Self.setCookie(Self.cookie, "", maxAge: 0)])
+                         cookies: [Self.setCookie(Self.cookie, "", maxAge: 0), OAuthController.cookie("", maxAge: 0)])
   }
 }
 
@@ -131,7 +138,8 @@ package struct WebSession: Sendable {
 package struct Viewer: Sendable {
   package let user: UserRecord
   package let caller: Caller
-  package let token: String
+  /// The secret of the web session (the cookie's value).
+  package let session: String
   /// The token every form and state-changing fetch carries.
   package let csrf: String
 
