@@ -182,12 +182,12 @@ package final class SQLiteStore: WeiboStore {
     try await pool.write { db in
       try db.execute(
         sql: """
-          INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           grant.hash, grant.kind.rawValue, grant.userID, grant.appID, grant.redirectURI, millis(grant.createdAt),
-          millis(grant.expiresAt),
+          millis(grant.expiresAt), grant.origin,
         ])
     }
   }
@@ -219,6 +219,14 @@ package final class SQLiteStore: WeiboStore {
       try db.execute(
         sql: "DELETE FROM grants WHERE user_id = ? AND app_id = ? AND kind IN ('access', 'refresh')",
         arguments: [userID, appID])
+    }
+  }
+
+  package func revokeGrants(origin: String) async throws -> Int {
+    defer { caches.invalidate(.origin(origin)) }
+    return try await pool.write { db in
+      try db.execute(sql: "DELETE FROM grants WHERE origin = ?", arguments: [origin])
+      return db.changesCount
     }
   }
 
@@ -1209,7 +1217,8 @@ extension GrantRecord {
   init(row: Row) {
     self.init(
       hash: row["hash"], kind: Kind(rawValue: row["kind"]) ?? .access, userID: row["user_id"], appID: row["app_id"],
-      redirectURI: row["redirect_uri"], createdAt: date(row["created_at"]), expiresAt: date(row["expires_at"]))
+      redirectURI: row["redirect_uri"], createdAt: date(row["created_at"]), expiresAt: date(row["expires_at"]),
+      origin: row["origin"])
   }
 }
 

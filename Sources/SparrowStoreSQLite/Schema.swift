@@ -186,6 +186,12 @@ enum Schema {
       (SELECT c.id FROM comments c JOIN statuses s ON s.id = c.status_id WHERE s.visible <> 0);
     """
 
+  /// Tokens remember the authorization code they came from, so a reused code revokes them (RFC 6749 §4.1.2).
+  static let v6 = """
+    ALTER TABLE grants ADD COLUMN origin TEXT;
+    CREATE INDEX grants_by_origin ON grants (origin) WHERE origin IS NOT NULL;
+    """
+
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -193,6 +199,7 @@ enum Schema {
     migrator.registerMigration("v3") { db in try db.execute(sql: v3) }
     migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
     migrator.registerMigration("v5") { db in try db.execute(sql: v5) }
+    migrator.registerMigration("v6") { db in try db.execute(sql: v6) }
     return migrator
   }
 }

@@ -60,6 +60,13 @@ import Testing
       #expect(reused.status == .badRequest)
       #expect(reused.errorCode == 21325)
       #expect(reused.object["error"] as? String == "invalid_grant")
+      // The reuse revokes what the code gave (RFC 6749 §4.1.2): the token, and the refresh token with it.
+      #expect(try await client.get("/2/account/get_uid.json", token: accessToken).errorCode == 21332)
+      let refreshed = try await client.post("/oauth2/access_token", [
+        ("client_id", app.clientID), ("client_secret", secret), ("grant_type", "refresh_token"),
+        ("refresh_token", try #require(token.object["refresh_token"] as? String)),
+      ])
+      #expect(refreshed.errorCode == 21325)
     }
   }
 

@@ -96,3 +96,20 @@ func aTextRepeatsOnlyRightAfterItself(_ kind: StoreKind) async throws {
     #expect(try await store.statuses(in: .user(b, viewer: b), feature: .all, page: Page(count: 10)).total == 3)
   }
 }
+
+@Test(arguments: StoreKind.available)
+func grantsIssuedFromOneCodeAreRevokedTogether(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    let now = Date()
+    for (hash, origin) in [("a", "code1"), ("r", "code1"), ("other", "code2")] {
+      try await store.saveGrant(GrantRecord(hash: hash, kind: .access, userID: 1, appID: 1, createdAt: now,
+                                            expiresAt: now + 60, origin: origin))
+    }
+    #expect(try await store.grant(hash: "a", kind: .access)?.origin == "code1")
+    #expect(try await store.revokeGrants(origin: "code1") == 2)
+    #expect(try await store.grant(hash: "a", kind: .access) == nil)
+    #expect(try await store.grant(hash: "r", kind: .access) == nil)
+    #expect(try await store.grant(hash: "other", kind: .access) != nil)
+  }
+}

@@ -149,6 +149,8 @@ package struct OAuthController: Sendable {
         throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (code)")
       }
       guard let grant = try await store.takeGrant(hash: Secrets.hash(code), kind: .code), grant.appID == app.id else {
+        // A code used twice was intercepted or replayed: what it already gave is revoked (RFC 6749 §4.1.2).
+        _ = try await store.revokeGrants(origin: Secrets.hash(code))
         throw WeiboError.oauth("invalid_grant", 21325, "invalid authorization code:\(code)")
       }
       guard grant.expiresAt > deps.now() else {
@@ -157,7 +159,7 @@ package struct OAuthController: Sendable {
       guard let redirect = params["redirect_uri"], redirect == grant.redirectURI else {
         throw WeiboError.oauth("redirect_uri_mismatch", 21322, "redirect_uri does not match the authorize request")
       }
-      return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true))
+      return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true, origin: grant.hash))
     case "password":
       guard app.firstParty else {
         throw WeiboError.oauth("unauthorized_client", 21326, "client is not allowed the password grant")
@@ -176,7 +178,7 @@ package struct OAuthController: Sendable {
       guard let grant = try await store.takeGrant(hash: Secrets.hash(refresh), kind: .refresh),
         grant.appID == app.id, grant.expiresAt > deps.now()
       else { throw WeiboError.oauth("invalid_grant", 21325, "invalid refresh token") }
-      return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true))
+      return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true, origin: grant.origin))
     case nil:
       throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (grant_type)")
     case let other?:
@@ -194,18 +196,19 @@ package struct OAuthController: Sendable {
     return app
   }
 
-  func issueTokens(userID: Int64, app: AppRecord, withRefresh: Bool) async throws -> AccessToken {
+  /// New tokens; `origin` is the hash of the authorization code the chain began with, if any.
+  func issueTokens(userID: Int64, app: AppRecord, withRefresh: Bool, origin: String? = nil) async throws -> AccessToken {
     let now = deps.now()
     let token = Secrets.random()
     try await store.saveGrant(GrantRecord(
       hash: Secrets.hash(token), kind: .access, userID: userID, appID: app.id, createdAt: now,
-      expiresAt: now.addingTimeInterval(deps.config.tokenLifetime)))
+      expiresAt: now.addingTimeInterval(deps.config.tokenLifetime), origin: origin))
     var refresh: String?
     if withRefresh {
       let secret = Secrets.random()
       try await store.saveGrant(GrantRecord(
         hash: Secrets.hash(secret), kind: .refresh, userID: userID, appID: app.id, createdAt: now,
-        expiresAt: now.addingTimeInterval(deps.config.tokenLifetime * 4)))
+        expiresAt: now.addingTimeInterval(deps.config.tokenLifetime * 4), origin: origin))
       refresh = secret
     }
     return AccessToken(

@@ -52,4 +52,12 @@ package final class GrantCache: @unchecked Sendable {
     generation += 1
     grants.removeAll()
   }
+
+  /// Mirrors `revokeGrants(origin:)`.
+  package func remove(origin: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    grants = grants.filter { $0.value.origin != origin }
+  }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// | cache | holds | dropped by |
 /// |---|---|---|
 /// | `apps` | registered apps by id | nothing: apps never change |
-/// | `grants` | OAuth grants by token hash | `.grant` (a code or refresh token taken), `.tokens` (revoked) |
+/// | `grants` | OAuth grants by token hash | `.grant` (a code or refresh token taken), `.tokens`, `.origin` (revoked) |
 /// | `userRows` | user rows, follow lists, each viewer's favourites, likes and follows | `.userRows`, `.everything` |
 /// | `seen` | the highest seen mark per user and kind | nothing: marks only grow, so a known one is a floor |
 ///
@@ -37,6 +37,8 @@ package final class StoreCaches: Sendable {
       grants.remove(hash: hash)
     case .tokens(let userID, let appID):
       grants.removeTokens(userID: userID, appID: appID)
+    case .origin(let origin):
+      grants.remove(origin: origin)
     case .everything:
       userRows.dropAll()
       grants.removeAll()
@@ -53,6 +55,8 @@ package enum CacheInvalidation: Sendable, Equatable, Codable {
   case grant(hash: String)
   /// A user's access and refresh grants for an app, revoked.
   case tokens(userID: Int64, appID: Int64)
+  /// The grants issued from one authorization code (by its hash), revoked when the code was used again.
+  case origin(String)
   /// Everything that can change: after bulk imports and counter repairs.
   case everything
 }

@@ -12,4 +12,6 @@ package protocol CredentialStore: Sendable {
   func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord?
   /// Revokes every access and refresh grant of this user for this app.
   func revokeGrants(userID: Int64, appID: Int64) async throws
+  /// Revokes every grant issued from the authorization code whose hash is `origin`; how many there were.
+  func revokeGrants(origin: String) async throws -> Int
 }

@@ -95,9 +95,12 @@ package struct GrantRecord: Sendable, Equatable {
   package var redirectURI: String
   package var createdAt: Date
   package var expiresAt: Date
+  /// For tokens: the hash of the authorization code their chain began with (refreshes keep it), so a reused
+  /// code can revoke everything issued from it.
+  package var origin: String?
 
   package init(hash: String, kind: Kind, userID: Int64, appID: Int64, redirectURI: String = "",
-              createdAt: Date, expiresAt: Date) {
+              createdAt: Date, expiresAt: Date, origin: String? = nil) {
     self.hash = hash
     self.kind = kind
     self.userID = userID
@@ -105,6 +108,7 @@ package struct GrantRecord: Sendable, Equatable {
     self.redirectURI = redirectURI
     self.createdAt = createdAt
     self.expiresAt = expiresAt
+    self.origin = origin
   }
 }
 
