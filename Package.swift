@@ -28,8 +28,10 @@ let package = Package(
   targets: [
     // Wire models, Weibo coding, text rules. Foundation only.
     .target(name: "SparrowCore", swiftSettings: strict),
-    // The client SDK: endpoints, client, account store, pager, view models. Foundation only.
-    .target(name: "SparrowKit", dependencies: ["SparrowCore"], swiftSettings: strict),
+    // The client SDK: endpoints, client, account store, pager, view models. Foundation, and swift-crypto for PKCE.
+    .target(
+      name: "SparrowKit", dependencies: ["SparrowCore", .product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: strict),
     // SparrowKit's HTTP transport on Linux and servers.
     .target(
       name: "SparrowKitAHC",

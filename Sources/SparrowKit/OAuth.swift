@@ -1,10 +1,11 @@
+import Crypto
 import Foundation
 
 /// An app registered with the server: what OAuth needs to know about the client.
 public struct OAuthApp: Sendable, Equatable {
   /// The AppKey.
   public var clientID: String
-  /// The AppSecret.
+  /// The AppSecret; empty for a public (native) client, which keeps none and uses `PKCE` instead.
   public var clientSecret: String
   /// The callback registered for the app, e.g. `https://example.org/callback` or `…/oauth2/default.html`.
   public var redirectURI: String
@@ -14,6 +15,34 @@ public struct OAuthApp: Sendable, Equatable {
     self.clientSecret = clientSecret
     self.redirectURI = redirectURI
   }
+
+  /// `wb`, the public client every Sparrow server registers by itself: no key to copy, PKCE on a loopback redirect.
+  public static func terminal(redirectURI: String) -> OAuthApp {
+    OAuthApp(clientID: "sparrow-wb", clientSecret: "", redirectURI: redirectURI)
+  }
+}
+
+/// Proof Key for Code Exchange (RFC 7636, S256): the authorize request carries `challenge`, the token request
+/// `verifier`, so a code intercepted on the way back is useless to anyone else.
+public struct PKCE: Sendable, Equatable {
+  /// 32 random bytes, base64url: 43 characters.
+  public let verifier: String
+
+  /// A fresh verifier.
+  public init() {
+    var generator = SystemRandomNumberGenerator()
+    self.init(verifier: Self.base64URL(Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })))
+  }
+
+  public init(verifier: String) { self.verifier = verifier }
+
+  /// BASE64URL(SHA256(verifier)).
+  public var challenge: String { Self.base64URL(Data(SHA256.hash(data: Data(verifier.utf8)))) }
+
+  static func base64URL(_ data: Data) -> String {
+    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
 }
 
 /// The OAuth 2 flow of `/oauth2/*`: the authorize page URL, its callback, and the token calls.
@@ -21,12 +50,12 @@ public enum OAuth {
   /// The authorize page to open in a web view: `oauth2/authorize?client_id=…&redirect_uri=…&response_type=code`.
   public static func authorizeURL(
     server: URL, app: OAuthApp, state: String? = nil, forceLogin: Bool = false, scope: [String] = [],
-    display: String? = nil
+    display: String? = nil, pkce: PKCE? = nil
   ) -> URL? {
     let parameters = Parameters.make(
       [
         "state": state, "forcelogin": forceLogin ? "true" : nil, "scope": scope.isEmpty ? nil : scope.joined(separator: ","),
-        "display": display,
+        "display": display, "code_challenge": pkce?.challenge, "code_challenge_method": pkce.map { _ in "S256" },
       ], ["client_id": app.clientID, "redirect_uri": app.redirectURI, "response_type": "code"])
     var base = server.absoluteString
     if !base.hasSuffix("/") { base += "/" }
@@ -61,9 +90,11 @@ public enum OAuth {
     return code
   }
 
-  /// Exchanges an authorization code for a token.
-  public static func accessToken(code: String, app: OAuthApp) -> Endpoint<AccessToken> {
-    token(app, grant: "authorization_code", ["code": code, "redirect_uri": app.redirectURI])
+  /// Exchanges an authorization code for a token; `pkce` is the one the authorize URL carried.
+  public static func accessToken(code: String, app: OAuthApp, pkce: PKCE? = nil) -> Endpoint<AccessToken> {
+    var fields = ["code": code, "redirect_uri": app.redirectURI]
+    if let pkce { fields["code_verifier"] = pkce.verifier }
+    return token(app, grant: "authorization_code", fields)
   }
 
   /// Logs in with a screen name and password (the password grant).
@@ -87,10 +118,9 @@ public enum OAuth {
   }
 
   private static func token(_ app: OAuthApp, grant: String, _ fields: [String: String]) -> Endpoint<AccessToken> {
-    Endpoint(
-      method: .post, path: "oauth2/access_token",
-      form: fields.merging(["client_id": app.clientID, "client_secret": app.clientSecret, "grant_type": grant]) { $1 },
-      sendsToken: false)
+    var form = fields.merging(["client_id": app.clientID, "grant_type": grant]) { $1 }
+    if !app.clientSecret.isEmpty { form["client_secret"] = app.clientSecret }
+    return Endpoint(method: .post, path: "oauth2/access_token", form: form, sendsToken: false)
   }
 
   private static func normalised(_ path: String) -> String {

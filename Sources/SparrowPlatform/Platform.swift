@@ -26,6 +26,7 @@ package struct Platform: Sendable {
     pages = try await TemplateLibrary.load()
     oauth = OAuthController(deps: deps, pages: pages)
     session = WebSession(deps: deps, oauth: oauth, landing: landing)
+    try await Accounts(store: deps.store, ids: deps.ids).registerTerminalClient(at: deps.now())
   }
 
   /// Form bodies of web pages are small; picture uploads from web pages take a picture of up to 5 MB.

@@ -182,12 +182,12 @@ package final class SQLiteStore: WeiboStore {
     try await pool.write { db in
       try db.execute(
         sql: """
-          INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           grant.hash, grant.kind.rawValue, grant.userID, grant.appID, grant.redirectURI, millis(grant.createdAt),
-          millis(grant.expiresAt), grant.origin,
+          millis(grant.expiresAt), grant.origin, grant.challenge,
         ])
     }
   }
@@ -1067,12 +1067,12 @@ extension SQLiteStore {
     if taken == true { throw StoreError.conflict }
     try db.execute(
       sql: """
-        INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
         app.id, app.clientID, app.secretHash, app.name, app.url, app.redirectURI, app.firstParty ? 1 : 0,
-        millis(app.createdAt),
+        app.isPublic ? 1 : 0, millis(app.createdAt),
       ])
   }
 
@@ -1209,7 +1209,7 @@ extension AppRecord {
     self.init(
       id: row["id"], clientID: row["client_id"], secretHash: row["secret_hash"], name: row["name"], url: row["url"],
       redirectURI: row["redirect_uri"], firstParty: (row["first_party"] as Int) != 0,
-      createdAt: date(row["created_at"]))
+      isPublic: (row["public"] as Int) != 0, createdAt: date(row["created_at"]))
   }
 }
 
@@ -1218,7 +1218,7 @@ extension GrantRecord {
     self.init(
       hash: row["hash"], kind: Kind(rawValue: row["kind"]) ?? .access, userID: row["user_id"], appID: row["app_id"],
       redirectURI: row["redirect_uri"], createdAt: date(row["created_at"]), expiresAt: date(row["expires_at"]),
-      origin: row["origin"])
+      origin: row["origin"], challenge: row["challenge"])
   }
 }
 

@@ -186,10 +186,13 @@ enum Schema {
       (SELECT c.id FROM comments c JOIN statuses s ON s.id = c.status_id WHERE s.visible <> 0);
     """
 
-  /// Tokens remember the authorization code they came from, so a reused code revokes them (RFC 6749 §4.1.2).
+  /// Tokens remember the authorization code they came from, so a reused code revokes them (RFC 6749 §4.1.2);
+  /// codes keep their PKCE challenge (RFC 7636); public (native) clients keep no secret.
   static let v6 = """
     ALTER TABLE grants ADD COLUMN origin TEXT;
     CREATE INDEX grants_by_origin ON grants (origin) WHERE origin IS NOT NULL;
+    ALTER TABLE grants ADD COLUMN challenge TEXT;
+    ALTER TABLE apps ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
     """
 
   static func migrator() -> DatabaseMigrator {

@@ -126,6 +126,8 @@ struct AppCommand: AsyncParsableCommand {
     @Option var redirectURI: String
     @Option(help: "The app's home page, shown in `source`.") var url = ""
     @Flag(help: "Allow the password grant (first-party clients such as wb).") var firstParty = false
+    @Flag(name: .customLong("public"), help: "A native app that keeps no secret: PKCE required, any loopback port.")
+    var isPublic = false
     @OptionGroup var options: DataOptions
 
     func run() async throws {
@@ -133,12 +135,14 @@ struct AppCommand: AsyncParsableCommand {
       do {
         let (app, secret) = try await options.withIDs(store) {
           try await Accounts(store: store, ids: $0).createApp(
-            name: name, redirectURI: redirectURI, url: url, firstParty: firstParty)
+            name: name, redirectURI: redirectURI, url: url, firstParty: firstParty, isPublic: isPublic)
         }
-        try printJSON([
-          "client_id": app.clientID, "client_secret": secret, "name": app.name, "redirect_uri": app.redirectURI,
-          "first_party": app.firstParty,
-        ] as [String: any Sendable])
+        var printed: [String: any Sendable] = [
+          "client_id": app.clientID, "name": app.name, "redirect_uri": app.redirectURI, "first_party": app.firstParty,
+          "public": app.isPublic,
+        ]
+        if !app.isPublic { printed["client_secret"] = secret }
+        try printJSON(printed)
       } catch let error as AccountError {
         throw ValidationError(error.description)
       }

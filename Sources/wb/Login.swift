@@ -10,15 +10,16 @@ struct Login: AsyncParsableCommand {
     discussion: """
       Without --username, wb listens on a free port of 127.0.0.1, prints the
       authorize page's URL (and opens it when a browser is at hand), and waits
-      for the redirect to http://127.0.0.1:<port>/callback. Register the app
-      with the redirect URI http://127.0.0.1/callback: any port is accepted.
+      for the redirect to http://127.0.0.1:<port>/callback. The code is bound
+      to this login with PKCE.
 
       With --username (and --password, or typed at the prompt) wb uses the
       password grant, which the server allows first-party apps only.
 
-      The app key and secret come from --client-id and --client-secret, or
-      from WB_CLIENT_ID and WB_CLIENT_SECRET; `sparrow serve --demo` prints
-      the terminal app's.
+      By default wb is the server's own terminal client (sparrow-wb), which
+      every Sparrow registers by itself: no app key to copy. Another app's key
+      (and its secret, if it has one) can be given with --client-id and
+      --client-secret, or WB_CLIENT_ID and WB_CLIENT_SECRET.
       """)
 
   @Option(help: "The server, e.g. http://127.0.0.1:8080 (default: $WB_SERVER, else the saved one).")
@@ -47,9 +48,10 @@ struct Login: AsyncParsableCommand {
     guard let serverText = server ?? environment["WB_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) ?? session.settings()?.server
     else { throw WBError.missingServer }
     let serverURL = try Self.serverURL(serverText)
-    guard let clientID = clientId ?? environment["WB_CLIENT_ID"], !clientID.isEmpty,
-      let secret = clientSecret ?? environment["WB_CLIENT_SECRET"], !secret.isEmpty
-    else { throw WBError.missingCredentials }
+    let given = clientId ?? environment["WB_CLIENT_ID"]
+    let clientID = given.flatMap { $0.isEmpty ? nil : $0 } ?? OAuthApp.terminal(redirectURI: "").clientID
+    // The terminal client keeps no secret; another app's comes with its key.
+    let secret = given == nil ? "" : (clientSecret ?? environment["WB_CLIENT_SECRET"] ?? "")
     let client = SparrowClient(baseURL: serverURL, transport: AsyncHTTPClientTransport())
 
     let token: AccessToken
@@ -77,7 +79,8 @@ struct Login: AsyncParsableCommand {
     defer { listener.stop() }
     let app = OAuthApp(clientID: clientID, clientSecret: secret, redirectURI: listener.redirectURI())
     let state = Self.randomState()
-    guard let url = OAuth.authorizeURL(server: server, app: app, state: state) else {
+    let pkce = PKCE()
+    guard let url = OAuth.authorizeURL(server: server, app: app, state: state, pkce: pkce) else {
       throw APIError.invalidRequest(server.absoluteString)
     }
     Terminal.printNow("在浏览器中打开以下地址登录：\n\(url.absoluteString)")
@@ -85,7 +88,7 @@ struct Login: AsyncParsableCommand {
     Terminal.printNow("等待授权…")
     let callback = try await listener.callback(state: state, timeout: .seconds(max(timeout, 1)))
     let code = try OAuth.code(fromCallback: callback, expectedState: state)
-    return try await client.send(OAuth.accessToken(code: code, app: app))
+    return try await client.send(OAuth.accessToken(code: code, app: app, pkce: pkce))
   }
 
   /// The server root from what was typed: `http://` is added when no scheme is given; no trailing slash.

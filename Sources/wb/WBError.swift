@@ -9,7 +9,6 @@ enum WBError: Error, Equatable {
   /// The saved token's time is up.
   case loginExpired
   /// Login without an app key and secret.
-  case missingCredentials
   /// Login without a server.
   case missingServer
   /// The browser never came back to the loopback listener.
@@ -26,8 +25,6 @@ enum WBError: Error, Equatable {
     switch self {
     case .notLoggedIn: "未登录：请先运行 wb login --server URL"
     case .loginExpired: "登录已过期：请重新运行 wb login"
-    case .missingCredentials:
-      "缺少应用的 client_id 和 client_secret：用 --client-id/--client-secret 或环境变量 WB_CLIENT_ID/WB_CLIENT_SECRET 提供（`sparrow serve --demo` 会打印终端应用的 key）"
     case .missingServer: "缺少服务器地址：用 --server URL 提供（或环境变量 WB_SERVER）"
     case .loginTimedOut: "等待浏览器授权超时，请重新运行 wb login"
     case .usage(let text): text

@@ -9,16 +9,24 @@ import Testing
 @Suite struct SparrowClientLiveTests {
   @Test func authorizationCodeFlowLogsInThroughTheAuthorizePage() async throws {
     try await withFixture { fixture in
-      // wb's redirect: the registered loopback callback on a port of the client's choosing.
-      let app = OAuthApp(
-        clientID: fixture.app.clientID, clientSecret: fixture.app.clientSecret, redirectURI: "http://127.0.0.1:43917/callback")
-      let authorize = try #require(OAuth.authorizeURL(server: fixture.server.url, app: app, state: "s-42"))
+      // wb's client (public, registered by the server itself) on a loopback port of the client's choosing, with PKCE.
+      let app = OAuthApp.terminal(redirectURI: "http://127.0.0.1:43917/callback")
+      let pkce = PKCE()
+      let authorize = try #require(OAuth.authorizeURL(server: fixture.server.url, app: app, state: "s-42", pkce: pkce))
 
       let callback = try await authorizeLikeABrowser(
         authorize, server: fixture.server.url, username: "alice", password: TestWorld.password)
       let client = fixture.server.client()
+      let code = try OAuth.code(fromCallback: callback, expectedState: "s-42")
+      // Without the verifier, or with another one, the code is worth nothing (and is spent).
+      let stolen = await #expect(throws: APIError.self) {
+        try await client.send(OAuth.accessToken(code: code, app: app, pkce: PKCE()))
+      }
+      #expect(stolen?.code == 21325)
+      let again = try await authorizeLikeABrowser(
+        authorize, server: fixture.server.url, username: "alice", password: TestWorld.password)
       let token = try await client.send(
-        OAuth.accessToken(code: try OAuth.code(fromCallback: callback, expectedState: "s-42"), app: app))
+        OAuth.accessToken(code: try OAuth.code(fromCallback: again, expectedState: "s-42"), app: app, pkce: pkce))
       await client.setAccessToken(token.accessToken)
 
       #expect(OAuth.isCallback(callback, app: app))

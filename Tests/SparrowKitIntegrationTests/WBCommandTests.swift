@@ -84,10 +84,9 @@ struct WBCommandTests {
 
   @Test func browserLoginTakesTheCodeOnTheLoopbackRedirect() async throws {
     try await withWB { wb in
-      // The credentials from the environment this time.
+      // No app key at all: the server's own terminal client, with PKCE.
       let login = try wb.start(
-        ["login", "--server", wb.server.url.absoluteString, "--no-browser", "--config", wb.config.path],
-        environment: ["WB_CLIENT_ID": wb.app.clientID, "WB_CLIENT_SECRET": wb.app.clientSecret])
+        ["login", "--server", wb.server.url.absoluteString, "--no-browser", "--config", wb.config.path])
 
       let line = try await login.line(containing: "/oauth2/authorize?")
       let authorize = try #require(URL(string: line.trimmingCharacters(in: .whitespaces)))
@@ -100,6 +99,9 @@ struct WBCommandTests {
 
       #expect(redirect.hasPrefix("http://127.0.0.1:"))
       #expect(redirect.hasSuffix("/callback"))
+      let query = URLComponents(url: authorize, resolvingAgainstBaseURL: false)?.queryItems ?? []
+      #expect(query.first { $0.name == "client_id" }?.value == "sparrow-wb")
+      #expect(query.first { $0.name == "code_challenge_method" }?.value == "S256")
       #expect(callback.absoluteString.hasPrefix(redirect + "?code="))
       #expect(page.status == 200)
       #expect(String(decoding: page.body, as: UTF8.self).contains("授权完成"))
@@ -112,8 +114,7 @@ struct WBCommandTests {
   @Test func browserLoginRefusesACallbackForAnotherState() async throws {
     try await withWB { wb in
       let login = try wb.start(
-        ["login", "--server", wb.server.url.absoluteString, "--no-browser", "--config", wb.config.path,
-         "--client-id", wb.app.clientID, "--client-secret", wb.app.clientSecret])
+        ["login", "--server", wb.server.url.absoluteString, "--no-browser", "--config", wb.config.path])
 
       let line = try await login.line(containing: "/oauth2/authorize?")
       var forged = try #require(URLComponents(string: line.trimmingCharacters(in: .whitespaces)))

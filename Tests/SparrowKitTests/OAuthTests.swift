@@ -112,3 +112,16 @@ func revokeAndTokenInfoPostTheToken(_ shape: Shape, _ path: String) {
     try await client.send(OAuth.accessToken(code: "bad", app: app))
   }
 }
+
+/// RFC 7636 Appendix B's example: the SDK's S256 challenge is the standard one.
+@Test func pkceChallengeIsS256OfTheVerifier() throws {
+  let pkce = PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+  #expect(pkce.challenge == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+  #expect(PKCE().verifier.count == 43)
+  #expect(PKCE() != PKCE())
+  let url = try #require(OAuth.authorizeURL(server: server, app: .terminal(redirectURI: "http://127.0.0.1:9/callback"), pkce: pkce))
+  let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+  #expect(query.first { $0.name == "code_challenge" }?.value == pkce.challenge)
+  #expect(query.first { $0.name == "code_challenge_method" }?.value == "S256")
+  #expect(query.first { $0.name == "client_id" }?.value == "sparrow-wb")
+}

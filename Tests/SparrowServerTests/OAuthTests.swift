@@ -315,3 +315,40 @@ import Testing
     }
   }
 }
+
+/// Public (native) clients: PKCE required, no secret, any loopback port; confidential ones: exact redirects.
+@Suite struct PublicClientTests {
+  @Test func confidentialAppsGetExactRedirectsAndPublicOnesNeedPKCE() async throws {
+    let world = try TestWorld()
+    try await world.user("alice")
+    let (web, _) = try await world.app(name: "本地网页应用", redirect: "http://127.0.0.1:3000/cb")
+    try await world.test { client in
+      // A web app registered on a loopback address gets its redirect exactly, port included.
+      let otherPort = try await client.get(
+        "/oauth2/authorize?client_id=\(web.clientID)&redirect_uri=http%3A%2F%2F127.0.0.1%3A4000%2Fcb&response_type=code")
+      #expect(otherPort.status == .badRequest && otherPort.text.contains("redirect_uri"))
+      let exact = try await client.get(
+        "/oauth2/authorize?client_id=\(web.clientID)&redirect_uri=http%3A%2F%2F127.0.0.1%3A3000%2Fcb&response_type=code")
+      #expect(exact.status == .ok)
+
+      // wb's public client: any loopback port, but only with an S256 challenge, and only the code flow.
+      let base = "/oauth2/authorize?client_id=sparrow-wb&redirect_uri=http%3A%2F%2F127.0.0.1%3A4711%2Fcallback"
+      #expect(try await client.get(base + "&response_type=code").status == .badRequest)
+      #expect(try await client.get(base + "&response_type=token&code_challenge=\(String(repeating: "a", count: 43))&code_challenge_method=S256").status == .badRequest)
+      #expect(try await client.get(base + "&response_type=code&code_challenge=\(String(repeating: "a", count: 43))&code_challenge_method=plain").status == .badRequest)
+      let page = try await client.get(base + "&response_type=code&code_challenge=\(String(repeating: "a", count: 43))&code_challenge_method=S256")
+      #expect(page.status == .ok && page.text.contains("name=\"code_challenge\""))
+
+      // No secret is asked of it; a confidential app still needs its own.
+      let password = try await client.post("/oauth2/access_token", [
+        ("client_id", "sparrow-wb"), ("grant_type", "password"), ("username", "alice"), ("passwd", ""),
+        ("password", TestWorld.password),
+      ])
+      #expect(password.status == .ok && password.object["access_token"] is String)
+      let noSecret = try await client.post("/oauth2/access_token", [
+        ("client_id", web.clientID), ("grant_type", "authorization_code"), ("code", "x"),
+      ])
+      #expect(noSecret.errorCode == 21323)
+    }
+  }
+}

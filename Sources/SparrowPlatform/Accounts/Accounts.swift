@@ -32,7 +32,7 @@ package struct Accounts: Sendable {
 
   /// Registers an OAuth client; returns it with its secret, which is shown once and stored only hashed.
   package func createApp(name: String, redirectURI: String, url: String = "", firstParty: Bool = false,
-                        at now: Date = Date()) async throws -> (app: AppRecord, secret: String)
+                         isPublic: Bool = false, at now: Date = Date()) async throws -> (app: AppRecord, secret: String)
   {
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw AccountError.invalid("app name is empty") }
     guard let redirect = URLComponents(string: redirectURI), redirect.scheme != nil else {
@@ -50,9 +50,23 @@ package struct Accounts: Sendable {
     let clientID = String(UInt64.random(in: 1_000_000_000...4_294_967_295))
     let app = AppRecord(
       id: ids.next(at: now), clientID: clientID, secretHash: Secrets.hash(secret), name: name, url: url,
-      redirectURI: redirectURI, firstParty: firstParty, createdAt: now)
+      redirectURI: redirectURI, firstParty: firstParty, isPublic: isPublic, createdAt: now)
     try await store.createApp(app)
     return (app, secret)
+  }
+
+  /// `wb`'s client id: a public, first-party native client every Sparrow registers by itself, so
+  /// `wb login --server URL` needs no app key (loopback redirect + PKCE; the password grant for scripts).
+  package static let terminalClientID = "sparrow-wb"
+
+  /// Registers `wb`'s client unless it is there.
+  package func registerTerminalClient(at now: Date = Date()) async throws {
+    guard try await store.app(clientID: Self.terminalClientID) == nil else { return }
+    let app = AppRecord(
+      id: ids.next(at: now), clientID: Self.terminalClientID, secretHash: Secrets.hash(Secrets.random()),
+      name: "wb 终端客户端", url: "", redirectURI: "http://127.0.0.1/callback", firstParty: true, isPublic: true,
+      createdAt: now)
+    do { try await store.createApp(app) } catch StoreError.conflict {}  // another instance registered it first
   }
 
   /// Hashes a password with the platform's settings (bulk loads hash one password once).

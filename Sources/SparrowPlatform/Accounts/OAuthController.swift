@@ -25,8 +25,21 @@ package struct OAuthController: Sendable {
       return .failure(ErrorPage(title: "授权失败", message: "应用不存在（client_id 无效）", code: 21324))
     }
     let redirect = params["redirect_uri"] ?? app.redirectURI
-    guard Self.redirectMatches(redirect, registered: app.redirectURI) else {
+    guard Self.redirectMatches(redirect, registered: app.redirectURI, anyLoopbackPort: app.isPublic) else {
       return .failure(ErrorPage(title: "授权失败", message: "redirect_uri 与应用登记的回调地址不一致", code: 21322))
+    }
+    // PKCE (RFC 7636): S256 only; a public client, which has no secret, must use it and the code flow.
+    if let challenge = params["code_challenge"] {
+      guard params["code_challenge_method"] == "S256" else {
+        return .failure(ErrorPage(title: "授权失败", message: "code_challenge_method 只支持 S256", code: 21323))
+      }
+      guard (43...128).contains(challenge.count), challenge.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) })
+      else { return .failure(ErrorPage(title: "授权失败", message: "code_challenge 格式不对", code: 21323)) }
+    } else if app.isPublic {
+      return .failure(ErrorPage(title: "授权失败", message: "这个应用必须使用 PKCE（code_challenge）", code: 21323))
+    }
+    if app.isPublic, params["response_type"] == "token" {
+      return .failure(ErrorPage(title: "授权失败", message: "这个应用只能用授权码方式登录", code: 21329))
     }
     return .success((app, redirect))
   }
@@ -37,9 +50,11 @@ package struct OAuthController: Sendable {
     let code: Int
   }
 
-  /// Exact match; a loopback HTTP callback may use any port (RFC 8252), as terminal clients must.
-  static func redirectMatches(_ given: String, registered: String) -> Bool {
+  /// Exact match; for a public (native) client, a loopback HTTP callback may use any port (RFC 8252 §7.3), as
+  /// terminal clients must. A web app's redirect is always exact.
+  static func redirectMatches(_ given: String, registered: String, anyLoopbackPort: Bool) -> Bool {
     if given == registered { return true }
+    guard anyLoopbackPort else { return false }
     guard let a = URLComponents(string: given), let b = URLComponents(string: registered),
       a.scheme == "http", b.scheme == "http", let hostA = a.host, let hostB = b.host,
       ["127.0.0.1", "localhost", "[::1]", "::1"].contains(hostA), hostA == hostB
@@ -65,6 +80,7 @@ package struct OAuthController: Sendable {
       "state": params["state"] ?? "", "scope": params["scope"] ?? "",
       "signup_url": "/signup?next=" + FormEncoding.escape(request.uri.path + "?" + (request.uri.query ?? "")),
       "username": params["userId"] ?? "",
+      "code_challenge": params["code_challenge"] ?? "", "code_challenge_method": params["code_challenge_method"] ?? "",
     ]
     var switchParams = Self.queryFromParams(params)
     switchParams.append(("forcelogin", "true"))
@@ -131,7 +147,8 @@ package struct OAuthController: Sendable {
     let code = Secrets.random(bytes: 16)
     try await store.saveGrant(GrantRecord(
       hash: Secrets.hash(code), kind: .code, userID: userID, appID: app.id, redirectURI: redirect,
-      createdAt: deps.now(), expiresAt: deps.now().addingTimeInterval(Self.codeLifetime)))
+      createdAt: deps.now(), expiresAt: deps.now().addingTimeInterval(Self.codeLifetime),
+      challenge: params["code_challenge"]))
     var query = [("code", code)]
     if let state { query.append(("state", state)) }
     var response = Self.redirect(to: redirect, query: query)
@@ -158,6 +175,13 @@ package struct OAuthController: Sendable {
       }
       guard let redirect = params["redirect_uri"], redirect == grant.redirectURI else {
         throw WeiboError.oauth("redirect_uri_mismatch", 21322, "redirect_uri does not match the authorize request")
+      }
+      if let challenge = grant.challenge {
+        guard let verifier = params["code_verifier"], Secrets.equal(Secrets.pkceChallenge(verifier), challenge) else {
+          throw WeiboError.oauth("invalid_grant", 21325, "code_verifier does not match the code_challenge")
+        }
+      } else if app.isPublic {
+        throw WeiboError.oauth("invalid_grant", 21325, "a public client's code needs PKCE")
       }
       return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true, origin: grant.hash))
     case "password":
@@ -186,11 +210,18 @@ package struct OAuthController: Sendable {
     }
   }
 
+  /// The client of a token request: a confidential one proves itself with its secret; a public one has none
+  /// (PKCE binds its codes instead).
   private func authenticatedClient(_ params: Params) async throws -> AppRecord {
-    guard let clientID = params["client_id"], let secret = params["client_secret"] else {
+    guard let clientID = params["client_id"] else {
       throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (client_id, client_secret)")
     }
-    guard let app = try await store.app(clientID: clientID), Secrets.equal(Secrets.hash(secret), app.secretHash) else {
+    let app = try await store.app(clientID: clientID)
+    if let app, app.isPublic { return app }
+    guard let secret = params["client_secret"] else {
+      throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (client_id, client_secret)")
+    }
+    guard let app, Secrets.equal(Secrets.hash(secret), app.secretHash) else {
       throw WeiboError.oauth("invalid_client", 21324, "invalid client_id or client_secret", status: .unauthorized)
     }
     return app
@@ -310,9 +341,8 @@ package struct OAuthController: Sendable {
   // MARK: Helpers
 
   static func queryFromParams(_ params: Params) -> [(String, String)] {
-    ["client_id", "redirect_uri", "response_type", "state", "scope", "display"].compactMap { key in
-      params[key].map { (key, $0) }
-    }
+    ["client_id", "redirect_uri", "response_type", "state", "scope", "display", "code_challenge", "code_challenge_method"]
+      .compactMap { key in params[key].map { (key, $0) } }
   }
 
   /// A 302 to `base` with `query` appended (code first), as clients parse it.

@@ -40,6 +40,13 @@ package enum Secrets {
     !hash.isEmpty && Bcrypt.verify(password, hash: hash)
   }
 
+  /// PKCE's S256 (RFC 7636 §4.2): BASE64URL(SHA256(verifier)), without padding.
+  package static func pkceChallenge(_ verifier: String) -> String {
+    Data(SHA256.hash(data: Data(verifier.utf8))).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
+
   /// A keyed hash tying a form to a session (CSRF token).
   package static func formToken(session: String, key: String) -> String {
     let mac = HMAC<SHA256>.authenticationCode(for: Data(session.utf8), using: SymmetricKey(data: Data(key.utf8)))

@@ -64,7 +64,7 @@ package struct WebSession: Sendable {
   func redeem(code: String) async throws -> String? {
     let app = try await app()
     guard let grant = try await deps.store.takeGrant(hash: Secrets.hash(code), kind: .code), grant.appID == app.id,
-      grant.expiresAt > deps.now(), OAuthController.redirectMatches(grant.redirectURI, registered: app.redirectURI)
+      grant.expiresAt > deps.now(), OAuthController.redirectMatches(grant.redirectURI, registered: app.redirectURI, anyLoopbackPort: false)
     else { return nil }
     let session = Secrets.random()
     let now = deps.now()

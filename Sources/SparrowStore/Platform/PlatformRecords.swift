@@ -64,10 +64,12 @@ package struct AppRecord: Sendable, Equatable {
   package var redirectURI: String
   /// First-party apps may use the password grant.
   package var firstParty: Bool
+  /// A public (native) client keeps no secret: it must use PKCE, and its loopback redirect may use any port.
+  package var isPublic: Bool
   package var createdAt: Date
 
   package init(id: Int64, clientID: String, secretHash: String, name: String, url: String, redirectURI: String,
-              firstParty: Bool, createdAt: Date) {
+              firstParty: Bool, isPublic: Bool = false, createdAt: Date) {
     self.id = id
     self.clientID = clientID
     self.secretHash = secretHash
@@ -75,6 +77,7 @@ package struct AppRecord: Sendable, Equatable {
     self.url = url
     self.redirectURI = redirectURI
     self.firstParty = firstParty
+    self.isPublic = isPublic
     self.createdAt = createdAt
   }
 }
@@ -98,9 +101,11 @@ package struct GrantRecord: Sendable, Equatable {
   /// For tokens: the hash of the authorization code their chain began with (refreshes keep it), so a reused
   /// code can revoke everything issued from it.
   package var origin: String?
+  /// For codes: the PKCE challenge (S256) the token request must answer.
+  package var challenge: String?
 
   package init(hash: String, kind: Kind, userID: Int64, appID: Int64, redirectURI: String = "",
-              createdAt: Date, expiresAt: Date, origin: String? = nil) {
+              createdAt: Date, expiresAt: Date, origin: String? = nil, challenge: String? = nil) {
     self.hash = hash
     self.kind = kind
     self.userID = userID
@@ -109,6 +114,7 @@ package struct GrantRecord: Sendable, Equatable {
     self.createdAt = createdAt
     self.expiresAt = expiresAt
     self.origin = origin
+    self.challenge = challenge
   }
 }
 
