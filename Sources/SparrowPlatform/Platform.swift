@@ -50,7 +50,7 @@ package struct Platform: Sendable {
 /// The router: the platform's routes, then each app's.
 package func buildRouter(_ platform: Platform, apps: [any SparrowApp]) async throws -> Router<SparrowContext> {
   let router = Router(context: SparrowContext.self)
-  router.add(middleware: SecurityHeadersMiddleware())
+  router.add(middleware: SecurityHeadersMiddleware(https: platform.deps.config.publicURL.lowercased().hasPrefix("https://")))
   let deps = platform.deps
   router.get("/healthz") { _, _ -> Response in
     _ = try await deps.store.user(id: 0)

@@ -127,3 +127,21 @@ import Testing
     #expect(try await client.get(authorize, headers: both).text.contains("alice") == false)
   }
 }
+
+/// Behind an https public URL every cookie is Secure and HSTS is on; over plain http neither (it would break).
+@Test(arguments: ["https://sparrow.test", "http://sparrow.test"])
+func cookiesAreSecureBehindHTTPS(_ publicURL: String) async throws {
+  let world = try TestWorld(publicURL: publicURL)
+  try await world.test { client in
+    let login = try await client.get("/web/login")
+    let cookies = login.headers[values: .setCookie]
+    #expect(!cookies.isEmpty)
+    let https = publicURL.hasPrefix("https")
+    #expect(cookies.allSatisfy { $0.hasSuffix("; Secure") == https })
+    #expect((login.headers[.strictTransportSecurity] != nil) == https)
+    // The authorize page cannot be framed either way.
+    let authorize = try await client.get("/oauth2/authorize?client_id=sparrow-wb")
+    #expect(authorize.headers[.init("X-Frame-Options")!] == "DENY")
+    #expect(authorize.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true)
+  }
+}

@@ -74,13 +74,13 @@ package struct TestWorld: Sendable {
   package static let password = "secret123"
   static let passwordHash = Accounts.hashPassword(password)
 
-  package init(demoLogin: Bool = false) throws {
+  package init(demoLogin: Bool = false, publicURL: String = "http://sparrow.test") throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
     store = try SQLiteStore(folder: folder, countingStatements: true)
     ids = IDGenerator(node: 1)
     clock = TestClock()
     var config = ServerConfig(
-      publicURL: "http://sparrow.test", dataFolder: folder, formKey: "test-form-key-0123456789abcdef0123")
+      publicURL: publicURL, dataFolder: folder, formKey: "test-form-key-0123456789abcdef0123")
     if demoLogin { config.demoLogin = ("demo", "demo123") }
     config.allowPrivateFetch = true
     let clock = self.clock

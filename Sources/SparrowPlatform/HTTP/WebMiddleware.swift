@@ -95,9 +95,12 @@ package struct HTMLErrorMiddleware: RouterMiddleware {
   }
 }
 
-/// Headers every response carries, whatever the app: no MIME sniffing, no referrer sent to other sites.
+/// Headers every response carries, whatever the app: no MIME sniffing, no referrer sent to other sites. Behind
+/// an https public URL, every cookie is `Secure` and browsers are told to stay on https (HSTS).
 package struct SecurityHeadersMiddleware: RouterMiddleware {
-  package init() {}
+  let https: Bool
+
+  package init(https: Bool = false) { self.https = https }
 
   package func handle(_ request: Request, context: SparrowContext,
                       next: (Request, SparrowContext) async throws -> Response) async throws -> Response
@@ -111,6 +114,13 @@ package struct SecurityHeadersMiddleware: RouterMiddleware {
     }
     response.headers[.xContentTypeOptions] = "nosniff"
     response.headers[.referrerPolicy] = "same-origin"
+    if https {
+      response.headers[.strictTransportSecurity] = "max-age=31536000"
+      let cookies = response.headers[values: .setCookie]
+      if !cookies.isEmpty {
+        response.headers[values: .setCookie] = cookies.map { $0.contains("; Secure") ? $0 : $0 + "; Secure" }
+      }
+    }
     return response
   }
 }
