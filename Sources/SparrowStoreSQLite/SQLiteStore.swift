@@ -230,6 +230,29 @@ package final class SQLiteStore: WeiboStore {
     }
   }
 
+  // MARK: Sign-in failures
+
+  package func signInFailures(_ key: String, since: Date) async throws -> (count: Int, last: Date?) {
+    try reading { db in
+      let row = try Row.fetchOne(
+        try db.cachedStatement(sql: "SELECT count(*) AS n, max(at) AS last FROM signin_failures WHERE key = ? AND at >= ?"),
+        arguments: [key, millis(since)])
+      let last: Int64? = row?["last"]
+      return (row?["n"] ?? 0, last.map(date))
+    }
+  }
+
+  package func recordSignInFailure(_ key: String, at: Date, forgetBefore: Date) async throws {
+    try await pool.write { db in
+      try db.execute(sql: "DELETE FROM signin_failures WHERE key = ? AND at < ?", arguments: [key, millis(forgetBefore)])
+      try db.execute(sql: "INSERT INTO signin_failures (key, at) VALUES (?, ?)", arguments: [key, millis(at)])
+    }
+  }
+
+  package func clearSignInFailures(_ key: String) async throws {
+    try await pool.write { db in try db.execute(sql: "DELETE FROM signin_failures WHERE key = ?", arguments: [key]) }
+  }
+
   // MARK: Pictures
 
   package func savePicture(_ picture: PictureRef, at: Date) async throws {

@@ -187,12 +187,15 @@ enum Schema {
     """
 
   /// Tokens remember the authorization code they came from, so a reused code revokes them (RFC 6749 §4.1.2);
-  /// codes keep their PKCE challenge (RFC 7636); public (native) clients keep no secret.
+  /// codes keep their PKCE challenge (RFC 7636); public (native) clients keep no secret; failed sign-ins are
+  /// counted for throttling.
   static let v6 = """
     ALTER TABLE grants ADD COLUMN origin TEXT;
     CREATE INDEX grants_by_origin ON grants (origin) WHERE origin IS NOT NULL;
     ALTER TABLE grants ADD COLUMN challenge TEXT;
     ALTER TABLE apps ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE signin_failures (key TEXT NOT NULL, at BIGINT NOT NULL);
+    CREATE INDEX signin_failures_by_key ON signin_failures (key, at);
     """
 
   static func migrator() -> DatabaseMigrator {

@@ -352,3 +352,53 @@ import Testing
     }
   }
 }
+
+/// Password guessing slows down: past five misses for an account each try waits twice as long; the right
+/// password works once the wait is over, and old misses are forgotten.
+@Suite struct SignInThrottleTests {
+  @Test func wrongPasswordsMakeTheNextTryWait() async throws {
+    let world = try TestWorld()
+    try await world.user("alice")
+    let (app, secret) = try await world.app(firstParty: true)
+    try await world.test { client in
+      func grant(_ password: String) async throws -> TestResponse {
+        try await client.post("/oauth2/access_token", [
+          ("client_id", app.clientID), ("client_secret", secret), ("grant_type", "password"), ("username", "alice"),
+          ("password", password),
+        ])
+      }
+      for _ in 0..<5 { #expect(try await grant("wrong-guess").errorCode == 21302) }
+      // The sixth try must wait a second, even with the right password.
+      let waiting = try await grant(TestWorld.password)
+      #expect(waiting.errorCode == 21303 && waiting.status == .forbidden)
+      world.clock.advance(1.5)
+      #expect(try await grant("wrong-again").errorCode == 21302)
+      #expect(try await grant(TestWorld.password).errorCode == 21303)  // now two seconds
+      world.clock.advance(2.5)
+      #expect(try await grant(TestWorld.password).status == .ok)
+      // Success forgets the account's misses: the next wrong password is an ordinary one.
+      #expect(try await grant("wrong-guess").errorCode == 21302)
+      #expect(try await grant("wrong-guess").errorCode == 21302)
+    }
+  }
+
+  @Test func theAuthorizeFormSaysHowLongToWait() async throws {
+    let world = try TestWorld()
+    try await world.user("alice")
+    let (app, _) = try await world.app()
+    try await world.test { client in
+      func submit(_ password: String) async throws -> TestResponse {
+        try await client.post("/oauth2/authorize", [
+          ("client_id", app.clientID), ("redirect_uri", "https://client.test/callback"), ("response_type", "code"),
+          ("action", "submit"), ("userId", "alice"), ("passwd", password),
+        ])
+      }
+      for _ in 0..<5 { #expect(try await submit("nope-nope").text.contains("账号或密码错误")) }
+      let waiting = try await submit(TestWorld.password)
+      #expect(waiting.status == .tooManyRequests && waiting.text.contains("尝试次数太多，请 1 秒后再试"))
+      // Once the window passes, every miss is forgotten.
+      world.clock.advance(16 * 60)
+      #expect(try await submit(TestWorld.password).status == .found)
+    }
+  }
+}

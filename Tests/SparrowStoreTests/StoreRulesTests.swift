@@ -113,3 +113,21 @@ func grantsIssuedFromOneCodeAreRevokedTogether(_ kind: StoreKind) async throws {
     #expect(try await store.grant(hash: "other", kind: .access) != nil)
   }
 }
+
+@Test(arguments: StoreKind.available)
+func signInFailuresAreCountedPerKeyWithinTheWindow(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    let t0 = Date(timeIntervalSince1970: 1_750_000_000)
+    for n in 0..<3 { try await store.recordSignInFailure("account:a", at: t0 + Double(n), forgetBefore: t0 - 900) }
+    try await store.recordSignInFailure("account:b", at: t0, forgetBefore: t0 - 900)
+    let seen = try await store.signInFailures("account:a", since: t0 + 1)
+    #expect(seen.count == 2 && seen.last == t0 + 2)
+    // A failure past the window forgets what is older than it.
+    try await store.recordSignInFailure("account:a", at: t0 + 2000, forgetBefore: t0 + 1100)
+    #expect(try await store.signInFailures("account:a", since: .distantPast).count == 1)
+    try await store.clearSignInFailures("account:a")
+    #expect(try await store.signInFailures("account:a", since: .distantPast).count == 0)
+    #expect(try await store.signInFailures("account:b", since: .distantPast).count == 1)
+  }
+}

@@ -23,12 +23,14 @@ extension OAuthController {
     router.get("/oauth2/authorize") { request, _ in
       try await page(request, limit: Platform.formLimit) { try await oauth.authorizePage($0, params: $1) }
     }
-    router.post("/oauth2/authorize") { request, _ in
-      try await page(request, limit: Platform.formLimit) { try await oauth.authorizeSubmit($0, params: $1) }
+    router.post("/oauth2/authorize") { request, context in
+      try await page(request, limit: Platform.formLimit) {
+        try await oauth.authorizeSubmit($0, params: $1, address: context.clientAddress)
+      }
     }
     for path in ["/oauth2/access_token", "/oauth2/get_token_info", "/oauth2/revokeoauth2"] {
       for method in [HTTPRequest.Method.get, .post] {
-        router.on(RouterPath(path), method: method) { request, _ in
+        router.on(RouterPath(path), method: method) { request, context in
           var request = request
           let params: Params
           do {
@@ -39,7 +41,7 @@ extension OAuthController {
           switch path {
           case "/oauth2/access_token":
             guard request.method == .post else { throw WeiboError.wrongMethod }
-            return try await oauth.accessToken(params)
+            return try await oauth.accessToken(params, address: context.clientAddress)
           case "/oauth2/get_token_info":
             guard request.method == .post else { throw WeiboError.wrongMethod }
             return try await oauth.tokenInfo(params, headers: request.headers)

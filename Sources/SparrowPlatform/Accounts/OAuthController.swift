@@ -13,6 +13,7 @@ package struct OAuthController: Sendable {
   static let sessionLifetime: TimeInterval = 30 * 24 * 3600
 
   var store: any PlatformStore { deps.store }
+  var throttle: SignInThrottle { SignInThrottle(store: deps.store, now: deps.now) }
 
   // MARK: Authorize
 
@@ -98,7 +99,7 @@ package struct OAuthController: Sendable {
     return pages.render("authorize", context, status: status, policy: .inline)
   }
 
-  func authorizeSubmit(_ request: Request, params: Params) async throws -> Response {
+  func authorizeSubmit(_ request: Request, params: Params, address: String?) async throws -> Response {
     let app: AppRecord
     let redirect: String
     switch try await client(params) {
@@ -117,11 +118,18 @@ package struct OAuthController: Sendable {
     var userID: Int64
     var newSession: String?
     if let account = params["userId"] {
+      do {
+        try await throttle.check(account: account, address: address)
+      } catch let wait as SignInThrottle.Wait {
+        return try await authorizePage(request, params: params, error: wait.message, status: .tooManyRequests)
+      }
       guard let user = try await store.user(screenName: account),
         Secrets.verifyPassword(params["passwd"] ?? "", hash: user.passwordHash)
       else {
+        try await throttle.failed(account: account, address: address)
         return try await authorizePage(request, params: params, error: "账号或密码错误", status: .ok)
       }
+      try await throttle.succeeded(account: account)
       userID = user.id
       newSession = try await startSession(userID: user.id)
     } else if let (user, session) = try await signedIn(request),
@@ -158,7 +166,7 @@ package struct OAuthController: Sendable {
 
   // MARK: Tokens
 
-  func accessToken(_ params: Params) async throws -> Response {
+  func accessToken(_ params: Params, address: String?) async throws -> Response {
     let app = try await authenticatedClient(params)
     switch params["grant_type"] {
     case "authorization_code":
@@ -191,9 +199,20 @@ package struct OAuthController: Sendable {
       guard let username = params["username"], let password = params["password"] else {
         throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (username, password)")
       }
+      do {
+        try await throttle.check(account: username, address: address)
+      } catch let wait as SignInThrottle.Wait {
+        throw WeiboError.oauth(
+          "invalid_grant", 21303, "username and pwd auth out of rate limit, retry in \(wait.seconds) seconds",
+          status: .forbidden)
+      }
       guard let user = try await store.user(screenName: username),
         Secrets.verifyPassword(password, hash: user.passwordHash)
-      else { throw WeiboError.oauth("invalid_grant", 21302, "username or password error") }
+      else {
+        try await throttle.failed(account: username, address: address)
+        throw WeiboError.oauth("invalid_grant", 21302, "username or password error")
+      }
+      try await throttle.succeeded(account: username)
       return try json(try await issueTokens(userID: user.id, app: app, withRefresh: true))
     case "refresh_token":
       guard let refresh = params["refresh_token"] else {

@@ -9,8 +9,11 @@ package struct SparrowContext: RequestContext {
   package var viewer: Viewer?
   /// Query and form parameters; read by `FormMiddleware`.
   package var params = Params()
+  /// The peer's IP address (for throttling sign-ins); nil when the transport has none (router tests).
+  package let clientAddress: String?
 
   package init(source: Source) {
     coreContext = .init(source: source)
+    clientAddress = source.channel.remoteAddress?.ipAddress
   }
 }
