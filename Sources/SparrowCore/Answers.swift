@@ -237,3 +237,40 @@ public struct TokenInfo: Codable, Sendable, Equatable {
       expiresIn: f.int("expire_in") ?? f.int("expires_in") ?? 0)
   }
 }
+
+/// `account/rate_limit_status`: this hour's limits and what is left of them.
+public struct RateLimitStatus: Codable, Sendable, Equatable {
+  /// One costly call's own limit.
+  public struct APILimit: Codable, Sendable, Equatable {
+    public var api: String
+    public var limit: Int
+    public var limitTimeUnit: String
+    public var remainingHits: Int
+    public init(api: String, limit: Int, limitTimeUnit: String, remainingHits: Int) {
+      self.api = api
+      self.limit = limit
+      self.limitTimeUnit = limitTimeUnit
+      self.remainingHits = remainingHits
+    }
+  }
+  public var ipLimit: Int
+  public var limitTimeUnit: String
+  public var remainingIpHits: Int
+  public var remainingUserHits: Int
+  /// `yyyy-MM-dd HH:mm:ss`, Beijing time.
+  public var resetTime: String
+  public var resetTimeInSeconds: Int
+  public var userLimit: Int
+  public var apiRateLimits: [APILimit]
+  public init(ipLimit: Int, limitTimeUnit: String, remainingIpHits: Int, remainingUserHits: Int, resetTime: String,
+              resetTimeInSeconds: Int, userLimit: Int, apiRateLimits: [APILimit]) {
+    self.ipLimit = ipLimit
+    self.limitTimeUnit = limitTimeUnit
+    self.remainingIpHits = remainingIpHits
+    self.remainingUserHits = remainingUserHits
+    self.resetTime = resetTime
+    self.resetTimeInSeconds = resetTimeInSeconds
+    self.userLimit = userLimit
+    self.apiRateLimits = apiRateLimits
+  }
+}

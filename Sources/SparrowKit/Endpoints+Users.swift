@@ -19,6 +19,11 @@ public enum Accounts {
   public static func getUID() -> Endpoint<AccountUID> {
     Endpoint(path: "2/account/get_uid.json")
   }
+
+  /// This hour's rate limits and what is left of them (not itself counted).
+  public static func rateLimitStatus() -> Endpoint<RateLimitStatus> {
+    Endpoint(path: "2/account/rate_limit_status.json")
+  }
 }
 
 /// `/2/friendships/*`.

@@ -18,6 +18,8 @@ package struct Platform: Sendable {
   package let session: WebSession
   /// The platform's own pages (authorize, sign-up, errors).
   package let pages: TemplateLibrary
+  /// The API rate limits every app's API counts against.
+  package let rates: RateLimiter
 
   /// `landing` is where a web sign-in goes when it did not say.
   package init(deps: PlatformDependencies, landing: String) async throws {
@@ -26,6 +28,7 @@ package struct Platform: Sendable {
     pages = try await TemplateLibrary.load()
     oauth = OAuthController(deps: deps, pages: pages)
     session = WebSession(deps: deps, oauth: oauth, landing: landing)
+    rates = RateLimiter(limits: deps.config.rateLimits, store: deps.store, now: deps.now)
     try await Accounts(store: deps.store, ids: deps.ids).registerTerminalClient(at: deps.now())
   }
 

@@ -20,6 +20,8 @@ package struct ServerConfig: Sendable {
   package var idleTimeout: Int = 30
   /// Connections served at once; past it new ones wait in the listen queue.
   package var maxConnections: Int = 1000
+  /// Hourly API limits per address, user and costly call.
+  package var rateLimits = RateLimits()
 
   package init(publicURL: String, dataFolder: URL, demoLogin: (String, String)? = nil, formKey: String) {
     self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL

@@ -253,6 +253,27 @@ package final class SQLiteStore: WeiboStore {
     try await pool.write { db in try db.execute(sql: "DELETE FROM signin_failures WHERE key = ?", arguments: [key]) }
   }
 
+  // MARK: Request counters
+
+  package func addRates(_ deltas: [String: Int], window: Int64, reading keys: [String]) async throws -> [String: Int] {
+    try await pool.write { db in
+      for (key, delta) in deltas where delta > 0 {
+        try db.execute(
+          sql: """
+            INSERT INTO rate_counters (key, window, count) VALUES (?, ?, ?)
+            ON CONFLICT (key, window) DO UPDATE SET count = count + excluded.count
+            """,
+          arguments: [key, window, delta])
+      }
+      try db.execute(sql: "DELETE FROM rate_counters WHERE window < ?", arguments: [window - 1])
+      guard !keys.isEmpty else { return [:] }
+      let rows = try Row.fetchAll(
+        try db.cachedStatement(sql: "SELECT key, count FROM rate_counters WHERE window = ? AND key IN (SELECT value FROM json_each(?))"),
+        arguments: [window, jsonList(keys)])
+      return Dictionary(rows.map { ($0["key"] as String, $0["count"] as Int) }, uniquingKeysWith: +)
+    }
+  }
+
   // MARK: Pictures
 
   package func savePicture(_ picture: PictureRef, at: Date) async throws {

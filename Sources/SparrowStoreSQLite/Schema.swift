@@ -188,7 +188,7 @@ enum Schema {
 
   /// Tokens remember the authorization code they came from, so a reused code revokes them (RFC 6749 §4.1.2);
   /// codes keep their PKCE challenge (RFC 7636); public (native) clients keep no secret; failed sign-ins are
-  /// counted for throttling.
+  /// counted for throttling; request counters are shared by every process for the rate limits.
   static let v6 = """
     ALTER TABLE grants ADD COLUMN origin TEXT;
     CREATE INDEX grants_by_origin ON grants (origin) WHERE origin IS NOT NULL;
@@ -196,6 +196,8 @@ enum Schema {
     ALTER TABLE apps ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE signin_failures (key TEXT NOT NULL, at BIGINT NOT NULL);
     CREATE INDEX signin_failures_by_key ON signin_failures (key, at);
+    CREATE TABLE rate_counters (key TEXT NOT NULL, window BIGINT NOT NULL, count INTEGER NOT NULL,
+      PRIMARY KEY (key, window)) WITHOUT ROWID;
     """
 
   static func migrator() -> DatabaseMigrator {

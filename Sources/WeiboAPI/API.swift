@@ -12,13 +12,16 @@ package struct APICall: Sendable {
   let path: String
   let headers: HTTPFields
   let now: Date
+  /// The client's IP address, when the transport has one.
+  let address: String?
 
-  package init(params: Params, caller: Caller, path: String, headers: HTTPFields, now: Date) {
+  package init(params: Params, caller: Caller, path: String, headers: HTTPFields, now: Date, address: String? = nil) {
     self.params = params
     self.caller = caller
     self.path = path
     self.headers = headers
     self.now = now
+    self.address = address
   }
 }
 
@@ -31,15 +34,19 @@ package struct APITable: Sendable {
     let method: HTTPRequest.Method
     /// Takes a picture: a larger body, and an oversized one is the picture's fault (20006).
     var upload = false
+    /// The costly-call limit it counts against (`update_status`, `update_comment`, `follow`), if any.
+    var limit: String?
     package let handler: Handler
   }
 
   private(set) var routes: [String: Route] = [:]
 
   mutating func get(_ path: String, _ handler: @escaping Handler) { routes[path] = Route(method: .get, handler: handler) }
-  mutating func post(_ path: String, _ handler: @escaping Handler) { routes[path] = Route(method: .post, handler: handler) }
-  mutating func upload(_ path: String, _ handler: @escaping Handler) {
-    routes[path] = Route(method: .post, upload: true, handler: handler)
+  mutating func post(_ path: String, limit: String? = nil, _ handler: @escaping Handler) {
+    routes[path] = Route(method: .post, limit: limit, handler: handler)
+  }
+  mutating func upload(_ path: String, limit: String? = nil, _ handler: @escaping Handler) {
+    routes[path] = Route(method: .post, upload: true, limit: limit, handler: handler)
   }
 
   /// Finds the route for a request path such as `/2/statuses/show.json`.
@@ -70,10 +77,12 @@ package struct WeiboAPI: SparrowApp {
   let deps: WeiboDependencies
   package let table: APITable
   let auth: Authenticator
+  let rates: RateLimiter
 
   package init(deps: WeiboDependencies, platform: Platform) {
     self.deps = deps
     self.auth = Authenticator(store: deps.store)
+    self.rates = platform.rates
     var table = APITable()
     let statuses = StatusesController(deps: deps, pictures: platform.pictures)
     statuses.register(&table)
@@ -82,6 +91,7 @@ package struct WeiboAPI: SparrowApp {
     MarksController(deps: deps, statuses: statuses).register(&table)
     DiscoveryController(deps: deps, statuses: statuses).register(&table)
     EmotionsController(deps: deps).register(&table)
+    RateLimitController(rates: platform.rates).register(&table)
     self.table = table
   }
 
@@ -102,6 +112,11 @@ package struct WeiboAPI: SparrowApp {
   func handle(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let route = table.route(for: request.uri.path) else { throw WeiboError.apiNotFound }
     guard route.method == request.method else { throw WeiboError.wrongMethod }
+    do {
+      try rates.admit(address: context.clientAddress)
+    } catch let exceeded as RateLimiter.Exceeded {
+      throw WeiboError(exceeded)
+    }
     var request = request
     do {
       let params: Params
@@ -112,8 +127,25 @@ package struct WeiboAPI: SparrowApp {
       }
       let now = deps.now()
       let caller = try await auth.caller(token: Authenticator.token(params, request.headers), now: now)
-      let call = APICall(params: params, caller: caller, path: request.uri.path, headers: request.headers, now: now)
-      return try await route.handler(call)
+      let app = caller.app?.id ?? 0
+      if request.uri.path.hasPrefix("/2/account/rate_limit_status") == false {
+        do {
+          try rates.admit(user: caller.userID, app: app, api: route.limit)
+        } catch let exceeded as RateLimiter.Exceeded {
+          throw WeiboError(exceeded)
+        }
+      }
+      let call = APICall(
+        params: params, caller: caller, path: request.uri.path, headers: request.headers, now: now,
+        address: context.clientAddress)
+      var response = try await route.handler(call)
+      if let standing = rates.standing(user: caller.userID, app: app) {
+        // Where the caller stands, as rate-limited APIs tell clients.
+        response.headers[.init("X-RateLimit-Limit")!] = String(standing.limit)
+        response.headers[.init("X-RateLimit-Remaining")!] = String(standing.remaining)
+        response.headers[.init("X-RateLimit-Reset")!] = String(standing.reset)
+      }
+      return response
     } catch let error as WeiboError {
       throw error
     } catch let error as ParamError {

@@ -24,7 +24,7 @@ struct CommentsController: Sendable {
       let records = try await deps.store.comments(ids: ids, visibleTo: call.caller.userID)
       return try json(try await presenter(call).comments(ids.compactMap { records[$0] }))
     }
-    table.post("comments/create") { call in
+    table.post("comments/create", limit: "update_comment") { call in
       let text = try StatusesController.text(call, "comment")
       let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
       let status = try await statuses.visibleStatus(id, to: call.caller.userID)
@@ -32,7 +32,7 @@ struct CommentsController: Sendable {
       if try call.params.flag("comment_ori"), let original = status.retweetedID { targets.append(original) }
       return try await create(call, text: text, on: targets, replyTo: nil)
     }
-    table.post("comments/reply") { call in
+    table.post("comments/reply", limit: "update_comment") { call in
       let cid = try call.params.id("cid", missing: WeiboError.commentIDMissing)
       var text = try StatusesController.text(call, "comment")
       let id = try call.params.id("id", missing: WeiboError.statusIDMissing)

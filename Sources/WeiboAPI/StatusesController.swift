@@ -54,8 +54,8 @@ struct StatusesController: Sendable {
       }
       return try json(counts)
     }
-    table.post("statuses/update") { try await update($0) }
-    table.upload("statuses/upload") { call in
+    table.post("statuses/update", limit: "update_status") { try await update($0) }
+    table.upload("statuses/upload", limit: "update_status") { call in
       let text = try Self.text(call, "status")
       guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
       let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
@@ -71,7 +71,7 @@ struct StatusesController: Sendable {
       uploaded.type = urls.type ?? ""
       return try json(uploaded)
     }
-    table.upload("statuses/upload_url_text") { call in
+    table.upload("statuses/upload_url_text", limit: "update_status") { call in
       let text = try Self.text(call, "status")
       // pic_id wins over url, as the spec says.
       if call.params["pic_id"] != nil { return try await post(call, text: text, pictures: try await pictureList(call)) }
@@ -80,7 +80,7 @@ struct StatusesController: Sendable {
       let data = try await fetcher.fetch(url, maxBytes: ImageProcessor.maxBytes)
       return try await post(call, text: text, pictures: [try await pictures.ingest(data, at: call.now)])
     }
-    table.post("statuses/repost") { try await repost($0) }
+    table.post("statuses/repost", limit: "update_status") { try await repost($0) }
     table.post("statuses/destroy") { call in
       let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
       guard let record = try await deps.store.status(id: id, visibleTo: call.caller.userID) else {

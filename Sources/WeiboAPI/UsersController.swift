@@ -62,7 +62,7 @@ struct UsersController: Sendable {
     table.get("friendships/friends/ids") { try await idList($0, followers: false) }
     table.get("friendships/followers/ids") { try await idList($0, followers: true) }
     table.get("friendships/show") { try await show($0) }
-    table.post("friendships/create") { call in
+    table.post("friendships/create", limit: "follow") { call in
       let target = try await followTarget(call)
       guard target.id != call.caller.userID else { throw WeiboError.followSelf }
       do {

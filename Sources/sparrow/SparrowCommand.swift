@@ -63,6 +63,10 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "Seconds a connection may stay silent (between requests or halfway through one) before it is closed.")
   var idleTimeout = 30
   @Option(help: "Connections served at once; more wait in the listen queue.") var maxConnections = 1000
+  @Option(help: "API calls per hour from one address (0: no limit).") var addressLimit = RateLimits().perAddress
+  @Option(help: "API calls per hour by one user through one app (0: no limit).") var userLimit = RateLimits().perUser
+  @Option(help: "Posts, reposts and comments per hour by one user, each (0: no limit).") var postLimit = 30
+  @Option(help: "Follows per hour by one user (0: no limit).") var followLimit = 60
 
   func run() async throws {
     MallocTuning.apply()
@@ -74,6 +78,9 @@ struct Serve: AsyncParsableCommand {
     guard idleTimeout > 0, maxConnections > 0 else { throw ValidationError("--idle-timeout and --max-connections must be positive") }
     config.idleTimeout = idleTimeout
     config.maxConnections = maxConnections
+    config.rateLimits.perAddress = max(0, addressLimit)
+    config.rateLimits.perUser = max(0, userLimit)
+    config.rateLimits.perAPI = ["update_status": max(0, postLimit), "update_comment": max(0, postLimit * 2), "follow": max(0, followLimit)]
     if demo {
       let world = DemoWorld(store: store, ids: ids, dataFolder: options.folder)
       if try await world.isEmpty() {

@@ -74,7 +74,7 @@ package struct TestWorld: Sendable {
   package static let password = "secret123"
   static let passwordHash = Accounts.hashPassword(password)
 
-  package init(demoLogin: Bool = false, publicURL: String = "http://sparrow.test") throws {
+  package init(demoLogin: Bool = false, publicURL: String = "http://sparrow.test", rateLimits: RateLimits = RateLimits()) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
     store = try SQLiteStore(folder: folder, countingStatements: true)
     ids = IDGenerator(node: 1)
@@ -83,6 +83,7 @@ package struct TestWorld: Sendable {
       publicURL: publicURL, dataFolder: folder, formKey: "test-form-key-0123456789abcdef0123")
     if demoLogin { config.demoLogin = ("demo", "demo123") }
     config.allowPrivateFetch = true
+    config.rateLimits = rateLimits
     let clock = self.clock
     deps = ServerDependencies(store: store, ids: ids, config: config, now: { clock.now })
   }

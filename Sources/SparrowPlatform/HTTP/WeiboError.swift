@@ -41,6 +41,18 @@ package struct WeiboError: Error, HTTPResponseError {
   package static let paramError = WeiboError(status: .badRequest, code: 10008, error: "Param error, see doc for more info")
   package static let bodyTooLarge = WeiboError(status: .contentTooLarge, code: 10018, error: "Request body length over limit")
   package static let apiNotFound = WeiboError(status: .notFound, code: 10020, error: "Request api not found!")
+  package static let addressRateLimited = WeiboError(status: .forbidden, code: 10022, error: "IP requests out of rate limit!")
+  package static let userRateLimited = WeiboError(status: .forbidden, code: 10023, error: "User requests out of rate limit!")
+  package static func apiRateLimited(_ api: String) -> WeiboError {
+    WeiboError(status: .forbidden, code: 10024, error: "User requests for (\(api)) out of rate limit!")
+  }
+  package init(_ exceeded: RateLimiter.Exceeded) {
+    switch exceeded {
+    case .address: self = .addressRateLimited
+    case .user: self = .userRateLimited
+    case .api(let api): self = .apiRateLimited(api)
+    }
+  }
   package static let wrongMethod = WeiboError(status: .badRequest, code: 10021, error: "HTTP method is not suported for this request!")
   package static func unsupportedMedia(_ type: String) -> WeiboError {
     WeiboError(status: .unsupportedMediaType, code: 10007, error: "Unsupport mediatype (\(type))")
