@@ -2,6 +2,7 @@ import Foundation
 import SparrowPlatform
 import Hummingbird
 import SparrowCore
+import SparrowKit
 import SparrowStore
 import WeiboAPI
 
@@ -126,7 +127,7 @@ package struct WebController: SparrowApp {
 
   /// The context every page starts from: the viewer, the CSRF token, the selected tab.
   func base(_ viewer: Viewer?, tab: Tab?, title: String) async throws -> [String: Any] {
-    var context: [String: Any] = ["title": title, "css": assets.url("web.css"), "js": assets.url("web.js")]
+    var context: [String: Any] = ["title": title, "css": assets.url("web.css"), "js": assets.url("js/main.js")]
     if let viewer {
       context["viewer"] = ["id": String(viewer.user.id), "name": viewer.user.screenName]
       context["csrf"] = viewer.csrf
@@ -256,7 +257,8 @@ package struct WebController: SparrowApp {
     return (try await cards(shown, viewer), following?.id)
   }
 
-  /// Cards older than `max_id`, or newer than `since_id` (with their number in `X-New-Count`).
+  /// Cards older than `max_id`, or newer than `since_id` (with their number in `X-New-Count`, and the banner's
+  /// words in a hidden element for script to show).
   func timelineFragment(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let params = context.params
     guard let viewer = context.viewer else { return Response(status: .unauthorized) }
@@ -268,6 +270,7 @@ package struct WebController: SparrowApp {
     if sinceID > 0 {
       // Newer statuses: a gap past one page is left to a full reload.
       headers[.init("X-New-Count")!] = String(cards.count)
+      context["banner"] = NewStatusesBanner.text(count: cards.count)
     } else {
       context["more"] = Self.more(next, fragment: "/web/timeline\(group.query)", page: "/\(group.query)",
                                   empty: cards.isEmpty)

@@ -17,7 +17,7 @@ func textLengthCountsAsTheWebCounter(_ text: String, _ expected: Int) {
   #expect(TextLength.count(text) == expected)
 }
 
-/// The web composer's counter (web.js) is checked against the same table in the browser journeys.
+/// The web composer's counter (Public/js/counter.js) is checked against the same table in the browser journeys.
 @Test func textLengthMatchesTheTableTheWebCounterIsCheckedAgainst() throws {
   struct Case: Decodable { let text: String; let count: Int }
   let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

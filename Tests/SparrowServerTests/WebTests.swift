@@ -50,16 +50,27 @@ import Testing
     }
   }
 
-  @Test func staticFilesAreServedWithLongCacheLifetimes() async throws {
+  @Test func staticFilesAreCachedForAYearOnlyUnderTheCurrentVersion() async throws {
     let world = try TestWorld()
 
     try await world.test { client in
-      let css = try await client.get("/static/web.css")
-      let missing = try await client.get("/static/nope.css")
+      let page = try await client.get("/")
+      let root = try #require(page.text.firstMatch(of: /src="(\/static\/[0-9a-f]{10}\/)js\/main\.js"/)?.1)
+
+      let css = try await client.get("\(root)web.css")
+      let module = try await client.get("\(root)js/feed.js")  // as main.js imports it: "./feed.js"
+      let unversioned = try await client.get("/static/js/feed.js")
+      let stale = try await client.get("/static/0000000000/js/feed.js")
+      let missing = try await client.get("\(root)nope.css")
 
       #expect(css.status == .ok)
       #expect(css.headers[.contentType] == "text/css; charset=utf-8")
-      #expect(css.headers[.cacheControl]?.contains("max-age=31536000") == true)
+      #expect(css.headers[.cacheControl] == "public, max-age=31536000, immutable")
+      #expect(module.status == .ok)
+      #expect(module.headers[.contentType] == "text/javascript; charset=utf-8")
+      #expect(module.headers[.cacheControl] == "public, max-age=31536000, immutable")
+      #expect(unversioned.status == .ok && unversioned.headers[.cacheControl] == "no-cache")
+      #expect(stale.status == .ok && stale.headers[.cacheControl] == "no-cache")
       #expect(missing.status == .notFound)
     }
   }
@@ -183,6 +194,7 @@ import Testing
       #expect(older.text.contains("第3条") && older.text.contains("第1条") && !older.text.contains("第4条"))
       #expect(older.text.contains("没有更多了"))
       #expect(newer.headers[.init("X-New-Count")!] == "2")
+      #expect(newer.text.hasPrefix("<p hidden data-banner>2条新微博</p>"))
       #expect(newer.text.contains("第23条") && !newer.text.contains("第21条"))
     }
   }

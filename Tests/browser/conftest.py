@@ -111,6 +111,7 @@ def make_driver(javascript=True):
     options.add_argument("--disable-dev-shm-usage")
     options.add_argument("--window-size=375,812")
     options.add_argument("--lang=zh-CN")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -124,6 +125,12 @@ def make_driver(javascript=True):
     browser = webdriver.Chrome(options=options, service=service)
     set_viewport(browser, *SIZES[0])
     return browser
+
+
+def console_errors(driver):
+    """The errors the browser logged since the last look: a module that failed to load or link, a script the
+    Content-Security-Policy refused, an uncaught exception."""
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
 def wait(driver, condition, timeout=10):

@@ -8,7 +8,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import ROOT, shoot, visible, wait, write_png
+from conftest import ROOT, console_errors, shoot, visible, wait, write_png
 
 
 def text_value(driver):
@@ -73,6 +73,7 @@ def test_compose_with_two_emoticons_and_two_pictures(signed_in, server):
     assert viewer.find_element(By.CSS_SELECTOR, ".viewer-count").text == "1/2"
     viewer.click()
     wait(driver, lambda d: not d.find_elements(By.ID, "viewer"))
+    assert console_errors(driver) == [], "the composer, the emoticon keyboard and the picture browser ran cleanly"
 
 
 def test_upload_progress_on_a_slow_network(signed_in, server):

@@ -1,8 +1,11 @@
+import Crypto
 import Foundation
 import Hummingbird
 
-/// The files of a `Public/` resource folder, read once and served under a prefix with long cache
-/// lifetimes; pages link them with a `?v=` content hash, so a changed file gets a new URL.
+/// The files of a `Public/` resource folder, read once and served under a prefix. Pages link them as
+/// `prefix/<version>/<path>`, where the version is a hash of the whole folder: a changed file gets new URLs
+/// for every file, and an ES module's relative `import` keeps its importer's version, so a module graph is
+/// cached as one. URLs with the current version are cached for a year; any other URL is revalidated.
 package struct StaticAssets: Sendable {
   struct File: Sendable {
     let bytes: ByteBuffer
@@ -10,22 +13,31 @@ package struct StaticAssets: Sendable {
     let version: String
   }
 
+  /// By path inside the folder: `web.css`, `js/main.js`.
   let files: [String: File]
   /// The URL path the files are served under, e.g. `/static`.
   let prefix: String
+  /// A hash of every path and file in the folder.
+  let version: String
 
-  /// The files in `folder` (one level), served at `prefix/<name>`.
+  /// The files in `folder` and its subfolders, served at `prefix/<version>/<path>`.
   package static func load(_ folder: URL?, prefix: String) -> StaticAssets {
-    guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-      return StaticAssets(files: [:], prefix: prefix)
-    }
     var files: [String: File] = [:]
-    for name in names {
-      guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }
-      files[name] = File(bytes: ByteBuffer(bytes: data), type: type(of: name), version: Secrets.hash(
-        String(decoding: data, as: UTF8.self)).prefix(10).description)
+    if let folder, let paths = try? FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+      for path in paths {
+        let full = folder.appendingPathComponent(path).path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue,
+              let data = FileManager.default.contents(atPath: full) else { continue }
+        files[path] = File(bytes: ByteBuffer(bytes: data), type: type(of: path), version: hash(data))
+      }
     }
-    return StaticAssets(files: files, prefix: prefix)
+    let tree = files.keys.sorted().map { "\($0)\u{0}\(files[$0]!.version)\n" }.joined()
+    return StaticAssets(files: files, prefix: prefix, version: hash(Data(tree.utf8)))
+  }
+
+  static func hash(_ data: Data) -> String {
+    String(Secrets.hex(SHA256.hash(data: data)).prefix(10))
   }
 
   static func type(of name: String) -> String {
@@ -39,20 +51,30 @@ package struct StaticAssets: Sendable {
     }
   }
 
-  /// The versioned URL of a file.
-  package func url(_ name: String) -> String { "\(prefix)/\(name)?v=\(files[name]?.version ?? "0")" }
+  /// The versioned URL of a file, e.g. `/static/0123456789/js/main.js`.
+  package func url(_ path: String) -> String { "\(prefix)/\(version)/\(path)" }
 
-  /// Serves `prefix/:file`.
+  /// Serves `prefix/<version>/<path>`, and `prefix/<path>` without a version.
   package func register(on router: Router<SparrowContext>) {
     let assets = self
-    router.get(RouterPath("\(prefix)/:file")) { _, context in assets.response(context.parameters.get("file") ?? "") }
+    router.get(RouterPath("\(prefix)/**")) { _, context in
+      assets.response(context.parameters.getCatchAll().joined(separator: "/"))
+    }
   }
 
-  package func response(_ name: String) -> Response {
+  /// `path` is what follows the prefix: a version and a file's path, or a file's path alone. Only the current
+  /// version is cached for good: an old page after a deploy still gets files, but must not keep them.
+  package func response(_ path: String) -> Response {
+    var name = path
+    var current = false
+    if files[path] == nil, let slash = path.firstIndex(of: "/") {
+      name = String(path[path.index(after: slash)...])
+      current = path[..<slash] == version
+    }
     guard let file = files[name] else { return Response(status: .notFound) }
     var headers = HTTPFields()
     headers[.contentType] = file.type
-    headers[.cacheControl] = "public, max-age=31536000, immutable"
+    headers[.cacheControl] = current ? "public, max-age=31536000, immutable" : "no-cache"
     headers[.eTag] = "\"\(file.version)\""
     headers[.contentLength] = String(file.bytes.readableBytes)
     return Response(status: .ok, headers: headers, body: .init(byteBuffer: file.bytes))
