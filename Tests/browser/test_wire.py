@@ -113,3 +113,70 @@ def test_connections_past_the_limit_wait_their_turn(tight_server):
     third.settimeout(10)
     assert third.recv(1024).startswith(b"HTTP/1.1 200")
     third.close()
+
+
+def test_acknowledged_writes_survive_sigkill():
+    """Posts from several clients at once; SIGKILL mid-burst; every acknowledged post is there after a restart,
+    and the counters agree with the rows."""
+    import os, re, shutil, signal, subprocess, tempfile, threading, time, urllib.error, urllib.request
+    from conftest import ROOT, Server, free_port
+    binary = os.environ.get("SPARROW_BIN", str(ROOT / ".build" / "debug" / "sparrow"))
+    data = tempfile.mkdtemp(prefix="sparrow-kill-")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+
+    def start():
+        log = open(os.path.join(data, "server.log"), "a+")
+        process = subprocess.Popen([binary, "serve", "--demo", "--port", str(port), "--data", data,
+                                    "--user-limit", "0", "--post-limit", "0"], stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=2):
+                    return process, log
+            except OSError:
+                time.sleep(0.2)
+        raise AssertionError("sparrow did not start")
+
+    process, log = start()
+    try:
+        log.seek(0)
+        client_id, secret = re.search(r"client_id (\S+), client_secret (\S+)", log.read()).groups()
+        server = Server(base, client_id, secret)
+        token = server.token("sparrow")["access_token"]
+        acknowledged, lock, stop = [], threading.Lock(), threading.Event()
+
+        def writer(n):
+            i = 0
+            while not stop.is_set():
+                i += 1
+                try:
+                    status = server.api("statuses/update.json", token, {"status": f"kill test {n}-{i}"})
+                except (urllib.error.URLError, ConnectionError, OSError):
+                    return  # the server is gone: this one was not acknowledged
+                with lock:
+                    acknowledged.append(status["idstr"])
+
+        threads = [threading.Thread(target=writer, args=(n,)) for n in range(4)]
+        for t in threads:
+            t.start()
+        time.sleep(1.5)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        stop.set()
+        for t in threads:
+            t.join(timeout=15)
+        assert len(acknowledged) > 10, "the burst was too short to mean anything"
+
+        process, log = start()
+        token = server.token("sparrow")["access_token"]
+        for idstr in acknowledged:
+            shown = server.api(f"statuses/show.json?id={idstr}", token)
+            assert shown["idstr"] == idstr
+        me = server.api("users/show.json?screen_name=sparrow", token)
+        timeline = server.api("statuses/user_timeline.json?count=1", token)
+        assert me["statuses_count"] == timeline["total_number"]
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+        shutil.rmtree(data, ignore_errors=True)
