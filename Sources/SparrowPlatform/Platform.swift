@@ -24,7 +24,7 @@ package struct Platform: Sendable {
   /// `landing` is where a web sign-in goes when it did not say.
   package init(deps: PlatformDependencies, landing: String) async throws {
     self.deps = deps
-    pictures = PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store)
+    pictures = PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store, dailyQuota: deps.config.pictureQuota)
     pages = try await TemplateLibrary.load()
     oauth = OAuthController(deps: deps, pages: pages)
     session = WebSession(deps: deps, oauth: oauth, landing: landing)

@@ -20,6 +20,8 @@ package struct ServerConfig: Sendable {
   package var idleTimeout: Int = 30
   /// Connections served at once; past it new ones wait in the listen queue.
   package var maxConnections: Int = 1000
+  /// Pictures one person may upload in a day.
+  package var pictureQuota = 500
   /// Hourly API limits per address, user and costly call.
   package var rateLimits = RateLimits()
 

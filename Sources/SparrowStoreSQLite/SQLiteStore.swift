@@ -109,6 +109,7 @@ package final class SQLiteStore: WeiboStore {
           user.id,
         ])
       if db.changesCount == 0 { throw StoreError.notFound }
+      try Self.referAvatar(user, db)
     }
   }
 
@@ -255,6 +256,47 @@ package final class SQLiteStore: WeiboStore {
     try await pool.write { db in try db.execute(sql: "DELETE FROM signin_failures WHERE key = ?", arguments: [key]) }
   }
 
+  package func recordUpload(pictureID: String, userID: Int64, at: Date) async throws {
+    try await pool.write { db in
+      try db.execute(sql: "INSERT INTO picture_uploads (picture_id, user_id, at) VALUES (?, ?, ?)",
+                     arguments: [pictureID, userID, millis(at)])
+      // A day's uploads are all the quota looks at.
+      try db.execute(sql: "DELETE FROM picture_uploads WHERE user_id = ? AND at < ?",
+                     arguments: [userID, millis(at) - 2 * 86_400_000])
+    }
+  }
+
+  package func uploadCount(userID: Int64, since: Date) async throws -> Int {
+    try reading { db in
+      try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM picture_uploads WHERE user_id = ? AND at >= ?"),
+                       arguments: [userID, millis(since)]) ?? 0
+    }
+  }
+
+  static let unreferenced = """
+    SELECT id, ext, width, height, frames, bytes FROM pictures p WHERE p.created_at < ?
+      AND NOT EXISTS (SELECT 1 FROM picture_refs r WHERE r.picture_id = p.id)
+    """
+
+  package func unreferencedPictures(before: Date, limit: Int) async throws -> [PictureRef] {
+    try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: Self.unreferenced + " ORDER BY created_at LIMIT ?"),
+                       arguments: [millis(before), limit]).map(PictureRef.init(row:))
+    }
+  }
+
+  package func deletePictures(ids: [String], before: Date) async throws -> [PictureRef] {
+    guard !ids.isEmpty else { return [] }
+    return try await pool.write { db in
+      // Checked again inside the write: a status or avatar may have taken one since it was listed.
+      let gone = try Row.fetchAll(
+        try db.cachedStatement(sql: Self.unreferenced + " AND p.id IN (SELECT value FROM json_each(?))"),
+        arguments: [millis(before), jsonList(ids)]).map(PictureRef.init(row:))
+      try db.execute(sql: "DELETE FROM pictures WHERE id IN (SELECT value FROM json_each(?))", arguments: [jsonList(gone.map(\.id))])
+      return gone
+    }
+  }
+
   // MARK: Request counters
 
   package func addRates(_ deltas: [String: Int], window: Int64, reading keys: [String]) async throws -> [String: Int] {
@@ -283,7 +325,7 @@ package final class SQLiteStore: WeiboStore {
       try db.execute(
         sql: """
           INSERT INTO pictures (id, ext, width, height, frames, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT (id) DO NOTHING
+          ON CONFLICT (id) DO UPDATE SET created_at = max(created_at, excluded.created_at)
           """,
         arguments: [picture.id, picture.ext, picture.width, picture.height, picture.frames, picture.bytes, millis(at)])
     }
@@ -470,6 +512,7 @@ package final class SQLiteStore: WeiboStore {
       let favoriters = try Int64.fetchAll(
         try db.cachedStatement(sql: "SELECT user_id FROM favorites WHERE status_id = ?"), arguments: [id])
       try db.execute(sql: "DELETE FROM statuses WHERE id = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: ["status:\(id)"])
       try db.execute(
         sql: "UPDATE users SET statuses_count = statuses_count - 1, private_statuses_count = private_statuses_count - ? WHERE id = ?",
         arguments: [status.visible == 0 ? 0 : 1, status.userID])
@@ -1106,6 +1149,7 @@ extension SQLiteStore {
         user.gender, user.url, user.avatar, user.verifiedType, user.verifiedReason, user.mbtype, user.mbrank,
         millis(user.createdAt),
       ])
+    try referAvatar(user, db)
   }
 
   static func insert(_ app: AppRecord, _ db: Database) throws {
@@ -1122,7 +1166,20 @@ extension SQLiteStore {
       ])
   }
 
+  /// What a user's avatar keeps alive: `avatar:<id>` refers to its picture.
+  static func referAvatar(_ user: UserRecord, _ db: Database) throws {
+    try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: ["avatar:\(user.id)"])
+    if let avatar = user.avatar, let id = avatar.split(separator: ".").first {
+      try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
+                     arguments: [String(id), "avatar:\(user.id)"])
+    }
+  }
+
   static func insert(_ status: StatusRecord, _ db: Database) throws {
+    for picture in status.pictures {
+      try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
+                     arguments: [picture.id, "status:\(status.id)"])
+    }
     let pictures = status.pictures.isEmpty ? "" : String(decoding: try JSONEncoder().encode(status.pictures), as: UTF8.self)
     try db.execute(
       sql: """
@@ -1247,6 +1304,13 @@ extension UserRecord {
     favouritesCount = row[16]
     biFollowersCount = row[17]
     privateStatusesCount = row[18]
+  }
+}
+
+extension PictureRef {
+  init(row: Row) {
+    self.init(id: row["id"], ext: row["ext"], width: row["width"], height: row["height"], frames: row["frames"],
+              bytes: row["bytes"])
   }
 }
 

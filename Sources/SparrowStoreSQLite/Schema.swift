@@ -188,7 +188,8 @@ enum Schema {
 
   /// Tokens remember the authorization code they came from, so a reused code revokes them (RFC 6749 §4.1.2);
   /// codes keep their PKCE challenge (RFC 7636); public (native) clients keep no secret; failed sign-ins are
-  /// counted for throttling; request counters are shared by every process for the rate limits.
+  /// counted for throttling; request counters are shared by every process for the rate limits; pictures know
+  /// who uploaded them (the quota) and what refers to them (unreferenced ones are collected).
   static let v6 = """
     ALTER TABLE grants ADD COLUMN origin TEXT;
     CREATE INDEX grants_by_origin ON grants (origin) WHERE origin IS NOT NULL;
@@ -198,6 +199,14 @@ enum Schema {
     CREATE INDEX signin_failures_by_key ON signin_failures (key, at);
     CREATE TABLE rate_counters (key TEXT NOT NULL, window BIGINT NOT NULL, count INTEGER NOT NULL,
       PRIMARY KEY (key, window)) WITHOUT ROWID;
+    CREATE TABLE picture_uploads (picture_id TEXT NOT NULL, user_id BIGINT NOT NULL, at BIGINT NOT NULL);
+    CREATE INDEX picture_uploads_by_user ON picture_uploads (user_id, at);
+    CREATE TABLE picture_refs (picture_id TEXT NOT NULL, ref TEXT NOT NULL, PRIMARY KEY (picture_id, ref)) WITHOUT ROWID;
+    CREATE INDEX picture_refs_by_ref ON picture_refs (ref);
+    INSERT OR IGNORE INTO picture_refs (picture_id, ref)
+      SELECT json_extract(j.value, '$.id'), 'status:' || s.id FROM statuses s, json_each(s.pictures) j WHERE s.pictures <> '';
+    INSERT OR IGNORE INTO picture_refs (picture_id, ref)
+      SELECT substr(avatar, 1, instr(avatar || '.', '.') - 1), 'avatar:' || id FROM users WHERE avatar IS NOT NULL AND avatar <> '';
     """
 
   static func migrator() -> DatabaseMigrator {

@@ -58,12 +58,12 @@ struct StatusesController: Sendable {
     table.upload("statuses/upload", limit: "update_status") { call in
       let text = try Self.text(call, "status")
       guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
-      let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
+      let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now, by: call.caller.userID)
       return try await post(call, text: text, pictures: [picture])
     }
     table.upload("statuses/upload_pic") { call in
       guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
-      let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now)
+      let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now, by: call.caller.userID)
       let urls = presenter(call).picURL(picture)
       var uploaded = UploadedPicture(
         picID: picture.id, thumbnailPic: urls.thumbnailPic, bmiddlePic: urls.bmiddlePic ?? "",
@@ -78,7 +78,7 @@ struct StatusesController: Sendable {
       guard let url = call.params["url"] else { throw WeiboError.missing("url") }
       let fetcher = RemotePicture(allowPrivateAddresses: deps.config.allowPrivateFetch)
       let data = try await fetcher.fetch(url, maxBytes: ImageProcessor.maxBytes)
-      return try await post(call, text: text, pictures: [try await pictures.ingest(data, at: call.now)])
+      return try await post(call, text: text, pictures: [try await pictures.ingest(data, at: call.now, by: call.caller.userID)])
     }
     table.post("statuses/repost", limit: "update_status") { try await repost($0) }
     table.post("statuses/destroy") { call in

@@ -48,7 +48,7 @@ struct UsersController: Sendable {
     table.upload("account/avatar/upload") { call in
       guard let file = call.params.file("image") ?? call.params.file("pic") else { throw WeiboError.imageMissing }
       let picture = try await pictures.ingest(
-        Data(file.data.readableBytesView), sizes: PictureLibrary.Size.avatar, at: call.now)
+        Data(file.data.readableBytesView), sizes: PictureLibrary.Size.avatar, at: call.now, by: call.caller.userID)
       guard var user = try await deps.store.user(id: call.caller.userID) else { throw WeiboError.userNotFound }
       user.avatar = picture.fileName
       try await deps.store.updateUser(user)

@@ -151,10 +151,12 @@ extension WebController {
     guard let viewer = context.viewer else { return HTML.toast("请先登录", status: .unauthorized) }
     guard let file = params.file("pic") else { return HTML.toast("没有选择图片", status: .badRequest) }
     do {
-      let stored = try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now())
+      let stored = try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now(), by: viewer.user.id)
       return render("web_compose_pic", picture(presenter(viewer).picURL(stored), id: stored.id))
     } catch let error as MediaError {
       return HTML.toast(error.message, status: .badRequest)
+    } catch let error as WeiboError {
+      return HTML.toast(Self.message(error), status: error.status)
     }
   }
 
@@ -177,7 +179,7 @@ extension WebController {
       let files = params.files("pic")
       guard chosen.count + files.count <= Self.maxPictures else { throw WeiboError.idsTooMany }
       for file in files {
-        chosen.append(try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now()).id)
+        chosen.append(try await pictures.ingest(Data(file.data.readableBytesView), at: deps.now(), by: viewer.user.id).id)
       }
       let location = try await send(draft, text: text, pictureIDs: chosen, params: params, as: viewer, next: next)
       guard fragment else { return HTML.redirect(location) }

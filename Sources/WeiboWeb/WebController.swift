@@ -321,6 +321,7 @@ package struct WebController: SparrowApp {
   static func message(_ error: WeiboError) -> String {
     switch error.code {
     case WeiboError.repeated.code: "不能重复发布相同的内容"
+    case WeiboError.uploadQuota.code: "今天上传的图片太多了，明天再来吧"
     case 10016, 20003, 20008: "内容不能为空"
     case 20012: "内容超过140字"
     case 20009: "最多只能选9张图片"

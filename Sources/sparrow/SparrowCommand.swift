@@ -94,9 +94,25 @@ struct Serve: AsyncParsableCommand {
     let app = try await buildApplication(ServerDependencies(store: store, ids: ids, config: config), host: host, port: port)
     say("Sparrow is running on http://\(host):\(port) (data in \(options.folder.path))")
     let keeper = Task { await lease.keep { error in say("Could not renew the id node's lease: \(error)") } }
+    let collector = Task { await Self.collectPictures(PictureLibrary(dataFolder: options.folder, store: store)) }
     try await app.runService()
     keeper.cancel()
+    collector.cancel()
     await keeper.value
+    await collector.value
+  }
+
+  /// Every hour, removes uploaded pictures that were never posted (after a day's grace).
+  static func collectPictures(_ library: PictureLibrary) async {
+    while !Task.isCancelled {
+      do {
+        let removed = try await library.collect(now: Date())
+        if removed > 0 { say("Removed \(removed) uploaded pictures that were never used.") }
+      } catch {
+        say("Could not collect unused pictures: \(error)")
+      }
+      try? await Task.sleep(for: .seconds(3600))
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SparrowCore
+import SparrowPlatform
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -213,6 +214,41 @@ extension TestClientProtocol {
         let response = try await client.get(path)
         #expect(response.status == .notFound, "\(path)")
       }
+    }
+  }
+}
+
+/// Uploads that are never posted go after a day; posted ones and avatars stay; a day's uploads are limited.
+@Suite struct PictureUpkeepTests {
+  @Test func unusedUploadsAreCollectedAndUploadsHaveADailyQuota() async throws {
+    let world = try TestWorld(pictureQuota: 3)
+    let token = try await world.token(for: try await world.user("alice"), lifetime: 3 * 86_400)
+    @Sendable func png(_ seed: Int) throws -> Data { try ImageProcessor().render(svg: drawing(40 + seed, 30), as: .png) }
+    @Sendable func upload(_ client: any TestClientProtocol, _ data: Data) async throws -> TestResponse {
+      try await client.upload("/2/statuses/upload_pic.json", [], file: ("pic", "a.png", "image/png", data), token: token)
+    }
+    try await world.test { client in
+      let unused = try await upload(client, try png(1))
+      let used = try await upload(client, try png(2))
+      let unusedID = try #require(unused.object["pic_id"] as? String)
+      let usedID = try #require(used.object["pic_id"] as? String)
+      #expect(try await client.post("/2/statuses/update.json", [("status", "有图"), ("pic_id", usedID)], token: token).status == .ok)
+      let third = try await upload(client, try png(3))
+      #expect(third.status == .ok)
+      let fourth = try await upload(client, try png(4))
+      #expect(fourth.status == .forbidden && fourth.errorCode == 20016)
+
+      let library = PictureLibrary(dataFolder: world.folder, store: world.store)
+      #expect(try await library.collect(now: world.clock.now) == 0)  // within the day's grace
+      world.clock.advance(25 * 3600)
+      #expect(try await library.collect(now: world.clock.now) == 2)  // the unused one and the third
+      let kept = try await world.store.pictures(ids: [unusedID, usedID])
+      #expect(kept.keys.sorted() == [usedID])
+      let file = world.folder.appendingPathComponent("pics/large/\(unusedID).png")
+      #expect(!FileManager.default.fileExists(atPath: file.path))
+      #expect(FileManager.default.fileExists(atPath: world.folder.appendingPathComponent("pics/large/\(usedID).png").path))
+      // A new day, a new quota.
+      #expect(try await upload(client, try png(5)).status == .ok)
     }
   }
 }

@@ -131,3 +131,41 @@ func signInFailuresAreCountedPerKeyWithinTheWindow(_ kind: StoreKind) async thro
     #expect(try await store.signInFailures("account:b", since: .distantPast).count == 1)
   }
 }
+
+@Test(arguments: StoreKind.available)
+func picturesLiveWhileSomethingRefersToThem(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let t0 = f.now
+    let pictures = (1...4).map { PictureRef(id: "p\($0)", ext: "jpg", width: 10, height: 10) }
+    for picture in pictures { try await store.savePicture(picture, at: t0) }
+    let alice = try await f.user(store, "alice")
+    let posted = try await f.status(store, by: alice, "有图", pictures: 0)
+    _ = posted
+    let at = f.tick()
+    let withPictures = StatusRecord(id: f.ids.next(at: at), userID: alice, text: "两张", appID: 0, createdAt: at,
+                                    pictures: [pictures[0], pictures[1]])
+    try await store.insertStatus(withPictures, mentions: [], topics: [], comments: [])
+    var user = try #require(try await store.user(id: alice))
+    user.avatar = pictures[3].fileName
+    try await store.updateUser(user)
+    let later = t0 + 3600
+
+    #expect(try await store.unreferencedPictures(before: later, limit: 10).map(\.id) == ["p3"])
+    // Uploaded again just now: not before the cutoff any more.
+    try await store.savePicture(pictures[2], at: later + 1)
+    #expect(try await store.unreferencedPictures(before: later, limit: 10).isEmpty)
+    #expect(try await store.deletePictures(ids: ["p3"], before: later).isEmpty)
+
+    _ = try await store.deleteStatus(id: withPictures.id)
+    let orphans = try await store.unreferencedPictures(before: later, limit: 10).map(\.id)
+    #expect(Set(orphans) == ["p1", "p2"])
+    #expect(Set(try await store.deletePictures(ids: orphans, before: later).map(\.id)) == ["p1", "p2"])
+    #expect(try await store.pictures(ids: ["p1", "p2", "p3", "p4"]).keys.sorted() == ["p3", "p4"])
+
+    try await store.recordUpload(pictureID: "p3", userID: alice, at: later)
+    try await store.recordUpload(pictureID: "p4", userID: alice, at: later + 10)
+    #expect(try await store.uploadCount(userID: alice, since: later + 5) == 1)
+  }
+}

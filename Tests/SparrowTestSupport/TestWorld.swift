@@ -74,7 +74,8 @@ package struct TestWorld: Sendable {
   package static let password = "secret123"
   static let passwordHash = Accounts.hashPassword(password)
 
-  package init(demoLogin: Bool = false, publicURL: String = "http://sparrow.test", rateLimits: RateLimits = RateLimits()) throws {
+  package init(demoLogin: Bool = false, publicURL: String = "http://sparrow.test", rateLimits: RateLimits = RateLimits(),
+               pictureQuota: Int = 500) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
     store = try SQLiteStore(folder: folder, countingStatements: true)
     ids = IDGenerator(node: 1)
@@ -84,6 +85,7 @@ package struct TestWorld: Sendable {
     if demoLogin { config.demoLogin = ("demo", "demo123") }
     config.allowPrivateFetch = true
     config.rateLimits = rateLimits
+    config.pictureQuota = pictureQuota
     let clock = self.clock
     deps = ServerDependencies(store: store, ids: ids, config: config, now: { clock.now })
   }

@@ -41,6 +41,7 @@ package struct WeiboError: Error, HTTPResponseError {
   package static let paramError = WeiboError(status: .badRequest, code: 10008, error: "Param error, see doc for more info")
   package static let bodyTooLarge = WeiboError(status: .contentTooLarge, code: 10018, error: "Request body length over limit")
   package static let apiNotFound = WeiboError(status: .notFound, code: 10020, error: "Request api not found!")
+  package static let uploadQuota = WeiboError(status: .forbidden, code: 20016, error: "Out of limit")
   package static let addressRateLimited = WeiboError(status: .forbidden, code: 10022, error: "IP requests out of rate limit!")
   package static let userRateLimited = WeiboError(status: .forbidden, code: 10023, error: "User requests out of rate limit!")
   package static func apiRateLimited(_ api: String) -> WeiboError {

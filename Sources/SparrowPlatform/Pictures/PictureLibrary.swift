@@ -28,24 +28,40 @@ package struct PictureLibrary: Sendable {
   let folder: URL
   let store: any PlatformStore
   let processor = ImageProcessor()
+  /// Pictures one person may upload in a day.
+  let dailyQuota: Int
 
-  package init(dataFolder: URL, store: any PlatformStore) {
+  package init(dataFolder: URL, store: any PlatformStore, dailyQuota: Int = 500) {
     folder = dataFolder.appendingPathComponent("pics", isDirectory: true)
     self.store = store
+    self.dailyQuota = dailyQuota
   }
 
   package func file(_ size: Size, _ name: String) -> URL {
     folder.appendingPathComponent(size.rawValue, isDirectory: true).appendingPathComponent(name)
   }
 
-  /// Checks, processes and stores a picture. Every refusal happens before anything is written; the
-  /// files of one picture appear together or not at all.
-  package func ingest(_ data: Data, sizes: [Size] = Size.status, at now: Date) async throws -> PictureRef {
+  /// Checks, processes and stores a picture, uploaded by `uploader` (nil for Sparrow's own, which no quota
+  /// limits). Every refusal happens before anything is written; the files of one picture appear together or
+  /// not at all.
+  package func ingest(_ data: Data, sizes: [Size] = Size.status, at now: Date, by uploader: Int64? = nil)
+    async throws -> PictureRef
+  {
+    if let uploader, try await store.uploadCount(userID: uploader, since: now.addingTimeInterval(-86_400)) >= dailyQuota {
+      throw WeiboError.uploadQuota
+    }
+    let picture = try await process(data, sizes: sizes, at: now)
+    if let uploader { try await store.recordUpload(pictureID: picture.id, userID: uploader, at: now) }
+    return picture
+  }
+
+  private func process(_ data: Data, sizes: [Size], at now: Date) async throws -> PictureRef {
     let header = try processor.inspect(data)
     let id = Secrets.hex(SHA256.hash(data: data).prefix(16))
     let name = "\(id).\(header.kind.ext)"
     let existing = try await store.pictures(ids: [id])[id]
     if let existing, sizes.allSatisfy({ FileManager.default.fileExists(atPath: file($0, name).path) }) {
+      try await store.savePicture(existing, at: now)  // uploaded again: not collected for another grace period
       return existing
     }
     // Decoding is CPU-bound: keep it off the threads that serve requests.
@@ -62,6 +78,24 @@ package struct PictureLibrary: Sendable {
                              frames: header.frames, bytes: data.count)
     try await store.savePicture(picture, at: now)
     return picture
+  }
+
+  /// Removes pictures nothing refers to (no status, no avatar) that nobody uploaded within `grace`: uploads
+  /// that were never posted. Returns how many went.
+  @discardableResult
+  package func collect(grace: TimeInterval = 86_400, now: Date, batch: Int = 500) async throws -> Int {
+    let before = now.addingTimeInterval(-grace)
+    var removed = 0
+    while true {
+      let candidates = try await store.unreferencedPictures(before: before, limit: batch)
+      if candidates.isEmpty { return removed }
+      let gone = try await store.deletePictures(ids: candidates.map(\.id), before: before)
+      for picture in gone {
+        for size in Size.allCases { try? FileManager.default.removeItem(at: file(size, picture.fileName)) }
+      }
+      removed += gone.count
+      if candidates.count < batch { return removed }
+    }
   }
 
   /// Writes each file under a temporary name, then renames them all; on any failure removes what it wrote.
