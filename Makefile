@@ -4,7 +4,7 @@ PORT ?= 8080
 DATA ?= ./data
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test browser-test bench deps deps-bench build release clean
+.PHONY: run test browser-test bench soak deps deps-bench build release clean
 
 # System packages the build needs; installed only when missing.
 DEPS := libsqlite3-dev libvips-dev fonts-noto-cjk
@@ -47,6 +47,10 @@ bench: deps-bench release
 	swift build -c release --product SparrowBench
 	.build/release/SparrowBench
 	bash scripts/bench.sh
+
+# Five minutes of mixed reads and writes at 16 connections (SOAK_SECONDS to change): errors, p99, RSS.
+soak: deps-bench release
+	bash scripts/soak.sh
 
 clean:
 	rm -rf .build
