@@ -7,5 +7,3 @@ import Mustache
 /// stored property at each `{{name}}`, several times slower on a page of cards.
 package protocol PageModel: MustacheParent {}
 
-// TEMPORARY until WeiboWeb's pages are typed.
-extension Dictionary: PageModel where Key == String, Value == Any {}
