@@ -163,4 +163,22 @@ import Testing
     #expect(sheet.cancel == "/" && sheet.pictures == nil && sheet.needsText)
     #expect(sheet.quote?.thumb == "/avatars/1/50.png" && sheet.quote?.name == "alice")
   }
+
+  @Test func webPagesExtendTheWebLayoutWithoutInlineScript() async throws {
+    let pages = try await TemplateLibrary.load(adding: WebController.templates)
+
+    let home = pages.text("web_home", HomePage(frame: Self.frame(), group: .all, list: CardList(
+      [Self.status()], now: Self.now, csrf: "tok", more: nil)))
+    let missing = pages.text("web_missing", WebErrorPage(frame: Self.frame(csrf: nil), message: "没有<了>"))
+
+    #expect(home.hasPrefix("<!doctype html>\n<html lang=\"zh-CN\">\n<head>\n<meta charset=\"utf-8\">"))
+    #expect(home.contains("<title>首页 - 微博</title>\n<link rel=\"stylesheet\" href=\"/static/web.css\">\n"
+      + "<script src=\"/static/web.js\" defer></script>\n</head>\n<body data-csrf=\"tok\">\n<header"))
+    #expect(home.contains("<a class=\"tab selected\" href=\"/\" id=\"tab-home\">"))
+    #expect(home.hasSuffix("</nav>\n</body>\n</html>\n"))
+    #expect(home.components(separatedBy: "<script").count == 2)
+    #expect(missing.contains("<body>\n<header class=\"navbar\">"))
+    #expect(missing.contains("<p class=\"placeholder\">没有&lt;了&gt;</p>"))
+    #expect(!missing.contains("tabbar"))
+  }
 }
