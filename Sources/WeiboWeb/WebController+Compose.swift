@@ -35,16 +35,6 @@ extension WebController {
       }
     }
 
-    /// The form fields that say what is being answered.
-    var fields: [[String: String]] {
-      switch self {
-      case .status: []
-      case .repost(let status): [["name": "repost", "value": String(status.id)]]
-      case .comment(let status, let reply):
-        [["name": "comment", "value": String(status.id)]] + (reply.map { [["name": "reply", "value": String($0.id)]] } ?? [])
-      }
-    }
-
     /// A repost may be sent empty (it says 转发微博); the others need text.
     var needsText: Bool {
       if case .repost = self { return false }
@@ -89,59 +79,38 @@ extension WebController {
   func composeSheet(_ draft: Draft, _ viewer: Viewer, text: String, pictureIDs: [String], next: String,
                     error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
   {
-    var context = try await base(viewer, tab: nil, title: draft.title)
-    context["heading"] = draft.title
-    context["packs"] = WebRichText.keyboard
-    context["text"] = text
-    context["draft"] = draft.key
-    context["fields"] = draft.fields
-    context["next"] = next
-    context["cancel"] = next.isEmpty ? "/" : next
-    context["needs_text"] = draft.needsText
-    context["limit"] = String(TextLength.limit)
-    if let error { context["error"] = error }
+    var pictures: [ComposePicture] = []
+    var quoted: Status?
+    var replyAuthor: String?
     switch draft {
     case .status:
-      context["placeholder"] = "分享新鲜事..."
       let stored = try await deps.store.pictures(ids: pictureIDs)
-      context["pictures"] = ["items": pictureIDs.compactMap { stored[$0] }.map { picture(presenter(viewer).picURL($0), id: $0.id) },
-                             "max": String(Self.maxPictures)]
+      pictures = pictureIDs.compactMap { stored[$0] }.map { picture(presenter(viewer).picURL($0), id: $0.id) }
     case .repost(let status):
-      context["placeholder"] = "说说分享心得..."
-      context["quote"] = try await quote(status, viewer)
-      context["option"] = ["name": "is_comment", "label": "同时评论"]
+      quoted = try await quote(status, viewer)
     case .comment(let status, let reply):
-      context["quote"] = try await quote(status, viewer)
-      if let reply, let author = try await deps.store.user(id: reply.userID) {
-        context["placeholder"] = "回复@\(author.screenName):"
-        context["replying"] = ["name": author.screenName, "html": WebRichText.html(reply.text, links: false)]
-      } else {
-        context["placeholder"] = "写评论..."
-      }
+      quoted = try await quote(status, viewer)
+      if let reply { replyAuthor = try await deps.store.user(id: reply.userID)?.screenName }
     }
-    return render("web_compose", context, status: status)
+    let sheet = ComposeSheet(
+      frame: try await frame(viewer, tab: nil, title: draft.title), draft: draft, text: text, next: next, error: error,
+      pictures: pictures, quoted: quoted, replyAuthor: replyAuthor, maxPictures: Self.maxPictures)
+    return render("web_compose", sheet, status: status)
   }
 
-  /// The quoted status under the text: its first picture (or the author's avatar), `@author` and its text.
-  /// A repost is quoted by its original, which is what a repost of it points at.
-  func quote(_ record: StatusRecord, _ viewer: Viewer) async throws -> [String: Any] {
+  /// The status quoted under the text, as presented: a repost is quoted by its original, which is what a
+  /// repost of it points at.
+  func quote(_ record: StatusRecord, _ viewer: Viewer) async throws -> Status {
     var shown = record
     if let originalID = record.retweetedID, let original = try await deps.store.status(id: originalID, visibleTo: viewer.user.id) {
       shown = original
     }
-    let status = try await presenter(viewer).status(shown)
-    var values: [String: Any] = ["html": WebRichText.html(status.text, links: false)]
-    if let user = status.user {
-      values["name"] = user.screenName
-      values["thumb"] = user.profileImageUrl
-    }
-    if let first = status.picUrls.first { values["thumb"] = first.thumbnailPic }
-    return values
+    return try await presenter(viewer).status(shown)
   }
 
-  /// One chosen picture in the sheet: its thumbnail, its `pic_id` field, and buttons to move or remove it.
-  func picture(_ urls: PicURL, id: String) -> [String: Any] {
-    ["id": id, "thumb": urls.thumbnailPic]
+  /// One chosen picture in the sheet.
+  func picture(_ urls: PicURL, id: String) -> ComposePicture {
+    ComposePicture(id: id, thumb: urls.thumbnailPic)
   }
 
   /// `POST /web/upload`: one picture, sent as soon as it is chosen so the sheet can show progress.
@@ -239,12 +208,8 @@ extension WebController {
     let matching = ids.compactMap { found[$0] }
       .filter { query.isEmpty || $0.screenName.lowercased().contains(query) }
       .prefix(50)
-    let rows = try await presenter(viewer).users(Array(matching)).map { user -> [String: Any] in
-      var row = WebCard.author(user)
-      row["insert"] = "@\(user.screenName) "
-      return row
-    }
-    return render("web_picker", ["users": rows, "empty": rows.isEmpty ? (query.isEmpty ? "还没有关注任何人" : "没有找到") : ""])
+    let users = try await presenter(viewer).users(Array(matching))
+    return render("web_picker", PickerList(users: users, query: query))
   }
 
   /// `#`: the hot topics containing `q`, with `#q#` itself first so a new topic can be started.
@@ -252,13 +217,9 @@ extension WebController {
     let params = context.params
     guard context.viewer != nil else { return Response(status: .unauthorized) }
     let query = (params["q"] ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "#").union(.whitespacesAndNewlines))
-    var rows: [[String: Any]] = try await hotTopics(limit: 50).topics
+    let topics = try await hotTopics(limit: 50).topics
       .filter { query.isEmpty || $0.name.localizedCaseInsensitiveContains(query) }
       .prefix(20)
-      .map { ["name": $0.name, "insert": "#\($0.name)#", "count": DisplayCount.short($0.count)] }
-    if !query.isEmpty, !rows.contains(where: { ($0["name"] as? String) == query }) {
-      rows.insert(["name": query, "insert": "#\(query)#", "new": true], at: 0)
-    }
-    return render("web_picker", ["topics": rows, "empty": rows.isEmpty ? "最近还没有话题" : ""])
+    return render("web_picker", PickerList(topics: Array(topics), query: query))
   }
 }

@@ -21,20 +21,10 @@ extension WebController {
     let viewer = context.viewer
     guard let record = try await visible(id, to: viewer) else { return try await notFound(viewer, "微博不存在或已被删除") }
     let tab = ListTab(rawValue: params["tab"] ?? "") ?? .comments
-    var context = try await base(viewer, tab: nil, title: "微博正文")
-    context["card"] = try await cards([record], viewer)[0]
-    context["tabs"] = ListTab.allCases.map { item -> [String: Any] in
-      let (word, count) = switch item {
-      case .reposts: ("转发", record.repostsCount)
-      case .comments: ("评论", record.commentsCount)
-      case .likes: ("赞", record.attitudesCount)
-      }
-      return ["name": item.rawValue, "label": "\(word) \(DisplayCount.short(count))", "selected": item == tab,
-              "url": "/status/\(record.id)?tab=\(item.rawValue)"]
-    }
-    context["list"] = try await list(tab, of: record, maxID: Self.cursor(params, "max_id"), viewer)
-    context["status_id"] = String(record.id)
-    return render("web_status", context)
+    let frame = try await frame(viewer, tab: nil, title: "微博正文")
+    let status = try await statuses([record], viewer)[0]
+    let list = try await list(tab, of: record, maxID: Self.cursor(params, "max_id"), viewer)
+    return render("web_status", StatusPage(frame: frame, status: status, now: deps.now(), tab: tab, list: list))
   }
 
   func listFragment(_ request: Request, _ context: SparrowContext, id: String?, tab: String?) async throws -> Response {
@@ -46,38 +36,26 @@ extension WebController {
     return render("web_list", try await list(tab, of: record, maxID: Self.cursor(params, "max_id"), viewer))
   }
 
-  /// One page of a detail tab: rows, and the cursor of the next page (nil at the end).
-  func list(_ tab: ListTab, of record: StatusRecord, maxID: Int64, _ viewer: Viewer?) async throws -> [String: Any] {
+  /// One page of a detail tab: rows, and the footer with the next page's cursor.
+  func list(_ tab: ListTab, of record: StatusRecord, maxID: Int64, _ viewer: Viewer?)
+    async throws -> RowList<DetailRow>
+  {
     let page = Page(maxID: maxID, count: Self.pageSize)
     let now = deps.now()
-    var rows: [[String: Any]] = []
+    var rows: [DetailRow] = []
     var next: Int64?
     switch tab {
     case .comments:
       let (shown, following) = try await deps.store.comments(in: .onStatus(record.id), page: page.probing).items
         .splitPage(Self.pageSize)
-      rows = try await presenter(viewer).comments(shown).map { comment in
-        var html = WebRichText.html(comment.text)
-        if let reply = comment.replyComment?.value, let name = reply.user?.screenName,
-          !comment.text.hasPrefix("回复@")
-        {
-          html = "回复" + WebRichText.html("@\(name)") + ": " + html
-        }
-        var row: [String: Any] = ["html": html, "time": RelativeTime.text(for: comment.createdAt, now: now)]
-        if let user = comment.user { row["user"] = WebCard.author(user) }
-        if viewer != nil { row["reply"] = "/compose?comment=\(record.id)&reply=\(comment.id)" }
-        return row
+      rows = try await presenter(viewer).comments(shown).map {
+        DetailRow(comment: $0, on: record.id, canReply: viewer != nil, now: now)
       }
       next = following?.id
     case .reposts:
       let (shown, following) = try await deps.store.statuses(in: .reposts(of: record.id), feature: .all,
                                                               page: page.probing).items.splitPage(Self.pageSize)
-      rows = try await presenter(viewer).statuses(shown).map { status in
-        var row: [String: Any] = ["html": WebRichText.html(status.text), "url": "/status/\(status.id)",
-                                  "time": RelativeTime.text(for: status.createdAt, now: now)]
-        if let user = status.user { row["user"] = WebCard.author(user) }
-        return row
-      }
+      rows = try await statuses(shown, viewer).map { DetailRow(repost: $0, now: now) }
       next = following?.id
     case .likes:
       let (shown, following) = try await deps.store.likes(statusID: record.id, page: page.probing)
@@ -85,14 +63,12 @@ extension WebController {
       let users = try await deps.store.users(ids: shown.map(\.userID))
       let presented = try await presenter(viewer).users(shown.compactMap { users[$0.userID] })
       let byID = Dictionary(presented.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-      rows = shown.compactMap { mark in
-        byID[mark.userID].map { ["user": WebCard.author($0), "time": RelativeTime.text(for: mark.createdAt, now: now)] }
-      }
+      rows = shown.compactMap { mark in byID[mark.userID].map { DetailRow(liker: $0, at: mark.createdAt, now: now) } }
       next = following?.id
     }
-    let more = Self.more(next, fragment: "/web/status/\(record.id)/\(tab.rawValue)",
-                         page: "/status/\(record.id)?tab=\(tab.rawValue)", empty: rows.isEmpty && maxID == 0)
-    return ["rows": rows, "tab": tab.rawValue, "more": more]
+    let more = MoreLink(next: next, fragment: "/web/status/\(record.id)/\(tab.rawValue)",
+                        page: "/status/\(record.id)?tab=\(tab.rawValue)", empty: rows.isEmpty && maxID == 0)
+    return RowList(rows: rows, more: more)
   }
 
   /// 收藏 on the detail page's navigation bar; the server answers with the new button.
@@ -114,6 +90,6 @@ extension WebController {
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect(Self.back(request, fallback: "/status/\(id)")) }
     guard let record = try await deps.store.status(id: id, visibleTo: viewer.user.id) else { return Response(status: .notFound) }
-    return render("web_favorite", try await cards([record], viewer)[0])
+    return render("web_favorite", CardModel(try await statuses([record], viewer)[0], now: deps.now(), csrf: viewer.csrf))
   }
 }

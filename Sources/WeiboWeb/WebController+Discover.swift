@@ -14,26 +14,15 @@ extension WebController {
 
   func discover(_ viewer: Viewer, _ params: Params) async throws -> Response {
     let query = (params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-    var context = try await base(viewer, tab: .discover, title: "发现")
-    context["q"] = query
-    if query.isEmpty {
+    let frame = try await frame(viewer, tab: .discover, title: "发现")
+    guard !query.isEmpty else {
       let (topics, window) = try await hotTopics(limit: Self.hotTopicCount)
-      context["topic_window"] = window
-      context["topics"] = topics.enumerated().map { index, topic -> [String: Any] in
-        ["rank": String(index + 1), "name": topic.name, "url": Self.topicURL(topic.name),
-         "count": DisplayCount.short(topic.count), "top": index < 3]
-      }
-      context["no_topics"] = topics.isEmpty
-    } else {
-      let users = try await deps.store.searchUsers(query, limit: Self.userResultCount)
-      context["users"] = try await presenter(viewer).users(users).map(WebCard.person)
-      let (cards, next, _) = try await feedPage(.search(query), maxID: Self.cursor(params, "max_id"), viewer)
-      let q = FormEncoding.escape(query)
-      context["results"] = true
-      context["cards"] = cards
-      context["more"] = Self.more(next, fragment: "/web/search?q=\(q)", page: "/discover?q=\(q)", empty: cards.isEmpty)
+      return render("web_discover", DiscoverPage(frame: frame, topics: topics, window: window))
     }
-    return render("web_discover", context)
+    let users = try await presenter(viewer).users(try await deps.store.searchUsers(query, limit: Self.userResultCount))
+    let list = try await searchList(query, maxID: Self.cursor(params, "max_id"), viewer)
+    let results = DiscoverPage.Results(users: users.map { PersonRow($0) }, list: list)
+    return render("web_discover", DiscoverPage(frame: frame, query: query, results: results))
   }
 
   /// The last day's most used topics and the window's name; a quiet server widens the window so the list is
@@ -51,50 +40,50 @@ extension WebController {
 
   func searchFragment(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let params = context.params
-    let viewer = context.viewer
     let query = (params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     guard !query.isEmpty else { return Response(status: .badRequest) }
-    let (cards, next, _) = try await feedPage(.search(query), maxID: Self.cursor(params, "max_id"), viewer)
+    return render("web_cards", try await searchList(query, maxID: Self.cursor(params, "max_id"), context.viewer))
+  }
+
+  /// One page of the statuses a search finds, with the footer.
+  func searchList(_ query: String, maxID: Int64, _ viewer: Viewer?) async throws -> CardList {
     let q = FormEncoding.escape(query)
-    let more = Self.more(next, fragment: "/web/search?q=\(q)", page: "/discover?q=\(q)", empty: cards.isEmpty)
-    return render("web_cards", ["cards": cards, "more": more])
+    return try await feedList(.search(query), maxID: maxID, viewer, fragment: "/web/search?q=\(q)",
+                              page: "/discover?q=\(q)").list
   }
 
   /// `/topic/<name>`: the statuses carrying `#name#`, newest first. Visitors may look too.
   func topic(_ request: Request, _ context: SparrowContext, name raw: String?) async throws -> Response {
-    let params = context.params
     let viewer = context.viewer
     let name = Self.topicName(raw)
     guard !name.isEmpty else { return try await notFound(viewer, "话题不存在") }
-    let (cards, next, total) = try await feedPage(.topic(name), maxID: Self.cursor(params, "max_id"), viewer)
-    var context = try await base(viewer, tab: nil, title: "#\(name)#")
-    context["topic"] = name
-    context["total"] = DisplayCount.short(total)
-    context["cards"] = cards
-    context["more"] = Self.more(next, fragment: "/web/topic/\(FormEncoding.escape(name))",
-                                page: Self.topicURL(name), empty: cards.isEmpty)
-    return render("web_topic", context)
+    let (list, total) = try await topicList(name, maxID: Self.cursor(context.params, "max_id"), viewer)
+    let frame = try await frame(viewer, tab: nil, title: "#\(name)#")
+    return render("web_topic", TopicPage(frame: frame, topic: name, total: total, list: list))
   }
 
   func topicFragment(_ request: Request, _ context: SparrowContext, name raw: String?) async throws -> Response {
-    let params = context.params
-    let viewer = context.viewer
     let name = Self.topicName(raw)
     guard !name.isEmpty else { return Response(status: .notFound) }
-    let (cards, next, _) = try await feedPage(.topic(name), maxID: Self.cursor(params, "max_id"), viewer)
-    let more = Self.more(next, fragment: "/web/topic/\(FormEncoding.escape(name))", page: Self.topicURL(name),
-                         empty: cards.isEmpty)
-    return render("web_cards", ["cards": cards, "more": more])
+    return render("web_cards", try await topicList(name, maxID: Self.cursor(context.params, "max_id"), context.viewer).list)
   }
 
-  /// One page of a public feed, the next `max_id` (nil at the end), and how many statuses the feed holds.
-  func feedPage(_ feed: StatusFeed, maxID: Int64, _ viewer: Viewer?)
-    async throws -> (cards: [[String: Any]], next: Int64?, total: Int)
+  /// One page of the statuses carrying `#name#`, with the footer, and how many there are in all.
+  func topicList(_ name: String, maxID: Int64, _ viewer: Viewer?) async throws -> (list: CardList, total: Int) {
+    try await feedList(.topic(name), maxID: maxID, viewer, fragment: "/web/topic/\(FormEncoding.escape(name))",
+                       page: Self.topicURL(name))
+  }
+
+  /// One page of a public feed with its footer (`fragment` and `page` are the next page's URLs without the
+  /// cursor), and how many statuses the feed holds.
+  func feedList(_ feed: StatusFeed, maxID: Int64, _ viewer: Viewer?, fragment: String, page url: String)
+    async throws -> (list: CardList, total: Int)
   {
     let page = Page(maxID: maxID, count: Self.pageSize)
     let result = try await deps.store.statuses(in: feed, feature: .all, page: page.probing)
     let (shown, next) = result.items.splitPage(Self.pageSize)
-    return (try await cards(shown, viewer), next?.id, result.total)
+    let more = MoreLink(next: next?.id, fragment: fragment, page: url, empty: shown.isEmpty)
+    return (try await cardList(shown, viewer, more: more), result.total)
   }
 
   static func topicURL(_ name: String) -> String { "/topic/\(FormEncoding.escape(name))" }
@@ -103,6 +92,4 @@ extension WebController {
   static func topicName(_ raw: String?) -> String {
     (raw?.removingPercentEncoding ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "# ").union(.whitespaces))
   }
-
-  /// A value for a query string.
 }

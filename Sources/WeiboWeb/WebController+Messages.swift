@@ -32,17 +32,9 @@ extension WebController {
     let tab = MessageTab(rawValue: params["tab"] ?? "") ?? .mentions
     let list = try await messageList(tab, viewer, cursor: Self.cursor(params, "max_id"))
     // Read the badges after marking seen, so the tab bar already reflects this visit.
-    var context = try await base(viewer, tab: .messages, title: "消息")
+    let frame = try await frame(viewer, tab: .messages, title: "消息")
     let unread = try await deps.store.unreadCounts(userID: viewer.user.id)
-    context["tabs"] = MessageTab.allCases.map { item -> [String: Any] in
-      var values: [String: Any] = ["name": item.rawValue, "label": item.title, "selected": item == tab,
-                                   "url": "/messages?tab=\(item.rawValue)"]
-      let count = item.kinds.reduce(0) { $0 + (unread[$1] ?? 0) }
-      if count > 0 { values["badge"] = Self.badge(count) }
-      return values
-    }
-    context["list"] = list
-    return render("web_messages", context)
+    return render("web_messages", MessagesPage(frame: frame, tab: tab, unread: unread, list: list))
   }
 
   func messagesFragment(_ request: Request, _ context: SparrowContext, tab: String?) async throws -> Response {
@@ -54,11 +46,12 @@ extension WebController {
 
   /// One page of a 消息 tab. Every list pages by `max_id` except 赞, whose store method pages by offset
   /// (its cursor is then the number of rows already shown).
-  func messageList(_ tab: MessageTab, _ viewer: Viewer, cursor: Int64) async throws -> [String: Any] {
+  func messageList(_ tab: MessageTab, _ viewer: Viewer, cursor: Int64) async throws -> RowList<MessageRow> {
     let me = viewer.user.id
     let size = Self.pageSize
     let page = Page(maxID: cursor, count: size).probing
-    var rows: [[String: Any]] = []
+    let now = deps.now()
+    var rows: [MessageRow] = []
     var next: Int64?
     switch tab {
     case .mentions:
@@ -69,8 +62,8 @@ extension WebController {
       let (shown, following) = merged.splitPage(size)
       let statusIDs = Set(shown.filter(\.1).map(\.0))
       let commentIDs = Set(shown.filter { !$0.1 }.map(\.0))
-      let statusRows = try await statusRows(statuses.filter { statusIDs.contains($0.id) }, viewer)
-      let commentRows = try await commentRows(comments.filter { commentIDs.contains($0.id) }, viewer)
+      let statusRows = try await statusRows(statuses.filter { statusIDs.contains($0.id) }, viewer, now: now)
+      let commentRows = try await commentRows(comments.filter { commentIDs.contains($0.id) }, viewer, now: now)
       rows = shown.compactMap { id, isStatus in (isStatus ? statusRows[id] : commentRows[id]) }
       next = following?.0
       if cursor == 0 {
@@ -80,76 +73,43 @@ extension WebController {
       }
     case .comments:
       let (shown, following) = try await deps.store.comments(in: .toUser(me), page: page).items.splitPage(size)
-      let byID = try await commentRows(shown, viewer)
+      let byID = try await commentRows(shown, viewer, now: now)
       rows = shown.compactMap { byID[$0.id] }
       next = following?.id
       if cursor == 0, let newest = shown.first?.id { try await deps.store.markSeen(userID: me, kind: .cmt, upTo: newest) }
     case .likes:
       let (shown, following) = try await deps.store.likesReceived(userID: me, page: page).splitPage(size)
-      rows = try await likeRows(shown, viewer)
+      rows = try await likeRows(shown, viewer, now: now)
       next = following?.id
       if cursor == 0, let newest = shown.first?.id { try await deps.store.markSeen(userID: me, kind: .attitude, upTo: newest) }
     }
-    let more = Self.more(next, fragment: "/web/messages/\(tab.rawValue)", page: "/messages?tab=\(tab.rawValue)",
-                         empty: rows.isEmpty && cursor == 0)
-    return ["rows": rows, "more": more]
+    let more = MoreLink(next: next, fragment: "/web/messages/\(tab.rawValue)", page: "/messages?tab=\(tab.rawValue)",
+                        empty: rows.isEmpty && cursor == 0)
+    return RowList(rows: rows, more: more)
   }
 
-  /// A status as a message row: who, when, the text, and a link to it.
-  func statusRows(_ records: [StatusRecord], _ viewer: Viewer) async throws -> [Int64: [String: Any]] {
-    let now = deps.now()
-    var rows: [Int64: [String: Any]] = [:]
-    for status in try await presenter(viewer).statuses(records) {
-      var row: [String: Any] = ["html": WebRichText.html(status.text), "url": "/status/\(status.id)",
-                                "time": RelativeTime.text(for: status.createdAt, now: now), "kind": "微博"]
-      if let user = status.user { row["user"] = WebCard.author(user) }
-      if let original = status.retweetedStatus?.value { row["quote"] = Self.quote(original) }
-      rows[status.id] = row
-    }
-    return rows
+  /// Statuses as message rows, by id.
+  func statusRows(_ records: [StatusRecord], _ viewer: Viewer, now: Date) async throws -> [Int64: MessageRow] {
+    let presented = try await statuses(records, viewer)
+    return Dictionary(presented.map { ($0.id, MessageRow(status: $0, now: now)) }, uniquingKeysWith: { a, _ in a })
   }
 
-  /// A comment as a message row, quoting the status it was written on.
-  func commentRows(_ records: [CommentRecord], _ viewer: Viewer) async throws -> [Int64: [String: Any]] {
-    let now = deps.now()
-    var rows: [Int64: [String: Any]] = [:]
-    for comment in try await presenter(viewer).comments(records) {
-      var row: [String: Any] = ["html": WebRichText.html(comment.text), "kind": "评论",
-                                "time": RelativeTime.text(for: comment.createdAt, now: now)]
-      if let user = comment.user { row["user"] = WebCard.author(user) }
-      if let status = comment.status {
-        row["url"] = "/status/\(status.id)?tab=comments"
-        row["quote"] = Self.quote(status)
-      }
-      rows[comment.id] = row
-    }
-    return rows
+  /// Comments as message rows, by id.
+  func commentRows(_ records: [CommentRecord], _ viewer: Viewer, now: Date) async throws -> [Int64: MessageRow] {
+    let presented = try await presenter(viewer).comments(records)
+    return Dictionary(presented.map { ($0.id, MessageRow(comment: $0, now: now)) }, uniquingKeysWith: { a, _ in a })
   }
 
   /// Likes on my statuses: who liked, when, and which status.
-  func likeRows(_ marks: [Mark], _ viewer: Viewer) async throws -> [[String: Any]] {
-    let now = deps.now()
+  func likeRows(_ marks: [Mark], _ viewer: Viewer, now: Date) async throws -> [MessageRow] {
     let users = try await deps.store.users(ids: marks.map(\.userID))
     let presentedUsers = try await presenter(viewer).users(marks.compactMap { users[$0.userID] })
     let userByID = Dictionary(presentedUsers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let records = try await deps.store.statuses(ids: marks.map(\.statusID), visibleTo: viewer.user.id)
-    let statuses = try await presenter(viewer).statuses(Array(records.values))
+    let statuses = try await statuses(Array(records.values), viewer)
     let statusByID = Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     return marks.compactMap { mark in
-      guard let user = userByID[mark.userID] else { return nil }
-      var row: [String: Any] = ["user": WebCard.author(user), "html": "赞了这条微博", "kind": "赞",
-                                "time": RelativeTime.text(for: mark.createdAt, now: now)]
-      if let status = statusByID[mark.statusID] {
-        row["url"] = "/status/\(status.id)"
-        row["quote"] = Self.quote(status)
-      }
-      return row
+      userByID[mark.userID].map { MessageRow(liker: $0, status: statusByID[mark.statusID], at: mark.createdAt, now: now) }
     }
-  }
-
-  /// The grey block under a message: `@author: text` of the status it is about, itself one link.
-  static func quote(_ status: Status) -> [String: Any] {
-    let name = status.user.map { "@\($0.screenName): " } ?? ""
-    return ["url": "/status/\(status.id)", "html": WebRichText.html(name + status.text, links: false)]
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SparrowPlatform
 import Hummingbird
 import SparrowCore
+import SparrowKit
 import SparrowStore
 import WeiboAPI
 
@@ -12,20 +13,11 @@ extension WebController {
     let viewer = context.viewer
     guard let record else { return try await notFound(viewer, "用户不存在") }
     let user = try await presenter(viewer).users([record])[0]
-    var context = try await base(viewer, tab: viewer?.user.id == record.id ? .me : nil, title: user.screenName)
-    var header = WebCard.author(user)
-    if !user.description.isEmpty { header["description"] = user.description }
-    header["statuses"] = DisplayCount.short(user.statusesCount)
-    header["friends"] = DisplayCount.short(user.friendsCount)
-    header["followers"] = DisplayCount.short(user.followersCount)
-    context["profile"] = header
-    context["self"] = viewer?.user.id == record.id
-    context["follow"] = followState(user, viewer, special: try await isSpecial(user, viewer))
-    let (cards, next) = try await userPage(record.id, maxID: Self.cursor(params, "max_id"), viewer)
-    context["cards"] = cards
-    context["more"] = Self.more(next, fragment: "/web/user/\(record.id)/statuses", page: "/u/\(record.id)",
-                                empty: cards.isEmpty)
-    return render("web_user", context)
+    let frame = try await frame(viewer, tab: viewer?.user.id == record.id ? .me : nil, title: user.screenName)
+    let list = try await userList(record.id, maxID: Self.cursor(params, "max_id"), viewer)
+    let page = ProfilePage(frame: frame, user: user, viewerID: viewer?.user.id, special: try await isSpecial(user, viewer),
+                           list: list)
+    return render("web_user", page)
   }
 
   /// Whether the viewer follows `user` as 特别关注.
@@ -34,33 +26,30 @@ extension WebController {
     return try await deps.store.specialFollowing(viewer.user.id, among: [user.id]).contains(user.id)
   }
 
-  func followState(_ user: User, _ viewer: Viewer?, special: Bool = false) -> [String: Any]? {
-    guard let viewer, viewer.user.id != user.id else { return nil }
-    let label = user.following ? (user.followMe ? "相互关注" : "已关注") : "+ 关注"
-    return ["id": String(user.id), "following": user.following, "special": special, "label": label, "csrf": viewer.csrf,
-            "followers": DisplayCount.short(user.followersCount),
-            "action": "/u/\(user.id)/\(user.following ? "unfollow" : "follow")"]
+  /// The follow box for `user` as a fragment, after following, unfollowing or 特别关注.
+  func followBox(_ user: User, _ viewer: Viewer) async throws -> Response {
+    let button = FollowButton(UserViewModel(user: user), viewerID: viewer.user.id, csrf: viewer.csrf,
+                              special: try await isSpecial(user, viewer))
+    return render("web_follow", FollowButton.Fragment(follow: button))
   }
 
-  func userPage(_ id: Int64, maxID: Int64, _ viewer: Viewer?) async throws -> ([[String: Any]], Int64?) {
+  /// One page of a user's statuses, with the footer.
+  func userList(_ id: Int64, maxID: Int64, _ viewer: Viewer?) async throws -> CardList {
     let page = Page(maxID: maxID, count: Self.pageSize)
     let found = try await deps.store.statuses(
       in: .user(id, viewer: viewer?.user.id ?? 0), feature: .all, page: page.probing).items
     let (shown, next) = found.splitPage(Self.pageSize)
-    return (try await cards(shown, viewer), next?.id)
+    let more = MoreLink(next: next?.id, fragment: "/web/user/\(id)/statuses", page: "/u/\(id)", empty: shown.isEmpty)
+    return try await cardList(shown, viewer, more: more)
   }
 
   func userFragment(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {
     let params = context.params
-    let viewer = context.viewer
     guard let id = id.flatMap({ Int64($0) }) else { return Response(status: .notFound) }
-    let (cards, next) = try await userPage(id, maxID: Self.cursor(params, "max_id"), viewer)
-    let more = Self.more(next, fragment: "/web/user/\(id)/statuses", page: "/u/\(id)", empty: cards.isEmpty)
-    return render("web_cards", ["cards": cards, "more": more])
+    return render("web_cards", try await userList(id, maxID: Self.cursor(params, "max_id"), context.viewer))
   }
 
   func follow(_ request: Request, _ context: SparrowContext, id: String?, follow: Bool) async throws -> Response {
-    let params = context.params
     guard let viewer = context.viewer else { return Response(status: .unauthorized) }
     guard let id = id.flatMap({ Int64($0) }), let record = try await deps.store.user(id: id) else {
       return Response(status: .notFound)
@@ -74,8 +63,7 @@ extension WebController {
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect("/u/\(id)") }
     // Read again: the follower count has just moved.
-    let user = try await presenter(viewer).users([try await deps.store.user(id: id) ?? record])[0]
-    return render("web_follow", ["follow": followState(user, viewer, special: try await isSpecial(user, viewer)) ?? [:]])
+    return try await followBox(try await presenter(viewer).users([try await deps.store.user(id: id) ?? record])[0], viewer)
   }
 
   /// 特别关注 on a followed user's page; the answer is the follow box again.
@@ -92,7 +80,6 @@ extension WebController {
       return HTML.toast("请先关注", status: .badRequest)
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect("/u/\(id)") }
-    let user = try await presenter(viewer).users([record])[0]
-    return render("web_follow", ["follow": followState(user, viewer, special: try await isSpecial(user, viewer)) ?? [:]])
+    return try await followBox(try await presenter(viewer).users([record])[0], viewer)
   }
 }

@@ -19,12 +19,15 @@ package struct WebController: SparrowApp {
 
   static let pageSize = 20
 
+  /// The web client's templates, added to the platform's.
+  static var templates: URL? { Bundle.module.resourceURL?.appendingPathComponent("Templates") }
+
   package init(deps: WeiboDependencies, platform: Platform, api: WeiboAPI) async throws {
     self.deps = deps
     self.platform = platform
     pictures = platform.pictures
     session = platform.session
-    pages = try await TemplateLibrary.load(adding: Bundle.module.resourceURL?.appendingPathComponent("Templates"))
+    pages = try await TemplateLibrary.load(adding: Self.templates)
     self.api = api
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/static")
   }
@@ -125,24 +128,21 @@ package struct WebController: SparrowApp {
 
   // MARK: Rendering
 
-  /// The context every page starts from: the viewer, the CSRF token, the selected tab.
-  func base(_ viewer: Viewer?, tab: Tab?, title: String) async throws -> [String: Any] {
-    var context: [String: Any] = ["title": title, "css": assets.url("web.css"), "js": assets.url("js/main.js")]
+  /// The frame every page shows its content in: the title, the viewer and the form token, the tab bar.
+  func frame(_ viewer: Viewer?, tab: Tab?, title: String) async throws -> PageFrame {
+    var badges = TabBadges.none
     if let viewer {
-      context["viewer"] = ["id": String(viewer.user.id), "name": viewer.user.screenName]
-      context["csrf"] = viewer.csrf
       let (statuses, messages) = try await unreadBadges(viewer)
-      if statuses > 0, tab != .home { context["badge_home"] = Self.badge(statuses) }
-      if messages > 0 { context["badge_messages"] = Self.badge(messages) }
+      badges = TabBadges(statuses: statuses, messages: messages, on: tab)
     }
-    if let tab { context["tab_\(tab.rawValue)"] = true }
-    return context
+    return PageFrame(title: title, css: assets.url("web.css"), js: assets.url("js/main.js"), viewer: viewer?.user.screenName,
+                     csrf: viewer?.csrf, tab: tab, badges: badges)
   }
 
-  func render(_ template: String, _ context: [String: Any], status: HTTPResponse.Status = .ok,
+  func render(_ template: String, _ page: some PageModel, status: HTTPResponse.Status = .ok,
               headers: HTTPFields = [:]) -> Response
   {
-    pages.render(template, context, status: status, headers: headers)
+    pages.render(template, page, status: status, headers: headers)
   }
 
   /// The tab bar's figures: new statuses for 首页; new comments, mentions and likes for 消息.
@@ -152,27 +152,28 @@ package struct WebController: SparrowApp {
     return (unread[.status] ?? 0, messages)
   }
 
-  /// A tab badge: the number, or `99+`.
-  static func badge(_ n: Int) -> String { n > 99 ? "99+" : String(n) }
-
   func notFound(_ viewer: Viewer?, _ message: String = "页面不存在") async throws -> Response {
     try await problem(viewer, message, status: .notFound)
   }
 
-  /// The web client's error page: the message under the navigation bar, with the tab bar.
+  /// The web client's error page: the message under the navigation bar.
   func problem(_ viewer: Viewer?, _ message: String, status: HTTPResponse.Status) async throws -> Response {
-    var context = try await base(viewer, tab: nil, title: "出错了")
-    context["message"] = message
-    return render("web_missing", context, status: status)
+    render("web_missing", WebErrorPage(frame: try await frame(viewer, tab: nil, title: "出错了"), message: message),
+           status: status)
   }
 
   func presenter(_ viewer: Viewer?) -> Presenter {
     Presenter(store: deps.store, baseURL: deps.config.publicURL, viewer: viewer?.user.id ?? 0)
   }
 
-  func cards(_ records: [StatusRecord], _ viewer: Viewer?) async throws -> [[String: Any]] {
-    let now = deps.now()
-    return try await presenter(viewer).statuses(records).map { WebCard($0, now: now, csrf: viewer?.csrf).values }
+  /// Records as the API presents them to `viewer`.
+  func statuses(_ records: [StatusRecord], _ viewer: Viewer?) async throws -> [Status] {
+    try await presenter(viewer).statuses(records)
+  }
+
+  /// Cards for `records`, with the footer `more`.
+  func cardList(_ records: [StatusRecord], _ viewer: Viewer?, more: MoreLink?) async throws -> CardList {
+    CardList(try await statuses(records, viewer), now: deps.now(), csrf: viewer?.csrf, more: more)
   }
 
   /// A paging cursor from the query; 0 when absent or malformed.
@@ -180,36 +181,19 @@ package struct WebController: SparrowApp {
     ((try? params.int64(name)) ?? nil).map { max($0, 0) } ?? 0
   }
 
-  /// The footer of a paged list: the next page's fragment (for script) and page (without it), or the end.
-  /// `key` names the cursor: `max_id` for id-ordered lists, `offset` for lists paged by position.
-  static func more(_ next: Int64?, fragment: String, page: String, empty: Bool, key: String = "max_id") -> [String: Any] {
-    guard let next else { return empty ? ["empty": true] : ["end": true] }
-    func join(_ url: String) -> String { url + (url.contains("?") ? "&" : "?") + "\(key)=\(next)" }
-    return ["next": join(fragment), "page": join(page)]
-  }
-
   // MARK: Tabs
 
   func tab(_ tab: Tab, _ request: Request, _ context: SparrowContext) async throws -> Response {
     let params = context.params
     guard let viewer = context.viewer else {
-      var context = try await base(nil, tab: tab, title: tab.title)
-      context["visitor_text"] = tab.visitorText
-      context["visitor_\(tab.rawValue)"] = true
-      return render("web_visitor", context)
+      return render("web_visitor", VisitorPage(frame: try await frame(nil, tab: tab, title: tab.title), tab: tab))
     }
     switch tab {
     case .home:
       let group = HomeGroup(rawValue: params["feed"] ?? "") ?? .all
-      var context = try await base(viewer, tab: tab, title: "首页")
-      let (cards, next) = try await homePage(viewer, group, sinceID: 0, maxID: Self.cursor(params, "max_id"))
-      context["cards"] = cards
-      context["more"] = Self.more(next, fragment: "/web/timeline\(group.query)", page: "/\(group.query)",
-                                  empty: cards.isEmpty)
-      context["group"] = group.title
-      context["groups"] = HomeGroup.allCases.map { ["title": $0.title, "url": "/\($0.query)", "selected": $0 == group] }
-      context["feed"] = group.rawValue
-      return render("web_home", context)
+      let frame = try await frame(viewer, tab: tab, title: "首页")
+      let list = try await homeList(viewer, group, sinceID: 0, maxID: Self.cursor(params, "max_id"))
+      return render("web_home", HomePage(frame: frame, group: group, list: list))
     case .me:
       return try await profile(request, context, user: viewer.user)
     case .messages:
@@ -244,17 +228,17 @@ package struct WebController: SparrowApp {
     var query: String { self == .all ? "" : "?feed=\(rawValue)" }
   }
 
-  /// One page of the home timeline and the next `max_id` (the last id − 1), nil at the end.
-  func homePage(_ viewer: Viewer, _ group: HomeGroup, sinceID: Int64, maxID: Int64)
-    async throws -> ([[String: Any]], Int64?)
-  {
+  /// One page of the home timeline: newer than `sinceID` (no footer), or from `maxID` down with the footer.
+  func homeList(_ viewer: Viewer, _ group: HomeGroup, sinceID: Int64, maxID: Int64) async throws -> CardList {
     let page = Page(sinceID: sinceID, maxID: maxID, count: Self.pageSize)
     let found = try await deps.store.statuses(in: group.feed(viewer.user.id), feature: .all, page: page.probing).items
     let (shown, following) = found.splitPage(Self.pageSize)
     if group == .all, maxID == 0, let newest = shown.first?.id {
       try await deps.store.markSeen(userID: viewer.user.id, kind: .status, upTo: newest)
     }
-    return (try await cards(shown, viewer), following?.id)
+    let more = sinceID > 0 ? nil : MoreLink(next: following?.id, fragment: "/web/timeline\(group.query)",
+                                            page: "/\(group.query)", empty: shown.isEmpty)
+    return try await cardList(shown, viewer, more: more)
   }
 
   /// Cards older than `max_id`, or newer than `since_id` (with their number in `X-New-Count`, and the banner's
@@ -264,28 +248,21 @@ package struct WebController: SparrowApp {
     guard let viewer = context.viewer else { return Response(status: .unauthorized) }
     let sinceID = Self.cursor(params, "since_id")
     let group = HomeGroup(rawValue: params["feed"] ?? "") ?? .all
-    let (cards, next) = try await homePage(viewer, group, sinceID: sinceID, maxID: Self.cursor(params, "max_id"))
+    var list = try await homeList(viewer, group, sinceID: sinceID, maxID: Self.cursor(params, "max_id"))
     var headers = HTTPFields()
-    var context: [String: Any] = ["cards": cards]
     if sinceID > 0 {
       // Newer statuses: a gap past one page is left to a full reload.
-      headers[.init("X-New-Count")!] = String(cards.count)
-      context["banner"] = NewStatusesBanner.text(count: cards.count)
-    } else {
-      context["more"] = Self.more(next, fragment: "/web/timeline\(group.query)", page: "/\(group.query)",
-                                  empty: cards.isEmpty)
+      headers[.init("X-New-Count")!] = String(list.cards.count)
+      list.banner = NewStatusesBanner.text(count: list.cards.count)
     }
-    return render("web_cards", context, headers: headers)
+    return render("web_cards", list, headers: headers)
   }
 
   /// The tab bar's badges now, for script to poll; 首页's too, since new statuses arrive while reading it.
   func unread(_ request: Request, _ context: SparrowContext) async throws -> Response {
-        guard let viewer = context.viewer else { return Response(status: .unauthorized) }
+    guard let viewer = context.viewer else { return Response(status: .unauthorized) }
     let (statuses, messages) = try await unreadBadges(viewer)
-    var context: [String: Any] = [:]
-    if statuses > 0 { context["badge_home"] = Self.badge(statuses) }
-    if messages > 0 { context["badge_messages"] = Self.badge(messages) }
-    return render("web_badges", context)
+    return render("web_badges", TabBadges(statuses: statuses, messages: messages))
   }
 
   // MARK: Signing in
@@ -296,12 +273,8 @@ package struct WebController: SparrowApp {
   /// 欢迎回来: the avatar rises, the words fade in, then the timeline (by script, or by refresh without it).
   func welcome(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let viewer = context.viewer else { return HTML.redirect("/") }
-    var context = try await base(viewer, tab: nil, title: "欢迎回来")
     let user = try await presenter(viewer).users([viewer.user])[0]
-    context["user"] = WebCard.author(user)
-    // Without script the page still moves on after the animation.
-    context["refresh"] = "3;url=/"
-    return render("web_welcome", context)
+    return render("web_welcome", WelcomePage(frame: try await frame(viewer, tab: nil, title: "欢迎回来"), user: user))
   }
 
   // MARK: Posting and liking
@@ -345,8 +318,7 @@ package struct WebController: SparrowApp {
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect(Self.back(request, fallback: "/status/\(id)")) }
     guard let record = try await deps.store.status(id: id, visibleTo: viewer.user.id) else { return Response(status: .notFound) }
-    let card = try await cards([record], viewer)[0]
-    return render("web_like", card)
+    return render("web_like", CardModel(try await statuses([record], viewer)[0], now: deps.now(), csrf: viewer.csrf))
   }
 
   /// Where a form posted without script returns to: the page it came from, if it is ours.

@@ -19,21 +19,6 @@ struct WebRichText {
 
   static var phrases: Set<String> { Emoticons.phrases }
 
-  /// The compose sheet's emoticon keyboard: each pack in pages of `EmoticonPack.perPage` keys.
-  static var keyboard: [[String: Any]] {
-    Emoticons.packs.enumerated().map { index, pack in
-      let keys: [[String: Any]] = pack.items.map { item in
-        var key: [String: Any] = ["phrase": item.phrase]
-        if let image = emoticonImages[item.phrase] { key["img"] = image }
-        return key
-      }
-      let pages = stride(from: 0, to: keys.count, by: EmoticonPack.perPage).map {
-        ["keys": Array(keys[$0..<min($0 + EmoticonPack.perPage, keys.count)])]
-      }
-      return ["id": pack.id, "name": pack.name, "pages": pages, "first": index == 0]
-    }
-  }
-
   /// `links: false` shows mentions, topics and links as spans, for text that sits inside a link itself.
   static func html(_ rich: RichText, links: Bool = true) -> String {
     rich.segments.map { segment in

@@ -20,7 +20,7 @@ struct CommentCommand: AsyncParsableCommand {
       if output.json { return Terminal.printJSON(comment.json) }
       let palette = Palette.forStdout()
       Terminal.print(palette.bold("已评论"))
-      Terminal.print(CommentBlock(comment.value, now: Date(), palette: palette).text)
+      Terminal.print(CommentBlock(CommentViewModel(comment: comment.value), now: Date(), palette: palette).text)
     }
   }
 }

@@ -28,7 +28,7 @@ struct Show: AsyncParsableCommand {
       Terminal.print(StatusBlock(StatusViewModel(status: status.value), now: now, palette: palette).text)
       if let list, !list.value.comments.isEmpty {
         Terminal.print("\n" + palette.bold("评论 \(DisplayCount.short(max(list.value.totalNumber, list.value.comments.count)))"))
-        Terminal.print(list.value.comments.map { CommentBlock($0, now: now, palette: palette).text }.joined(separator: "\n"))
+        Terminal.print(list.value.comments.map { CommentBlock(CommentViewModel(comment: $0), now: now, palette: palette).text }.joined(separator: "\n"))
       }
     }
   }

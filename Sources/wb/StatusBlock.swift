@@ -48,7 +48,7 @@ struct AuthorLabel {
   let text: String
 
   init(name: String, badge: VerifiedBadge, membership: Membership, palette: Palette) {
-    var text = palette.paint(name, membership.isMember ? "1;38;5;208" : "1")
+    var text = palette.paint(name, membership.nameColor == .orange ? "1;38;5;208" : "1")
     switch badge {
     case .personal: text += " " + palette.yellow("V")
     case .enterprise: text += " " + palette.blue("V")
@@ -57,6 +57,10 @@ struct AuthorLabel {
     }
     if membership.isMember { text += " " + palette.orange("VIP\(membership.level)") }
     self.text = text
+  }
+
+  init(_ user: UserViewModel, palette: Palette) {
+    self.init(name: user.name, badge: user.badge, membership: user.membership, palette: palette)
   }
 }
 
@@ -76,29 +80,26 @@ struct RichLines {
   }
 }
 
-/// A user's profile as terminal lines.
+/// A user's profile as terminal lines; the last fact is the follow button's word (`已关注`, `相互关注`) when the
+/// viewer follows the user.
 ///
 ///     小明 V VIP3 (uid 123456)
 ///     认证：Sparrow 开发者
 ///     简介一句话
-///     北京 · 关注 10 · 粉丝 1.2万 · 微博 345
+///     北京 · 关注 10 · 粉丝 1.2万 · 微博 345 · 已关注
 struct UserBlock {
   let lines: [String]
 
-  init(_ user: User, palette: Palette) {
-    var lines = [
-      AuthorLabel(name: user.screenName, badge: VerifiedBadge(user: user), membership: Membership(user: user), palette: palette).text
-        + palette.dim(" (uid \(user.id))")
-    ]
-    if user.verified, !user.verifiedReason.isEmpty { lines.append(palette.dim("认证：") + user.verifiedReason) }
-    if !user.description.isEmpty { lines.append(user.description) }
+  init(_ user: UserViewModel, viewerID: Int64?, palette: Palette) {
+    var lines = [AuthorLabel(user, palette: palette).text + palette.dim(" (uid \(user.id))")]
+    if let reason = user.verifiedReason { lines.append(palette.dim("认证：") + reason) }
+    if let description = user.description { lines.append(description) }
     var facts: [String] = []
-    if !user.location.isEmpty { facts.append(user.location) }
-    facts += [
-      "关注 \(DisplayCount.short(user.friendsCount))", "粉丝 \(DisplayCount.short(user.followersCount))",
-      "微博 \(DisplayCount.short(user.statusesCount))",
-    ]
-    if user.following { facts.append("已关注") }
+    if !user.user.location.isEmpty { facts.append(user.user.location) }
+    facts += ["关注 \(user.friendsText)", "粉丝 \(user.followersText)", "微博 \(user.statusesText)"]
+    if let follow = FollowButtonViewModel(user: user.user, viewerID: viewerID), follow.isFollowing {
+      facts.append(follow.title)
+    }
     lines.append(palette.dim(facts.joined(separator: " · ")))
     self.lines = lines
   }
@@ -106,17 +107,15 @@ struct UserBlock {
   var text: String { lines.joined(separator: "\n") }
 }
 
-/// A comment as one indented entry: `  小明: 说得好 · 5分钟前 · id 123`.
+/// A comment as one indented entry: `  小明: 说得好 · 5分钟前 · id 123`; a reply reads `回复@name: …`.
 struct CommentBlock {
   let lines: [String]
 
-  init(_ comment: Comment, now: Date, palette: Palette) {
-    let author = comment.user.map {
-      AuthorLabel(name: $0.screenName, badge: VerifiedBadge(user: $0), membership: Membership(user: $0), palette: palette).text
-    } ?? "（未知用户）"
-    var body = RichLines(RichText(comment.text), palette: palette).lines
+  init(_ comment: CommentViewModel, now: Date, palette: Palette) {
+    let author = comment.author.map { AuthorLabel($0, palette: palette).text } ?? "（未知用户）"
+    var body = RichLines(comment.richText, palette: palette).lines
     if body.isEmpty { body = [""] }
-    let time = RelativeTime.text(for: comment.createdAt, now: now)
+    let time = comment.createdText(now: now)
     var first = "  \(author): \(body[0])"
     if body.count == 1 { first += palette.dim((time.isEmpty ? "" : " · \(time)") + " · id \(comment.id)") }
     var lines = [first] + body.dropFirst().map { "    " + $0 }

@@ -21,7 +21,8 @@ struct UserCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await Failure.reporting {
-      let client = try config.session.loggedIn().client
+      let login = try config.session.loggedIn()
+      let client = login.client
       let user = try await client.answer(Users.show(.screenName(name)))
       let timeline = count == 0 ? nil : try await client.answer(Statuses.userTimeline(user: .id(user.value.id), count: count))
       if output.json {
@@ -29,7 +30,7 @@ struct UserCommand: AsyncParsableCommand {
       }
       let palette = Palette.forStdout()
       let now = Date()
-      var blocks = [UserBlock(user.value, palette: palette).text]
+      var blocks = [UserBlock(UserViewModel(user: user.value), viewerID: login.account.uid, palette: palette).text]
       blocks += (timeline?.value.statuses ?? []).map { StatusBlock(StatusViewModel(status: $0), now: now, palette: palette).text }
       Terminal.print(blocks.joined(separator: "\n\n"))
     }

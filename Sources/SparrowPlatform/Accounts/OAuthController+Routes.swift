@@ -15,7 +15,7 @@ extension OAuthController {
         params = try await Params.read(&request, limit: limit)
       } catch let error as ParamError {
         let failure = WeiboError(error)
-        return pages.error(title: "请求无法识别", message: failure.error, code: failure.code, status: failure.status)
+        return pages.error(ErrorPage(title: "请求无法识别", message: failure.error, code: failure.code), status: failure.status)
       }
       return try await body(request, params)
     }
@@ -53,13 +53,7 @@ extension OAuthController {
     }
     router.get("/oauth2/default.html") { request, _ in
       try await page(request, limit: 0) { _, params in
-        var context: [String: Any] = [:]
-        if let code = params["code"] { context["code"] = code }
-        if let error = params["error"] {
-          context["error"] = error
-          context["error_description"] = params["error_description"] ?? ""
-        }
-        return pages.render("oauth_default", context, policy: .inline)
+        return pages.render("oauth_default", OAuthResultPage(params: params), policy: .inline)
       }
     }
     router.get("/signup") { request, _ in

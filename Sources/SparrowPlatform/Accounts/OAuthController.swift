@@ -45,12 +45,6 @@ package struct OAuthController: Sendable {
     return .success((app, redirect))
   }
 
-  struct ErrorPage: Error {
-    let title: String
-    let message: String
-    let code: Int
-  }
-
   /// Exact match; for a public (native) client, a loopback HTTP callback may use any port (RFC 8252 §7.3), as
   /// terminal clients must. A web app's redirect is always exact.
   static func redirectMatches(_ given: String, registered: String, anyLoopbackPort: Bool) -> Bool {
@@ -68,42 +62,30 @@ package struct OAuthController: Sendable {
   {
     let app: AppRecord
     switch try await client(params) {
-    case .failure(let page): return pages.error(title: page.title, message: page.message, code: page.code)
+    case .failure(let page): return pages.error(page)
     case .success(let found): app = found.0
     }
     let responseType = params["response_type"] ?? "code"
     guard responseType == "code" || responseType == "token" else {
-      return pages.error(title: "授权失败", message: "不支持的 response_type", code: 21329)
+      return pages.error(ErrorPage(title: "授权失败", message: "不支持的 response_type", code: 21329))
     }
-    var context: [String: Any] = [
-      "app_name": app.name, "client_id": app.clientID,
-      "redirect_uri": params["redirect_uri"] ?? app.redirectURI, "response_type": responseType,
-      "state": params["state"] ?? "", "scope": params["scope"] ?? "",
-      "signup_url": "/signup?next=" + FormEncoding.escape(request.uri.path + "?" + (request.uri.query ?? "")),
-      "username": params["userId"] ?? "",
-      "code_challenge": params["code_challenge"] ?? "", "code_challenge_method": params["code_challenge_method"] ?? "",
-    ]
-    var switchParams = Self.queryFromParams(params)
-    switchParams.append(("forcelogin", "true"))
-    context["switch_url"] = "/oauth2/authorize?" + FormEncoding.encode(pairs: switchParams)
-    if let error { context["error"] = error }
-    if !app.url.isEmpty { context["app_url"] = app.url }
-    let forceLogin = params["forcelogin"] == "true"
-    if !forceLogin, let (user, session) = try await signedIn(request) {
-      context["signed_in"] = ["screen_name": user.screenName]
-      context["csrf"] = Secrets.formToken(session: session, key: deps.config.formKey)
+    var account: String?
+    var csrf: String?
+    if params["forcelogin"] != "true", let (user, session) = try await signedIn(request) {
+      account = user.screenName
+      csrf = Secrets.formToken(session: session, key: deps.config.formKey)
     }
-    if let demo = deps.config.demoLogin {
-      context["demo"] = ["username": demo.username, "password": demo.password]
-    }
-    return pages.render("authorize", context, status: status, policy: .inline)
+    let page = AuthorizePage(
+      app: app, params: params, responseType: responseType, path: request.uri.path, query: request.uri.query,
+      error: error, account: account, csrf: csrf, demo: deps.config.demoLogin)
+    return pages.render("authorize", page, status: status, policy: .inline)
   }
 
   func authorizeSubmit(_ request: Request, params: Params, address: String?) async throws -> Response {
     let app: AppRecord
     let redirect: String
     switch try await client(params) {
-    case .failure(let page): return pages.error(title: page.title, message: page.message, code: page.code)
+    case .failure(let page): return pages.error(page)
     case .success(let found): (app, redirect) = found
     }
     let state = params["state"]
@@ -318,10 +300,7 @@ package struct OAuthController: Sendable {
   }
 
   func signupPage(params: Params, error: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
-    var context: [String: Any] = ["screen_name": params["screen_name"] ?? ""]
-    if let next = Self.safeNext(params["next"]) { context["next"] = next }
-    if let error { context["error"] = error }
-    return pages.render("signup", context, status: status, policy: .inline)
+    return pages.render("signup", SignupPage(params: params, error: error), status: status, policy: .inline)
   }
 
   func signupSubmit(params: Params) async throws -> Response {
@@ -346,7 +325,7 @@ package struct OAuthController: Sendable {
       headers[.location] = next
       return Response(status: .seeOther, headers: headers)
     }
-    return pages.render("signed_up", ["screen_name": user.screenName, "id": String(user.id)], headers: headers, policy: .inline)
+    return pages.render("signed_up", SignedUpPage(user: user), headers: headers, policy: .inline)
   }
 
   /// Only same-site paths: `/signup?next=` must not become an open redirect.

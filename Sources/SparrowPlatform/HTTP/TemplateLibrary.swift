@@ -2,8 +2,10 @@ import Foundation
 import Hummingbird
 import Mustache
 
-/// Mustache templates: the platform's own (`Templates/` of this target: OAuth pages, errors, shared partials)
-/// plus an app's, in one library, so an app's pages can use the platform's partials and layouts.
+/// Mustache templates: the platform's own (`Templates/` of this target: the base `layout`, the OAuth and
+/// sign-up pages on `platform_layout`, errors, shared partials) plus an app's, in one library, so an app's
+/// pages can extend the platform's layout (`{{<layout}}{{$body}}…{{/body}}{{/layout}}`) and use its partials.
+/// Pages are typed models (`PageModel`); templates only print their fields.
 package struct TemplateLibrary: Sendable {
   let library: MustacheLibrary
 
@@ -23,24 +25,20 @@ package struct TemplateLibrary: Sendable {
     return TemplateLibrary(library: library)
   }
 
-  /// The text of `template` with `context` (values are escaped by the templates' `{{ }}`).
-  package func text(_ template: String, _ context: Any) -> String {
-    library.render(context, withTemplate: template) ?? "template \(template) missing"
+  /// The text of `template` showing `page` (values are escaped by the templates' `{{ }}`).
+  package func text(_ template: String, _ page: some PageModel) -> String {
+    library.render(page, withTemplate: template) ?? "template \(template) missing"
   }
 
-  /// `template` as an HTML response.
-  package func render(_ template: String, _ context: Any, status: HTTPResponse.Status = .ok,
+  /// `template` showing `page`, as an HTML response.
+  package func render(_ template: String, _ page: some PageModel, status: HTTPResponse.Status = .ok,
                       headers: HTTPFields = [:], policy: HTML.Policy = .strict) -> Response
   {
-    HTML.response(text(template, context), status: status, headers: headers, policy: policy)
+    HTML.response(text(template, page), status: status, headers: headers, policy: policy)
   }
 
   /// The platform's error page.
-  package func error(title: String, message: String, code: Int? = nil, status: HTTPResponse.Status = .badRequest)
-    -> Response
-  {
-    var context: [String: Any] = ["title": title, "message": message]
-    if let code { context["code"] = code }
-    return render("error", context, status: status, policy: .inline)
+  package func error(_ page: ErrorPage, status: HTTPResponse.Status = .badRequest) -> Response {
+    render("error", page, status: status, policy: .inline)
   }
 }

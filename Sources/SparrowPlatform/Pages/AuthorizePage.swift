@@ -1,0 +1,82 @@
+import SparrowCore
+import SparrowStore
+
+/// `/oauth2/authorize` (`authorize.mustache`): the app asking, the signed-in account or the sign-in fields,
+/// the hidden fields that carry the request through the form, and the buttons.
+struct AuthorizePage: PageModel {
+  /// The demo account's name and password, with a button that fills them in.
+  struct DemoAccount: PageModel {
+    let username, password: String
+
+    func child(named name: String) -> Any? {
+      switch name {
+      case "username": username
+      case "password": password
+      default: nil
+      }
+    }
+  }
+
+  let appName, clientID, redirectURI, responseType, state, scope: String
+  /// The app's site; nil when it gave none.
+  let appURL: String?
+  /// The sign-in name typed so far.
+  let username: String
+  let error: String?
+  /// The account already signed in, which the form grants as (with `csrf`); nil shows the sign-in fields.
+  let account: String?
+  let csrf: String?
+  let demo: DemoAccount?
+  /// Sign-up, back to this request afterwards.
+  let signupURL: String
+  /// This request again with `forcelogin=true`, to sign in as someone else.
+  let switchURL: String
+  /// PKCE's challenge and method, carried through the form to the code.
+  let codeChallenge, codeChallengeMethod: String?
+
+  /// `path` and `query` are this request's, for the way back from sign-up; `params` its parameters.
+  init(app: AppRecord, params: Params, responseType: String, path: String, query: String?, error: String?,
+       account: String?, csrf: String?, demo: (username: String, password: String)?)
+  {
+    appName = app.name
+    clientID = app.clientID
+    redirectURI = params["redirect_uri"] ?? app.redirectURI
+    self.responseType = responseType
+    state = params["state"] ?? ""
+    scope = params["scope"] ?? ""
+    appURL = app.url.isEmpty ? nil : app.url
+    username = params["userId"] ?? ""
+    self.error = error
+    self.account = account
+    self.csrf = csrf
+    self.demo = demo.map { DemoAccount(username: $0.username, password: $0.password) }
+    signupURL = "/signup?next=" + FormEncoding.escape(path + "?" + (query ?? ""))
+    let switching = OAuthController.queryFromParams(params) + [("forcelogin", "true")]
+    switchURL = "/oauth2/authorize?" + FormEncoding.encode(pairs: switching)
+    codeChallenge = params["code_challenge"]
+    codeChallengeMethod = params["code_challenge_method"]
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "title": "应用授权"
+    case "app_name": appName
+    case "client_id": clientID
+    case "redirect_uri": redirectURI
+    case "response_type": responseType
+    case "state": state
+    case "scope": scope
+    case "app_url": appURL
+    case "username": username
+    case "error": error
+    case "account": account
+    case "csrf": csrf
+    case "demo": demo
+    case "signup_url": signupURL
+    case "switch_url": switchURL
+    case "code_challenge": codeChallenge
+    case "code_challenge_method": codeChallengeMethod
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import SparrowKit
+import SparrowPlatform
+
+/// A page of cards (`web_cards.mustache` as a fragment, and inside the pages that list statuses): the cards and
+/// the footer (none for newer statuses, which script puts on top).
+struct CardList: PageModel {
+  let cards: [CardModel]
+  let more: MoreLink?
+  /// For newer statuses: the banner's words (`N条新微博`), in a hidden element script shows.
+  var banner: String?
+
+  /// `csrf` is the viewer's form token, nil for visitors.
+  init(_ statuses: [Status], now: Date, csrf: String?, more: MoreLink?) {
+    cards = statuses.map { CardModel($0, now: now, csrf: csrf) }
+    self.more = more
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "cards": cards
+    case "more": more
+    case "banner": banner
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SparrowKit
+import SparrowPlatform
+
+/// A row under 微博正文 (`web_list.mustache`): a comment (with 回复 for the signed-in), a repost, or a like.
+struct DetailRow: PageModel {
+  let user: AuthorLabel?
+  /// Escaped HTML: `{{{html}}}`; nil for a like, which has no text.
+  let html: String?
+  let time: String
+  /// The composer replying to this comment; nil for visitors and for other rows.
+  let reply: String?
+
+  /// A comment, as SparrowKit's `CommentViewModel` shows it (a reply says whom it answers).
+  init(comment: Comment, on statusID: Int64, canReply: Bool, now: Date) {
+    let model = CommentViewModel(comment: comment, emoticons: WebRichText.phrases)
+    user = model.author.map(AuthorLabel.init)
+    html = WebRichText.html(model.richText)
+    time = model.createdText(now: now)
+    reply = canReply ? "/compose?comment=\(statusID)&reply=\(comment.id)" : nil
+  }
+
+  /// A repost: who, when, and what they said with it.
+  init(repost: Status, now: Date) {
+    user = repost.user.map(AuthorLabel.init)
+    html = WebRichText.html(repost.text)
+    time = RelativeTime.text(for: repost.createdAt, now: now)
+    reply = nil
+  }
+
+  /// A like: who, and when.
+  init(liker: User, at date: Date, now: Date) {
+    user = AuthorLabel(liker)
+    html = nil
+    time = RelativeTime.text(for: date, now: now)
+    reply = nil
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "user": user
+    case "html": html
+    case "time": time
+    case "reply": reply
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import SparrowKit
+import SparrowPlatform
+import SparrowStore
+
+/// The composer's `@` and `#` pickers (`web_picker.mustache`): people to mention or topics to insert, or why
+/// there are none.
+struct PickerList: PageModel {
+  /// Someone the viewer follows, inserted as `@name `.
+  struct Person: PageModel {
+    let author: AuthorLabel
+    let insert: String
+
+    func child(named name: String) -> Any? { name == "insert" ? insert : author.child(named: name) }
+  }
+
+  /// A topic, inserted as `#name#`: a hot one with its count, or the query itself as a new one.
+  struct Topic: PageModel {
+    let name, insert: String
+    /// The number of statuses; nil for a new topic.
+    let count: String?
+
+    init(name: String, count: Int?) {
+      self.name = name
+      insert = "#\(name)#"
+      self.count = count.map(DisplayCount.short)
+    }
+
+    func child(named name: String) -> Any? {
+      switch name {
+      case "name": self.name
+      case "insert": insert
+      case "count": count
+      case "new": count == nil
+      default: nil
+      }
+    }
+  }
+
+  let users: [Person]
+  let topics: [Topic]
+  /// Shown when there is nothing to pick; nil otherwise.
+  let empty: String?
+
+  /// People matching `query` among those followed.
+  init(users: [User], query: String) {
+    self.users = users.map { Person(author: AuthorLabel($0), insert: "@\($0.screenName) ") }
+    topics = []
+    empty = users.isEmpty ? (query.isEmpty ? "还没有关注任何人" : "没有找到") : nil
+  }
+
+  /// Hot topics matching `query`, with `#query#` itself first when it is not one of them.
+  init(topics hot: [TopicCount], query: String) {
+    users = []
+    var topics = hot.map { Topic(name: $0.name, count: $0.count) }
+    if !query.isEmpty, !hot.contains(where: { $0.name == query }) {
+      topics.insert(Topic(name: query, count: nil), at: 0)
+    }
+    self.topics = topics
+    empty = topics.isEmpty ? "最近还没有话题" : nil
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "users": users
+    case "topics": topics
+    case "empty": empty
+    default: nil
+    }
+  }
+}
