@@ -161,7 +161,7 @@ package struct Params: Sendable {
   }
 
   /// `+` and `%XX` decoded; nil unless the result is UTF-8 text without NUL.
-  static func decode(_ s: Substring) -> String? {
+  package static func decode(_ s: Substring) -> String? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(s.utf8.count)
     var iterator = s.utf8.makeIterator()
