@@ -27,7 +27,7 @@ import SparrowPlatform
       FuzzTarget.require(!name.isEmpty && !name.utf8.contains(0), "name \(name.debugDescription)")
       FuzzTarget.require(values.allSatisfy { !$0.utf8.contains(0) }, "NUL in \(name)")
     }
-    if let decoded = Params.decode(Substring(text)) {
+    if let decoded = Params.decode(text.utf8) {
       FuzzTarget.require(!decoded.utf8.contains(0), "decoded a NUL")
       if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
         FuzzTarget.require(Array(decoded.utf8) == Array(text.utf8), "decoding plain text changed it")

@@ -127,6 +127,17 @@ func formValuesAreTextOrRefused(_ encoded: String, _ decoded: String?) throws {
   }
 }
 
+/// Pairs split at the `&` and `=` bytes, even before a combining mark (as characters, `&́` is one).
+@Test func formPairsSplitAtTheirBytesEvenBeforeACombiningMark() throws {
+  var params = Params()
+
+  try params.merge(formEncoded: "a=1&\u{301}b=2&c=\u{301}3")
+
+  #expect(params.all("a") == ["1"])
+  #expect(params.all("\u{301}b") == ["2"])
+  #expect(params.all("c") == ["\u{301}3"])
+}
+
 /// An app's url becomes every status's source link: only web addresses.
 @Test(arguments: ["javascript:alert(1)", "data:text/html,hi", "ftp://example.org", "http://"])
 func appURLsMustBeWebAddresses(_ url: String) async throws {

@@ -151,9 +151,13 @@ package struct Params: Sendable {
   // MARK: Parsing
 
   package mutating func merge(formEncoded text: String) throws {
-    for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard let name = Self.decode(parts[0]) else { throw ParamError.notText(String(parts[0].prefix(40))) }
+    // By bytes, as the encoding is defined: a `&` or `=` followed by a combining mark is one Character, so
+    // splitting by characters would join pairs that every other reader separates.
+    for pair in text.utf8.split(separator: UInt8(ascii: "&")) {
+      let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+      guard let name = Self.decode(parts[0]) else {
+        throw ParamError.notText(String(decoding: parts[0].prefix(40), as: UTF8.self))
+      }
       guard !name.isEmpty else { continue }
       guard let value = parts.count > 1 ? Self.decode(parts[1]) : "" else { throw ParamError.notText(name) }
       values[name, default: []].append(value)
@@ -161,10 +165,10 @@ package struct Params: Sendable {
   }
 
   /// `+` and `%XX` decoded; nil unless the result is UTF-8 text without NUL.
-  package static func decode(_ s: Substring) -> String? {
+  package static func decode(_ encoded: some Collection<UInt8>) -> String? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(s.utf8.count)
-    var iterator = s.utf8.makeIterator()
+    bytes.reserveCapacity(encoded.count)
+    var iterator = encoded.makeIterator()
     while let byte = iterator.next() {
       switch byte {
       case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
