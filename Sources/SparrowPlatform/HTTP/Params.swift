@@ -212,6 +212,16 @@ package struct Params: Sendable {
 
   /// Lenient multipart: header names in any case, any part order, odd content types, stray headers.
   package mutating func merge(multipart body: ByteBuffer, boundary: String) throws {
+    // MultipartKit 4.7.1 traps on a byte past 0x7F in a part's header name (it looks bytes up in a 128-entry
+    // table), which would take the server down (found by FuzzMultipart). So a first pass reads a copy with each
+    // such byte turned into DEL, which every state treats as it treats them (the boundary is below DEL) but the
+    // header name, where DEL is refused instead.
+    guard boundary.utf8.allSatisfy({ $0 < 0x7F }) else { throw ParamError.malformed }
+    do {
+      try MultipartParser(boundary: boundary).execute(body.readableBytesView.map { $0 < 0x80 ? $0 : 0x7F })
+    } catch {
+      throw ParamError.malformed
+    }
     let parser = MultipartParser(boundary: boundary)
     var headers: [String: String] = [:]
     var data = ByteBuffer()
