@@ -161,6 +161,17 @@ func formValuesAreTextOrRefused(_ encoded: String, _ decoded: String?) throws {
   #expect(params.file("a")?.filename == "照片.png")
 }
 
+/// Quotes come off a name or file name even when a combining mark follows the first (as characters, they are one).
+@Test func multipartQuotesComeOffBeforeACombiningMark() throws {
+  let body = "--B\r\nContent-Disposition: form-data; name=\"\u{301}a\"; filename=\"\u{651}.png\"\r\n\r\nx\r\n--B--\r\n"
+  var params = Params()
+
+  try params.merge(multipart: ByteBuffer(string: body), boundary: "B")
+
+  #expect(params.file("\u{301}a")?.filename == "\u{651}.png")
+  #expect(Params.boundary(in: "multipart/form-data; boundary=\"\u{301}B\"") == "\u{301}B")
+}
+
 /// An app's url becomes every status's source link: only web addresses.
 @Test(arguments: ["javascript:alert(1)", "data:text/html,hi", "ftp://example.org", "http://"])
 func appURLsMustBeWebAddresses(_ url: String) async throws {

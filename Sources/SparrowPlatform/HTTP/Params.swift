@@ -199,15 +199,8 @@ package struct Params: Sendable {
   }
 
   package static func boundary(in contentType: String) -> String? {
-    for part in contentType.split(separator: ";").dropFirst() {
-      let pair = part.split(separator: "=", maxSplits: 1)
-      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
-      let value = pair[1].trimmingCharacters(in: .whitespaces)
-      let unquoted = value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2
-        ? String(value.dropFirst().dropLast()) : value
-      return unquoted.isEmpty ? nil : unquoted
-    }
-    return nil
+    guard let boundary = parameter("boundary", in: contentType), !boundary.isEmpty else { return nil }
+    return boundary
   }
 
   /// Lenient multipart: header names in any case, any part order, odd content types, stray headers.
@@ -236,9 +229,9 @@ package struct Params: Sendable {
     do { try parser.execute(body) } catch { throw ParamError.malformed }
     for (headers, data) in parts {
       guard let disposition = headers["content-disposition"],
-        let name = Self.dispositionValue("name", in: disposition)
+        let name = Self.parameter("name", in: disposition)
       else { continue }
-      if let filename = Self.dispositionValue("filename", in: disposition) {
+      if let filename = Self.parameter("filename", in: disposition) {
         // A browser's empty file input sends a part with no name and no bytes.
         guard !(filename.isEmpty && data.readableBytes == 0) else { continue }
         uploads[name, default: []].append(UploadedFile(
@@ -250,13 +243,17 @@ package struct Params: Sendable {
     }
   }
 
-  private static func dispositionValue(_ key: String, in header: String) -> String? {
-    for part in header.split(separator: ";").dropFirst() {
-      let pair = part.split(separator: "=", maxSplits: 1)
-      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == key else { continue }
-      var value = pair[1].trimmingCharacters(in: .whitespaces)
-      if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-      return value
+  /// A parameter of a header value (`multipart/form-data; boundary=…`, `form-data; name="…"`), unquoted.
+  /// Read by bytes: a `;`, `=` or `"` followed by a combining mark is one Character, and would not delimit.
+  private static func parameter(_ key: String, in header: String) -> String? {
+    for part in header.utf8.split(separator: UInt8(ascii: ";")).dropFirst() {
+      let pair = part.split(separator: UInt8(ascii: "="), maxSplits: 1)
+      guard pair.count == 2, String(decoding: pair[0], as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased() == key
+      else { continue }
+      let value = String(decoding: pair[1], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+      let bytes = value.utf8, quote = UInt8(ascii: "\"")
+      return bytes.count >= 2 && bytes.first == quote && bytes.last == quote
+        ? String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self) : value
     }
     return nil
   }
