@@ -5,6 +5,12 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let glibIncludes = ["/usr/include/glib-2.0", "/usr/lib/x86_64-linux-gnu/glib-2.0/include",
                     "/usr/lib/aarch64-linux-gnu/glib-2.0/include"].flatMap { ["-Xcc", "-I\($0)"] }
 
+/// A fuzz target in Fuzz/<name>: under libFuzzer in `make fuzz` (built with `-DFUZZING`), otherwise it
+/// replays the files it is given through the same checks (`make test` replays Fuzz/corpus/<name>).
+func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+  .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/\(name)", swiftSettings: strict)
+}
+
 let package = Package(
   name: "sparrow",
   platforms: [.macOS(.v14), .iOS(.v17)],
@@ -96,6 +102,15 @@ let package = Package(
       swiftSettings: strict),
     // Benchmarks that print figures: `make bench`.
     .executableTarget(name: "SparrowBench", dependencies: ["SparrowMedia", "SparrowKit", "GeoData"], swiftSettings: strict),
+    // Fuzzing: libFuzzer's driver, the shared harness, and one target per reader of hostile input.
+    .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+    .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport", swiftSettings: strict),
+    fuzzTarget("FuzzRichText", ["SparrowCore"]),
+    fuzzTarget("FuzzWeiboDate", ["SparrowCore"]),
+    fuzzTarget("FuzzImageKind", ["SparrowCore"]),
+    fuzzTarget("FuzzPicture", ["SparrowCore", "SparrowMedia"]),
+    fuzzTarget("FuzzParams", ["SparrowCore", "SparrowPlatform"]),
+    fuzzTarget("FuzzMultipart", ["SparrowKit", "SparrowPlatform"]),
     .target(
       name: "SparrowTestSupport",
       dependencies: [

@@ -25,32 +25,59 @@ public enum WeiboDate {
     let year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
     let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    // `yyyy`: at least four digits, as DateFormatter writes the years before 1000.
+    let yyyy = (0..<1000).contains(year) ? String(String(year + 10_000).dropFirst()) : "\(year)"
     return "\(weekdays[weekday]) \(months[month - 1]) \(two(day)) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):"
-      + "\(two(secondOfDay % 60)) +0800 \(year)"
+      + "\(two(secondOfDay % 60)) +0800 \(yyyy)"
   }
 
-  /// Parses the wire format with any numeric offset; nil when the text is not in that shape.
+  /// Parses the wire format with any numeric offset; nil when the text is not in that shape, names no real
+  /// time (Feb 30, 24:00, an offset past ±18 hours), or a time `string(from:)` would not write in four digits
+  /// (outside the years 1–9999 in +0800). The weekday is not checked. Integer arithmetic, as `string(from:)`:
+  /// Calendar's switch to the Julian calendar before 1582 would read old dates days away from how they were
+  /// written.
   public static func date(from text: String) -> Date? {
     let parts = text.split(separator: " ")
-    guard parts.count == 6, let month = months.firstIndex(of: String(parts[1])),
-      let day = Int(parts[2]), let year = Int(parts[5])
+    guard parts.count == 6, let month = months.firstIndex(of: String(parts[1])).map({ $0 + 1 }),
+      let day = number(parts[2], digits: 1...2), let year = number(parts[5], digits: 1...4), year >= 1,
+      (1...daysIn(month: month, year: year)).contains(day)
     else { return nil }
-    let clock = parts[3].split(separator: ":").compactMap { Int($0) }
-    let offset = parts[4]
-    guard clock.count == 3, offset.count == 5, let sign = offset.first, sign == "+" || sign == "-",
-      let hhmm = Int(offset.dropFirst())
+    let clock = parts[3].split(separator: ":", omittingEmptySubsequences: false)
+    guard clock.count == 3, let hour = number(clock[0], digits: 1...2), let minute = number(clock[1], digits: 1...2),
+      let second = number(clock[2], digits: 1...2), hour < 24, minute < 60, second < 60
     else { return nil }
-    let seconds = (hhmm / 100 * 3600 + hhmm % 100 * 60) * (sign == "-" ? -1 : 1)
-    guard let zone = TimeZone(secondsFromGMT: seconds) else { return nil }
-    var components = DateComponents()
-    components.year = year
-    components.month = month + 1
-    components.day = day
-    components.hour = clock[0]
-    components.minute = clock[1]
-    components.second = clock[2]
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    return calendar.date(from: components)
+    let offset = parts[4].utf8
+    guard offset.count == 5, let sign = offset.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+      let hhmm = number(parts[4].dropFirst(), digits: 4...4), hhmm % 100 < 60, hhmm <= 1800
+    else { return nil }
+    let offsetSeconds = (hhmm / 100 * 3600 + hhmm % 100 * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+    let local = daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+    guard writable.contains(local - offsetSeconds) else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(local - offsetSeconds))
+  }
+
+  /// 0001-01-01 00:00:00 to 9999-12-31 23:59:59 in +0800, in seconds since 1970.
+  private static let writable = -62_135_625_600...253_402_271_999
+
+  /// ASCII digits only: `Int` would also take a sign.
+  private static func number(_ text: Substring, digits: ClosedRange<Int>) -> Int? {
+    guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+    else { return nil }
+    return Int(text)
+  }
+
+  private static func daysIn(month: Int, year: Int) -> Int {
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+  }
+
+  /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 }

@@ -47,6 +47,35 @@ func textLengthCountsAsTheWebCounter(_ text: String, _ expected: Int) {
   #expect(WeiboDate.date(from: "yesterday") == nil)
 }
 
+/// Integer arithmetic both ways: old dates read back as written (Calendar would switch to the Julian calendar
+/// before 1582), with four-digit years; the first and last times of `yyyy` in +0800.
+@Test(arguments: [
+  (-62_135_625_600, "Mon Jan 01 00:00:00 +0800 0001"), (-12_220_142_400, "Tue Oct 05 12:00:00 +0800 1582"),
+  (253_402_271_999, "Fri Dec 31 23:59:59 +0800 9999"),
+] as [(TimeInterval, String)])
+func weiboDatesReadBackAsWrittenInEveryYear(_ seconds: TimeInterval, _ text: String) {
+  let date = Date(timeIntervalSince1970: seconds)
+
+  #expect(WeiboDate.string(from: date) == text)
+  #expect(WeiboDate.date(from: text) == date)
+}
+
+/// What names no time is refused, not rolled over; nor is a time `string(from:)` would not write in four digits.
+@Test(arguments: [
+  "Sat Feb 30 12:00:00 +0800 2020", "Tue May 31 24:00:00 +0800 2011", "Tue May 31 17:60:55 +0800 2011",
+  "Tue May 31 17:46:55 +1900 2011", "Tue May 31 17:46:55 +0860 2011", "Tue May 31 +7:46:55 +0800 2011",
+  "Tue May 31 17:xx:46:55 +0800 2011", "Tue May 31 17:46:55 +0800 10000", "Tue May 31 17:46:55 +0800 0",
+  "Mon Jan 01 00:00:00 +1000 0001",
+])
+func weiboDatesThatNameNoTimeAreRefused(_ text: String) {
+  #expect(WeiboDate.date(from: text) == nil)
+}
+
+@Test func weiboDatesReadAnyOffset() {
+  #expect(WeiboDate.date(from: "Sat Feb 29 23:59:59 -0530 2020") == Date(timeIntervalSince1970: 1_583_040_599))
+  #expect(WeiboDate.date(from: "Sun Mar 01 13:59:59 +1800 2020") == Date(timeIntervalSince1970: 1_583_006_399))
+}
+
 @Test func richTextFindsMentionsTopicsLinksAndKnownEmoticons() {
   let text = "@小明 看#周末去哪儿#[哈哈][nope] http://a.cn/x 😀@Bob_1"
 

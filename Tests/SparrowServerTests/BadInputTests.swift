@@ -69,6 +69,13 @@ import Testing
         body: ByteBuffer(string: "--XYZ\r\ncontent-disposition: form-data; name=\"status\"\r\n\r\nhel"))
       #expect(broken.status == .badRequest)
 
+      // MultipartKit traps on a byte past 0x7F in a part's header name: refused, and the server lives on.
+      let binaryHeaderName = try await client.execute(
+        uri: "/2/statuses/update.json", method: .post,
+        headers: [.authorization: "OAuth2 \(token)", .contentType: "multipart/form-data; boundary=XYZ"],
+        body: ByteBuffer(bytes: Array("--XYZ\r\nConte".utf8) + [0xFF] + Array("nt-Disposition: form-data; name=\"status\"\r\n\r\nhi\r\n--XYZ--\r\n".utf8)))
+      #expect(binaryHeaderName.status == .badRequest)
+
       let noBoundary = try await client.execute(
         uri: "/2/statuses/update.json", method: .post,
         headers: [.authorization: "OAuth2 \(token)", .contentType: "multipart/form-data"], body: ByteBuffer(string: "x"))
@@ -125,6 +132,44 @@ func formValuesAreTextOrRefused(_ encoded: String, _ decoded: String?) throws {
   } else {
     #expect(throws: ParamError.notText("status")) { try params.merge(formEncoded: "status=" + encoded) }
   }
+}
+
+/// Pairs split at the `&` and `=` bytes, even before a combining mark (as characters, `&́` is one).
+@Test func formPairsSplitAtTheirBytesEvenBeforeACombiningMark() throws {
+  var params = Params()
+
+  try params.merge(formEncoded: "a=1&\u{301}b=2&c=\u{301}3")
+
+  #expect(params.all("a") == ["1"])
+  #expect(params.all("\u{301}b") == ["2"])
+  #expect(params.all("c") == ["\u{301}3"])
+}
+
+/// A byte past 0x7F in a part's header name (MultipartKit would trap on it) or in the boundary is refused; in a
+/// header value (a UTF-8 file name) it is read.
+@Test func multipartBytesPastASCII() throws {
+  let trap = Array("--B\r\nConte".utf8) + [0xFF] + Array("nt-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n--B--\r\n".utf8)
+  let body = "--B\r\nContent-Disposition: form-data; name=\"a\"; filename=\"照片.png\"\r\n\r\nx\r\n--B--\r\n"
+  var params = Params()
+
+  #expect(throws: ParamError.malformed) { try params.merge(multipart: ByteBuffer(bytes: trap), boundary: "B") }
+  #expect(throws: ParamError.malformed) {
+    try params.merge(multipart: ByteBuffer(string: body.replacingOccurrences(of: "--B", with: "--é")), boundary: "é")
+  }
+  try params.merge(multipart: ByteBuffer(string: body), boundary: "B")
+
+  #expect(params.file("a")?.filename == "照片.png")
+}
+
+/// Quotes come off a name or file name even when a combining mark follows the first (as characters, they are one).
+@Test func multipartQuotesComeOffBeforeACombiningMark() throws {
+  let body = "--B\r\nContent-Disposition: form-data; name=\"\u{301}a\"; filename=\"\u{651}.png\"\r\n\r\nx\r\n--B--\r\n"
+  var params = Params()
+
+  try params.merge(multipart: ByteBuffer(string: body), boundary: "B")
+
+  #expect(params.file("\u{301}a")?.filename == "\u{651}.png")
+  #expect(Params.boundary(in: "multipart/form-data; boundary=\"\u{301}B\"") == "\u{301}B")
 }
 
 /// An app's url becomes every status's source link: only web addresses.

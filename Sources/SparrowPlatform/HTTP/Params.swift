@@ -151,9 +151,13 @@ package struct Params: Sendable {
   // MARK: Parsing
 
   package mutating func merge(formEncoded text: String) throws {
-    for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard let name = Self.decode(parts[0]) else { throw ParamError.notText(String(parts[0].prefix(40))) }
+    // By bytes, as the encoding is defined: a `&` or `=` followed by a combining mark is one Character, so
+    // splitting by characters would join pairs that every other reader separates.
+    for pair in text.utf8.split(separator: UInt8(ascii: "&")) {
+      let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+      guard let name = Self.decode(parts[0]) else {
+        throw ParamError.notText(String(decoding: parts[0].prefix(40), as: UTF8.self))
+      }
       guard !name.isEmpty else { continue }
       guard let value = parts.count > 1 ? Self.decode(parts[1]) : "" else { throw ParamError.notText(name) }
       values[name, default: []].append(value)
@@ -161,10 +165,10 @@ package struct Params: Sendable {
   }
 
   /// `+` and `%XX` decoded; nil unless the result is UTF-8 text without NUL.
-  static func decode(_ s: Substring) -> String? {
+  package static func decode(_ encoded: some Collection<UInt8>) -> String? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(s.utf8.count)
-    var iterator = s.utf8.makeIterator()
+    bytes.reserveCapacity(encoded.count)
+    var iterator = encoded.makeIterator()
     while let byte = iterator.next() {
       switch byte {
       case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
@@ -195,19 +199,22 @@ package struct Params: Sendable {
   }
 
   package static func boundary(in contentType: String) -> String? {
-    for part in contentType.split(separator: ";").dropFirst() {
-      let pair = part.split(separator: "=", maxSplits: 1)
-      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
-      let value = pair[1].trimmingCharacters(in: .whitespaces)
-      let unquoted = value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2
-        ? String(value.dropFirst().dropLast()) : value
-      return unquoted.isEmpty ? nil : unquoted
-    }
-    return nil
+    guard let boundary = parameter("boundary", in: contentType), !boundary.isEmpty else { return nil }
+    return boundary
   }
 
   /// Lenient multipart: header names in any case, any part order, odd content types, stray headers.
   package mutating func merge(multipart body: ByteBuffer, boundary: String) throws {
+    // MultipartKit 4.7.1 traps on a byte past 0x7F in a part's header name (it looks bytes up in a 128-entry
+    // table), which would take the server down (found by FuzzMultipart). So a first pass reads a copy with each
+    // such byte turned into DEL, which every state treats as it treats them (the boundary is below DEL) but the
+    // header name, where DEL is refused instead.
+    guard boundary.utf8.allSatisfy({ $0 < 0x7F }) else { throw ParamError.malformed }
+    do {
+      try MultipartParser(boundary: boundary).execute(body.readableBytesView.map { $0 < 0x80 ? $0 : 0x7F })
+    } catch {
+      throw ParamError.malformed
+    }
     let parser = MultipartParser(boundary: boundary)
     var headers: [String: String] = [:]
     var data = ByteBuffer()
@@ -222,9 +229,9 @@ package struct Params: Sendable {
     do { try parser.execute(body) } catch { throw ParamError.malformed }
     for (headers, data) in parts {
       guard let disposition = headers["content-disposition"],
-        let name = Self.dispositionValue("name", in: disposition)
+        let name = Self.parameter("name", in: disposition)
       else { continue }
-      if let filename = Self.dispositionValue("filename", in: disposition) {
+      if let filename = Self.parameter("filename", in: disposition) {
         // A browser's empty file input sends a part with no name and no bytes.
         guard !(filename.isEmpty && data.readableBytes == 0) else { continue }
         uploads[name, default: []].append(UploadedFile(
@@ -236,13 +243,17 @@ package struct Params: Sendable {
     }
   }
 
-  private static func dispositionValue(_ key: String, in header: String) -> String? {
-    for part in header.split(separator: ";").dropFirst() {
-      let pair = part.split(separator: "=", maxSplits: 1)
-      guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == key else { continue }
-      var value = pair[1].trimmingCharacters(in: .whitespaces)
-      if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-      return value
+  /// A parameter of a header value (`multipart/form-data; boundary=…`, `form-data; name="…"`), unquoted.
+  /// Read by bytes: a `;`, `=` or `"` followed by a combining mark is one Character, and would not delimit.
+  private static func parameter(_ key: String, in header: String) -> String? {
+    for part in header.utf8.split(separator: UInt8(ascii: ";")).dropFirst() {
+      let pair = part.split(separator: UInt8(ascii: "="), maxSplits: 1)
+      guard pair.count == 2, String(decoding: pair[0], as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased() == key
+      else { continue }
+      let value = String(decoding: pair[1], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+      let bytes = value.utf8, quote = UInt8(ascii: "\"")
+      return bytes.count >= 2 && bytes.first == quote && bytes.last == quote
+        ? String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self) : value
     }
     return nil
   }

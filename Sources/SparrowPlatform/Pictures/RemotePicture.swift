@@ -71,7 +71,8 @@ package struct RemotePicture: Sendable {
     let family = address.count == 4 ? AF_INET : address.count == 16 ? AF_INET6 : -1
     guard family != -1 else { return nil }
     let ok = address.withUnsafeBytes { raw in inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count)) != nil }
-    return ok ? String(cString: buffer) : nil
+    guard ok, let end = buffer.firstIndex(of: 0) else { return nil }
+    return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   static func refused(_ url: String, _ expected: String) -> WeiboError {
