@@ -73,7 +73,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ],
-      resources: [.copy("Templates")],
+      resources: [.copy("Templates"), .copy("Public")],
       swiftSettings: strict),
     // 微博: the Weibo-compatible API at /2/… (controllers, presenter, JSON templates, emoticons).
     .target(name: "WeiboAPI", dependencies: ["SparrowPlatform", "SparrowKit"], swiftSettings: strict),

@@ -16,8 +16,9 @@ package struct Platform: Sendable {
   package let pictures: PictureLibrary
   package let oauth: OAuthController
   package let session: WebSession
-  /// The platform's own pages (authorize, sign-up, errors).
+  /// The platform's own pages (authorize, sign-up, errors) and their `Public/` files.
   package let pages: TemplateLibrary
+  package let assets: StaticAssets
   /// The API rate limits every app's API counts against.
   package let rates: RateLimiter
 
@@ -26,9 +27,10 @@ package struct Platform: Sendable {
     self.deps = deps
     pictures = PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store, dailyQuota: deps.config.pictureQuota)
     pages = try await TemplateLibrary.load()
-    oauth = OAuthController(deps: deps, pages: pages)
-    session = WebSession(deps: deps, oauth: oauth, landing: landing)
+    assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/platform/static")
     rates = RateLimiter(limits: deps.config.rateLimits, store: deps.store, now: deps.now)
+    oauth = OAuthController(deps: deps, pages: pages, assets: assets, rates: rates)
+    session = WebSession(deps: deps, oauth: oauth, landing: landing)
     try await Accounts(store: deps.store, ids: deps.ids).registerTerminalClient(at: deps.now())
   }
 
@@ -62,6 +64,7 @@ package func buildRouter(_ platform: Platform, apps: [any SparrowApp]) async thr
   }
   let favicon = try await Favicon.make()
   router.get("/favicon.ico") { _, _ in favicon.response() }
+  platform.assets.register(on: router)
   platform.oauth.register(on: router)
   platform.session.register(on: router)
   MediaController(deps: deps, pictures: platform.pictures).register(on: router)

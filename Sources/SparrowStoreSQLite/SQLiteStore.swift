@@ -141,12 +141,13 @@ package final class SQLiteStore: WeiboStore {
   }
 
   package func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
-    try reading { db in
+    let key = keyword.lowercased()
+    return try reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: """
-          SELECT \(userColumns) FROM users WHERE screen_name_key LIKE ? ESCAPE '\\'
+          SELECT \(userColumns) FROM users WHERE \(Self.nameMatch(key))
           ORDER BY (screen_name_key = ?) DESC, followers_count DESC, id LIMIT ?
           """),
-        arguments: ["%" + likeEscaped(keyword.lowercased()) + "%", keyword.lowercased(), limit]
+        arguments: Self.nameMatchArguments(key) + [key, limit]
       ).map(UserRecord.init(row:))
     }
   }
@@ -1002,8 +1003,15 @@ extension SQLiteStore {
     case .topic(let topic):
       sql = "id IN (SELECT status_id FROM status_topics WHERE topic = ?) AND visible = 0"
       args = [topic]
+    case .search(let words) where words.unicodeScalars.count >= trigram:
+      sql = "id IN (SELECT rowid FROM status_search WHERE status_search MATCH ?) AND visible = 0"
+      args = [ftsPhrase(words)]
     case .search(let words):
-      sql = "text LIKE ? ESCAPE '\\' AND visible = 0"
+      // Under three characters the trigram index cannot help: only the newest statuses are searched.
+      sql = """
+        text LIKE ? ESCAPE '\\' AND visible = 0 AND id >= \
+        coalesce((SELECT id FROM statuses ORDER BY id DESC LIMIT 1 OFFSET \(shortSearchReach - 1)), 0)
+        """
       args = ["%" + likeEscaped(words) + "%"]
     case .bilateral(let user):
       sql = """
@@ -1264,6 +1272,30 @@ func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
   }
   return "[" + values.map(\.description).joined(separator: ",") + "]"
 }
+/// Search terms of this many characters (Unicode scalars, as the tokenizer counts) or more use the trigram indexes.
+let trigram = 3
+/// How many of the newest statuses a search shorter than `trigram` reads.
+let shortSearchReach = 20_000
+
+/// `words` as one FTS5 phrase (a substring, for the trigram tokenizer).
+func ftsPhrase(_ words: String) -> String {
+  "\"" + words.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+extension SQLiteStore {
+  /// Screen names containing `key` (three or more characters, by the trigram index), or beginning with it
+  /// (shorter keys, by the name index).
+  static func nameMatch(_ key: String) -> String {
+    key.unicodeScalars.count >= trigram
+      ? "id IN (SELECT rowid FROM user_search WHERE user_search MATCH ?)"
+      : "screen_name_key >= ? AND screen_name_key < ?"
+  }
+
+  static func nameMatchArguments(_ key: String) -> StatementArguments {
+    key.unicodeScalars.count >= trigram ? [ftsPhrase(key)] : [key, key + "\u{10FFFF}"]
+  }
+}
+
 func likeEscaped(_ s: String) -> String {
   s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
     .replacingOccurrences(of: "_", with: "\\_")

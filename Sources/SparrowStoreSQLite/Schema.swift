@@ -209,6 +209,36 @@ enum Schema {
       SELECT substr(avatar, 1, instr(avatar || '.', '.') - 1), 'avatar:' || id FROM users WHERE avatar IS NOT NULL AND avatar <> '';
     """
 
+  /// Search by index instead of by scan: trigram full-text tables (any substring of three or more characters,
+  /// Chinese included, case-insensitive) over status text and screen names, kept in step by triggers.
+  static let v7 = """
+    CREATE VIRTUAL TABLE status_search USING fts5(text, content='statuses', content_rowid='id', tokenize='trigram');
+    CREATE TRIGGER status_search_insert AFTER INSERT ON statuses BEGIN
+      INSERT INTO status_search (rowid, text) VALUES (new.id, new.text);
+    END;
+    CREATE TRIGGER status_search_delete AFTER DELETE ON statuses BEGIN
+      INSERT INTO status_search (status_search, rowid, text) VALUES ('delete', old.id, old.text);
+    END;
+    CREATE TRIGGER status_search_update AFTER UPDATE OF text ON statuses BEGIN
+      INSERT INTO status_search (status_search, rowid, text) VALUES ('delete', old.id, old.text);
+      INSERT INTO status_search (rowid, text) VALUES (new.id, new.text);
+    END;
+    INSERT INTO status_search (status_search) VALUES ('rebuild');
+
+    CREATE VIRTUAL TABLE user_search USING fts5(screen_name_key, content='users', content_rowid='id', tokenize='trigram');
+    CREATE TRIGGER user_search_insert AFTER INSERT ON users BEGIN
+      INSERT INTO user_search (rowid, screen_name_key) VALUES (new.id, new.screen_name_key);
+    END;
+    CREATE TRIGGER user_search_delete AFTER DELETE ON users BEGIN
+      INSERT INTO user_search (user_search, rowid, screen_name_key) VALUES ('delete', old.id, old.screen_name_key);
+    END;
+    CREATE TRIGGER user_search_update AFTER UPDATE OF screen_name_key ON users BEGIN
+      INSERT INTO user_search (user_search, rowid, screen_name_key) VALUES ('delete', old.id, old.screen_name_key);
+      INSERT INTO user_search (rowid, screen_name_key) VALUES (new.id, new.screen_name_key);
+    END;
+    INSERT INTO user_search (user_search) VALUES ('rebuild');
+    """
+
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
@@ -217,6 +247,7 @@ enum Schema {
     migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
     migrator.registerMigration("v5") { db in try db.execute(sql: v5) }
     migrator.registerMigration("v6") { db in try db.execute(sql: v6) }
+    migrator.registerMigration("v7") { db in try db.execute(sql: v7) }
     return migrator
   }
 }

@@ -67,6 +67,7 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "API calls per hour by one user through one app (0: no limit).") var userLimit = RateLimits().perUser
   @Option(help: "Posts, reposts and comments per hour by one user, each (0: no limit).") var postLimit = 30
   @Option(help: "Follows per hour by one user (0: no limit).") var followLimit = 60
+  @Option(help: "Accounts made per hour from one address (0: no limit).") var signupLimit = RateLimits().signupsPerAddress
 
   func run() async throws {
     MallocTuning.apply()
@@ -80,6 +81,7 @@ struct Serve: AsyncParsableCommand {
     config.maxConnections = maxConnections
     config.rateLimits.perAddress = max(0, addressLimit)
     config.rateLimits.perUser = max(0, userLimit)
+    config.rateLimits.signupsPerAddress = max(0, signupLimit)
     config.rateLimits.perAPI = ["update_status": max(0, postLimit), "update_comment": max(0, postLimit * 2), "follow": max(0, followLimit)]
     if demo {
       let world = DemoWorld(store: store, ids: ids, dataFolder: options.folder)

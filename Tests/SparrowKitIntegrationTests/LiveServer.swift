@@ -82,9 +82,12 @@ func authorizeLikeABrowser(_ authorizeURL: URL, server: URL, username: String, p
     fields["userId"] = username
     fields["passwd"] = password
     fields["action"] = "submit"
+    // The form's token goes with the cookie the page set.
+    let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
     let submitted = try await transport.send(TransportRequest(
       url: server.appendingPathComponent("oauth2/authorize"), method: "POST",
-      headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(FormEncoding.encode(fields).utf8)))
+      headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie],
+      body: Data(FormEncoding.encode(fields).utf8)))
 
     #expect(submitted.status == 302)
     let location = try #require(submitted.header("Location"))

@@ -85,7 +85,7 @@ import Testing
     let (app, _) = try await world.app()
 
     try await world.test { client in
-      let granted = try await client.post("/oauth2/authorize", [
+      let granted = try await client.postSignedOut("/oauth2/authorize", [
         ("client_id", app.clientID), ("response_type", "token"), ("userId", "alice"), ("passwd", TestWorld.password),
         ("state", "st"),
       ])

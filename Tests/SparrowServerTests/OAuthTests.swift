@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SparrowPlatform
 import SparrowTestSupport
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
       #expect(page.text.contains("id=\"passwd\""))
       #expect(page.text.contains("Test App"))
 
-      let wrong = try await client.post("/oauth2/authorize", [
+      let wrong = try await client.postSignedOut("/oauth2/authorize", [
         ("client_id", app.clientID), ("redirect_uri", "https://client.test/callback"), ("response_type", "code"),
         ("state", "xyz"), ("action", "submit"), ("userId", "alice"), ("passwd", "nope"),
       ])
@@ -28,7 +29,7 @@ import Testing
       #expect(wrong.text.contains("账号或密码错误"))
       #expect(wrong.headers[.location] == nil)
 
-      let granted = try await client.post("/oauth2/authorize", [
+      let granted = try await client.postSignedOut("/oauth2/authorize", [
         ("client_id", app.clientID), ("redirect_uri", "https://client.test/callback"), ("response_type", "code"),
         ("state", "xyz"), ("action", "submit"), ("userId", "alice"), ("passwd", TestWorld.password),
       ])
@@ -76,7 +77,7 @@ import Testing
     let (app, secret) = try await world.app()
 
     try await world.test { client in
-      let granted = try await client.post("/oauth2/authorize", [
+      let granted = try await client.postSignedOut("/oauth2/authorize", [
         ("client_id", app.clientID), ("redirect_uri", "https://client.test/callback"), ("userId", "alice"),
         ("passwd", TestWorld.password), ("action", "submit"),
       ])
@@ -107,7 +108,7 @@ import Testing
       #expect(foreign.status == .badRequest)
       #expect(foreign.text.contains("21322"))
 
-      let posted = try await client.post("/oauth2/authorize", [
+      let posted = try await client.postSignedOut("/oauth2/authorize", [
         ("client_id", app.clientID), ("redirect_uri", "https://evil.test/"), ("userId", "alice"),
         ("passwd", TestWorld.password),
       ])
@@ -137,7 +138,7 @@ import Testing
     let (app, _) = try await world.app()
 
     try await world.test { client in
-      let first = try await client.post("/oauth2/authorize", [
+      let first = try await client.postSignedOut("/oauth2/authorize", [
         ("client_id", app.clientID), ("userId", "alice"), ("passwd", TestWorld.password),
       ])
       let cookie = try #require(first.headers[.setCookie])
@@ -291,17 +292,17 @@ import Testing
       let page = try await client.get("/signup")
       #expect(page.text.contains("id=\"screen_name\""))
 
-      let short = try await client.post("/signup", [("screen_name", "abc"), ("password", "123456"), ("password_confirm", "123456")])
+      let short = try await client.postSignedOut("/signup", [("screen_name", "abc"), ("password", "123456"), ("password_confirm", "123456")])
       #expect(short.status == .badRequest)
       #expect(short.text.contains("4-30"))
-      let weak = try await client.post("/signup", [("screen_name", "newbie"), ("password", "123"), ("password_confirm", "123")])
+      let weak = try await client.postSignedOut("/signup", [("screen_name", "newbie"), ("password", "123"), ("password_confirm", "123")])
       #expect(weak.text.contains("至少6位"))
-      let taken = try await client.post("/signup", [("screen_name", "TAKEN"), ("password", "123456"), ("password_confirm", "123456")])
+      let taken = try await client.postSignedOut("/signup", [("screen_name", "TAKEN"), ("password", "123456"), ("password_confirm", "123456")])
       #expect(taken.text.contains("已被使用"))
-      let evil = try await client.post("/signup", [("screen_name", "<b>x</b>"), ("password", "123456")])
+      let evil = try await client.postSignedOut("/signup", [("screen_name", "<b>x</b>"), ("password", "123456")])
       #expect(!evil.text.contains("<b>x</b>"))
 
-      let made = try await client.post("/signup", [
+      let made = try await client.postSignedOut("/signup", [
         ("screen_name", "新用户abc"), ("password", "123456"), ("password_confirm", "123456"),
         ("next", "/oauth2/authorize?client_id=1"),
       ])
@@ -310,8 +311,74 @@ import Testing
       #expect(made.headers[.setCookie]?.contains("sparrow_session=") == true)
       #expect(try await world.store.user(screenName: "新用户abc") != nil)
 
-      let open = try await client.post("/signup", [("screen_name", "another1"), ("password", "123456"), ("next", "//evil.test")])
+      let open = try await client.postSignedOut("/signup", [("screen_name", "another1"), ("password", "123456"), ("next", "//evil.test")])
       #expect(open.headers[.location] == nil)
+    }
+  }
+
+  /// Login CSRF: another site can post the sign-in or sign-up form, but without the form cookie it cannot
+  /// read, the post signs no one in and makes no account.
+  @Test func signedOutFormsNeedTheirCookieAndToken() async throws {
+    let world = try TestWorld()
+    try await world.user("alice")
+    let (app, _) = try await world.app()
+    let signIn = [
+      ("client_id", app.clientID), ("redirect_uri", "https://client.test/callback"), ("response_type", "code"),
+      ("action", "submit"), ("userId", "alice"), ("passwd", TestWorld.password),
+    ]
+    let signUp = [("screen_name", "forged01"), ("password", "123456"), ("password_confirm", "123456")]
+
+    try await world.test { client in
+      let page = try await client.get("/signup")
+      let cookie = try #require(page.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+      let token = try #require(page.text.firstMatch(of: #/name="csrf" value="([0-9a-f]+)"/#)?.output.1)
+      let other = try await client.get("/oauth2/authorize?client_id=\(app.clientID)")
+      let otherCookie = try #require(other.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+      #expect(other.text.contains("name=\"csrf\""))
+
+      let withToken: [(String, String)] = signIn + [("csrf", String(token))]
+      let attempts: [([(String, String)], HTTPFields)] = [
+        (signIn, HTTPFields()),  // no cookie, no token
+        (withToken, HTTPFields()),  // a token without its cookie
+        (withToken, HTTPFields([HTTPField(name: .cookie, value: otherCookie)])),  // someone else's cookie
+        (signIn, HTTPFields([HTTPField(name: .cookie, value: cookie)])),  // a cookie without a token
+      ]
+      for (fields, headers) in attempts {
+        let refused = try await client.post("/oauth2/authorize", fields, headers: headers)
+        #expect(refused.status == .forbidden)
+        #expect(refused.text.contains("页面已过期"))
+        #expect(refused.headers[.location] == nil)
+        #expect(refused.headers[.setCookie]?.contains("sparrow_session") != true)
+      }
+      let noToken = try await client.post("/signup", signUp)
+      #expect(noToken.status == .forbidden && noToken.text.contains("页面已过期"))
+      #expect(try await world.store.user(screenName: "forged01") == nil)
+
+      // The page's own cookie and token work for either form.
+      let granted = try await client.post("/oauth2/authorize", withToken, headers: [.cookie: cookie])
+      #expect(granted.status == .found)
+      let made = try await client.post("/signup", signUp + [("csrf", String(token))], headers: [.cookie: cookie])
+      #expect(made.status == .ok && made.text.contains("forged01"))
+    }
+  }
+
+  /// Sign-ups are limited per address (live server: the router tests have no peer address).
+  @Test func signupsFromOneAddressAreLimited() async throws {
+    var limits = RateLimits()
+    limits.signupsPerAddress = 2
+    let world = try TestWorld(rateLimits: limits)
+
+    try await world.test(.live) { client in
+      for name in ["first01", "second02"] {
+        let made = try await client.postSignedOut("/signup", [("screen_name", name), ("password", "123456")])
+        #expect(made.status == .ok)
+      }
+      let third = try await client.postSignedOut("/signup", [("screen_name", "third003"), ("password", "123456")])
+      #expect(third.status == .tooManyRequests)
+      #expect(third.text.contains("一小时后再试"))
+      #expect(try await world.store.user(screenName: "third003") == nil)
+      // A refused name is not counted against the address.
+      #expect(try await world.store.user(screenName: "second02") != nil)
     }
   }
 }
@@ -388,7 +455,7 @@ import Testing
     let (app, _) = try await world.app()
     try await world.test { client in
       func submit(_ password: String) async throws -> TestResponse {
-        try await client.post("/oauth2/authorize", [
+        try await client.postSignedOut("/oauth2/authorize", [
           ("client_id", app.clientID), ("redirect_uri", "https://client.test/callback"), ("response_type", "code"),
           ("action", "submit"), ("userId", "alice"), ("passwd", password),
         ])

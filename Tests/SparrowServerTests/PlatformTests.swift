@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SparrowPlatform
 import SparrowStore
 import SparrowTestSupport
 import Testing
@@ -36,6 +37,37 @@ import Testing
         #expect(response.headers[.init("Referrer-Policy")!] == "same-origin", "\(path)")
       }
     }
+  }
+
+  /// The platform's pages run no inline script and carry the web client's strict policy; the authorize form
+  /// may end only at its app's own origin.
+  @Test func platformPagesHaveTheStrictPolicy() async throws {
+    let world = try TestWorld(demoLogin: true)
+    let (app, _) = try await world.app()
+
+    try await world.test { client in
+      for path in [
+        "/signup", "/oauth2/default.html?code=1", "/oauth2/authorize?client_id=\(app.clientID)", "/oauth2/authorize",
+        "/oauth2/authorize?client_id=sparrow-wb&redirect_uri=http%3A%2F%2F127.0.0.1%3A4711%2Fcallback&code_challenge=\(String(repeating: "a", count: 43))&code_challenge_method=S256",
+      ] {
+        let page = try await client.get(path)
+        let policy = try #require(page.headers[.init("Content-Security-Policy")!], "\(path)")
+        #expect(policy.contains("script-src 'self';"), "\(path)")
+        #expect(!policy.contains("script-src 'unsafe-inline'") && !policy.contains("default-src 'none'"), "\(path)")
+        #expect(!page.text.contains("<script>"), "\(path)")
+        #expect(page.headers[.init("Referrer-Policy")!] == "same-origin", "\(path)")
+        #expect(page.headers[.init("X-Frame-Options")!] == "DENY", "\(path)")
+      }
+      let authorize = try await client.get("/oauth2/authorize?client_id=\(app.clientID)")
+      #expect(authorize.headers[.init("Content-Security-Policy")!]?.hasSuffix("form-action 'self' https://client.test") == true)
+      let script = try #require(authorize.text.firstMatch(of: #/<script type="module" src="([^"]+)">/#)?.output.1)
+      #expect(try await client.get(String(script)).text.contains("getElementById(\"fill\")"))
+      let native = try await client.get(
+        "/oauth2/authorize?client_id=sparrow-wb&redirect_uri=http%3A%2F%2F127.0.0.1%3A4711%2Fcallback&code_challenge=\(String(repeating: "a", count: 43))&code_challenge_method=S256")
+      #expect(native.headers[.init("Content-Security-Policy")!]?.hasSuffix("form-action 'self' http://127.0.0.1:*") == true)
+    }
+    #expect(HTML.Policy.redirecting(to: "wb123://auth?x=1", anyLoopbackPort: false).formTargets == ["wb123:"])
+    #expect(HTML.Policy.redirecting(to: "https://a.test;script-src *", anyLoopbackPort: false).formTargets == ["*"])
   }
 
   @Test func aWebFormWithAForeignTokenGetsAPageNotJSON() async throws {
@@ -98,7 +130,7 @@ import Testing
     let location = try #require(login.headers[.location])
     let state = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "state" }?.value)
     let stateCookie = try #require(login.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-    let granted = try await client.post("/oauth2/authorize", [
+    let granted = try await client.postSignedOut("/oauth2/authorize", [
       ("client_id", "sparrow-web"), ("redirect_uri", "http://sparrow.test/web/callback"), ("response_type", "code"),
       ("state", state), ("action", "submit"), ("userId", "alice"), ("passwd", TestWorld.password),
     ])

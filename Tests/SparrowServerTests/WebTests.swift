@@ -13,7 +13,7 @@ import Testing
     let location = try #require(login.headers[.location])
     let state = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "state" }?.value)
     let stateCookie = try #require(login.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-    let granted = try await client.post("/oauth2/authorize", [
+    let granted = try await client.postSignedOut("/oauth2/authorize", [
       ("client_id", "sparrow-web"), ("redirect_uri", "http://sparrow.test/web/callback"), ("response_type", "code"),
       ("state", state), ("action", "submit"), ("userId", name), ("passwd", TestWorld.password),
     ])

@@ -169,3 +169,41 @@ func picturesLiveWhileSomethingRefersToThem(_ kind: StoreKind) async throws {
     #expect(try await store.uploadCount(userID: alice, since: later + 5) == 1)
   }
 }
+
+/// Search reads an index (three characters or more: any substring, Chinese included, any case); what it finds
+/// follows writes and deletions, and never includes a private status.
+@Test(arguments: StoreKind.available)
+func searchFindsSubstringsByIndex(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let (a, b) = (try await f.user(store, "Alice_旅行家"), try await f.user(store, "bob"))
+    let trip = try await f.status(store, by: a, "今天去西湖边散步，天气很好 Hello World")
+    let quote = try await f.status(store, by: b, "他说\"西湖\"最美 100%")
+    let secret = try await f.status(store, by: b, "偷偷去西湖边", visible: 1)
+    let gone = try await f.status(store, by: b, "西湖边的晚霞")
+    _ = try await store.deleteStatus(id: gone)
+
+    func found(_ words: String) async throws -> [Int64] {
+      try await store.statuses(in: .search(words), feature: .all, page: Page(count: 50)).items.map(\.id)
+    }
+    #expect(try await found("西湖边") == [trip])
+    #expect(try await found("hello WORLD") == [trip])
+    #expect(try await found("\"西湖\"") == [quote])
+    #expect(try await found("100%") == [quote])
+    #expect(try await found("西湖") == [quote, trip])  // short: the newest statuses, by LIKE
+    #expect(try await found("西湖边的晚霞").isEmpty)
+    #expect(!(try await found("偷偷去")).contains(secret))
+    #expect(try await store.statuses(in: .search("西湖边"), feature: .all, page: Page(count: 50)).total == 1)
+
+    #expect(try await store.searchUsers("旅行家", limit: 10).map(\.id) == [a])
+    #expect(try await store.searchUsers("ALICE", limit: 10).map(\.id) == [a])
+    #expect(try await store.searchUsers("al", limit: 10).map(\.id) == [a])  // short: names that begin with it
+    #expect(try await store.searchUsers("ce_", limit: 10).map(\.id) == [a])
+    var renamed = try #require(try await store.user(id: b))
+    renamed.screenName = "Robert"
+    try await store.updateUser(renamed)
+    #expect(try await store.searchUsers("bob", limit: 10).isEmpty)
+    #expect(try await store.searchUsers("robe", limit: 10).map(\.id) == [b])
+  }
+}

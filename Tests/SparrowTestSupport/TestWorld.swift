@@ -91,10 +91,13 @@ package struct TestWorld: Sendable {
   }
 
   /// Runs `body` against the router, then removes the folder.
-  package func test<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+  /// `.live` runs a real server on a loopback port (for what needs the peer's address).
+  package func test<T: Sendable>(_ setup: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> T)
+    async throws -> T
+  {
     defer { try? FileManager.default.removeItem(at: folder) }
     let app = Application(router: try await buildRouter(deps))
-    return try await app.test(.router, body)
+    return try await app.test(setup, body)
   }
 
   /// A user with `password`, created directly in the store.
@@ -146,6 +149,21 @@ extension TestClientProtocol {
     if headers[.contentType] == nil { headers[.contentType] = "application/x-www-form-urlencoded" }
     if let token { headers[.authorization] = "OAuth2 \(token)" }
     return try await execute(uri: uri, method: .post, headers: headers, body: formBody(fields))
+  }
+}
+
+extension TestClientProtocol {
+  /// POSTs a signed-out form (the authorize page's sign-in, `/signup`) as a browser does: with the form cookie
+  /// and token that loading such a form (here `/signup`) hands out.
+  package func postSignedOut(_ uri: String, _ fields: [(String, String)], headers: HTTPFields = [:]) async throws
+    -> TestResponse
+  {
+    let page = try await get("/signup")
+    let cookie = page.headers[.setCookie]?.split(separator: ";").first.map(String.init)
+    let csrf = page.text.firstMatch(of: #/name="csrf" value="([0-9a-f]+)"/#).map { String($0.output.1) } ?? ""
+    var headers = headers
+    headers[.cookie] = [headers[.cookie], cookie].compactMap { $0 }.joined(separator: "; ")
+    return try await post(uri, fields + [("csrf", csrf)], headers: headers)
   }
 }
 

@@ -53,14 +53,16 @@ extension OAuthController {
     }
     router.get("/oauth2/default.html") { request, _ in
       try await page(request, limit: 0) { _, params in
-        return pages.render("oauth_default", OAuthResultPage(params: params), policy: .inline)
+        return pages.render("oauth_default", OAuthResultPage(params: params))
       }
     }
     router.get("/signup") { request, _ in
-      try await page(request, limit: 0) { _, params in oauth.signupPage(params: params) }
+      try await page(request, limit: 0) { oauth.signupPage($0, params: $1) }
     }
-    router.post("/signup") { request, _ in
-      try await page(request, limit: Platform.formLimit) { _, params in try await oauth.signupSubmit(params: params) }
+    router.post("/signup") { request, context in
+      try await page(request, limit: Platform.formLimit) {
+        try await oauth.signupSubmit($0, params: $1, address: context.clientAddress)
+      }
     }
   }
 }

@@ -7,8 +7,12 @@ import SparrowStore
 package struct OAuthController: Sendable {
   let deps: PlatformDependencies
   let pages: TemplateLibrary
+  let assets: StaticAssets
+  let rates: RateLimiter
 
   static let sessionCookie = "sparrow_session"
+  /// The signed-out forms' cookie (sign-in, sign-up): see `signedOutForm(_:)`.
+  static let formCookie = "sparrow_form"
   static let codeLifetime: TimeInterval = 600
   static let sessionLifetime: TimeInterval = 30 * 24 * 3600
 
@@ -70,15 +74,22 @@ package struct OAuthController: Sendable {
       return pages.error(ErrorPage(title: "授权失败", message: "不支持的 response_type", code: 21329))
     }
     var account: String?
-    var csrf: String?
+    let csrf: String
+    var headers = HTTPFields()
     if params["forcelogin"] != "true", let (user, session) = try await signedIn(request) {
       account = user.screenName
       csrf = Secrets.formToken(session: session, key: deps.config.formKey)
+    } else {
+      let form = signedOutForm(request)
+      csrf = form.token
+      if let cookie = form.setCookie { headers[.setCookie] = cookie }
     }
     let page = AuthorizePage(
       app: app, params: params, responseType: responseType, path: request.uri.path, query: request.uri.query,
-      error: error, account: account, csrf: csrf, demo: deps.config.demoLogin)
-    return pages.render("authorize", page, status: status, policy: .inline)
+      error: error, account: account, csrf: csrf, demo: deps.config.demoLogin, demoScript: assets.url("demo-fill.js"))
+    let redirect = params["redirect_uri"] ?? app.redirectURI
+    return pages.render("authorize", page, status: status, headers: headers,
+                        policy: .redirecting(to: redirect, anyLoopbackPort: app.isPublic))
   }
 
   func authorizeSubmit(_ request: Request, params: Params, address: String?) async throws -> Response {
@@ -100,6 +111,9 @@ package struct OAuthController: Sendable {
     var userID: Int64
     var newSession: String?
     if let account = params["userId"] {
+      guard signedOutFormAccepted(request, params) else {
+        return try await authorizePage(request, params: params, error: Self.staleForm, status: .forbidden)
+      }
       do {
         try await throttle.check(account: account, address: address)
       } catch let wait as SignInThrottle.Wait {
@@ -299,24 +313,59 @@ package struct OAuthController: Sendable {
     "\(sessionCookie)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
   }
 
-  func signupPage(params: Params, error: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
-    return pages.render("signup", SignupPage(params: params, error: error), status: status, policy: .inline)
+  /// The form token of a signed-out form, and the cookie to set when the browser has none yet. The browser
+  /// keeps a random value in a cookie and the form carries its keyed hash: another site can post the form but
+  /// can neither read nor set the cookie, so it cannot sign a visitor in to an account of its own (login CSRF).
+  func signedOutForm(_ request: Request) -> (token: String, setCookie: String?) {
+    if let value = request.cookies[Self.formCookie]?.value, value.count == 64 {
+      return (Secrets.formToken(session: "form:" + value, key: deps.config.formKey), nil)
+    }
+    let value = Secrets.random()
+    return (Secrets.formToken(session: "form:" + value, key: deps.config.formKey),
+            "\(Self.formCookie)=\(value); Path=/; HttpOnly; SameSite=Lax")
   }
 
-  func signupSubmit(params: Params) async throws -> Response {
+  func signedOutFormAccepted(_ request: Request, _ params: Params) -> Bool {
+    guard let value = request.cookies[Self.formCookie]?.value, value.count == 64, let token = params["csrf"] else {
+      return false
+    }
+    return Secrets.equal(token, Secrets.formToken(session: "form:" + value, key: deps.config.formKey))
+  }
+
+  /// What a signed-out form posted without its token (from another site, or after its cookie was cleared) is told.
+  static let staleForm = "页面已过期，请重新提交"
+
+  func signupPage(_ request: Request, params: Params, error: String? = nil, status: HTTPResponse.Status = .ok)
+    -> Response
+  {
+    let form = signedOutForm(request)
+    var headers = HTTPFields()
+    if let cookie = form.setCookie { headers[.setCookie] = cookie }
+    return pages.render("signup", SignupPage(params: params, error: error, csrf: form.token), status: status, headers: headers)
+  }
+
+  func signupSubmit(_ request: Request, params: Params, address: String?) async throws -> Response {
+    guard signedOutFormAccepted(request, params) else {
+      return signupPage(request, params: params, error: Self.staleForm, status: .forbidden)
+    }
     let name = (params["screen_name"] ?? "").trimmingCharacters(in: .whitespaces)
     let password = params.all("password").last ?? ""
     if let problem = Accounts.problem(name: name, password: password) {
-      return signupPage(params: params, error: problem, status: .badRequest)
+      return signupPage(request, params: params, error: problem, status: .badRequest)
     }
     guard password == (params.all("password_confirm").last ?? password) else {
-      return signupPage(params: params, error: "两次输入的密码不一致", status: .badRequest)
+      return signupPage(request, params: params, error: "两次输入的密码不一致", status: .badRequest)
+    }
+    do {
+      try rates.admit(signupFrom: address)
+    } catch is RateLimiter.Exceeded {
+      return signupPage(request, params: params, error: "这个网络注册的账号太多了，请一小时后再试", status: .tooManyRequests)
     }
     let user: UserRecord
     do {
       user = try await Accounts(store: store, ids: deps.ids).create(name: name, password: password, at: deps.now())
     } catch StoreError.conflict {
-      return signupPage(params: params, error: "该昵称已被使用", status: .badRequest)
+      return signupPage(request, params: params, error: "该昵称已被使用", status: .badRequest)
     }
     let session = try await startSession(userID: user.id)
     var headers = HTTPFields()
@@ -325,7 +374,7 @@ package struct OAuthController: Sendable {
       headers[.location] = next
       return Response(status: .seeOther, headers: headers)
     }
-    return pages.render("signed_up", SignedUpPage(user: user), headers: headers, policy: .inline)
+    return pages.render("signed_up", SignedUpPage(user: user), headers: headers)
   }
 
   /// Only same-site paths: `/signup?next=` must not become an open redirect.

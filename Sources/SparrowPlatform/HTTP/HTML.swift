@@ -1,21 +1,39 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
 /// HTML responses with the page headers (content policy, no framing, no caching). `SecurityHeadersMiddleware`
 /// adds what every response carries.
 package enum HTML {
-  /// How much a page may run. Every page of the apps is `.strict`; the platform's own OAuth pages still
-  /// carry inline script and style.
-  package enum Policy: Sendable {
-    case strict, inline
+  /// What a page may load and run: scripts and styles from this site only (inline style is allowed, inline
+  /// script never), never framed, and forms only sent here, or to `formTargets` (the authorize page's form
+  /// ends in a redirect to its app, which browsers check against `form-action` too).
+  package struct Policy: Sendable, Equatable {
+    /// CSP source expressions besides `'self'`.
+    package let formTargets: [String]
+
+    package static let strict = Policy(formTargets: [])
+
+    /// Strict, and a form may end at `uri`'s origin (any port of a loopback host for a native app).
+    /// A URI that cannot be written as a plain source expression leaves `form-action` out instead.
+    package static func redirecting(to uri: String, anyLoopbackPort: Bool) -> Policy {
+      guard let url = URLComponents(string: uri), let scheme = url.scheme?.lowercased() else { return Policy(formTargets: ["*"]) }
+      var source: String
+      if scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty {
+        source = "\(scheme)://\(host)"
+        if anyLoopbackPort, ["127.0.0.1", "localhost", "[::1]", "::1"].contains(host) { source += ":*" }
+        else if let port = url.port { source += ":\(port)" }
+      } else {
+        source = scheme + ":"  // an app's own scheme (`wb123://…`): the whole scheme
+      }
+      let safe = source.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-+:/[]*".unicodeScalars.contains($0)) }
+      return Policy(formTargets: [safe ? source : "*"])
+    }
 
     var contentSecurity: String {
-      switch self {
-      case .strict:
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; form-action 'self'"
-      case .inline:
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src 'unsafe-inline'; frame-ancestors 'none'"
-      }
+      let forms = formTargets.contains("*") ? "" : "; form-action " + (["'self'"] + formTargets).joined(separator: " ")
+      return "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
+        + "frame-ancestors 'none'; base-uri 'none'; object-src 'none'" + forms
     }
   }
 

@@ -9,6 +9,8 @@ package struct RateLimits: Sendable, Equatable {
   package var perUser = 1_000
   /// By the API name `account/rate_limit_status` reports (`update_status`, `update_comment`, `follow`).
   package var perAPI: [String: Int] = ["update_status": 30, "update_comment": 60, "follow": 60]
+  /// Accounts made per hour from one address through `/signup`.
+  package var signupsPerAddress = 20
 
   package init() {}
 
@@ -18,6 +20,7 @@ package struct RateLimits: Sendable, Equatable {
     limits.perAddress = 0
     limits.perUser = 0
     limits.perAPI = [:]
+    limits.signupsPerAddress = 0
     return limits
   }()
 }
@@ -62,12 +65,19 @@ package final class RateLimiter: @unchecked Sendable {
 
   package static func addressKey(_ address: String) -> String { "ip:" + address }
   package static func userKey(_ user: Int64, app: Int64) -> String { "u:\(user):\(app)" }
+  package static func signupKey(_ address: String) -> String { "signup:" + address }
   package static func apiKey(_ user: Int64, _ api: String) -> String { "api:\(user):\(api)" }
 
   /// Counts one request of `address` (before authentication); throws `.address` past the limit.
   package func admit(address: String?) throws {
     guard let address, limits.perAddress > 0 else { return }
     try admit([(Self.addressKey(address), limits.perAddress, .address)])
+  }
+
+  /// Counts one sign-up from `address`; throws `.address` past the sign-up limit.
+  package func admit(signupFrom address: String?) throws {
+    guard let address, limits.signupsPerAddress > 0 else { return }
+    try admit([(Self.signupKey(address), limits.signupsPerAddress, .address)])
   }
 
   /// Counts one call of `user` through `app` (and of `api`, if it has its own limit); throws past a limit.

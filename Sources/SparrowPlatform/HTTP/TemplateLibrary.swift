@@ -39,6 +39,6 @@ package struct TemplateLibrary: Sendable {
 
   /// The platform's error page.
   package func error(_ page: ErrorPage, status: HTTPResponse.Status = .badRequest) -> Response {
-    render("error", page, status: status, policy: .inline)
+    render("error", page, status: status)
   }
 }

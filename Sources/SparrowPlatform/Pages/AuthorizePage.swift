@@ -7,11 +7,14 @@ struct AuthorizePage: PageModel {
   /// The demo account's name and password, with a button that fills them in.
   struct DemoAccount: PageModel {
     let username, password: String
+    /// The URL of the script behind the 填充 button.
+    let script: String
 
     func child(named name: String) -> Any? {
       switch name {
       case "username": username
       case "password": password
+      case "script": script
       default: nil
       }
     }
@@ -23,8 +26,9 @@ struct AuthorizePage: PageModel {
   /// The sign-in name typed so far.
   let username: String
   let error: String?
-  /// The account already signed in, which the form grants as (with `csrf`); nil shows the sign-in fields.
+  /// The account already signed in, which the form grants as; nil shows the sign-in fields.
   let account: String?
+  /// The form token: the session's when signed in, the sign-in form cookie's otherwise.
   let csrf: String?
   let demo: DemoAccount?
   /// Sign-up, back to this request afterwards.
@@ -36,7 +40,7 @@ struct AuthorizePage: PageModel {
 
   /// `path` and `query` are this request's, for the way back from sign-up; `params` its parameters.
   init(app: AppRecord, params: Params, responseType: String, path: String, query: String?, error: String?,
-       account: String?, csrf: String?, demo: (username: String, password: String)?)
+       account: String?, csrf: String?, demo: (username: String, password: String)?, demoScript: String = "")
   {
     appName = app.name
     clientID = app.clientID
@@ -49,7 +53,7 @@ struct AuthorizePage: PageModel {
     self.error = error
     self.account = account
     self.csrf = csrf
-    self.demo = demo.map { DemoAccount(username: $0.username, password: $0.password) }
+    self.demo = demo.map { DemoAccount(username: $0.username, password: $0.password, script: demoScript) }
     signupURL = "/signup?next=" + FormEncoding.escape(path + "?" + (query ?? ""))
     let switching = OAuthController.queryFromParams(params) + [("forcelogin", "true")]
     switchURL = "/oauth2/authorize?" + FormEncoding.encode(pairs: switching)

@@ -4,8 +4,11 @@ struct SignupPage: PageModel {
   /// Where to go after signing up (a same-site path), also the 登录 link; nil without one.
   let next: String?
   let error: String?
+  /// The form token (see `OAuthController.signedOutForm`).
+  let csrf: String
 
-  init(params: Params, error: String?) {
+  init(params: Params, error: String?, csrf: String) {
+    self.csrf = csrf
     screenName = params["screen_name"] ?? ""
     next = OAuthController.safeNext(params["next"])
     self.error = error
@@ -17,6 +20,7 @@ struct SignupPage: PageModel {
     case "screen_name": screenName
     case "next": next
     case "error": error
+    case "csrf": csrf
     default: nil
     }
   }
