@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make soak`: five minutes (SOAK_SECONDS) of mixed reads and writes at 16 connections against a release build.
-# Prints requests, answers by HTTP status, p50/p99 and the server's RSS at the start and the end.
+# Prints requests, answers by HTTP status, p50/p99 and the server's RSS at the start, each minute and the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TOTAL=${SOAK_SECONDS:-300}
@@ -24,7 +24,12 @@ STATUS=$(curl -sf -H "Authorization: OAuth2 $TOKEN" "http://127.0.0.1:$PORT/2/st
 
 rss() { awk '/VmRSS/ {print $2 " kB"}' "/proc/$SERVER/status"; }
 echo "server RSS at start: $(rss)"
+# RSS each minute, to tell caches filling (growth that levels off) from a leak (growth that does not).
+( for minute in $(seq 1 $((SECONDS_TOTAL / 60))); do sleep 60; echo "server RSS at ${minute} min: $(rss)"; done ) > "$DATA/rss" &
+SAMPLER=$!
 TOKEN=$TOKEN STATUS=$STATUS wrk -t2 -c16 -d"${SECONDS_TOTAL}s" --latency -s ${SOAK_LUA:-scripts/soak.lua} "http://127.0.0.1:$PORT/" |
   sed -n '/^requests/,$p'
+kill $SAMPLER 2>/dev/null || true
+cat "$DATA/rss"
 echo "server RSS at end:   $(rss)"
 grep -c "error" "$DATA/server.log" | sed 's/^/server log lines with "error": /' || true

@@ -250,8 +250,9 @@ package struct WebController: SparrowApp {
     let group = HomeGroup(rawValue: params["feed"] ?? "") ?? .all
     var list = try await homeList(viewer, group, sinceID: sinceID, maxID: Self.cursor(params, "max_id"))
     var headers = HTTPFields()
-    if sinceID > 0 {
-      // Newer statuses: a gap past one page is left to a full reload.
+    if params["since_id"] != nil {
+      // Newer statuses (since 0: an empty timeline's refresh, its first page): a gap past one page is left to a
+      // full reload.
       headers[.init("X-New-Count")!] = String(list.cards.count)
       list.banner = NewStatusesBanner.text(count: list.cards.count)
     }

@@ -199,6 +199,23 @@ import Testing
     }
   }
 
+  /// An empty timeline refreshes with `since_id=0`: its first statuses come with the banner, or 没有新微博.
+  @Test func anEmptyTimelineRefreshesWithTheBanner() async throws {
+    let world = try TestWorld()
+    let alice = try await world.user("alice")
+    let token = try await world.token(for: alice)
+
+    try await world.test { client in
+      let cookie = try await Self.signIn(client, "alice")
+      let nothing = try await client.get("/web/timeline?since_id=0", headers: Self.cookie(cookie))
+      #expect(nothing.text.hasPrefix("<p hidden data-banner>没有新微博</p>"))
+      _ = try await client.post("/2/statuses/update.json", [("status", "第一条")], token: token)
+      let first = try await client.get("/web/timeline?since_id=0", headers: Self.cookie(cookie))
+      #expect(first.text.hasPrefix("<p hidden data-banner>1条新微博</p>") && first.text.contains("第一条"))
+      #expect(first.headers[.init("X-New-Count")!] == "1")
+    }
+  }
+
   @Test func likeAndFollowAnswerWithTheNewButton() async throws {
     let world = try TestWorld()
     let alice = try await world.user("alice")

@@ -59,7 +59,14 @@ export function refresh() {
     var banner = nodes.querySelector("[data-banner]");
     if (banner) {
       banner.remove();
-      nodes.querySelectorAll(".more").forEach(function (m) { m.remove(); });
+      if (first) {
+        nodes.querySelectorAll(".more").forEach(function (m) { m.remove(); });
+      } else if (nodes.querySelector(".card")) {
+        // An empty timeline's first statuses: they replace 这里还什么都没有 and bring their 加载更多.
+        cards.querySelectorAll(".more").forEach(function (m) { m.remove(); });
+      } else {
+        nodes.querySelectorAll(".more").forEach(function (m) { m.remove(); });
+      }
       cards.insertBefore(nodes, cards.firstChild);
       showBanner(banner.textContent);
     }
