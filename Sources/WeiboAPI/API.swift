@@ -108,6 +108,8 @@ package struct WeiboAPI: SparrowApp {
   /// oversized picture is read and refused as such (20006); past it the body is refused unread.
   static let formLimit = 1 << 20
   static let uploadLimit = 16 << 20
+  /// What is read of a body before its sender is known.
+  static let openLimit = 64 << 10
 
   func handle(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let route = table.route(for: request.uri.path) else { throw WeiboError.apiNotFound }
@@ -119,13 +121,24 @@ package struct WeiboAPI: SparrowApp {
     }
     var request = request
     do {
+      let now = deps.now()
+      // A token in the header or the query is checked before any of the body is read; one in the body must
+      // come within its first `openLimit` bytes, before the picture.
+      let outside = Authenticator.token(try Params.query(of: request), request.headers)
+      if let outside { _ = try await auth.caller(token: outside, now: now) }
       let params: Params
       do {
-        params = try await Params.read(&request, limit: route.upload ? Self.uploadLimit : Self.formLimit)
+        let auth = self.auth
+        let contentType = request.headers[.contentType] ?? ""
+        params = try await Params.read(
+          &request, limit: route.upload ? Self.uploadLimit : Self.formLimit, openLimit: outside == nil ? Self.openLimit : nil
+        ) { prefix in
+          let token = Params.field("access_token", inPrefix: prefix, contentType: contentType)
+          _ = try await auth.caller(token: token, now: now)
+        }
       } catch ParamError.bodyTooLarge where route.upload {
         throw WeiboError.imageTooLarge
       }
-      let now = deps.now()
       let caller = try await auth.caller(token: Authenticator.token(params, request.headers), now: now)
       let app = caller.app?.id ?? 0
       if request.uri.path.hasPrefix("/2/account/rate_limit_status") == false {

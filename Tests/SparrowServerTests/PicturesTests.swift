@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import SparrowMedia
+import SparrowStore
 import SparrowTestSupport
 import Testing
 
@@ -249,6 +250,59 @@ extension TestClientProtocol {
       #expect(FileManager.default.fileExists(atPath: world.folder.appendingPathComponent("pics/large/\(usedID).png").path))
       // A new day, a new quota.
       #expect(try await upload(client, try png(5)).status == .ok)
+    }
+  }
+}
+
+/// A body is read past its first 64 KiB only for a known caller: a token in the header or query is checked
+/// before the body, one in the body must come before the picture.
+@Suite struct UnauthenticatedBodyTests {
+  static let filler = String(repeating: "x", count: 100_000)
+
+  @Test func aTokenInTheBodyMustComeFirst() async throws {
+    let world = try TestWorld()
+    let token = try await world.token(for: try await world.user("alice"))
+    let picture = try ImageProcessor().render(svg: drawing(300, 200), as: .png)
+    let headers: HTTPFields = [.contentType: "multipart/form-data; boundary=SparrowBoundary"]
+
+    try await world.test { client in
+      // As the Weibo SDKs send it: the token as a field before the picture, the body well past 64 KiB.
+      let first = multipart([("access_token", token), ("status", "带图"), ("filler", Self.filler)],
+                            file: (name: "pic", filename: "a.png", type: "image/png", data: picture))
+      let posted = try await client.execute(uri: "/2/statuses/upload.json", method: .post, headers: headers, body: first)
+      #expect(posted.status == .ok && posted.object["text"] as? String == "带图")
+
+      let late = multipart([("status", "带图"), ("filler", Self.filler), ("access_token", token)],
+                           file: (name: "pic", filename: "a.png", type: "image/png", data: picture))
+      let refused = try await client.execute(uri: "/2/statuses/upload.json", method: .post, headers: headers, body: late)
+      #expect(refused.status == .unauthorized && refused.errorCode == 21301)
+
+      let form = "status=" + String(repeating: "a", count: 80_000) + "&access_token=" + token
+      let lateForm = try await client.execute(
+        uri: "/2/statuses/update.json", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+        body: ByteBuffer(string: form))
+      #expect(lateForm.errorCode == 21301)
+
+      var wrong = headers
+      wrong[.authorization] = "OAuth2 not-a-token"
+      let forged = try await client.execute(uri: "/2/statuses/upload.json", method: .post, headers: wrong, body: first)
+      #expect(forged.status == .unauthorized && forged.errorCode == 21332)
+      let statuses = try await world.store.statuses(in: .everyone, feature: .all, page: Page(count: 10))
+      #expect(statuses.items.count == 1)
+    }
+  }
+
+  /// Over a real connection, 17 MB without a token are refused as unauthenticated after their first 64 KiB,
+  /// not read to the upload limit and refused as too large (20006).
+  @Test func aStrangersHugeUploadIsRefusedUnread() async throws {
+    let world = try TestWorld()
+    let body = multipart([("status", "大")],
+                         file: (name: "pic", filename: "a.jpg", type: "image/jpeg", data: Data(count: 17 << 20)))
+    try await world.test(.live) { client in
+      let response = try await client.execute(
+        uri: "/2/statuses/upload.json", method: .post,
+        headers: [.contentType: "multipart/form-data; boundary=SparrowBoundary"], body: body)
+      #expect(response.errorCode == 21301)
     }
   }
 }

@@ -4,6 +4,19 @@ import MultipartKit
 import NIOCore
 import SparrowStore
 
+extension Array where Element == UInt8 {
+  /// The first occurrence of `needle` at or after `from`.
+  func firstRange(of needle: [UInt8], from: Int) -> Range<Int>? {
+    guard !needle.isEmpty, count >= needle.count, from <= count - needle.count else { return nil }
+    var i = from
+    while i <= count - needle.count {
+      if self[i] == needle[0], self[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
+      i += 1
+    }
+    return nil
+  }
+}
+
 /// A file sent in a multipart body.
 package struct UploadedFile: Sendable {
   package let filename: String
@@ -49,22 +62,50 @@ package struct Params: Sendable {
     self.values = values
   }
 
-  /// Reads the query and, for a POST, the body (up to `limit` bytes).
-  package static func read(_ request: inout Request, limit: Int) async throws -> Params {
+  /// The query's parameters alone.
+  package static func query(of request: Request) throws -> Params {
     var params = Params()
     if let query = request.uri.query { try params.merge(formEncoded: query) }
+    return params
+  }
+
+  /// Reads the query and, for a POST, the body (up to `limit` bytes). Past `openLimit` bytes the body is read
+  /// on only once `admit` accepts what came so far: a caller whose credentials are in the body (the Weibo
+  /// SDKs send `access_token` as a field before the picture) must prove them before the server reads megabytes.
+  package static func read(_ request: inout Request, limit: Int, openLimit: Int? = nil,
+                           admit: (ByteBuffer) async throws -> Void = { _ in }) async throws -> Params
+  {
+    var params = try query(of: request)
     guard request.method == .post || request.method == .put else { return params }
-    let body: ByteBuffer
+    var body = ByteBuffer()
+    var admitted = openLimit.map { $0 >= limit } ?? true
+    var refusal: (any Error)?
     do {
-      body = try await request.collectBody(upTo: limit)
-    } catch is NIOTooManyBytesError {
-      throw ParamError.bodyTooLarge
+      for try await chunk in request.body {
+        var chunk = chunk
+        let total = body.readableBytes + chunk.readableBytes
+        if total <= limit { body.writeBuffer(&chunk) }
+        if !admitted, let openLimit, total > openLimit {
+          do {
+            try await admit(body.readableBytes > 0 ? body : chunk)
+            admitted = true
+          } catch {
+            refusal = error  // the rest stays unread
+            break
+          }
+        }
+        guard total <= limit else { throw ParamError.bodyTooLarge }
+      }
+    } catch let error as ParamError {
+      throw error
     } catch let error as HTTPError where error.status == .contentTooLarge {
       throw ParamError.bodyTooLarge
     } catch {
       // A broken chunked body, or one that ends before its Content-Length: the client's fault, not ours.
       throw ParamError.malformed
     }
+    if let refusal { throw refusal }
+    request.body = RequestBody(buffer: body)
     let contentType = request.headers[.contentType] ?? ""
     let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     switch mediaType {
@@ -241,6 +282,34 @@ package struct Params: Sendable {
         values[name, default: []].append(value)
       }
     }
+  }
+
+  /// The value of field `name` in the first bytes of a form or multipart body, if it is complete there.
+  package static func field(_ name: String, inPrefix prefix: ByteBuffer, contentType: String) -> String? {
+    let bytes = Array(prefix.readableBytesView)
+    if contentType.lowercased().hasPrefix("multipart/form-data") {
+      guard let boundary = boundary(in: contentType) else { return nil }
+      let marker = Array("name=\"\(name)\"".utf8)
+      var from = 0
+      while let at = bytes.firstRange(of: marker, from: from) {
+        from = at.upperBound
+        // The marker must be in a part's headers: the value starts after the blank line that ends them.
+        guard let headersEnd = bytes.firstRange(of: Array("\r\n\r\n".utf8), from: at.upperBound),
+          !bytes[at.upperBound..<headersEnd.lowerBound].contains(where: { $0 == 0 }),
+          let valueEnd = bytes.firstRange(of: Array("\r\n--\(boundary)".utf8), from: headersEnd.upperBound)
+        else { continue }
+        return text(bytes[headersEnd.upperBound..<valueEnd.lowerBound])
+      }
+      return nil
+    }
+    // Form encoding: whole pairs only (the last one may be cut short).
+    let pairs = bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
+    for pair in bytes.last == UInt8(ascii: "&") ? pairs[...] : pairs.dropLast() {
+      let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2, decode(parts[0]) == name else { continue }
+      return decode(parts[1])
+    }
+    return nil
   }
 
   /// A parameter of a header value (`multipart/form-data; boundary=…`, `form-data; name="…"`), unquoted.
