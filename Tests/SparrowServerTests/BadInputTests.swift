@@ -182,3 +182,34 @@ func appURLsMustBeWebAddresses(_ url: String) async throws {
   }
   _ = try await accounts.createApp(name: "good", redirectURI: "https://client.test/cb", url: "https://client.test")
 }
+
+/// Hostile parameters get a 4xx in the envelope (or are clamped), never a 5xx.
+@Test func hostileParametersAreClientErrors() async throws {
+  let world = try TestWorld()
+  let token = try await world.token(for: try await world.user("alice"))
+  let many = (0..<3000).map { "p\($0)=\($0)" }.joined(separator: "&")
+  let cases: [(String, Set<Int>)] = [
+    ("/2/statuses/home_timeline.json?count=-5", [200, 400]),
+    ("/2/statuses/home_timeline.json?count=99999999999999999999", [400]),
+    ("/2/statuses/home_timeline.json?page=-1", [200, 400]),
+    ("/2/statuses/home_timeline.json?page=9223372036854775807", [200, 400]),
+    ("/2/statuses/home_timeline.json?since_id=9223372036854775808", [400]),
+    ("/2/statuses/home_timeline.json?max_id=-9223372036854775808", [200, 400]),
+    ("/2/statuses/show.json?id=9223372036854775808", [400]),
+    ("/2/statuses/show.json?id=-1", [400]),
+    ("/2/statuses/show.json?id=0", [400]),
+    ("/2/statuses/show.json?id=1e5", [400]),
+    ("/2/users/show.json?uid=%00", [400]),
+    ("/2/users/counts.json?uids=" + (1...500).map(String.init).joined(separator: ","), [400]),
+    ("/2/statuses/home_timeline.json?" + many, [200]),
+    ("/2/search/statuses.json?q=" + String(repeating: "%E4%BD%A0", count: 3000), [200, 400]),
+    ("/2/search/statuses.json?q=%22%22%22*%20OR%20NEAR(", [200]),
+  ]
+  try await world.test { client in
+    for (uri, allowed) in cases {
+      let response = try await client.get(uri, token: token)
+      #expect(allowed.contains(Int(response.status.code)), "\(uri.prefix(80)): \(response.status.code)")
+      if response.status.code >= 400 { #expect(response.errorCode != nil, "\(uri.prefix(80))") }
+    }
+  }
+}
