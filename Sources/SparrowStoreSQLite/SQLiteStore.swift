@@ -60,6 +60,11 @@ package final class SQLiteStore: WeiboStore {
     try pool.read(body)
   }
 
+  /// Runs a read that may take longer (a search) on GRDB's reader queue, off Swift's cooperative threads.
+  func readingAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    try await pool.read(body)
+  }
+
   // MARK: Ids
 
   package func claimNode(holder: String, until: Date, now: Date) async throws -> Int {
@@ -543,6 +548,9 @@ package final class SQLiteStore: WeiboStore {
     -> FeedPage<StatusRecord>
   {
     let generation = userRows.currentGeneration
+    if case .search = feed {
+      return try await readingAside { db in try self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+    }
     return try reading { db in try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
   }
 
@@ -550,10 +558,12 @@ package final class SQLiteStore: WeiboStore {
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   {
     let generation = userRows.currentGeneration
-    return try reading { db in
-      let found = try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
-      return (found, try context(for: found.items, viewer: viewer, usersReadAt: generation, db))
+    let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
+      let found = try self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+      return (found, try self.context(for: found.items, viewer: viewer, usersReadAt: generation, db))
     }
+    if case .search = feed { return try await readingAside(read) }
+    return try reading(read)
   }
 
   func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Database)
