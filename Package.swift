@@ -57,7 +57,9 @@ let package = Package(
     .target(name: "SparrowStore", dependencies: ["SparrowCore"], swiftSettings: strict),
     .target(
       name: "SparrowStoreSQLite",
-      dependencies: ["SparrowStore", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "SparrowStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+      ],
       swiftSettings: strict),
     // The platform: the HTTP shell that composes apps, request context and middleware (web session, CSRF,
     // security headers, error pages), OAuth and accounts, parameters, the picture pipeline, templates, assets.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import SparrowStore
 
 /// The embedded engine: one SQLite file in WAL mode, readers in parallel with one writer.
@@ -45,13 +46,28 @@ package final class SQLiteStore: WeiboStore {
       }
     }
     pool = try DatabasePool(path: path, configuration: config)
-    try Schema.migrator().migrate(pool)
+    try Self.migrate(pool)
   }
 
   /// Opens `sparrow.sqlite` inside the data folder, creating the folder.
   package convenience init(folder: URL, countingStatements: Bool = false) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try self.init(path: folder.appendingPathComponent("sparrow.sqlite").path, countingStatements: countingStatements)
+  }
+
+  /// Creates a new database at once; upgrades an existing one step by step, saying what each step does and how
+  /// long it took (building the search index of a million statuses takes a while).
+  static func migrate(_ pool: DatabasePool) throws {
+    let migrator = Schema.migrator()
+    let applied = Set(try pool.read { try migrator.appliedMigrations($0) })
+    guard !applied.isEmpty else { return try migrator.migrate(pool) }
+    let logger = Logger(label: "sparrow.store")
+    for step in migrator.migrations where !applied.contains(step) {
+      logger.notice("Upgrading the database to \(step): \(Schema.purposes[step] ?? "")…")
+      let start = Date()
+      try migrator.migrate(pool, upTo: step)
+      logger.notice("Upgraded the database to \(step) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+    }
   }
 
   /// Runs a read on the calling thread. Reads take well under a millisecond, and hopping to GRDB's

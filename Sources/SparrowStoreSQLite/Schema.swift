@@ -239,6 +239,12 @@ enum Schema {
     INSERT INTO user_search (user_search) VALUES ('rebuild');
     """
 
+  /// What each upgrade does, for the log.
+  static let purposes = [
+    "v2": "content-addressed pictures", "v3": "特别关注", "v4": "leased id nodes", "v5": "private status counts",
+    "v6": "grant origins, PKCE, throttling, rate counters, picture references", "v7": "building the search indexes",
+  ]
+
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
