@@ -125,7 +125,7 @@ let package = Package(
     .target(
       name: "SparrowTestSupport",
       dependencies: [
-        "SparrowServer", "SparrowDemo", "SparrowStoreSQLite",
+        "SparrowServer", "SparrowDemo", "SparrowStoreSQLite", "SparrowStorePostgres",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ],
       path: "Tests/SparrowTestSupport", swiftSettings: strict),
