@@ -6,8 +6,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test browser-test bench soak deps deps-bench build release clean fuzz fuzz-build fuzz-replay
 
-# System packages the build needs; installed only when missing.
-DEPS := libsqlite3-dev libvips-dev fonts-noto-cjk
+# System packages the build needs; installed only when missing. postgresql: the store contract also runs on a
+# throwaway PostgreSQL cluster the tests start themselves (Tests/SparrowTestSupport/PostgresTestCluster.swift).
+DEPS := libsqlite3-dev libvips-dev fonts-noto-cjk postgresql
 BENCH_DEPS := wrk curl python3
 
 deps:

@@ -30,6 +30,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
   ],
   targets: [
     // Wire models, Weibo coding, text rules. Foundation only.
@@ -59,6 +60,14 @@ let package = Package(
       name: "SparrowStoreSQLite",
       dependencies: [
         "SparrowStore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
+    // The PostgreSQL engine, for several server processes on one database (PostgresNIO's pooled client).
+    .target(
+      name: "SparrowStorePostgres",
+      dependencies: [
+        "SparrowStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict),
     // The platform: the HTTP shell that composes apps, request context and middleware (web session, CSRF,
@@ -116,7 +125,7 @@ let package = Package(
     .target(
       name: "SparrowTestSupport",
       dependencies: [
-        "SparrowServer", "SparrowDemo", "SparrowStoreSQLite",
+        "SparrowServer", "SparrowDemo", "SparrowStoreSQLite", "SparrowStorePostgres",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ],
       path: "Tests/SparrowTestSupport", swiftSettings: strict),

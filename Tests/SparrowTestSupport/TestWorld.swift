@@ -7,6 +7,7 @@ import SparrowPlatform
 import SparrowServer
 import SparrowStore
 import SparrowStoreSQLite
+import SparrowStorePostgres
 
 /// A clock tests move by hand.
 package final class TestClock: @unchecked Sendable {
@@ -35,10 +36,11 @@ package func withSQLiteStore<T>(_ body: (SQLiteStore) async throws -> T) async t
 
 /// A storage engine the store contract runs against.
 package enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
-  case sqlite
+  case sqlite, postgres
 
-  /// The engines this machine can test: SQLite always. (The PostgreSQL engine joins here when it lands.)
-  package static var available: [StoreKind] { [.sqlite] }
+  /// The engines this machine can test: SQLite always; PostgreSQL when a throwaway cluster could start
+  /// (`PostgresTestCluster`).
+  package static var available: [StoreKind] { PostgresTestCluster.shared == nil ? [.sqlite] : [.sqlite, .postgres] }
 
   package var description: String { rawValue }
 }
@@ -59,6 +61,47 @@ package func withStore<T>(_ kind: StoreKind, _ body: (TestEngine) async throws -
     let store = try SQLiteStore(folder: folder)
     let path = store.path
     return try await body(TestEngine(store: store, reopen: { try SQLiteStore(path: path) }))
+  case .postgres:
+    guard let cluster = PostgresTestCluster.shared else { throw PostgresTestCluster.Unavailable() }
+    let name = "sparrow_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+    let admin = cluster.configuration(database: "postgres")
+    try await PostgresStore.createDatabase(name, admin: admin)
+    let config = cluster.configuration(database: name)
+    // Every store opened on the database, the reopened ones too, is shut down before the database is dropped.
+    let opened = OpenedStores()
+    do {
+      let store = try await PostgresStore.open(config)
+      opened.add(store)
+      let result = try await body(TestEngine(store: store, reopen: {
+        let store = PostgresStore(config)
+        opened.add(store)
+        return store
+      }))
+      opened.shutdown()
+      try await PostgresStore.dropDatabase(name, admin: admin)
+      return result
+    } catch {
+      opened.shutdown()
+      try? await PostgresStore.dropDatabase(name, admin: admin)
+      throw error
+    }
+  }
+}
+
+/// The PostgreSQL stores a test opened, to close when it ends.
+final class OpenedStores: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stores: [PostgresStore] = []
+  func add(_ store: PostgresStore) {
+    lock.lock()
+    stores.append(store)
+    lock.unlock()
+  }
+  func shutdown() {
+    lock.lock()
+    defer { lock.unlock() }
+    for store in stores { store.shutdown() }
+    stores = []
   }
 }
 

@@ -1,0 +1,82 @@
+import Foundation
+import PostgresNIO
+import SparrowStore
+
+extension PostgresStore {
+  package func recomputeCounters() async throws {
+    defer { caches.invalidate(.everything) }
+    try await transaction { db in
+      try await db.execute("""
+        UPDATE users SET
+          statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id),
+          private_statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id AND s.visible <> 0),
+          followers_count = (SELECT count(*) FROM follows f WHERE f.followee_id = users.id),
+          friends_count = (SELECT count(*) FROM follows f WHERE f.follower_id = users.id),
+          favourites_count = (SELECT count(*) FROM favorites f WHERE f.user_id = users.id),
+          bi_followers_count = (SELECT count(*) FROM follows a JOIN follows b
+            ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = users.id)
+        """)
+      try await db.execute("""
+        UPDATE statuses SET
+          reposts_count = (SELECT count(*) FROM statuses r WHERE r.retweeted_id = statuses.id OR r.parent_id = statuses.id),
+          comments_count = (SELECT count(*) FROM comments c WHERE c.status_id = statuses.id),
+          attitudes_count = (SELECT count(*) FROM likes l WHERE l.status_id = statuses.id)
+        """)
+    }
+  }
+
+  /// Rows go in one statement per table and batch (`unnest` of arrays): one round trip for a thousand rows,
+  /// where a statement per row would wait on the network for each.
+  package func importRows(_ batch: ImportBatch) async throws {
+    defer { caches.invalidate(.everything) }
+    try await transaction { db in
+      for user in batch.users { try await Self.insert(user, db) }
+      for app in batch.apps { try await Self.insert(app, db) }
+      if !batch.follows.isEmpty {
+        try await db.execute("""
+          INSERT INTO follows (follower_id, followee_id, id, created_at)
+          SELECT * FROM unnest(\(batch.follows.map(\.0)), \(batch.follows.map(\.1)), \(batch.follows.map(\.2)),
+            \(batch.follows.map { millis($0.3) }))
+          """)
+      }
+      for status in batch.statuses { try await Self.insert(status, db) }
+      if !batch.statusMentions.isEmpty {
+        try await db.execute("""
+          INSERT INTO status_mentions (user_id, status_id)
+          SELECT * FROM unnest(\(batch.statusMentions.map(\.user)), \(batch.statusMentions.map(\.status)))
+          """)
+      }
+      if !batch.statusTopics.isEmpty {
+        let times = Dictionary(batch.statuses.map { ($0.id, $0.createdAt) }, uniquingKeysWith: { a, _ in a })
+        try await db.execute("""
+          INSERT INTO status_topics (topic, status_id, created_at)
+          SELECT * FROM unnest(\(batch.statusTopics.map(\.topic)), \(batch.statusTopics.map(\.status)),
+            \(batch.statusTopics.map { millis(times[$0.status] ?? Date()) }))
+          """)
+      }
+      for comment in batch.comments { _ = try await Self.insertCommentRow(comment, db) }
+      if !batch.commentMentions.isEmpty {
+        try await db.execute("""
+          INSERT INTO comment_mentions (user_id, comment_id)
+          SELECT * FROM unnest(\(batch.commentMentions.map(\.user)), \(batch.commentMentions.map(\.comment)))
+          """)
+      }
+      if !batch.likes.isEmpty {
+        try await db.execute("""
+          INSERT INTO likes (user_id, status_id, status_user_id, id, created_at)
+          SELECT l.user_id, s.id, s.user_id, l.id, l.created_at
+          FROM unnest(\(batch.likes.map(\.userID)), \(batch.likes.map(\.statusID)), \(batch.likes.map(\.id)),
+            \(batch.likes.map { millis($0.createdAt) })) AS l (user_id, status_id, id, created_at)
+          JOIN statuses s ON s.id = l.status_id
+          """)
+      }
+      if !batch.favorites.isEmpty {
+        try await db.execute("""
+          INSERT INTO favorites (user_id, status_id, id, created_at)
+          SELECT * FROM unnest(\(batch.favorites.map(\.userID)), \(batch.favorites.map(\.statusID)),
+            \(batch.favorites.map(\.id)), \(batch.favorites.map { millis($0.createdAt) }))
+          """)
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import PostgresNIO
+import SparrowStore
+
+extension PostgresStore {
+  package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
+    try await transaction { db in
+      for comment in comments { try await Self.insertComment(comment, mentions: mentions, db) }
+    }
+  }
+
+  package func comment(id: Int64, visibleTo viewer: Int64) async throws -> CommentRecord? {
+    try await comments(ids: [id], visibleTo: viewer)[id]
+  }
+
+  package func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
+    guard !ids.isEmpty else { return [:] }
+    return try await reading { db in
+      let comments = try await db.rows("""
+        SELECT \(raw: commentColumns) FROM comments WHERE id = ANY(\(Array(Set(ids))))
+          AND status_id IN (SELECT id FROM statuses WHERE \(sql: visibleTo(viewer)))
+        """).map(CommentRecord.init(row:))
+      return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  package func deleteComment(id: Int64) async throws -> CommentRecord {
+    try await transaction { db in
+      guard let comment = try await db.rows("DELETE FROM comments WHERE id = \(id) RETURNING \(raw: commentColumns)")
+        .first.map(CommentRecord.init(row:))
+      else { throw StoreError.notFound }
+      try await db.execute("DELETE FROM comment_mentions WHERE comment_id = \(id)")
+      try await db.execute("UPDATE statuses SET comments_count = comments_count - 1 WHERE id = \(comment.statusID)")
+      return comment
+    }
+  }
+
+  package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
+    try await reading { db in
+      let condition = Self.condition(feed)
+      let items = try await db.rows("""
+        SELECT \(raw: commentColumns) FROM comments WHERE \(sql: condition)\(sql: Self.window(page))
+        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
+        """).map(CommentRecord.init(row:))
+      let total = try await db.value("SELECT count(*) FROM comments WHERE \(sql: condition)", as: Int.self) ?? 0
+      return FeedPage(items: items, total: total)
+    }
+  }
+
+  static func condition(_ feed: CommentFeed) -> SQL {
+    switch feed {
+    case .onStatus(let id): "status_id = \(id)"
+    case .byUser(let user): "user_id = \(user)"
+    case .toUser(let user): "(status_user_id = \(user) OR reply_user_id = \(user)) AND user_id <> \(user)"
+    case .timeline(let user): "(user_id = \(user) OR status_user_id = \(user) OR reply_user_id = \(user))"
+    case .mentions(let user): "id IN (SELECT comment_id FROM comment_mentions WHERE user_id = \(user))"
+    }
+  }
+
+  static func insertComment(_ comment: CommentRecord, mentions: [Int64], _ db: Connection) async throws {
+    guard try await insertCommentRow(comment, db) == 1 else { throw StoreError.notFound }
+    try await db.execute("UPDATE statuses SET comments_count = comments_count + 1 WHERE id = \(comment.statusID)")
+    // Mentions in comments on a private status would tell others about it: there are none.
+    if !mentions.isEmpty {
+      try await db.execute("""
+        INSERT INTO comment_mentions (user_id, comment_id)
+        SELECT DISTINCT u, \(comment.id) FROM unnest(\(mentions)) AS u
+        WHERE EXISTS (SELECT 1 FROM statuses WHERE id = \(comment.statusID) AND visible = 0)
+        """)
+    }
+  }
+
+  /// Inserts the row only if its status exists and the commenter may see it (and the comment it replies to
+  /// exists); returns how many rows it inserted.
+  static func insertCommentRow(_ comment: CommentRecord, _ db: Connection) async throws -> Int {
+    var replyUser: Int64?
+    if let reply = comment.replyCommentID {
+      replyUser = try await db.value(
+        "SELECT user_id FROM comments WHERE id = \(reply) AND status_id = \(comment.statusID)", as: Int64.self)
+      guard replyUser != nil else { throw StoreError.notFound }
+    }
+    return try await db.execute("""
+      INSERT INTO comments (id, status_id, status_user_id, user_id, text, app_id, created_at, reply_comment_id,
+        reply_user_id)
+      SELECT \(comment.id), id, user_id, \(comment.userID), \(comment.text), \(comment.appID),
+        \(millis(comment.createdAt)), \(comment.replyCommentID), \(replyUser)
+      FROM statuses WHERE id = \(comment.statusID) AND \(sql: visibleTo(comment.userID))
+      """)
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import PostgresNIO
+import SparrowStore
+
+extension PostgresStore {
+  package func favorite(_ mark: Mark) async throws {
+    defer { caches.invalidate(.userRows(users: [mark.userID], relationsOf: [mark.userID])) }
+    try await transaction { db in
+      guard try await db.exists("SELECT 1 FROM statuses WHERE id = \(mark.statusID)") else { throw StoreError.notFound }
+      if try await db.exists("SELECT 1 FROM favorites WHERE user_id = \(mark.userID) AND status_id = \(mark.statusID)") {
+        throw StoreError.conflict
+      }
+      try await db.execute("""
+        INSERT INTO favorites (user_id, status_id, id, created_at)
+        VALUES (\(mark.userID), \(mark.statusID), \(mark.id), \(millis(mark.createdAt)))
+        """)
+      try await db.execute("UPDATE users SET favourites_count = favourites_count + 1 WHERE id = \(mark.userID)")
+    }
+  }
+
+  package func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
+    defer { caches.invalidate(.userRows(users: [userID], relationsOf: [userID])) }
+    return try await transaction { db in
+      guard let mark = try await db.rows("""
+        DELETE FROM favorites WHERE user_id = \(userID) AND status_id = \(statusID) RETURNING \(raw: markColumns)
+        """).first.map(Mark.init(row:))
+      else { throw StoreError.notFound }
+      try await db.execute("UPDATE users SET favourites_count = favourites_count - 1 WHERE id = \(userID)")
+      return mark
+    }
+  }
+
+  package func favorite(userID: Int64, statusID: Int64) async throws -> Mark? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: markColumns) FROM favorites WHERE user_id = \(userID) AND status_id = \(statusID)")
+        .first.map(Mark.init(row:))
+    }
+  }
+
+  package func favorites(userID: Int64, page: Page) async throws -> [Mark] {
+    try await reading { db in
+      try await db.rows("""
+        SELECT \(raw: markColumns) FROM favorites WHERE user_id = \(userID)
+        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
+        """).map(Mark.init(row:))
+    }
+  }
+
+  package func favorited(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
+    try await marked("favorites", by: user, among: statusIDs)
+  }
+
+  package func like(_ mark: Mark) async throws {
+    defer { caches.invalidate(.userRows(relationsOf: [mark.userID])) }
+    try await transaction { db in
+      guard let author = try await db.value("SELECT user_id FROM statuses WHERE id = \(mark.statusID)", as: Int64.self)
+      else { throw StoreError.notFound }
+      if try await db.exists("SELECT 1 FROM likes WHERE user_id = \(mark.userID) AND status_id = \(mark.statusID)") {
+        throw StoreError.conflict
+      }
+      try await db.execute("""
+        INSERT INTO likes (user_id, status_id, status_user_id, id, created_at)
+        VALUES (\(mark.userID), \(mark.statusID), \(author), \(mark.id), \(millis(mark.createdAt)))
+        """)
+      try await db.execute("UPDATE statuses SET attitudes_count = attitudes_count + 1 WHERE id = \(mark.statusID)")
+    }
+  }
+
+  package func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
+    defer { caches.invalidate(.userRows(relationsOf: [userID])) }
+    return try await transaction { db in
+      guard let mark = try await db.rows("""
+        DELETE FROM likes WHERE user_id = \(userID) AND status_id = \(statusID) RETURNING \(raw: markColumns)
+        """).first.map(Mark.init(row:))
+      else { throw StoreError.notFound }
+      try await db.execute("UPDATE statuses SET attitudes_count = attitudes_count - 1 WHERE id = \(statusID)")
+      return mark
+    }
+  }
+
+  package func liked(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
+    try await marked("likes", by: user, among: statusIDs)
+  }
+
+  package func likes(statusID: Int64, page: Page) async throws -> [Mark] {
+    try await reading { db in
+      try await db.rows("""
+        SELECT \(raw: markColumns) FROM likes WHERE status_id = \(statusID)\(sql: Self.window(page))
+        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
+        """).map(Mark.init(row:))
+    }
+  }
+
+  package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
+    try await reading { db in
+      try await db.rows("""
+        SELECT \(raw: markColumns) FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID)\(sql: Self.window(page))
+        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
+        """).map(Mark.init(row:))
+    }
+  }
+
+  func marked(_ table: String, by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
+    guard !statusIDs.isEmpty else { return [] }
+    return try await reading { db in
+      Set(try await db.column(
+        "SELECT status_id FROM \(raw: table) WHERE user_id = \(user) AND status_id = ANY(\(Array(Set(statusIDs))))",
+        as: Int64.self))
+    }
+  }
+}

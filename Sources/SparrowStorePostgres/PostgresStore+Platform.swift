@@ -1,0 +1,316 @@
+import Foundation
+import PostgresNIO
+import SparrowStore
+
+// MARK: Node leases
+
+extension PostgresStore {
+  package func claimNode(holder: String, until: Date, now: Date) async throws -> Int {
+    try await transaction { db in
+      // Two processes claiming at once must not pick the same free node.
+      try await db.execute("SELECT pg_advisory_xact_lock(7532)")
+      let held = Set(try await db.column("SELECT node FROM node_leases WHERE expires_at > \(millis(now))", as: Int.self))
+      guard let node = (0..<32).first(where: { !held.contains($0) }) else { throw StoreError.conflict }
+      try await db.execute("""
+        INSERT INTO node_leases (node, holder, expires_at) VALUES (\(node), \(holder), \(millis(until)))
+        ON CONFLICT (node) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+        """)
+      return node
+    }
+  }
+
+  package func renewNode(_ node: Int, holder: String, until: Date) async throws -> Bool {
+    try await reading { db in
+      try await db.execute(
+        "UPDATE node_leases SET expires_at = \(millis(until)) WHERE node = \(node) AND holder = \(holder)") == 1
+    }
+  }
+
+  package func releaseNode(_ node: Int, holder: String) async throws {
+    try await reading { db in
+      try await db.execute("DELETE FROM node_leases WHERE node = \(node) AND holder = \(holder)")
+    }
+  }
+}
+
+// MARK: Users
+
+extension PostgresStore {
+  package func createUser(_ user: UserRecord) async throws {
+    try await transaction { db in try await Self.insert(user, db) }
+  }
+
+  package func updateUser(_ user: UserRecord) async throws {
+    defer { caches.invalidate(.userRows(users: [user.id])) }
+    try await transaction { db in
+      let changed = try await db.execute("""
+        UPDATE users SET screen_name = \(user.screenName), screen_name_key = \(user.screenName.lowercased()),
+          password_hash = \(user.passwordHash), description = \(user.description), location = \(user.location),
+          gender = \(user.gender), url = \(user.url), avatar = \(user.avatar), verified_type = \(user.verifiedType),
+          verified_reason = \(user.verifiedReason), mbtype = \(user.mbtype), mbrank = \(user.mbrank)
+        WHERE id = \(user.id)
+        """)
+      if changed == 0 { throw StoreError.notFound }
+      try await Self.referAvatar(user, db)
+    }
+  }
+
+  package func user(id: Int64) async throws -> UserRecord? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: userColumns) FROM users WHERE id = \(id)").first.map(UserRecord.init(row:))
+    }
+  }
+
+  package func user(screenName: String) async throws -> UserRecord? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: userColumns) FROM users WHERE screen_name_key = \(screenName.lowercased())")
+        .first.map(UserRecord.init(row:))
+    }
+  }
+
+  package func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
+    try await reading { db in try await Self.users(ids: ids, db) }
+  }
+
+  package func users(screenNames: [String]) async throws -> [UserRecord] {
+    guard !screenNames.isEmpty else { return [] }
+    let keys = Array(Set(screenNames.map { $0.lowercased() }))
+    return try await reading { db in
+      try await db.rows("SELECT \(raw: userColumns) FROM users WHERE screen_name_key = ANY(\(keys))")
+        .map(UserRecord.init(row:))
+    }
+  }
+
+  package func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
+    let key = keyword.lowercased()
+    // Three characters or more: any substring, by the trigram index; shorter: names beginning with it.
+    let pattern = key.unicodeScalars.count >= trigram ? "%" + likeEscaped(key) + "%" : likeEscaped(key) + "%"
+    return try await reading { db in
+      try await db.rows("""
+        SELECT \(raw: userColumns) FROM users WHERE screen_name_key LIKE \(pattern) ESCAPE '\\'
+        ORDER BY (screen_name_key = \(key)) DESC, followers_count DESC, id LIMIT \(limit)
+        """).map(UserRecord.init(row:))
+    }
+  }
+
+  static func users(ids: [Int64], _ db: Connection) async throws -> [Int64: UserRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let users = try await db.rows("SELECT \(raw: userColumns) FROM users WHERE id = ANY(\(Array(Set(ids))))")
+      .map(UserRecord.init(row:))
+    return Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  static func insert(_ user: UserRecord, _ db: Connection) async throws {
+    if try await db.exists("SELECT 1 FROM users WHERE screen_name_key = \(user.screenName.lowercased()) OR id = \(user.id)") {
+      throw StoreError.conflict
+    }
+    try await db.execute("""
+      INSERT INTO users (id, screen_name, screen_name_key, password_hash, description, location, gender, url,
+        avatar, verified_type, verified_reason, mbtype, mbrank, created_at)
+      VALUES (\(user.id), \(user.screenName), \(user.screenName.lowercased()), \(user.passwordHash),
+        \(user.description), \(user.location), \(user.gender), \(user.url), \(user.avatar), \(user.verifiedType),
+        \(user.verifiedReason), \(user.mbtype), \(user.mbrank), \(millis(user.createdAt)))
+      """)
+    try await referAvatar(user, db)
+  }
+
+  /// What a user's avatar keeps alive: `avatar:<id>` refers to its picture.
+  static func referAvatar(_ user: UserRecord, _ db: Connection) async throws {
+    try await db.execute("DELETE FROM picture_refs WHERE ref = \("avatar:\(user.id)")")
+    if let avatar = user.avatar, let id = avatar.split(separator: ".").first {
+      try await db.execute("""
+        INSERT INTO picture_refs (picture_id, ref) VALUES (\(String(id)), \("avatar:\(user.id)")) ON CONFLICT DO NOTHING
+        """)
+    }
+  }
+}
+
+// MARK: Apps and credentials
+
+extension PostgresStore {
+  package func createApp(_ app: AppRecord) async throws {
+    try await transaction { db in try await Self.insert(app, db) }
+  }
+
+  package func app(clientID: String) async throws -> AppRecord? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: appColumns) FROM apps WHERE client_id = \(clientID)").first.map(AppRecord.init(row:))
+    }
+  }
+
+  /// Apps never change once registered, so they are cached for the life of the process.
+  package func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
+    var (found, missing) = caches.apps.lookup(ids)
+    if missing.isEmpty { return found }
+    let loaded = try await reading { db in try await Self.apps(ids: missing, db) }
+    caches.apps.add(loaded)
+    found.merge(loaded) { a, _ in a }
+    return found
+  }
+
+  static func apps(ids: [Int64], _ db: Connection) async throws -> [Int64: AppRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let apps = try await db.rows("SELECT \(raw: appColumns) FROM apps WHERE id = ANY(\(Array(Set(ids))))")
+      .map(AppRecord.init(row:))
+    return Dictionary(apps.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  static func insert(_ app: AppRecord, _ db: Connection) async throws {
+    if try await db.exists("SELECT 1 FROM apps WHERE client_id = \(app.clientID)") { throw StoreError.conflict }
+    try await db.execute("""
+      INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at)
+      VALUES (\(app.id), \(app.clientID), \(app.secretHash), \(app.name), \(app.url), \(app.redirectURI),
+        \(app.firstParty ? 1 : 0), \(app.isPublic ? 1 : 0), \(millis(app.createdAt)))
+      """)
+  }
+
+  package func saveGrant(_ grant: GrantRecord) async throws {
+    try await transaction { db in
+      try await db.execute("""
+        INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge)
+        VALUES (\(grant.hash), \(grant.kind.rawValue), \(grant.userID), \(grant.appID), \(grant.redirectURI),
+          \(millis(grant.createdAt)), \(millis(grant.expiresAt)), \(grant.origin), \(grant.challenge))
+        """)
+    }
+  }
+
+  package func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
+    let (cached, generation) = caches.grants.lookup(hash: hash, kind: kind)
+    if let cached { return cached }
+    let grant = try await reading { db in
+      try await db.rows("SELECT \(raw: grantColumns) FROM grants WHERE hash = \(hash) AND kind = \(kind.rawValue)")
+        .first.map(GrantRecord.init(row:))
+    }
+    if let grant { caches.grants.add(grant, readAt: generation) }
+    return grant
+  }
+
+  package func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
+    defer { caches.invalidate(.grant(hash: hash)) }
+    // One statement: of two processes redeeming the same code at once, one gets the row.
+    return try await reading { db in
+      try await db.rows("""
+        DELETE FROM grants WHERE hash = \(hash) AND kind = \(kind.rawValue) RETURNING \(raw: grantColumns)
+        """).first.map(GrantRecord.init(row:))
+    }
+  }
+
+  package func revokeGrants(userID: Int64, appID: Int64) async throws {
+    defer { caches.invalidate(.tokens(userID: userID, appID: appID)) }
+    try await reading { db in
+      try await db.execute(
+        "DELETE FROM grants WHERE user_id = \(userID) AND app_id = \(appID) AND kind IN ('access', 'refresh')")
+    }
+  }
+
+  package func revokeGrants(origin: String) async throws -> Int {
+    defer { caches.invalidate(.origin(origin)) }
+    return try await reading { db in try await db.execute("DELETE FROM grants WHERE origin = \(origin)") }
+  }
+}
+
+// MARK: Sign-in failures, request counters
+
+extension PostgresStore {
+  package func signInFailures(_ key: String, since: Date) async throws -> (count: Int, last: Date?) {
+    try await reading { db in
+      let row = try await db.rows(
+        "SELECT count(*), max(at) FROM signin_failures WHERE key = \(key) AND at >= \(millis(since))").first
+      return (try row?.int(0) ?? 0, try row?.optionalInt64(1).map(date))
+    }
+  }
+
+  package func recordSignInFailure(_ key: String, at: Date, forgetBefore: Date) async throws {
+    try await transaction { db in
+      try await db.execute("DELETE FROM signin_failures WHERE key = \(key) AND at < \(millis(forgetBefore))")
+      try await db.execute("INSERT INTO signin_failures (key, at) VALUES (\(key), \(millis(at)))")
+    }
+  }
+
+  package func clearSignInFailures(_ key: String) async throws {
+    try await reading { db in try await db.execute("DELETE FROM signin_failures WHERE key = \(key)") }
+  }
+
+  package func addRates(_ deltas: [String: Int], window: Int64, reading keys: [String]) async throws -> [String: Int] {
+    try await transaction { db in
+      // Keys in a fixed order, so two processes adding the same keys lock them in the same order.
+      for (key, delta) in deltas.sorted(by: { $0.key < $1.key }) where delta > 0 {
+        try await db.execute("""
+          INSERT INTO rate_counters (key, "window", count) VALUES (\(key), \(window), \(delta))
+          ON CONFLICT (key, "window") DO UPDATE SET count = rate_counters.count + excluded.count
+          """)
+      }
+      try await db.execute("DELETE FROM rate_counters WHERE \"window\" < \(window - 1)")
+      guard !keys.isEmpty else { return [:] }
+      let rows = try await db.rows(
+        "SELECT key, count FROM rate_counters WHERE \"window\" = \(window) AND key = ANY(\(keys))")
+      return Dictionary(try rows.map { (try $0.string(0), try $0.int(1)) }, uniquingKeysWith: +)
+    }
+  }
+}
+
+// MARK: Pictures
+
+extension PostgresStore {
+  package func savePicture(_ picture: PictureRef, at: Date) async throws {
+    try await reading { db in
+      try await db.execute("""
+        INSERT INTO pictures (id, ext, width, height, frames, bytes, created_at)
+        VALUES (\(picture.id), \(picture.ext), \(picture.width), \(picture.height), \(picture.frames),
+          \(picture.bytes), \(millis(at)))
+        ON CONFLICT (id) DO UPDATE SET created_at = greatest(pictures.created_at, excluded.created_at)
+        """)
+    }
+  }
+
+  package func pictures(ids: [String]) async throws -> [String: PictureRef] {
+    guard !ids.isEmpty else { return [:] }
+    return try await reading { db in
+      let pictures = try await db.rows("SELECT \(raw: pictureColumns) FROM pictures WHERE id = ANY(\(Array(Set(ids))))")
+        .map(PictureRef.init(row:))
+      return Dictionary(pictures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  package func recordUpload(pictureID: String, userID: Int64, at: Date) async throws {
+    try await transaction { db in
+      try await db.execute(
+        "INSERT INTO picture_uploads (picture_id, user_id, at) VALUES (\(pictureID), \(userID), \(millis(at)))")
+      // A day's uploads are all the quota looks at.
+      try await db.execute(
+        "DELETE FROM picture_uploads WHERE user_id = \(userID) AND at < \(millis(at) - 2 * 86_400_000)")
+    }
+  }
+
+  package func uploadCount(userID: Int64, since: Date) async throws -> Int {
+    try await reading { db in
+      try await db.value("SELECT count(*) FROM picture_uploads WHERE user_id = \(userID) AND at >= \(millis(since))",
+                         as: Int.self) ?? 0
+    }
+  }
+
+  static func unreferenced(before: Date) -> SQL {
+    """
+    SELECT \(raw: pictureColumns) FROM pictures p WHERE p.created_at < \(millis(before))
+      AND NOT EXISTS (SELECT 1 FROM picture_refs r WHERE r.picture_id = p.id)
+    """
+  }
+
+  package func unreferencedPictures(before: Date, limit: Int) async throws -> [PictureRef] {
+    try await reading { db in
+      try await db.rows(Self.unreferenced(before: before) + " ORDER BY created_at LIMIT \(limit)").map(PictureRef.init(row:))
+    }
+  }
+
+  package func deletePictures(ids: [String], before: Date) async throws -> [PictureRef] {
+    guard !ids.isEmpty else { return [] }
+    return try await transaction { db in
+      // Checked again inside the write: a status or avatar may have taken one since it was listed. The rows are
+      // locked so a concurrent reference waits for this to finish.
+      let gone = try await db.rows(Self.unreferenced(before: before) + " AND p.id = ANY(\(ids)) FOR UPDATE")
+        .map(PictureRef.init(row:))
+      try await db.execute("DELETE FROM pictures WHERE id = ANY(\(gone.map(\.id)))")
+      return gone
+    }
+  }
+}

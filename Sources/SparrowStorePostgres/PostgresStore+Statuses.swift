@@ -1,0 +1,346 @@
+import Foundation
+import PostgresNIO
+import SparrowStore
+
+extension PostgresStore {
+  package func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
+    async throws
+  {
+    defer { caches.invalidate(.userRows(users: [status.userID])) }
+    try await transaction { db in
+      // The author's row is locked first: two posts of one author at once see each other's text in turn.
+      try await db.execute("SELECT 1 FROM users WHERE id = \(status.userID) FOR UPDATE")
+      // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
+      if let previous = try await db.rows(
+        "SELECT text, retweeted_id FROM statuses WHERE user_id = \(status.userID) ORDER BY id DESC LIMIT 1").first,
+        try previous.string(0) == status.text, try previous.optionalInt64(1) == status.retweetedID
+      {
+        throw StoreError.duplicateText
+      }
+      if let original = status.retweetedID {
+        let parent = status.parentID ?? original
+        let found = try await db.value("SELECT count(*) FROM statuses WHERE id IN (\(original), \(parent))", as: Int.self)
+        if found != (parent == original ? 1 : 2) { throw StoreError.notFound }
+      }
+      try await Self.insert(status, db)
+      try await db.execute("""
+        UPDATE users SET statuses_count = statuses_count + 1,
+          private_statuses_count = private_statuses_count + \(status.visible == 0 ? 0 : 1) WHERE id = \(status.userID)
+        """)
+      if let original = status.retweetedID {
+        try await db.execute(
+          "UPDATE statuses SET reposts_count = reposts_count + 1 WHERE id IN (\(original), \(status.parentID ?? original))")
+      }
+      // A status only its author may see mentions no one and joins no topic: nothing of it may reach others.
+      let (mentions, topics) = status.visible == 0 ? (mentions, topics) : ([], [])
+      if !mentions.isEmpty {
+        try await db.execute("""
+          INSERT INTO status_mentions (user_id, status_id) SELECT DISTINCT u, \(status.id) FROM unnest(\(mentions)) AS u
+          """)
+      }
+      if !topics.isEmpty {
+        try await db.execute("""
+          INSERT INTO status_topics (topic, status_id, created_at)
+          SELECT DISTINCT t, \(status.id), \(millis(status.createdAt)) FROM unnest(\(topics)) AS t
+          """)
+      }
+      for comment in comments { try await Self.insertComment(comment, mentions: [], db) }
+    }
+  }
+
+  package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) AND \(sql: visibleTo(viewer))")
+        .first.map(StatusRecord.init(row:))
+    }
+  }
+
+  package func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord] {
+    try await reading { db in try await Self.statuses(ids: ids, db).filter { $0.value.isVisible(to: viewer) } }
+  }
+
+  package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
+    let generation = userRows.currentGeneration
+    return try await reading { db in try await context(for: statuses, viewer: viewer, usersReadAt: generation, db) }
+  }
+
+  func context(for statuses: [StatusRecord], viewer: Int64, usersReadAt generation: Int, _ db: Connection) async throws
+    -> StatusContextRows
+  {
+    let originals = try await Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
+    let all = statuses + originals.values
+    let users = try await cachedUsers(ids: all.map(\.userID), readAt: generation, db)
+    let marks = try await viewerMarks(viewer, statuses: all.map(\.id), people: Array(users.keys), readAt: generation, db)
+    var (apps, missingApps) = caches.apps.lookup(all.map(\.appID))
+    if !missingApps.isEmpty {
+      let loaded = try await Self.apps(ids: missingApps, db)
+      caches.apps.add(loaded)
+      apps.merge(loaded) { a, _ in a }
+    }
+    return StatusContextRows(
+      originals: originals, users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
+      following: marks.followees, followers: marks.followers)
+  }
+
+  /// Users by id, from the user-row cache where it has them; the rest are read and cached.
+  func cachedUsers(ids: [Int64], readAt generation: Int, _ db: Connection) async throws -> [Int64: UserRecord] {
+    var (found, missing) = userRows.users(ids)
+    if !missing.isEmpty {
+      let loaded = try await Self.users(ids: missing, db)
+      userRows.add(users: loaded.values, readAt: generation)
+      found.merge(loaded) { a, _ in a }
+    }
+    return found
+  }
+
+  /// At most this many marks and follows in all are held per user; past it their pages read their marks.
+  static let relationsLimit = 5_000
+
+  /// The viewer's marks among `statuses` and relationships with `people`, from the relations the user-row cache
+  /// holds for them (read in full the first time).
+  func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], readAt generation: Int, _ db: Connection)
+    async throws -> UserRowCache.Relations
+  {
+    let held: UserRowCache.Held
+    if let cached = userRows.relations(of: viewer) {
+      held = cached
+    } else {
+      held = try await Self.relations(of: viewer, db)
+      userRows.add(held, of: viewer, readAt: generation)
+    }
+    guard case .relations(let relations) = held else {
+      return try await Self.viewerMarks(viewer, statuses: statuses, people: people, db)
+    }
+    var marks = UserRowCache.Relations()
+    for id in statuses {
+      if relations.favorites.contains(id) { marks.favorites.insert(id) }
+      if relations.likes.contains(id) { marks.likes.insert(id) }
+    }
+    for id in people {
+      if relations.followees.contains(id) { marks.followees.insert(id) }
+      if relations.followers.contains(id) { marks.followers.insert(id) }
+    }
+    return marks
+  }
+
+  /// Everything `user` favourited and liked and their follows both ways, or `.tooMany`.
+  static func relations(of user: Int64, _ db: Connection) async throws -> UserRowCache.Held {
+    let rows = try await db.rows("""
+      SELECT 0, status_id FROM favorites WHERE user_id = \(user)
+      UNION ALL SELECT 1, status_id FROM likes WHERE user_id = \(user)
+      UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = \(user)
+      UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = \(user)
+      LIMIT \(relationsLimit + 1)
+      """)
+    if rows.count > relationsLimit { return .tooMany }
+    return .relations(try sortMarks(rows))
+  }
+
+  static func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], _ db: Connection) async throws
+    -> UserRowCache.Relations
+  {
+    guard !statuses.isEmpty || !people.isEmpty else { return UserRowCache.Relations() }
+    let (statuses, people) = (Array(Set(statuses)), Array(Set(people)))
+    return try sortMarks(try await db.rows("""
+      SELECT 0, status_id FROM favorites WHERE user_id = \(viewer) AND status_id = ANY(\(statuses))
+      UNION ALL SELECT 1, status_id FROM likes WHERE user_id = \(viewer) AND status_id = ANY(\(statuses))
+      UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = \(viewer) AND followee_id = ANY(\(people))
+      UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = \(viewer) AND follower_id = ANY(\(people))
+      """))
+  }
+
+  /// Rows of (kind, id) as `relations` and `viewerMarks` read them.
+  static func sortMarks(_ rows: [PostgresRandomAccessRow]) throws -> UserRowCache.Relations {
+    var relations = UserRowCache.Relations()
+    for row in rows {
+      let id = try row.int64(1)
+      switch try row[0].decode(Int32.self) {
+      case 0: relations.favorites.insert(id)
+      case 1: relations.likes.insert(id)
+      case 2: relations.followees.insert(id)
+      default: relations.followers.insert(id)
+      }
+    }
+    return relations
+  }
+
+  package func deleteStatus(id: Int64) async throws -> StatusRecord {
+    let (status, favoriters) = try await transaction { db in
+      guard let status = try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) FOR UPDATE")
+        .first.map(StatusRecord.init(row:))
+      else { throw StoreError.notFound }
+      let favoriters = try await db.column("SELECT user_id FROM favorites WHERE status_id = \(id)", as: Int64.self)
+      try await db.execute("DELETE FROM statuses WHERE id = \(id)")
+      try await db.execute("DELETE FROM picture_refs WHERE ref = \("status:\(id)")")
+      try await db.execute("""
+        UPDATE users SET statuses_count = statuses_count - 1,
+          private_statuses_count = private_statuses_count - \(status.visible == 0 ? 0 : 1) WHERE id = \(status.userID)
+        """)
+      if let original = status.retweetedID {
+        try await db.execute(
+          "UPDATE statuses SET reposts_count = reposts_count - 1 WHERE id IN (\(original), \(status.parentID ?? original))")
+      }
+      try await db.execute("""
+        UPDATE users SET favourites_count = favourites_count - 1
+        WHERE id IN (SELECT user_id FROM favorites WHERE status_id = \(id))
+        """)
+      try await db.execute(
+        "DELETE FROM comment_mentions WHERE comment_id IN (SELECT id FROM comments WHERE status_id = \(id))")
+      for table in ["favorites", "likes", "comments", "status_mentions", "status_topics"] {
+        try await db.execute("DELETE FROM \(raw: table) WHERE status_id = \(id)")
+      }
+      return (status, favoriters)
+    }
+    caches.invalidate(.userRows(users: [status.userID] + favoriters))
+    return status
+  }
+
+  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> FeedPage<StatusRecord> {
+    let generation = userRows.currentGeneration
+    return try await reading { db in try await statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+  }
+
+  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
+  {
+    let generation = userRows.currentGeneration
+    // One snapshot for the page and its context: a read-only repeatable-read transaction.
+    return try await reading { db in
+      try await db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+      do {
+        let found = try await statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+        let context = try await context(for: found.items, viewer: viewer, usersReadAt: generation, db)
+        try await db.execute("COMMIT")
+        return (found, context)
+      } catch {
+        _ = try? await db.execute("ROLLBACK")
+        throw error
+      }
+    }
+  }
+
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Connection)
+    async throws -> FeedPage<StatusRecord>
+  {
+    let condition = Self.condition(feed, feature)
+    let items = try await db.rows("""
+      SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: condition)\(sql: Self.window(page))
+      ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
+      """).map(StatusRecord.init(row:))
+    // A whole home feed's size is the sum of its people's counters (cached); a filtered feed is counted.
+    let total: Int
+    if case .home(let user) = feed, feature == .all {
+      total = try await homeSize(user, usersReadAt: generation, db)
+    } else {
+      total = try await db.value("SELECT count(*) FROM statuses WHERE \(sql: condition)", as: Int.self) ?? 0
+    }
+    return FeedPage(items: items, total: total)
+  }
+
+  /// The statuses a home feed holds: all of the user's and the public ones of everyone they follow, from the
+  /// user-row cache where it has them.
+  func homeSize(_ user: Int64, usersReadAt generation: Int, _ db: Connection) async throws -> Int {
+    let followees: [Int64]
+    if let cached = userRows.followees(of: user) {
+      followees = cached
+    } else {
+      followees = try await db.column("SELECT followee_id FROM follows WHERE follower_id = \(user)", as: Int64.self)
+      userRows.add(followees: followees, of: user, readAt: generation)
+    }
+    let people = [user] + followees
+    var (size, missing) = userRows.statusesCount(of: people, seenBy: user)
+    if !missing.isEmpty {
+      let loaded = try await cachedUsers(ids: missing, readAt: generation, db)
+      size += missing.reduce(0) { $0 + (loaded[$1]?.statusesCount(seenBy: user) ?? 0) }
+    }
+    return size
+  }
+
+  package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
+    try await reading { db in
+      try await db.rows("""
+        SELECT topic, count(*) AS n FROM status_topics
+        WHERE created_at >= \(millis(since)) AND status_id IN (SELECT id FROM statuses WHERE visible = 0)
+        GROUP BY topic ORDER BY n DESC, max(status_id) DESC LIMIT \(limit)
+        """).map { TopicCount(name: try $0.string(0), count: try $0.int(1)) }
+    }
+  }
+
+  static func statuses(ids: [Int64], _ db: Connection) async throws -> [Int64: StatusRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let statuses = try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = ANY(\(Array(Set(ids))))")
+      .map(StatusRecord.init(row:))
+    return Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  static func insert(_ status: StatusRecord, _ db: Connection) async throws {
+    if !status.pictures.isEmpty {
+      try await db.execute("""
+        INSERT INTO picture_refs (picture_id, ref) SELECT p, \("status:\(status.id)") FROM unnest(\(status.pictures.map(\.id))) AS p
+        ON CONFLICT DO NOTHING
+        """)
+    }
+    let pictures = status.pictures.isEmpty ? "" : String(decoding: try JSONEncoder().encode(status.pictures), as: UTF8.self)
+    try await db.execute("""
+      INSERT INTO statuses (id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, has_pictures,
+        latitude, longitude, visible)
+      VALUES (\(status.id), \(status.userID), \(status.text), \(status.appID), \(millis(status.createdAt)),
+        \(status.retweetedID), \(status.retweetedID == nil ? nil : status.parentID), \(pictures),
+        \(status.pictures.isEmpty ? 0 : 1), \(status.latitude), \(status.longitude), \(status.visible))
+      """)
+  }
+}
+
+// MARK: Feed conditions
+
+extension PostgresStore {
+  /// `since_id` and `max_id` as SQL.
+  static func window(_ page: Page) -> SQL {
+    var sql: SQL = ""
+    if page.sinceID > 0 { sql += " AND id > \(page.sinceID)" }
+    if page.maxID > 0 { sql += " AND id <= \(page.maxID)" }
+    return sql
+  }
+
+  static func condition(_ feed: StatusFeed, _ feature: StatusFeature) -> SQL {
+    let sql: SQL
+    switch feed {
+    case .home(let user):
+      sql = "(user_id = \(user) OR user_id IN (SELECT followee_id FROM follows WHERE follower_id = \(user))) AND \(sql: visibleTo(user))"
+    case .user(let user, let viewer):
+      sql = "user_id = \(user) AND \(sql: visibleTo(viewer))"
+    case .everyone:
+      sql = "visible = 0"
+    case .mentions(let user):
+      sql = "id IN (SELECT status_id FROM status_mentions WHERE user_id = \(user)) AND visible = 0"
+    case .reposts(let id):
+      sql = "(retweeted_id = \(id) OR parent_id = \(id)) AND visible = 0"
+    case .topic(let topic):
+      sql = "id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)) AND visible = 0"
+    case .search(let words) where words.unicodeScalars.count >= trigram:
+      sql = "text ILIKE \("%" + likeEscaped(words) + "%") ESCAPE '\\' AND visible = 0"
+    case .search(let words):
+      // Under three characters the trigram index cannot help: only the newest statuses are searched.
+      sql = """
+        text ILIKE \("%" + likeEscaped(words) + "%") ESCAPE '\\' AND visible = 0 AND id >= \
+        coalesce((SELECT id FROM statuses ORDER BY id DESC LIMIT 1 OFFSET \(shortSearchReach - 1)), 0)
+        """
+    case .bilateral(let user):
+      sql = """
+        user_id IN (SELECT a.followee_id FROM follows a JOIN follows b \
+        ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = \(user)) AND visible = 0
+        """
+    case .special(let user):
+      sql = "user_id IN (SELECT followee_id FROM follows WHERE follower_id = \(user) AND special = 1) AND visible = 0"
+    }
+    return sql + featureClause(feature)
+  }
+
+  static func featureClause(_ feature: StatusFeature) -> SQL {
+    switch feature {
+    case .all: ""
+    case .original: " AND retweeted_id IS NULL"
+    case .picture: " AND has_pictures = 1"
+    }
+  }
+}

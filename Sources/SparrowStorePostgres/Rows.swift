@@ -1,0 +1,114 @@
+import Foundation
+import PostgresNIO
+import SparrowStore
+
+/// Column lists in the order the row initialisers read them (by position).
+let userColumns = """
+  id, screen_name, password_hash, description, location, gender, url, avatar, verified_type, verified_reason, \
+  mbtype, mbrank, created_at, followers_count, friends_count, statuses_count, favourites_count, bi_followers_count, \
+  private_statuses_count
+  """
+let statusColumns = """
+  id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, latitude, longitude, visible, \
+  reposts_count, comments_count, attitudes_count
+  """
+let appColumns = "id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at"
+let grantColumns = "hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge"
+let commentColumns = "id, status_id, user_id, text, app_id, created_at, reply_comment_id"
+let markColumns = "id, user_id, status_id, created_at"
+let pictureColumns = "id, ext, width, height, frames, bytes"
+
+/// Who may see a status: everyone when it is public, else its author.
+func visibleTo(_ viewer: Int64) -> SQL { "(visible = 0 OR user_id = \(viewer))" }
+
+extension PostgresRandomAccessRow {
+  func int(_ i: Int) throws -> Int { try self[i].decode(Int.self) }
+  func int64(_ i: Int) throws -> Int64 { try self[i].decode(Int64.self) }
+  func optionalInt64(_ i: Int) throws -> Int64? { try self[i].decode(Int64?.self) }
+  func string(_ i: Int) throws -> String { try self[i].decode(String.self) }
+  func optionalString(_ i: Int) throws -> String? { try self[i].decode(String?.self) }
+  func optionalDouble(_ i: Int) throws -> Double? { try self[i].decode(Double?.self) }
+  func date(_ i: Int) throws -> Date { SparrowStorePostgres.date(try int64(i)) }
+}
+
+extension UserRecord {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(
+      id: try row.int64(0), screenName: try row.string(1), passwordHash: try row.string(2),
+      description: try row.string(3), location: try row.string(4), gender: try row.string(5), url: try row.string(6),
+      avatar: try row.optionalString(7), verifiedType: try row.int(8), verifiedReason: try row.string(9),
+      mbtype: try row.int(10), mbrank: try row.int(11), createdAt: try row.date(12))
+    followersCount = try row.int(13)
+    friendsCount = try row.int(14)
+    allStatusesCount = try row.int(15)
+    favouritesCount = try row.int(16)
+    biFollowersCount = try row.int(17)
+    privateStatusesCount = try row.int(18)
+  }
+}
+
+extension AppRecord {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(
+      id: try row.int64(0), clientID: try row.string(1), secretHash: try row.string(2), name: try row.string(3),
+      url: try row.string(4), redirectURI: try row.string(5), firstParty: try row.int(6) != 0,
+      isPublic: try row.int(7) != 0, createdAt: try row.date(8))
+  }
+}
+
+extension GrantRecord {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(
+      hash: try row.string(0), kind: Kind(rawValue: try row.string(1)) ?? .access, userID: try row.int64(2),
+      appID: try row.int64(3), redirectURI: try row.string(4), createdAt: try row.date(5), expiresAt: try row.date(6),
+      origin: try row.optionalString(7), challenge: try row.optionalString(8))
+  }
+}
+
+extension StatusRecord {
+  init(row: PostgresRandomAccessRow) throws {
+    let pictureJSON = try row.string(7)
+    let pictures = pictureJSON.isEmpty
+      ? [] : (try? JSONDecoder().decode([PictureRef].self, from: Data(pictureJSON.utf8))) ?? []
+    self.init(
+      id: try row.int64(0), userID: try row.int64(1), text: try row.string(2), appID: try row.int64(3),
+      createdAt: try row.date(4), retweetedID: try row.optionalInt64(5), parentID: try row.optionalInt64(6),
+      pictures: pictures, latitude: try row.optionalDouble(8), longitude: try row.optionalDouble(9),
+      visible: try row.int(10))
+    repostsCount = try row.int(11)
+    commentsCount = try row.int(12)
+    attitudesCount = try row.int(13)
+  }
+}
+
+extension CommentRecord {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(
+      id: try row.int64(0), statusID: try row.int64(1), userID: try row.int64(2), text: try row.string(3),
+      appID: try row.int64(4), createdAt: try row.date(5), replyCommentID: try row.optionalInt64(6))
+  }
+}
+
+extension Mark {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(id: try row.int64(0), userID: try row.int64(1), statusID: try row.int64(2), createdAt: try row.date(3))
+  }
+}
+
+extension PictureRef {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(id: try row.string(0), ext: try row.string(1), width: try row.int(2), height: try row.int(3),
+              frames: try row.int(4), bytes: try row.int(5))
+  }
+}
+
+/// `s` escaped for `LIKE … ESCAPE '\'`.
+func likeEscaped(_ s: String) -> String {
+  s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+    .replacingOccurrences(of: "_", with: "\\_")
+}
+
+/// Search terms of this many characters or more use the trigram indexes (`pg_trgm` needs three to help).
+let trigram = 3
+/// How many of the newest statuses a search shorter than `trigram` reads, as in the SQLite engine.
+let shortSearchReach = 20_000

@@ -1,0 +1,168 @@
+/// The PostgreSQL schema: the same tables and columns as the SQLite engine's v1…v7, written as one first
+/// migration. Ids are `BIGINT` (the id generator's 53-bit ids); times are milliseconds since 1970 in `BIGINT`,
+/// as in SQLite, so both engines hold the same numbers and a copy between them needs no conversion. Search uses
+/// `pg_trgm` GIN indexes (substrings of three or more characters, `ILIKE`) where SQLite has FTS5 trigram tables.
+enum Schema {
+  /// Each migration is a list of statements: the extended query protocol runs one statement per query.
+  static let migrations: [(name: String, purpose: String, statements: [String])] = [
+    ("v1", "every table of the platform and of 微博", v1)
+  ]
+
+  static let v1 = [
+    "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+    "CREATE TABLE node_leases (node BIGINT PRIMARY KEY, holder TEXT NOT NULL, expires_at BIGINT NOT NULL)",
+    """
+    CREATE TABLE users (
+      id BIGINT PRIMARY KEY,
+      screen_name TEXT NOT NULL,
+      screen_name_key TEXT NOT NULL UNIQUE,
+      password_hash TEXT NOT NULL,
+      description TEXT NOT NULL DEFAULT '',
+      location TEXT NOT NULL DEFAULT '',
+      gender TEXT NOT NULL DEFAULT 'n',
+      url TEXT NOT NULL DEFAULT '',
+      avatar TEXT,
+      verified_type BIGINT NOT NULL DEFAULT -1,
+      verified_reason TEXT NOT NULL DEFAULT '',
+      mbtype BIGINT NOT NULL DEFAULT 0,
+      mbrank BIGINT NOT NULL DEFAULT 0,
+      created_at BIGINT NOT NULL,
+      followers_count BIGINT NOT NULL DEFAULT 0,
+      friends_count BIGINT NOT NULL DEFAULT 0,
+      statuses_count BIGINT NOT NULL DEFAULT 0,
+      favourites_count BIGINT NOT NULL DEFAULT 0,
+      bi_followers_count BIGINT NOT NULL DEFAULT 0,
+      private_statuses_count BIGINT NOT NULL DEFAULT 0
+    )
+    """,
+    // Prefix search of short names (`LIKE 'ab%'`) whatever the database's collation.
+    "CREATE INDEX users_by_name_prefix ON users (screen_name_key text_pattern_ops)",
+    "CREATE INDEX users_by_name_trigram ON users USING gin (screen_name_key gin_trgm_ops)",
+    """
+    CREATE TABLE apps (
+      id BIGINT PRIMARY KEY,
+      client_id TEXT NOT NULL UNIQUE,
+      secret_hash TEXT NOT NULL,
+      name TEXT NOT NULL,
+      url TEXT NOT NULL,
+      redirect_uri TEXT NOT NULL,
+      first_party BIGINT NOT NULL,
+      public BIGINT NOT NULL DEFAULT 0,
+      created_at BIGINT NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE grants (
+      hash TEXT PRIMARY KEY,
+      kind TEXT NOT NULL,
+      user_id BIGINT NOT NULL,
+      app_id BIGINT NOT NULL,
+      redirect_uri TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      origin TEXT,
+      challenge TEXT
+    )
+    """,
+    "CREATE INDEX grants_by_user ON grants (user_id, app_id)",
+    "CREATE INDEX grants_by_origin ON grants (origin) WHERE origin IS NOT NULL",
+    """
+    CREATE TABLE statuses (
+      id BIGINT PRIMARY KEY,
+      user_id BIGINT NOT NULL,
+      text TEXT NOT NULL,
+      app_id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      retweeted_id BIGINT,
+      parent_id BIGINT,
+      pictures TEXT NOT NULL DEFAULT '',
+      has_pictures BIGINT NOT NULL DEFAULT 0,
+      latitude DOUBLE PRECISION,
+      longitude DOUBLE PRECISION,
+      visible BIGINT NOT NULL DEFAULT 0,
+      reposts_count BIGINT NOT NULL DEFAULT 0,
+      comments_count BIGINT NOT NULL DEFAULT 0,
+      attitudes_count BIGINT NOT NULL DEFAULT 0
+    )
+    """,
+    "CREATE INDEX statuses_by_user ON statuses (user_id, id)",
+    "CREATE INDEX statuses_by_retweeted ON statuses (retweeted_id, id)",
+    "CREATE INDEX statuses_by_parent ON statuses (parent_id, id)",
+    "CREATE INDEX statuses_by_text_trigram ON statuses USING gin (text gin_trgm_ops)",
+    """
+    CREATE TABLE status_mentions (
+      user_id BIGINT NOT NULL, status_id BIGINT NOT NULL, PRIMARY KEY (user_id, status_id))
+    """,
+    "CREATE INDEX status_mentions_by_status ON status_mentions (status_id)",
+    """
+    CREATE TABLE status_topics (
+      topic TEXT NOT NULL, status_id BIGINT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (topic, status_id))
+    """,
+    "CREATE INDEX status_topics_by_status ON status_topics (status_id)",
+    "CREATE INDEX status_topics_by_time ON status_topics (created_at)",
+    """
+    CREATE TABLE comments (
+      id BIGINT PRIMARY KEY,
+      status_id BIGINT NOT NULL,
+      status_user_id BIGINT NOT NULL,
+      user_id BIGINT NOT NULL,
+      text TEXT NOT NULL,
+      app_id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      reply_comment_id BIGINT,
+      reply_user_id BIGINT
+    )
+    """,
+    "CREATE INDEX comments_by_status ON comments (status_id, id)",
+    "CREATE INDEX comments_by_user ON comments (user_id, id)",
+    "CREATE INDEX comments_by_status_user ON comments (status_user_id, id)",
+    "CREATE INDEX comments_by_reply_user ON comments (reply_user_id, id)",
+    """
+    CREATE TABLE comment_mentions (
+      user_id BIGINT NOT NULL, comment_id BIGINT NOT NULL, PRIMARY KEY (user_id, comment_id))
+    """,
+    "CREATE INDEX comment_mentions_by_comment ON comment_mentions (comment_id)",
+    """
+    CREATE TABLE follows (
+      follower_id BIGINT NOT NULL,
+      followee_id BIGINT NOT NULL,
+      id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      special BIGINT NOT NULL DEFAULT 0,
+      PRIMARY KEY (follower_id, followee_id)
+    )
+    """,
+    "CREATE INDEX follows_by_followee ON follows (followee_id, id)",
+    "CREATE INDEX follows_by_follower ON follows (follower_id, id)",
+    """
+    CREATE TABLE favorites (
+      user_id BIGINT NOT NULL, status_id BIGINT NOT NULL, id BIGINT NOT NULL, created_at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, status_id))
+    """,
+    "CREATE INDEX favorites_by_status ON favorites (status_id)",
+    "CREATE INDEX favorites_by_user ON favorites (user_id, id)",
+    """
+    CREATE TABLE likes (
+      user_id BIGINT NOT NULL, status_id BIGINT NOT NULL, status_user_id BIGINT NOT NULL, id BIGINT NOT NULL,
+      created_at BIGINT NOT NULL, PRIMARY KEY (user_id, status_id))
+    """,
+    "CREATE INDEX likes_by_status ON likes (status_id, id)",
+    "CREATE INDEX likes_by_status_user ON likes (status_user_id, id)",
+    "CREATE TABLE seen (user_id BIGINT NOT NULL, kind TEXT NOT NULL, mark BIGINT NOT NULL, PRIMARY KEY (user_id, kind))",
+    """
+    CREATE TABLE pictures (
+      id TEXT PRIMARY KEY, ext TEXT NOT NULL, width BIGINT NOT NULL, height BIGINT NOT NULL, frames BIGINT NOT NULL,
+      bytes BIGINT NOT NULL, created_at BIGINT NOT NULL)
+    """,
+    "CREATE TABLE signin_failures (key TEXT NOT NULL, at BIGINT NOT NULL)",
+    "CREATE INDEX signin_failures_by_key ON signin_failures (key, at)",
+    """
+    CREATE TABLE rate_counters (key TEXT NOT NULL, "window" BIGINT NOT NULL, count BIGINT NOT NULL,
+      PRIMARY KEY (key, "window"))
+    """,
+    "CREATE TABLE picture_uploads (picture_id TEXT NOT NULL, user_id BIGINT NOT NULL, at BIGINT NOT NULL)",
+    "CREATE INDEX picture_uploads_by_user ON picture_uploads (user_id, at)",
+    "CREATE TABLE picture_refs (picture_id TEXT NOT NULL, ref TEXT NOT NULL, PRIMARY KEY (picture_id, ref))",
+    "CREATE INDEX picture_refs_by_ref ON picture_refs (ref)",
+  ]
+}
