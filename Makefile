@@ -4,11 +4,13 @@ PORT ?= 8080
 DATA ?= ./data
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test browser-test bench soak deps deps-bench build release clean fuzz fuzz-build fuzz-replay
+.PHONY: run test browser-test bench soak deps deps-test deps-bench build release clean fuzz fuzz-build fuzz-replay
 
-# System packages the build needs; installed only when missing. postgresql: the store contract also runs on a
-# throwaway PostgreSQL cluster the tests start themselves (Tests/SparrowTestSupport/PostgresTestCluster.swift).
-DEPS := libsqlite3-dev libvips-dev fonts-noto-cjk postgresql
+# System packages the build needs; installed only when missing.
+DEPS := libsqlite3-dev libvips-dev fonts-noto-cjk
+# The tests also run the store contract on PostgreSQL, on a throwaway cluster they start themselves
+# (Tests/SparrowTestSupport/PostgresTestCluster.swift).
+TEST_DEPS := postgresql
 BENCH_DEPS := wrk curl python3
 
 deps:
@@ -28,7 +30,12 @@ run: release
 	@echo "Starting Sparrow on http://127.0.0.1:$(PORT) with demo content (data in $(DATA))"
 	.build/release/sparrow serve --demo --port $(PORT) --data $(DATA)
 
-test: deps
+deps-test: deps
+	@missing=""; for p in $(TEST_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+
+test: deps-test
 	swift build --build-tests
 	swift test --skip-build
 	$(MAKE) fuzz-replay

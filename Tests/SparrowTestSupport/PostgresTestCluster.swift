@@ -17,7 +17,15 @@ package final class PostgresTestCluster: Sendable {
   let runAs: String?
 
   /// The cluster, or nil when it cannot run here.
-  package static let shared: PostgresTestCluster? = start()
+  /// With `SPARROW_TEST_POSTGRES=1` (CI) a cluster that cannot start stops the tests instead of leaving the
+  /// engine untested.
+  package static let shared: PostgresTestCluster? = {
+    let cluster = start()
+    if cluster == nil, ProcessInfo.processInfo.environment["SPARROW_TEST_POSTGRES"] == "1" {
+      fatalError("SPARROW_TEST_POSTGRES=1 but no PostgreSQL test cluster could start (initdb/pg_ctl; see /tmp/sparrow-pg-*/setup.log)")
+    }
+    return cluster
+  }()
 
   /// Settings for a database on the cluster (no password: trust on loopback).
   package func configuration(database: String, poolSize: Int = 4) -> PostgresStore.Configuration {
@@ -72,7 +80,7 @@ package final class PostgresTestCluster: Sendable {
         }
       }
     } catch {}
-    try? FileManager.default.removeItem(at: folder)
+    if ProcessInfo.processInfo.environment["SPARROW_TEST_POSTGRES"] != "1" { try? FileManager.default.removeItem(at: folder) }
     return nil
   }
 
