@@ -107,7 +107,7 @@ let package = Package(
     .executableTarget(
       name: "sparrow",
       dependencies: [
-        "SparrowServer", "SparrowDemo", "WeiboAPI", "SparrowStoreSQLite", "Cmalloc",
+        "SparrowServer", "SparrowDemo", "WeiboAPI", "SparrowStoreSQLite", "SparrowStorePostgres", "Cmalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),

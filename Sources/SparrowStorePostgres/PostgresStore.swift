@@ -58,6 +58,7 @@ package final class PostgresStore: WeiboStore {
   package static func open(_ configuration: Configuration, caches: StoreCaches = StoreCaches()) async throws
     -> PostgresStore
   {
+    try await probe(configuration)
     let store = PostgresStore(configuration, caches: caches)
     do {
       try await store.migrate()
@@ -69,6 +70,18 @@ package final class PostgresStore: WeiboStore {
   }
 
   /// Closes the pool's connections.
+  /// One connection made and closed before the pool starts: the pool retries a server it cannot reach for ever,
+  /// while a person starting Sparrow wants the reason (refused, wrong password, no such database) at once.
+  static func probe(_ configuration: Configuration) async throws {
+    var settings = PostgresConnection.Configuration(
+      host: configuration.host, port: configuration.port, username: configuration.username,
+      password: configuration.password, database: configuration.database, tls: .disable)
+    settings.options.connectTimeout = .seconds(Int64(configuration.connectTimeout.components.seconds))
+    let connection = try await PostgresConnection.connect(
+      configuration: settings, id: 0, logger: Logger(label: "sparrow.postgres"))
+    try await connection.close()
+  }
+
   package func shutdown() {
     runner.cancel()
   }

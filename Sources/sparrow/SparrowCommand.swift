@@ -7,6 +7,7 @@ import SparrowServer
 import WeiboAPI
 import SparrowStore
 import SparrowStoreSQLite
+import SparrowStorePostgres
 
 @main
 struct Sparrow: AsyncParsableCommand {
@@ -23,7 +24,23 @@ struct DataOptions: ParsableArguments {
 
   var folder: URL { URL(fileURLWithPath: data, isDirectory: true) }
 
-  func openStore() throws -> SQLiteStore { try SQLiteStore(folder: folder) }
+  @Option(help: "A PostgreSQL database instead of the SQLite file in --data: postgres://user:password@host:5432/db (or SPARROW_DATABASE_URL).")
+  var database: String?
+
+  @Option(help: "Connections to PostgreSQL at most (with --database).")
+  var poolSize = 10
+
+  /// The SQLite file in the data folder, or the PostgreSQL database `--database` (or `SPARROW_DATABASE_URL`) names.
+  func openStore() async throws -> any SparrowStores {
+    let url = database ?? ProcessInfo.processInfo.environment["SPARROW_DATABASE_URL"]
+    guard let url, !url.isEmpty else { return try SQLiteStore(folder: folder) }
+    let configuration = try PostgresStore.Configuration(url: url, poolSize: poolSize)
+    do {
+      return try await PostgresStore.open(configuration)
+    } catch {
+      throw DatabaseUnavailable(configuration: configuration, error: error)
+    }
+  }
 
   /// A node leased from the database for this process's ids, so instances sharing it never collide.
   func lease(_ store: any NodeStore) async throws -> NodeLease { try await NodeLease.claim(store) }
@@ -71,7 +88,7 @@ struct Serve: AsyncParsableCommand {
 
   func run() async throws {
     MallocTuning.apply()
-    let store = try options.openStore()
+    let store = try await options.openStore()
     let lease = try await options.lease(store)
     let ids = lease.ids
     let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
@@ -128,7 +145,7 @@ struct UserCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-      let store = try options.openStore()
+      let store = try await options.openStore()
       do {
         let user = try await options.withIDs(store) { try await Accounts(store: store, ids: $0).create(name: name, password: password) }
         try printJSON(["id": user.id, "idstr": String(user.id), "screen_name": user.screenName] as [String: any Sendable])
@@ -156,7 +173,7 @@ struct AppCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-      let store = try options.openStore()
+      let store = try await options.openStore()
       do {
         let (app, secret) = try await options.withIDs(store) {
           try await Accounts(store: store, ids: $0).createApp(
@@ -183,7 +200,7 @@ struct Demo: AsyncParsableCommand {
   @OptionGroup var options: DataOptions
 
   func run() async throws {
-    let store = try options.openStore()
+    let store = try await options.openStore()
     let started = Date()
     let summary = try await options.withIDs(store) { ids in
       let world = DemoWorld(store: store, ids: ids, dataFolder: options.folder)
@@ -201,6 +218,17 @@ func printJSON(_ object: [String: any Sendable]) throws {
 }
 
 /// Prints a line at once, even when stdout is a pipe (`make run | tee`), so the banner is never stuck in a buffer.
+/// A database that would not open, in one line (ArgumentParser prints it after "Error:").
+struct DatabaseUnavailable: Error, CustomStringConvertible {
+  let configuration: PostgresStore.Configuration
+  let error: any Error
+
+  var description: String {
+    "could not use the database \(configuration.database) on \(configuration.host):\(configuration.port) as \(configuration.username): "
+      + PostgresStore.explain(error)
+  }
+}
+
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
