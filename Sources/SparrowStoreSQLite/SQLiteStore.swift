@@ -163,12 +163,13 @@ package final class SQLiteStore: WeiboStore {
 
   package func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
     let key = keyword.lowercased()
+    let (match, arguments) = Self.nameMatch(key)
     return try reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: """
-          SELECT \(userColumns) FROM users WHERE \(Self.nameMatch(key))
+          SELECT \(userColumns) FROM users WHERE \(match)
           ORDER BY (screen_name_key = ?) DESC, followers_count DESC, id LIMIT ?
           """),
-        arguments: Self.nameMatchArguments(key) + [key, limit]
+        arguments: arguments + [key, limit]
       ).map(UserRecord.init(row:))
     }
   }
@@ -1311,14 +1312,10 @@ func ftsPhrase(_ words: String) -> String {
 extension SQLiteStore {
   /// Screen names containing `key` (three or more characters, by the trigram index), or beginning with it
   /// (shorter keys, by the name index).
-  static func nameMatch(_ key: String) -> String {
+  static func nameMatch(_ key: String) -> (String, StatementArguments) {
     key.unicodeScalars.count >= trigram
-      ? "id IN (SELECT rowid FROM user_search WHERE user_search MATCH ?)"
-      : "screen_name_key >= ? AND screen_name_key < ?"
-  }
-
-  static func nameMatchArguments(_ key: String) -> StatementArguments {
-    key.unicodeScalars.count >= trigram ? [ftsPhrase(key)] : [key, key + "\u{10FFFF}"]
+      ? ("id IN (SELECT rowid FROM user_search WHERE user_search MATCH ?)", [ftsPhrase(key)])
+      : ("screen_name_key >= ? AND screen_name_key < ?", [key, key + "\u{10FFFF}"])
   }
 }
 

@@ -124,14 +124,17 @@ package struct WeiboAPI: SparrowApp {
       let now = deps.now()
       // A token in the header or the query is checked before any of the body is read; one in the body must
       // come within its first `openLimit` bytes, before the picture.
-      let outside = Authenticator.token(try Params.query(of: request), request.headers)
-      if let outside { _ = try await auth.caller(token: outside, now: now) }
+      let query = try Params.query(of: request)
+      let outside = Authenticator.token(query, request.headers)
+      var early: Caller?
+      if let outside { early = try await auth.caller(token: outside, now: now) }
       let params: Params
       do {
         let auth = self.auth
         let contentType = request.headers[.contentType] ?? ""
         params = try await Params.read(
-          &request, limit: route.upload ? Self.uploadLimit : Self.formLimit, openLimit: outside == nil ? Self.openLimit : nil
+          &request, query: query, limit: route.upload ? Self.uploadLimit : Self.formLimit,
+          openLimit: outside == nil ? Self.openLimit : nil
         ) { prefix in
           let token = Params.field("access_token", inPrefix: prefix, contentType: contentType)
           _ = try await auth.caller(token: token, now: now)
@@ -139,7 +142,10 @@ package struct WeiboAPI: SparrowApp {
       } catch ParamError.bodyTooLarge where route.upload {
         throw WeiboError.imageTooLarge
       }
-      let caller = try await auth.caller(token: Authenticator.token(params, request.headers), now: now)
+      // The body may name another token than the header; otherwise the caller is the one already found.
+      let token = Authenticator.token(params, request.headers)
+      let caller: Caller
+      if let early, token == outside { caller = early } else { caller = try await auth.caller(token: token, now: now) }
       let app = caller.app?.id ?? 0
       if request.uri.path.hasPrefix("/2/account/rate_limit_status") == false {
         do {

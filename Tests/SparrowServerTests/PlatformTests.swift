@@ -66,8 +66,8 @@ import Testing
         "/oauth2/authorize?client_id=sparrow-wb&redirect_uri=http%3A%2F%2F127.0.0.1%3A4711%2Fcallback&code_challenge=\(String(repeating: "a", count: 43))&code_challenge_method=S256")
       #expect(native.headers[.init("Content-Security-Policy")!]?.hasSuffix("form-action 'self' http://127.0.0.1:*") == true)
     }
-    #expect(HTML.Policy.redirecting(to: "wb123://auth?x=1", anyLoopbackPort: false).formTargets == ["wb123:"])
-    #expect(HTML.Policy.redirecting(to: "https://a.test;script-src *", anyLoopbackPort: false).formTargets == ["*"])
+    #expect(HTML.Policy.redirecting(to: "wb123://auth?x=1", anyPort: false).formTargets == ["wb123:"])
+    #expect(HTML.Policy.redirecting(to: "https://a.test;script-src *", anyPort: false).formTargets == ["*"])
   }
 
   @Test func aWebFormWithAForeignTokenGetsAPageNotJSON() async throws {

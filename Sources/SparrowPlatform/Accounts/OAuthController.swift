@@ -49,6 +49,9 @@ package struct OAuthController: Sendable {
     return .success((app, redirect))
   }
 
+  /// Hosts a native app's loopback callback may name (RFC 8252 §7.3).
+  static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "[::1]", "::1"]
+
   /// Exact match; for a public (native) client, a loopback HTTP callback may use any port (RFC 8252 §7.3), as
   /// terminal clients must. A web app's redirect is always exact.
   static func redirectMatches(_ given: String, registered: String, anyLoopbackPort: Bool) -> Bool {
@@ -56,7 +59,7 @@ package struct OAuthController: Sendable {
     guard anyLoopbackPort else { return false }
     guard let a = URLComponents(string: given), let b = URLComponents(string: registered),
       a.scheme == "http", b.scheme == "http", let hostA = a.host, let hostB = b.host,
-      ["127.0.0.1", "localhost", "[::1]", "::1"].contains(hostA), hostA == hostB
+      loopbackHosts.contains(hostA), hostA == hostB
     else { return false }
     return a.path == b.path && a.query == b.query && a.fragment == nil
   }
@@ -88,8 +91,9 @@ package struct OAuthController: Sendable {
       app: app, params: params, responseType: responseType, path: request.uri.path, query: request.uri.query,
       error: error, account: account, csrf: csrf, demo: deps.config.demoLogin, demoScript: assets.url("demo-fill.js"))
     let redirect = params["redirect_uri"] ?? app.redirectURI
+    let anyPort = app.isPublic && URLComponents(string: redirect)?.host.map(Self.loopbackHosts.contains) == true
     return pages.render("authorize", page, status: status, headers: headers,
-                        policy: .redirecting(to: redirect, anyLoopbackPort: app.isPublic))
+                        policy: .redirecting(to: redirect, anyPort: anyPort))
   }
 
   func authorizeSubmit(_ request: Request, params: Params, address: String?) async throws -> Response {
@@ -317,19 +321,21 @@ package struct OAuthController: Sendable {
   /// keeps a random value in a cookie and the form carries its keyed hash: another site can post the form but
   /// can neither read nor set the cookie, so it cannot sign a visitor in to an account of its own (login CSRF).
   func signedOutForm(_ request: Request) -> (token: String, setCookie: String?) {
-    if let value = request.cookies[Self.formCookie]?.value, value.count == 64 {
-      return (Secrets.formToken(session: "form:" + value, key: deps.config.formKey), nil)
-    }
+    if let value = request.cookies[Self.formCookie]?.value, value.count == 64 { return (formToken(value), nil) }
     let value = Secrets.random()
-    return (Secrets.formToken(session: "form:" + value, key: deps.config.formKey),
-            "\(Self.formCookie)=\(value); Path=/; HttpOnly; SameSite=Lax")
+    return (formToken(value), "\(Self.formCookie)=\(value); Path=/; HttpOnly; SameSite=Lax")
   }
 
   func signedOutFormAccepted(_ request: Request, _ params: Params) -> Bool {
     guard let value = request.cookies[Self.formCookie]?.value, value.count == 64, let token = params["csrf"] else {
       return false
     }
-    return Secrets.equal(token, Secrets.formToken(session: "form:" + value, key: deps.config.formKey))
+    return Secrets.equal(token, formToken(value))
+  }
+
+  /// The token of a signed-out form whose cookie holds `value` (prefixed, so it is never a session's token).
+  private func formToken(_ value: String) -> String {
+    Secrets.formToken(session: "form:" + value, key: deps.config.formKey)
   }
 
   /// What a signed-out form posted without its token (from another site, or after its cookie was cleared) is told.

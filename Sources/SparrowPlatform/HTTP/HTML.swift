@@ -14,14 +14,14 @@ package enum HTML {
 
     package static let strict = Policy(formTargets: [])
 
-    /// Strict, and a form may end at `uri`'s origin (any port of a loopback host for a native app).
-    /// A URI that cannot be written as a plain source expression leaves `form-action` out instead.
-    package static func redirecting(to uri: String, anyLoopbackPort: Bool) -> Policy {
+    /// Strict, and a form may end at `uri`'s origin (on any port with `anyPort`, as a native app's loopback
+    /// callback may). A URI that cannot be written as a plain source expression leaves `form-action` out instead.
+    package static func redirecting(to uri: String, anyPort: Bool) -> Policy {
       guard let url = URLComponents(string: uri), let scheme = url.scheme?.lowercased() else { return Policy(formTargets: ["*"]) }
       var source: String
       if scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty {
         source = "\(scheme)://\(host)"
-        if anyLoopbackPort, ["127.0.0.1", "localhost", "[::1]", "::1"].contains(host) { source += ":*" }
+        if anyPort { source += ":*" }
         else if let port = url.port { source += ":\(port)" }
       } else {
         source = scheme + ":"  // an app's own scheme (`wb123://…`): the whole scheme

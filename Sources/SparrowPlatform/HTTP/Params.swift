@@ -4,19 +4,6 @@ import MultipartKit
 import NIOCore
 import SparrowStore
 
-extension Array where Element == UInt8 {
-  /// The first occurrence of `needle` at or after `from`.
-  func firstRange(of needle: [UInt8], from: Int) -> Range<Int>? {
-    guard !needle.isEmpty, count >= needle.count, from <= count - needle.count else { return nil }
-    var i = from
-    while i <= count - needle.count {
-      if self[i] == needle[0], self[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
-      i += 1
-    }
-    return nil
-  }
-}
-
 /// A file sent in a multipart body.
 package struct UploadedFile: Sendable {
   package let filename: String
@@ -72,10 +59,11 @@ package struct Params: Sendable {
   /// Reads the query and, for a POST, the body (up to `limit` bytes). Past `openLimit` bytes the body is read
   /// on only once `admit` accepts what came so far: a caller whose credentials are in the body (the Weibo
   /// SDKs send `access_token` as a field before the picture) must prove them before the server reads megabytes.
-  package static func read(_ request: inout Request, limit: Int, openLimit: Int? = nil,
+  /// `query` is the query's parameters when the caller has read them already.
+  package static func read(_ request: inout Request, query: Params? = nil, limit: Int, openLimit: Int? = nil,
                            admit: (ByteBuffer) async throws -> Void = { _ in }) async throws -> Params
   {
-    var params = try query(of: request)
+    var params = try query ?? Self.query(of: request)
     guard request.method == .post || request.method == .put else { return params }
     var body = ByteBuffer()
     var admitted = openLimit.map { $0 >= limit } ?? true
@@ -291,12 +279,12 @@ package struct Params: Sendable {
       guard let boundary = boundary(in: contentType) else { return nil }
       let marker = Array("name=\"\(name)\"".utf8)
       var from = 0
-      while let at = bytes.firstRange(of: marker, from: from) {
+      while let at = bytes[from...].firstRange(of: marker) {
         from = at.upperBound
         // The marker must be in a part's headers: the value starts after the blank line that ends them.
-        guard let headersEnd = bytes.firstRange(of: Array("\r\n\r\n".utf8), from: at.upperBound),
+        guard let headersEnd = bytes[at.upperBound...].firstRange(of: Array("\r\n\r\n".utf8)),
           !bytes[at.upperBound..<headersEnd.lowerBound].contains(where: { $0 == 0 }),
-          let valueEnd = bytes.firstRange(of: Array("\r\n--\(boundary)".utf8), from: headersEnd.upperBound)
+          let valueEnd = bytes[headersEnd.upperBound...].firstRange(of: Array("\r\n--\(boundary)".utf8))
         else { continue }
         return text(bytes[headersEnd.upperBound..<valueEnd.lowerBound])
       }
