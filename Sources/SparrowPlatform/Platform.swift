@@ -57,10 +57,17 @@ package func buildRouter(_ platform: Platform, apps: [any SparrowApp]) async thr
   let router = Router(context: SparrowContext.self)
   router.add(middleware: SecurityHeadersMiddleware(https: platform.deps.config.publicURL.lowercased().hasPrefix("https://")))
   let deps = platform.deps
+  // Ready when the database answers: a load balancer takes an instance out while its database is away.
   router.get("/healthz") { _, _ -> Response in
-    _ = try await deps.store.user(id: 0)
-    return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .contentLength: "2"],
-                    body: .init(byteBuffer: ByteBuffer(string: "ok")))
+    let answer: (HTTPResponse.Status, String)
+    do {
+      _ = try await deps.store.user(id: 0)
+      answer = (.ok, "ok")
+    } catch StoreError.unavailable {
+      answer = (.serviceUnavailable, "database unavailable")
+    }
+    return Response(status: answer.0, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: answer.1)))
   }
   let favicon = try await Favicon.make()
   router.get("/favicon.ico") { _, _ in favicon.response() }

@@ -5,13 +5,13 @@ import SparrowStore
 package struct ServerConfig: Sendable {
   /// The URL clients reach this server at, without a trailing slash; picture and avatar URLs start with it.
   package var publicURL: String
-  /// Where uploaded files live.
+  /// Where pictures, avatars and emoticon images live (`--media`): every instance must see the same folder.
   package var dataFolder: URL
   /// Shown on the authorize page so visitors can try the demo.
   package var demoLogin: (username: String, password: String)?
   /// Access token lifetime.
   package var tokenLifetime: TimeInterval = 30 * 24 * 3600
-  /// Key for form tokens; random per data folder.
+  /// Key for form tokens; random per database, the same for every instance on it.
   package var formKey: String
   /// Lets `upload_url_text` fetch from loopback and private networks (tests only).
   package var allowPrivateFetch = false

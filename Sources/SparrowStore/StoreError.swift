@@ -6,4 +6,6 @@ package enum StoreError: Error, Equatable, Sendable {
   case conflict
   /// The same user posted the same text as their previous status.
   case duplicateText
+  /// The database cannot be reached now (restarting, unreachable, out of connections): try again later.
+  case unavailable
 }

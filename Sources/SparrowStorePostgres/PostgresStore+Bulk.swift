@@ -4,8 +4,7 @@ import SparrowStore
 
 extension PostgresStore {
   package func recomputeCounters() async throws {
-    defer { caches.invalidate(.everything) }
-    try await transaction { db in
+    try await transaction(announcing: .everything) { db in
       try await db.execute("""
         UPDATE users SET
           statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id),
@@ -28,8 +27,7 @@ extension PostgresStore {
   /// Rows go in one statement per table and batch (`unnest` of arrays): one round trip for a thousand rows,
   /// where a statement per row would wait on the network for each.
   package func importRows(_ batch: ImportBatch) async throws {
-    defer { caches.invalidate(.everything) }
-    try await transaction { db in
+    try await transaction(announcing: .everything) { db in
       for user in batch.users { try await Self.insert(user, db) }
       for app in batch.apps { try await Self.insert(app, db) }
       if !batch.follows.isEmpty {

@@ -4,8 +4,7 @@ import SparrowStore
 
 extension PostgresStore {
   package func favorite(_ mark: Mark) async throws {
-    defer { caches.invalidate(.userRows(users: [mark.userID], relationsOf: [mark.userID])) }
-    try await transaction { db in
+    try await transaction(announcing: .userRows(users: [mark.userID], relationsOf: [mark.userID])) { db in
       guard try await db.exists("SELECT 1 FROM statuses WHERE id = \(mark.statusID)") else { throw StoreError.notFound }
       if try await db.exists("SELECT 1 FROM favorites WHERE user_id = \(mark.userID) AND status_id = \(mark.statusID)") {
         throw StoreError.conflict
@@ -19,8 +18,7 @@ extension PostgresStore {
   }
 
   package func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
-    defer { caches.invalidate(.userRows(users: [userID], relationsOf: [userID])) }
-    return try await transaction { db in
+    return try await transaction(announcing: .userRows(users: [userID], relationsOf: [userID])) { db in
       guard let mark = try await db.rows("""
         DELETE FROM favorites WHERE user_id = \(userID) AND status_id = \(statusID) RETURNING \(raw: markColumns)
         """).first.map(Mark.init(row:))
@@ -51,8 +49,7 @@ extension PostgresStore {
   }
 
   package func like(_ mark: Mark) async throws {
-    defer { caches.invalidate(.userRows(relationsOf: [mark.userID])) }
-    try await transaction { db in
+    try await transaction(announcing: .userRows(relationsOf: [mark.userID])) { db in
       guard let author = try await db.value("SELECT user_id FROM statuses WHERE id = \(mark.statusID)", as: Int64.self)
       else { throw StoreError.notFound }
       if try await db.exists("SELECT 1 FROM likes WHERE user_id = \(mark.userID) AND status_id = \(mark.statusID)") {
@@ -67,8 +64,7 @@ extension PostgresStore {
   }
 
   package func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
-    defer { caches.invalidate(.userRows(relationsOf: [userID])) }
-    return try await transaction { db in
+    return try await transaction(announcing: .userRows(relationsOf: [userID])) { db in
       guard let mark = try await db.rows("""
         DELETE FROM likes WHERE user_id = \(userID) AND status_id = \(statusID) RETURNING \(raw: markColumns)
         """).first.map(Mark.init(row:))

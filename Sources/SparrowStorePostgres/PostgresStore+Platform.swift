@@ -26,6 +26,13 @@ extension PostgresStore {
     }
   }
 
+  package func secret(named name: String, proposing proposed: String) async throws -> String {
+    try await reading { db in
+      try await db.execute("INSERT INTO secrets (name, value) VALUES (\(name), \(proposed)) ON CONFLICT (name) DO NOTHING")
+      return try await db.value("SELECT value FROM secrets WHERE name = \(name)", as: String.self) ?? proposed
+    }
+  }
+
   package func releaseNode(_ node: Int, holder: String) async throws {
     try await reading { db in
       try await db.execute("DELETE FROM node_leases WHERE node = \(node) AND holder = \(holder)")
@@ -41,8 +48,7 @@ extension PostgresStore {
   }
 
   package func updateUser(_ user: UserRecord) async throws {
-    defer { caches.invalidate(.userRows(users: [user.id])) }
-    try await transaction { db in
+    try await transaction(announcing: .userRows(users: [user.id])) { db in
       let changed = try await db.execute("""
         UPDATE users SET screen_name = \(user.screenName), screen_name_key = \(user.screenName.lowercased()),
           password_hash = \(user.passwordHash), description = \(user.description), location = \(user.location),
@@ -175,20 +181,20 @@ extension PostgresStore {
   }
 
   package func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
-    let (cached, generation) = caches.grants.lookup(hash: hash, kind: kind)
-    if let cached { return cached }
-    let grant = try await reading { db in
-      try await db.rows("SELECT \(raw: grantColumns) FROM grants WHERE hash = \(hash) AND kind = \(kind.rawValue)")
+    try await reading { db in
+      try await catchUp(db)
+      let (cached, generation) = caches.grants.lookup(hash: hash, kind: kind)
+      if let cached { return cached }
+      let grant = try await db.rows("SELECT \(raw: grantColumns) FROM grants WHERE hash = \(hash) AND kind = \(kind.rawValue)")
         .first.map(GrantRecord.init(row:))
+      if let grant { caches.grants.add(grant, readAt: generation) }
+      return grant
     }
-    if let grant { caches.grants.add(grant, readAt: generation) }
-    return grant
   }
 
   package func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
-    defer { caches.invalidate(.grant(hash: hash)) }
     // One statement: of two processes redeeming the same code at once, one gets the row.
-    return try await reading { db in
+    return try await reading(announcing: .grant(hash: hash)) { db in
       try await db.rows("""
         DELETE FROM grants WHERE hash = \(hash) AND kind = \(kind.rawValue) RETURNING \(raw: grantColumns)
         """).first.map(GrantRecord.init(row:))
@@ -196,16 +202,16 @@ extension PostgresStore {
   }
 
   package func revokeGrants(userID: Int64, appID: Int64) async throws {
-    defer { caches.invalidate(.tokens(userID: userID, appID: appID)) }
-    try await reading { db in
+    try await reading(announcing: .tokens(userID: userID, appID: appID)) { db in
       try await db.execute(
         "DELETE FROM grants WHERE user_id = \(userID) AND app_id = \(appID) AND kind IN ('access', 'refresh')")
     }
   }
 
   package func revokeGrants(origin: String) async throws -> Int {
-    defer { caches.invalidate(.origin(origin)) }
-    return try await reading { db in try await db.execute("DELETE FROM grants WHERE origin = \(origin)") }
+    return try await reading(announcing: .origin(origin)) { db in
+      try await db.execute("DELETE FROM grants WHERE origin = \(origin)")
+    }
   }
 }
 

@@ -6,8 +6,7 @@ extension PostgresStore {
   package func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
-    defer { caches.invalidate(.userRows(users: [status.userID])) }
-    try await transaction { db in
+    try await transaction(announcing: .userRows(users: [status.userID])) { db in
       // The author's row is locked first: two posts of one author at once see each other's text in turn.
       try await db.execute("SELECT 1 FROM users WHERE id = \(status.userID) FOR UPDATE")
       // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
@@ -60,8 +59,9 @@ extension PostgresStore {
   }
 
   package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
-    let generation = userRows.currentGeneration
-    return try await reading { db in try await context(for: statuses, viewer: viewer, usersReadAt: generation, db) }
+    try await readingCached { db, generation in
+      try await context(for: statuses, viewer: viewer, usersReadAt: generation, db)
+    }
   }
 
   func context(for statuses: [StatusRecord], viewer: Int64, usersReadAt generation: Int, _ db: Connection) async throws
@@ -191,21 +191,21 @@ extension PostgresStore {
       }
       return (status, favoriters)
     }
-    caches.invalidate(.userRows(users: [status.userID] + favoriters))
+    await announce(.userRows(users: [status.userID] + favoriters))
     return status
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> FeedPage<StatusRecord> {
-    let generation = userRows.currentGeneration
-    return try await reading { db in try await statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+    try await readingCached { db, generation in
+      try await statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+    }
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   {
-    let generation = userRows.currentGeneration
     // One snapshot for the page and its context: a read-only repeatable-read transaction.
-    return try await reading { db in
+    try await readingCached { db, generation in
       try await db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
       do {
         let found = try await statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)

@@ -28,6 +28,14 @@ package final class PostgresStore: WeiboStore {
       self.connectTimeout = connectTimeout
     }
 
+    /// For single connections: the probe and the cache channel's listener.
+    var connection: PostgresConnection.Configuration {
+      var settings = PostgresConnection.Configuration(
+        host: host, port: port, username: username, password: password, database: database, tls: .disable)
+      settings.options.connectTimeout = .seconds(Int64(connectTimeout.components.seconds))
+      return settings
+    }
+
     var client: PostgresClient.Configuration {
       var config = PostgresClient.Configuration(
         host: host, port: port, username: username, password: password, database: database, tls: .disable)
@@ -38,11 +46,14 @@ package final class PostgresStore: WeiboStore {
   }
 
   let client: PostgresClient
-  /// The task that runs the pool; cancelled by `shutdown()`.
+  /// The tasks that run the pool and listen for other processes' cache changes; cancelled by `shutdown()`.
   private let runner: Task<Void, Never>
+  private let listener: Task<Void, Never>
   let logger = Logger(label: "sparrow.store.postgres")
-  /// The process's caches; every write here ends by invalidating what it changed through them.
+  /// The process's caches; every write here ends by announcing what it changed (`changing`), and every read
+  /// that uses them first catches up with what other processes announced (`catchUp`).
   let caches: StoreCaches
+  let channel: CacheChannel
   var userRows: UserRowCache { caches.userRows }
 
   /// Connects lazily (the first query opens the first connection); call `migrate()` before use on a new
@@ -52,6 +63,9 @@ package final class PostgresStore: WeiboStore {
     let client = PostgresClient(configuration: configuration.client)
     self.client = client
     runner = Task { await client.run() }
+    let channel = CacheChannel(caches: caches)
+    self.channel = channel
+    listener = Task { await channel.listen(configuration) }
   }
 
   /// Connects and brings the schema up to date.
@@ -73,20 +87,55 @@ package final class PostgresStore: WeiboStore {
   /// One connection made and closed before the pool starts: the pool retries a server it cannot reach for ever,
   /// while a person starting Sparrow wants the reason (refused, wrong password, no such database) at once.
   static func probe(_ configuration: Configuration) async throws {
-    var settings = PostgresConnection.Configuration(
-      host: configuration.host, port: configuration.port, username: configuration.username,
-      password: configuration.password, database: configuration.database, tls: .disable)
-    settings.options.connectTimeout = .seconds(Int64(configuration.connectTimeout.components.seconds))
     let connection = try await PostgresConnection.connect(
-      configuration: settings, id: 0, logger: Logger(label: "sparrow.postgres"))
+      configuration: configuration.connection, id: 0, logger: Logger(label: "sparrow.postgres"))
     try await connection.close()
   }
 
   package func shutdown() {
+    listener.cancel()
     runner.cancel()
   }
 
-  deinit { runner.cancel() }
+  deinit { shutdown() }
+
+  /// Runs a write, then announces `change` to every process's caches before the caller answers (also when the
+  /// write failed: it may have committed before its answer was lost).
+  @discardableResult
+  func changing<T: Sendable>(_ change: CacheInvalidation, _ write: () async throws -> T) async throws -> T {
+    do {
+      let result = try await write()
+      await announce(change)
+      return result
+    } catch {
+      await announce(change)
+      throw error
+    }
+  }
+
+  func announce(_ change: CacheInvalidation) async {
+    let channel = self.channel
+    do {
+      try await reading { db in await channel.announce(change, on: db) }
+    } catch {
+      caches.apply(change)
+      logger.error("Could not announce a cache change (\(String(reflecting: error)))")
+    }
+  }
+
+  /// Whether other processes' cache changes are being heard (when not, reads go around the caches).
+  package var isListening: Bool { channel.isListening }
+
+  /// Before a read that uses the caches: see the other processes' writes that answered before now.
+  func catchUp(_ db: Connection) async throws { try await channel.catchUp(on: db) }
+
+  /// `reading` for reads through the user-row cache: caught up, with the cache generation the read started at.
+  func readingCached<T: Sendable>(_ body: (Connection, Int) async throws -> T) async throws -> T {
+    try await reading { db in
+      try await catchUp(db)
+      return try await body(db, userRows.currentGeneration)
+    }
+  }
 
   /// Applies the migrations this database lacks, each in its own transaction, under an advisory lock so two
   /// processes starting together do not both apply them.
@@ -110,9 +159,28 @@ package final class PostgresStore: WeiboStore {
   @discardableResult
   func reading<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
     let logger = self.logger
-    return try await client.withConnection { connection in
-      try await body(Connection(connection: connection, logger: logger))
+    guard !channel.isDown else { throw StoreError.unavailable }
+    do {
+      return try await client.withConnection { connection in
+        try await body(Connection(connection: connection, logger: logger))
+      }
+    } catch {
+      throw Self.storeError(error)
     }
+  }
+
+  /// `reading` for a write of one statement, announcing `change` (see `changing`).
+  @discardableResult
+  func reading<T: Sendable>(announcing change: CacheInvalidation, _ body: (Connection) async throws -> T) async throws -> T {
+    try await changing(change) { try await reading(body) }
+  }
+
+  /// `transaction`, announcing `change` (see `changing`).
+  @discardableResult
+  func transaction<T: Sendable>(announcing change: CacheInvalidation, _ body: (Connection) async throws -> T)
+    async throws -> T
+  {
+    try await changing(change) { try await transaction(body) }
   }
 
   /// Runs `body` in a transaction on one connection: committed when it returns, rolled back when it throws
@@ -133,6 +201,7 @@ package final class PostgresStore: WeiboStore {
 
   private func transactionOnce<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
     let logger = self.logger
+    guard !channel.isDown else { throw StoreError.unavailable }
     return try await client.withConnection { connection in
       let db = Connection(connection: connection, logger: logger)
       try await db.execute("BEGIN")
@@ -156,8 +225,18 @@ package final class PostgresStore: WeiboStore {
   }
 
   /// A unique violation means a concurrent writer got there first: the same answer the explicit checks give.
+  /// A connection that could not be had or was lost, or a server shutting down or starting up, means the
+  /// database is unavailable for now (the pool reconnects by itself).
   static func storeError(_ error: any Error) -> any Error {
-    sqlState(error) == "23505" ? StoreError.conflict : error
+    if error is StoreError || error is PostgresDecodingError || error is CancellationError { return error }
+    guard let error = error as? PSQLError else { return StoreError.unavailable }  // the pool's, NIO's
+    switch sqlState(error) {
+    case "23505": return StoreError.conflict
+    case let state? where state.hasPrefix("08") || state.hasPrefix("57P"): return StoreError.unavailable
+    case nil where [.connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed].contains(error.code):
+      return StoreError.unavailable
+    default: return error
+    }
   }
 }
 

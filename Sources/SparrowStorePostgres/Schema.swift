@@ -5,7 +5,15 @@
 enum Schema {
   /// Each migration is a list of statements: the extended query protocol runs one statement per query.
   static let migrations: [(name: String, purpose: String, statements: [String])] = [
-    ("v1", "every table of the platform and of 微博", v1)
+    ("v1", "every table of the platform and of 微博", v1),
+    ("v2", "numbered cache announcements between processes, instance secrets", v2),
+  ]
+
+  /// `cache_epochs` numbers `CacheChannel`'s announcements, so a read can tell which it must have heard;
+  /// `secrets` holds the form-token key every process signs with.
+  static let v2 = [
+    "CREATE SEQUENCE cache_epochs",
+    "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
   ]
 
   static let v1 = [

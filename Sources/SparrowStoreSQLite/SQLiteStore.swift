@@ -109,6 +109,14 @@ package final class SQLiteStore: WeiboStore {
     }
   }
 
+  package func secret(named name: String, proposing proposed: String) async throws -> String {
+    try await pool.write { db in
+      try db.execute(sql: "INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                     arguments: [name, proposed])
+      return try String.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = ?", arguments: [name]) ?? proposed
+    }
+  }
+
   // MARK: Users
 
   package func createUser(_ user: UserRecord) async throws {

@@ -67,6 +67,7 @@ extension StoreError {
     case .notFound: .statusNotFound
     case .conflict: .paramError
     case .duplicateText: .repeated
+    case .unavailable: .unavailable
     }
   }
 }

@@ -19,10 +19,14 @@ struct Sparrow: AsyncParsableCommand {
 
 /// Options every command shares.
 struct DataOptions: ParsableArguments {
-  @Option(help: "The folder everything lives in.")
+  @Option(help: "The folder everything lives in: the SQLite database and, unless --media says otherwise, the pictures.")
   var data: String = "./data"
 
+  @Option(help: "Where pictures, avatars and emoticon images live (default: --data). Several instances must share it (on several machines, a shared filesystem).")
+  var media: String?
+
   var folder: URL { URL(fileURLWithPath: data, isDirectory: true) }
+  var mediaFolder: URL { media.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? folder }
 
   @Option(help: "A PostgreSQL database instead of the SQLite file in --data: postgres://user:password@host:5432/db (or SPARROW_DATABASE_URL).")
   var database: String?
@@ -58,14 +62,11 @@ struct DataOptions: ParsableArguments {
     }
   }
 
-  /// The key for form tokens: random, kept in the data folder so restarts keep sessions' forms valid.
-  func formKey() throws -> String {
-    let file = folder.appendingPathComponent("form.key")
-    if let key = try? String(contentsOf: file, encoding: .utf8), key.count >= 32 { return key }
-    let bytes = Secrets.random()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try bytes.write(to: file, atomically: true, encoding: .utf8)
-    return bytes
+  /// The key for form tokens: random, kept in the database so that restarts keep sessions' forms valid and every
+  /// instance signs alike. A key an older Sparrow kept in the data folder's `form.key` is carried over.
+  func formKey(_ store: any NodeStore) async throws -> String {
+    let kept = try? String(contentsOf: folder.appendingPathComponent("form.key"), encoding: .utf8)
+    return try await store.secret(named: "form_key", proposing: kept.flatMap { $0.count >= 32 ? $0 : nil } ?? Secrets.random())
   }
 }
 
@@ -92,7 +93,8 @@ struct Serve: AsyncParsableCommand {
     let lease = try await options.lease(store)
     let ids = lease.ids
     let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
-    var config = ServerConfig(publicURL: url, dataFolder: options.folder, formKey: try options.formKey())
+    var config = ServerConfig(
+      publicURL: url, dataFolder: options.mediaFolder, formKey: try await options.formKey(store))
     guard idleTimeout > 0, maxConnections > 0 else { throw ValidationError("--idle-timeout and --max-connections must be positive") }
     config.idleTimeout = idleTimeout
     config.maxConnections = maxConnections
@@ -101,7 +103,7 @@ struct Serve: AsyncParsableCommand {
     config.rateLimits.signupsPerAddress = max(0, signupLimit)
     config.rateLimits.perAPI = ["update_status": max(0, postLimit), "update_comment": max(0, postLimit * 2), "follow": max(0, followLimit)]
     if demo {
-      let world = DemoWorld(store: store, ids: ids, dataFolder: options.folder)
+      let world = DemoWorld(store: store, ids: ids, dataFolder: options.mediaFolder)
       if try await world.isEmpty() {
         let summary = try await world.load(.standard)
         say("Loaded demo content: \(summary.users) users, \(summary.statuses) statuses, \(summary.pictures) pictures.")
@@ -111,9 +113,9 @@ struct Serve: AsyncParsableCommand {
       say("Demo login: \(DemoWorld.username) / \(DemoWorld.password)")
     }
     let app = try await buildApplication(ServerDependencies(store: store, ids: ids, config: config), host: host, port: port)
-    say("Sparrow is running on http://\(host):\(port) (data in \(options.folder.path))")
+    say("Sparrow is running on http://\(host):\(port) (data in \(options.folder.path)\(options.media == nil ? "" : ", pictures in \(options.mediaFolder.path)"))")
     let keeper = Task { await lease.keep { error in say("Could not renew the id node's lease: \(error)") } }
-    let collector = Task { await Self.collectPictures(PictureLibrary(dataFolder: options.folder, store: store)) }
+    let collector = Task { await Self.collectPictures(PictureLibrary(dataFolder: options.mediaFolder, store: store)) }
     try await app.runService()
     keeper.cancel()
     collector.cancel()
@@ -203,7 +205,7 @@ struct Demo: AsyncParsableCommand {
     let store = try await options.openStore()
     let started = Date()
     let summary = try await options.withIDs(store) { ids in
-      let world = DemoWorld(store: store, ids: ids, dataFolder: options.folder)
+      let world = DemoWorld(store: store, ids: ids, dataFolder: options.mediaFolder)
       guard try await world.isEmpty() else { throw ValidationError("the database in \(options.data) is not empty") }
       return try await world.load(.init(users: users, statuses: statuses, follows: follows))
     }

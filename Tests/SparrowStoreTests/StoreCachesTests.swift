@@ -1,5 +1,6 @@
 import Foundation
 import SparrowStore
+import SparrowStorePostgres
 import SparrowStoreSQLite
 import SparrowTestSupport
 import Testing
@@ -31,9 +32,46 @@ import Testing
     }
   }
 
-  @Test func aRenamedAuthorReachesTheOtherProcessesStatusContext() async throws {
-    try await withSQLiteStore { store in
-      let (writer, reader) = try pair(store.path, wired: true)
+  /// Two processes on one database of `kind`: on SQLite two stores wired by a closure (what an engine with a
+  /// channel does); on PostgreSQL two stores whose only link is the database's LISTEN/NOTIFY, the reader
+  /// already listening (a reader not listening reads around its caches, which would hide a broken channel).
+  func withTwoProcesses(_ kind: StoreKind, _ body: (any WeiboStore, any WeiboStore) async throws -> Void)
+    async throws
+  {
+    switch kind {
+    case .sqlite:
+      try await withSQLiteStore { store in
+        let (writer, reader) = try pair(store.path, wired: true)
+        try await body(writer, reader)
+      }
+    case .postgres:
+      try await withStore(.postgres) { engine in
+        let reader = try engine.reopen()
+        let listening = try #require(reader as? PostgresStore)
+        for _ in 0..<500 where !listening.isListening { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(listening.isListening)
+        try await body(engine.store, reader)
+      }
+    }
+  }
+
+  @Test(arguments: StoreKind.available)
+  func aTakenGrantIsGoneForTheOtherProcessAtOnce(_ kind: StoreKind) async throws {
+    try await withTwoProcesses(kind) { writer, reader in
+      let now = Date()
+      try await writer.saveGrant(GrantRecord(hash: "h", kind: .refresh, userID: 1, appID: 1, createdAt: now,
+                                             expiresAt: now + 600))
+      #expect(try await reader.grant(hash: "h", kind: .refresh) != nil)  // now held by the reader
+
+      _ = try await writer.takeGrant(hash: "h", kind: .refresh)
+
+      #expect(try await reader.grant(hash: "h", kind: .refresh) == nil)
+    }
+  }
+
+  @Test(arguments: StoreKind.available)
+  func aRenamedAuthorReachesTheOtherProcessesStatusContext(_ kind: StoreKind) async throws {
+    try await withTwoProcesses(kind) { writer, reader in
       var f = Fixture()
       let author = try await f.user(writer, "alice")
       let statusID = try await f.status(writer, by: author, "你好")
@@ -48,9 +86,9 @@ import Testing
     }
   }
 
-  @Test func aFollowReachesTheOtherProcessesHomeFeedSize() async throws {
-    try await withSQLiteStore { store in
-      let (writer, reader) = try pair(store.path, wired: true)
+  @Test(arguments: StoreKind.available)
+  func aFollowReachesTheOtherProcessesHomeFeedSize(_ kind: StoreKind) async throws {
+    try await withTwoProcesses(kind) { writer, reader in
       var f = Fixture()
       let (a, b) = (try await f.user(writer, "alice"), try await f.user(writer, "bobby"))
       _ = try await f.status(writer, by: b, "一")

@@ -1,15 +1,23 @@
 """`sparrow` on PostgreSQL (`--database`, `SPARROW_DATABASE_URL`): one-line errors for a database it cannot use,
-and a whole journey against a real cluster, surviving a restart. Skipped when PostgreSQL is not installed, unless
-SPARROW_TEST_POSTGRES=1 (CI), where a cluster that cannot start fails the test."""
+a whole journey against a real cluster surviving a restart of Sparrow, two instances sharing one database with
+every request alternating between them, and a database restart under a running server (503, then by itself back).
+Skipped when PostgreSQL is not installed, unless SPARROW_TEST_POSTGRES=1 (CI), where a cluster that cannot start
+fails the test."""
 import glob
+import http.cookiejar
+import json
 import os
 import pwd
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
+import zlib
 from pathlib import Path
 
 import pytest
@@ -25,9 +33,27 @@ def pg_bin():
     return str(Path(versions[-1]).parent) if versions else None
 
 
+class Cluster:
+    """A running throwaway cluster: `port`, and `pg_ctl` to stop and start it."""
+
+    def __init__(self, port, folder, bin_dir, as_user):
+        self.port, self.folder, self.bin_dir, self.as_user = port, folder, bin_dir, as_user
+
+    def pg_ctl(self, *args):
+        subprocess.run(self.as_user + [f"{self.bin_dir}/pg_ctl", "-D", f"{self.folder}/data", *args],
+                       check=True, capture_output=True)
+
+    def start(self):
+        self.pg_ctl("-l", f"{self.folder}/log", "-w", "-o",
+                    f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+
+    def stop(self, mode="fast"):
+        self.pg_ctl("-m", mode, "-w", "stop")
+
+
 @pytest.fixture(scope="module")
 def cluster():
-    """A throwaway cluster with password authentication on a loopback port; yields (port, folder)."""
+    """A throwaway cluster with password authentication on a loopback port."""
     bin_dir = pg_bin()
     if bin_dir is None:
         if os.environ.get("SPARROW_TEST_POSTGRES") == "1":
@@ -47,11 +73,10 @@ def cluster():
     subprocess.run(as_user + [f"{bin_dir}/initdb", "-D", f"{folder}/data", "-U", "sparrow", "--auth=scram-sha-256",
                               f"--pwfile={folder}/pw", "-E", "UTF8", "--locale=C.UTF-8", "-N"],
                    check=True, capture_output=True)
-    subprocess.run(as_user + [f"{bin_dir}/pg_ctl", "-D", f"{folder}/data", "-l", f"{folder}/log", "-w", "-o",
-                              f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
-                   check=True, capture_output=True)
+    running = Cluster(port, folder, bin_dir, as_user)
+    running.start()
     try:
-        yield port
+        yield running
     finally:
         subprocess.run(as_user + [f"{bin_dir}/pg_ctl", "-D", f"{folder}/data", "-m", "immediate", "stop"],
                        capture_output=True)
@@ -79,14 +104,14 @@ def test_a_database_it_cannot_use_is_one_line_and_a_nonzero_exit(cluster, tmp_pa
     base = ["user", "create", "--name", "nobody1", "--password", "123456", "--data", data]
     assert "must look like postgres://" in error_line(sparrow(*base, "--database", "mysql://x/y"))
     assert "refused" in error_line(sparrow(*base, "--database", url(free_port()))).lower()
-    assert "password authentication failed" in error_line(sparrow(*base, "--database", url(cluster, password="wrong")))
-    assert 'database "missing" does not exist' in error_line(sparrow(*base, "--database", url(cluster, "missing")))
+    assert "password authentication failed" in error_line(sparrow(*base, "--database", url(cluster.port, password="wrong")))
+    assert 'database "missing" does not exist' in error_line(sparrow(*base, "--database", url(cluster.port, "missing")))
 
 
-def start(port, data, env):
+def start(data, env, *extra):
     http = free_port()
     log = open(Path(data) / f"server-{http}.log", "w+")
-    process = subprocess.Popen([BINARY, "serve", "--demo", "--port", str(http), "--data", data],
+    process = subprocess.Popen([BINARY, "serve", "--demo", "--port", str(http), "--data", data, *extra],
                                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **env})
     base = f"http://127.0.0.1:{http}"
     deadline = time.time() + 120
@@ -103,12 +128,12 @@ def start(port, data, env):
 
 
 def test_a_journey_on_postgres_survives_a_restart(cluster, tmp_path):
-    env = {"SPARROW_DATABASE_URL": url(cluster)}
+    env = {"SPARROW_DATABASE_URL": url(cluster.port)}
     created = sparrow("app", "create", "--name", "e2e", "--redirect-uri", "http://127.0.0.1/cb", "--first-party",
                       "--data", str(tmp_path), env=env)
     assert created.returncode == 0, created.stderr
     app = re.search(r'"client_id":"(\d+)".*"client_secret":"([0-9a-f]+)"', created.stdout)
-    process, base, log = start(cluster, str(tmp_path), env)
+    process, base, log = start(str(tmp_path), env)
     try:
         server = Server(base, app.group(1), app.group(2))
         token = server.token("sparrow")["access_token"]
@@ -126,7 +151,7 @@ def test_a_journey_on_postgres_survives_a_restart(cluster, tmp_path):
         process.wait(timeout=10)
         log.close()
     # Another process on the same database sees everything the first acknowledged.
-    process, base, log = start(cluster, str(tmp_path), env)
+    process, base, log = start(str(tmp_path), env)
     try:
         server = Server(base, app.group(1), app.group(2))
         token = server.token("sparrow")["access_token"]
@@ -141,3 +166,158 @@ def test_a_journey_on_postgres_survives_a_restart(cluster, tmp_path):
         process.terminate()
         process.wait(timeout=10)
         log.close()
+
+
+def fresh_database(cluster, name):
+    """An empty database on the cluster; its URL."""
+    subprocess.run([f"{cluster.bin_dir}/createdb", "-h", "127.0.0.1", "-p", str(cluster.port), "-U", "sparrow", name],
+                   check=True, capture_output=True, env={**os.environ, "PGPASSWORD": PASSWORD})
+    return url(cluster.port, name)
+
+
+def tiny_png(width=16, height=16):
+    """A real PNG, drawn here: a red-to-blue gradient."""
+    rows = b"".join(b"\x00" + bytes(v for x in range(width) for v in (255 * x // width, 64, 255 - 255 * y // height))
+                    for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def stop(process, log):
+    process.terminate()
+    process.wait(timeout=15)
+    log.close()
+
+
+def call(base, path, token=None, data=None, cookies=None, timeout=30):
+    """(status, body) of a request; errors are answers here, not exceptions."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies)) if cookies is not None else None
+    body = urllib.parse.urlencode(data).encode() if data is not None else None
+    request = urllib.request.Request(base + path, data=body,
+                                     headers={"Authorization": "OAuth2 " + token} if token else {})
+    try:
+        with (opener.open(request, timeout=timeout) if opener else urllib.request.urlopen(request, timeout=timeout)) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_two_instances_on_one_database_serve_one_journey_alternately(cluster, tmp_path):
+    """Every request goes to the other instance than the one before; each instance has its own data folder and
+    both share the pictures' folder (--media), as two machines with a shared filesystem would."""
+    env = {"SPARROW_DATABASE_URL": fresh_database(cluster, "two_instances")}
+    media = tmp_path / "media"
+    folders = [tmp_path / "a", tmp_path / "b"]
+    for folder in folders:
+        folder.mkdir()
+    created = sparrow("app", "create", "--name", "two", "--redirect-uri", "http://127.0.0.1/cb", "--first-party",
+                      "--data", str(folders[0]), env=env)
+    assert created.returncode == 0, created.stderr
+    app = re.search(r'"client_id":"(\d+)".*"client_secret":"([0-9a-f]+)"', created.stdout)
+    # One after the other: the first loads the demo into the empty database, the second finds it there.
+    started = [start(str(folder), env, "--media", str(media)) for folder in folders]
+    made = sparrow("user", "create", "--name", "friend2", "--password", "friend-123", "--data", str(folders[1]), env=env)
+    assert made.returncode == 0, made.stderr
+    servers = [Server(base, app.group(1), app.group(2)) for _, base, _ in started]
+    turn = [0]
+
+    def next_server():
+        turn[0] += 1
+        return servers[turn[0] % 2]
+
+    def api(path, token, data=None):
+        return next_server().api(path, token, data)
+
+    try:
+        # Sign in on one, post on the other, read on the first.
+        me = next_server().token("sparrow")["access_token"]
+        friend = next_server().token("friend2", "friend-123")["access_token"]
+        uid = api("account/get_uid.json", me)["uid"]
+        before = api(f"users/show.json?uid={uid}", me)["statuses_count"]
+        posted = api("statuses/update.json", me, {"status": "两个实例，一个数据库 #多实例#"})
+        sid = posted["idstr"]
+        assert api(f"statuses/show.json?id={sid}", me)["text"] == "两个实例，一个数据库 #多实例#"
+        assert sid in [s["idstr"] for s in api("statuses/user_timeline.json?count=20", me)["statuses"]]
+        assert api(f"users/show.json?uid={uid}", me)["statuses_count"] == before + 1
+
+        # Like, comment and favourite across; the counts match on both.
+        api("attitudes/create.json", friend, {"id": sid, "attitude": "smile"})
+        api("comments/create.json", friend, {"id": sid, "comment": "从另一个实例评论"})
+        api("favorites/create.json", friend, {"id": sid})
+        for server in servers:
+            shown = server.api(f"statuses/show.json?id={sid}", friend)
+            assert (shown["attitudes_count"], shown["comments_count"], shown["favorited"]) == (1, 1, True), server.base
+            assert [c["text"] for c in server.api(f"comments/show.json?id={sid}", me)["comments"]] == ["从另一个实例评论"]
+
+        # A follow on one shows in the home timeline's size on the other at once (the caches are told).
+        friend_uid = api("account/get_uid.json", friend)["uid"]
+        home = api("statuses/home_timeline.json?count=1", friend)["total_number"]
+        followed = api("friendships/create.json", friend, {"uid": uid})
+        assert str(followed["id"]) == str(uid)
+        assert api("statuses/home_timeline.json?count=1", friend)["total_number"] > home
+        assert api(f"friendships/show.json?source_id={friend_uid}&target_id={uid}", friend)["source"]["following"]
+
+        # A picture posted through one is served by the other (one media folder).
+        picture = next_server().url("/2/statuses/upload.json")
+        boundary = "sparrowtwoinstances"
+        png = tiny_png()
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"status\"\r\n\r\n有图\r\n"
+                f"--{boundary}\r\nContent-Disposition: form-data; name=\"pic\"; filename=\"a.png\"\r\n"
+                "Content-Type: image/png\r\n\r\n").encode() + png + f"\r\n--{boundary}--\r\n".encode()
+        request = urllib.request.Request(picture, data=body, headers={
+            "Authorization": "OAuth2 " + me, "Content-Type": f"multipart/form-data; boundary={boundary}"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            pic_url = json.loads(response.read())["original_pic"]
+        with urllib.request.urlopen(next_server().base + urllib.parse.urlparse(pic_url).path, timeout=10) as response:
+            assert response.status == 200 and response.read(4) in (b"\x89PNG", b"\xff\xd8\xff\xe0"[:4], b"GIF8")
+
+        # A sign-up form from one is accepted by the other (one form key, kept in the database).
+        jar = http.cookiejar.CookieJar()
+        status, page = call(servers[0].base, "/signup", cookies=jar)
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        status, page = call(servers[1].base, "/signup", cookies=jar, data={
+            "csrf": csrf, "next": "/", "screen_name": "跨实例", "password": "secret-123", "password_confirm": "secret-123"})
+        assert status == 200 and "页面已过期" not in page, page[:500]
+        assert call(servers[0].base, "/2/users/show.json?screen_name=" + urllib.parse.quote("跨实例"), me)[0] == 200
+
+        # Delete on one: gone on both, and the author's count back where it was on both.
+        api("statuses/destroy.json", me, {"id": sid})
+        for server in servers:
+            status, body = call(server.base, f"/2/statuses/show.json?id={sid}", me)
+            assert status == 400 and json.loads(body)["error_code"] == 20101, (server.base, body)
+            assert server.api(f"users/show.json?uid={uid}", me)["statuses_count"] == before + 1  # the picture's
+    finally:
+        for process, _, log in started:
+            stop(process, log)
+
+
+def test_a_database_restart_gives_503_then_recovers_by_itself(cluster, tmp_path):
+    env = {"SPARROW_DATABASE_URL": fresh_database(cluster, "restarting")}
+    created = sparrow("app", "create", "--name", "r", "--redirect-uri", "http://127.0.0.1/cb", "--first-party",
+                      "--data", str(tmp_path), env=env)
+    app = re.search(r'"client_id":"(\d+)".*"client_secret":"([0-9a-f]+)"', created.stdout)
+    process, base, log = start(str(tmp_path), env)
+    try:
+        token = Server(base, app.group(1), app.group(2)).token("sparrow")["access_token"]
+        assert call(base, "/2/statuses/home_timeline.json", token)[0] == 200
+        sid = Server(base, app.group(1), app.group(2)).api("statuses/update.json", token, {"status": "重启之前"})["idstr"]
+        assert call(base, f"/status/{sid}")[0] == 200
+        cluster.stop()
+        try:
+            status, body = call(base, "/2/statuses/home_timeline.json", token)
+            assert status == 503 and json.loads(body)["error_code"] == 10002, body
+            status, page = call(base, f"/status/{sid}")
+            assert status == 503 and "服务暂时不可用" in page
+            assert call(base, "/healthz") == (503, "database unavailable"), "not ready, and saying why"
+        finally:
+            cluster.start()
+        deadline = time.time() + 60
+        while call(base, "/2/statuses/home_timeline.json", token)[0] != 200:
+            assert time.time() < deadline, "did not recover once the database was back"
+            time.sleep(0.5)
+        assert process.poll() is None
+    finally:
+        stop(process, log)

@@ -84,6 +84,8 @@ package struct HTMLErrorMiddleware: RouterMiddleware {
       failure = WebPageError(error.status, "请求无法完成（\(error.code)）")
     } catch StoreError.notFound {
       failure = .notFound
+    } catch StoreError.unavailable {
+      failure = WebPageError(.serviceUnavailable, "服务暂时不可用，请稍后再试")
     } catch let error as MediaError {
       failure = WebPageError(.badRequest, error.message)
     } catch {

@@ -30,6 +30,7 @@ package struct WeiboError: Error, HTTPResponseError {
   // MARK: System level
 
   package static let system = WeiboError(status: .internalServerError, code: 10001, error: "System error")
+  package static let unavailable = WeiboError(status: .serviceUnavailable, code: 10002, error: "Service unavailable")
   package static func badParameter(_ name: String, expected: String, got: String) -> WeiboError {
     WeiboError(
       status: .badRequest, code: 10017,

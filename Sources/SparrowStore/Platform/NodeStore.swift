@@ -11,4 +11,7 @@ package protocol NodeStore: Sendable {
   func renewNode(_ node: Int, holder: String, until: Date) async throws -> Bool
   /// Ends `holder`'s lease of `node` now (a clean exit).
   func releaseNode(_ node: Int, holder: String) async throws
+  /// The instance-wide secret `name` (the form-token key): `proposed` if none was kept yet, else the one kept,
+  /// so every process on the database signs with the same key.
+  func secret(named name: String, proposing proposed: String) async throws -> String
 }
