@@ -31,6 +31,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+    .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
   ],
   targets: [
     // Wire models, Weibo coding, text rules. Foundation only.
@@ -71,7 +72,8 @@ let package = Package(
       ],
       swiftSettings: strict),
     // The platform: the HTTP shell that composes apps, request context and middleware (web session, CSRF,
-    // security headers, error pages), OAuth and accounts, parameters, the picture pipeline, templates, assets.
+    // security headers, error pages), OAuth and accounts, parameters, the picture pipeline, templates, assets,
+    // request logs and metrics (Prometheus).
     .target(
       name: "SparrowPlatform",
       dependencies: [
@@ -83,6 +85,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       resources: [.copy("Templates"), .copy("Public")],
       swiftSettings: strict),

@@ -21,6 +21,8 @@ package struct Platform: Sendable {
   package let assets: StaticAssets
   /// The API rate limits every app's API counts against.
   package let rates: RateLimiter
+  /// Request logs and `/metrics`.
+  package let observability: Observability
 
   /// `landing` is where a web sign-in goes when it did not say.
   package init(deps: PlatformDependencies, landing: String) async throws {
@@ -29,6 +31,7 @@ package struct Platform: Sendable {
     pages = try await TemplateLibrary.load()
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/platform/static")
     rates = RateLimiter(limits: deps.config.rateLimits, store: deps.store, now: deps.now)
+    observability = Observability(store: deps.store)
     oauth = OAuthController(deps: deps, pages: pages, assets: assets, rates: rates)
     session = WebSession(deps: deps, oauth: oauth, landing: landing)
     try await Accounts(store: deps.store, ids: deps.ids).registerTerminalClient(at: deps.now())
@@ -55,6 +58,7 @@ package struct Platform: Sendable {
 /// The router: the platform's routes, then each app's.
 package func buildRouter(_ platform: Platform, apps: [any SparrowApp]) async throws -> Router<SparrowContext> {
   let router = Router(context: SparrowContext.self)
+  router.add(middleware: RouteLabelMiddleware())
   router.add(middleware: SecurityHeadersMiddleware(https: platform.deps.config.publicURL.lowercased().hasPrefix("https://")))
   let deps = platform.deps
   // Ready when the database answers: a load balancer takes an instance out while its database is away.
@@ -68,6 +72,17 @@ package func buildRouter(_ platform: Platform, apps: [any SparrowApp]) async thr
     }
     return Response(status: answer.0, headers: [.contentType: "text/plain; charset=utf-8"],
                     body: .init(byteBuffer: ByteBuffer(string: answer.1)))
+  }
+  // Prometheus scrapes from this machine, or from anywhere with the token (`--metrics-token`); others see no page.
+  let observability = platform.observability
+  let metricsToken = deps.config.metricsToken.map { "Bearer " + $0 }
+  router.get("/metrics") { request, context -> Response in
+    let local = context.clientAddress.map(OAuthController.loopbackHosts.contains) ?? true
+    guard local || (metricsToken != nil && request.headers[.authorization] == metricsToken) else {
+      throw HTTPError(.notFound)
+    }
+    return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: observability.scrape())))
   }
   let favicon = try await Favicon.make()
   router.get("/favicon.ico") { _, _ in favicon.response() }

@@ -24,6 +24,8 @@ package struct ServerConfig: Sendable {
   package var pictureQuota = 500
   /// Hourly API limits per address, user and costly call.
   package var rateLimits = RateLimits()
+  /// Lets `/metrics` answer other machines that send it as a bearer token; without, only this machine.
+  package var metricsToken: String?
 
   package init(publicURL: String, dataFolder: URL, demoLogin: (String, String)? = nil, formKey: String) {
     self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL

@@ -23,20 +23,22 @@ func apps(_ deps: ServerDependencies, _ platform: Platform) async throws -> [any
 package func buildApplication(_ deps: ServerDependencies, host: String = "127.0.0.1", port: Int = 8080)
   async throws -> some ApplicationProtocol
 {
-  let router = try await buildRouter(deps)
-  var logger = Logger(label: "sparrow")
-  logger.logLevel = .info
+  let responder = try await buildResponder(deps)
   return Application(
-    router: router, server: .http1(configuration: .init(idleTimeout: .seconds(Int64(deps.config.idleTimeout)))),
+    responder: responder, server: .http1(configuration: .init(idleTimeout: .seconds(Int64(deps.config.idleTimeout)))),
     configuration: .init(
       address: .hostname(host, port: port), serverName: "sparrow",
       availableConnectionsDelegate: MaximumAvailableConnections(deps.config.maxConnections)),
-    logger: logger)
+    logger: Logger(label: "sparrow"))
 }
 
-/// The router alone, for tests.
-package func buildRouter(_ deps: ServerDependencies) async throws -> Router<SparrowContext> {
+/// What answers every request: the platform's and the apps' routes, observed (request logs, metrics).
+package typealias SparrowResponder = ObservedResponder<RouterResponder<SparrowContext>>
+
+/// The responder alone, for tests.
+package func buildResponder(_ deps: ServerDependencies) async throws -> SparrowResponder {
   // A web sign-in lands on the 微博 client's welcome page unless it says where to go.
   let platform = try await Platform(deps: deps.with(deps.store as any PlatformStore), landing: "/welcome")
-  return try await buildRouter(platform, apps: try await apps(deps, platform))
+  let router = try await buildRouter(platform, apps: try await apps(deps, platform))
+  return ObservedResponder(router.buildResponder(), observability: platform.observability)
 }

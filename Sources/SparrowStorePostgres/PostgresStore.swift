@@ -55,11 +55,14 @@ package final class PostgresStore: WeiboStore {
   let caches: StoreCaches
   let channel: CacheChannel
   var userRows: UserRowCache { caches.userRows }
+  let poolSize: Int
+  private let poolUse = PoolUse()
 
   /// Connects lazily (the first query opens the first connection); call `migrate()` before use on a new
   /// database, or use `open`.
   package init(_ configuration: Configuration, caches: StoreCaches = StoreCaches()) {
     self.caches = caches
+    poolSize = max(1, configuration.poolSize)
     let client = PostgresClient(configuration: configuration.client)
     self.client = client
     runner = Task { await client.run() }
@@ -158,15 +161,32 @@ package final class PostgresStore: WeiboStore {
   /// Runs `body` on one leased connection, outside a transaction.
   @discardableResult
   func reading<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
+    try await leased(body)
+  }
+
+  /// Every query's way to a connection: refused at once while the database is known to be down, counted for
+  /// `/metrics`, and failures to reach the database reported as `StoreError.unavailable`.
+  private func leased<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
     let logger = self.logger
     guard !channel.isDown else { throw StoreError.unavailable }
+    let use = poolUse
+    use.wait()
+    var leased = false
+    defer { use.end(leased: leased) }
     do {
       return try await client.withConnection { connection in
-        try await body(Connection(connection: connection, logger: logger))
+        leased = use.lease()
+        return try await body(Connection(connection: connection, logger: logger))
       }
     } catch {
       throw Self.storeError(error)
     }
+  }
+
+  package var statistics: StoreStatistics {
+    StoreStatistics(
+      engine: "postgres", caches: caches.tallies, pool: (poolSize, poolUse.inUse, poolUse.waiting),
+      unavailable: channel.isDown)
   }
 
   /// `reading` for a write of one statement, announcing `change` (see `changing`).
@@ -200,10 +220,7 @@ package final class PostgresStore: WeiboStore {
   }
 
   private func transactionOnce<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
-    let logger = self.logger
-    guard !channel.isDown else { throw StoreError.unavailable }
-    return try await client.withConnection { connection in
-      let db = Connection(connection: connection, logger: logger)
+    try await leased { db in
       try await db.execute("BEGIN")
       do {
         let result = try await body(db)
@@ -269,4 +286,25 @@ extension PostgresStore {
 
   /// An identifier quoted for SQL.
   static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}
+
+/// Requests waiting for a pooled connection and connections held, for `/metrics`.
+final class PoolUse: @unchecked Sendable {
+  private let lock = NSLock()
+  private var counts = (waiting: 0, inUse: 0)
+
+  var waiting: Int { lock.withLock { counts.waiting } }
+  var inUse: Int { lock.withLock { counts.inUse } }
+
+  func wait() { lock.withLock { counts.waiting += 1 } }
+
+  /// The connection came: returns true, for `end`.
+  func lease() -> Bool {
+    lock.withLock { counts = (counts.waiting - 1, counts.inUse + 1) }
+    return true
+  }
+
+  func end(leased: Bool) {
+    lock.withLock { if leased { counts.inUse -= 1 } else { counts.waiting -= 1 } }
+  }
 }

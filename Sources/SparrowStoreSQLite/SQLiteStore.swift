@@ -109,6 +109,8 @@ package final class SQLiteStore: WeiboStore {
     }
   }
 
+  package var statistics: StoreStatistics { StoreStatistics(engine: "sqlite", caches: caches.tallies) }
+
   package func secret(named name: String, proposing proposed: String) async throws -> String {
     try await pool.write { db in
       try db.execute(sql: "INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",

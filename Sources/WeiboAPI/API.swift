@@ -114,6 +114,8 @@ package struct WeiboAPI: SparrowApp {
 
   func handle(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let route = table.route(for: request.uri.path) else { throw WeiboError.apiNotFound }
+    context.route.route = request.uri.path  // one of the table's paths: a bounded set
+
     guard route.method == request.method else { throw WeiboError.wrongMethod }
     do {
       try rates.admit(address: context.clientAddress)

@@ -86,8 +86,12 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "Posts, reposts and comments per hour by one user, each (0: no limit).") var postLimit = 30
   @Option(help: "Follows per hour by one user (0: no limit).") var followLimit = 60
   @Option(help: "Accounts made per hour from one address (0: no limit).") var signupLimit = RateLimits().signupsPerAddress
+  @Option(help: "Lets other machines read /metrics with this bearer token (otherwise only this machine can).")
+  var metricsToken: String?
+  @OptionGroup var logs: LogOptions
 
   func run() async throws {
+    logs.bootstrap()
     MallocTuning.apply()
     let store = try await options.openStore()
     let lease = try await options.lease(store)
@@ -97,6 +101,7 @@ struct Serve: AsyncParsableCommand {
       publicURL: url, dataFolder: options.mediaFolder, formKey: try await options.formKey(store))
     guard idleTimeout > 0, maxConnections > 0 else { throw ValidationError("--idle-timeout and --max-connections must be positive") }
     config.idleTimeout = idleTimeout
+    config.metricsToken = metricsToken.flatMap { $0.isEmpty ? nil : $0 }
     config.maxConnections = maxConnections
     config.rateLimits.perAddress = max(0, addressLimit)
     config.rateLimits.perUser = max(0, userLimit)
@@ -116,11 +121,15 @@ struct Serve: AsyncParsableCommand {
     say("Sparrow is running on http://\(host):\(port) (data in \(options.folder.path)\(options.media == nil ? "" : ", pictures in \(options.mediaFolder.path)"))")
     let keeper = Task { await lease.keep { error in say("Could not renew the id node's lease: \(error)") } }
     let collector = Task { await Self.collectPictures(PictureLibrary(dataFolder: options.mediaFolder, store: store)) }
+    // On SIGTERM or SIGINT the server stops accepting, finishes the requests in flight, and returns here: then
+    // the id node is released and the database's connections closed.
     try await app.runService()
     keeper.cancel()
     collector.cancel()
     await keeper.value
     await collector.value
+    (store as? PostgresStore)?.shutdown()
+    say("Sparrow stopped.")
   }
 
   /// Every hour, removes uploaded pictures that were never posted (after a day's grace).

@@ -35,7 +35,7 @@ func withLiveServer<T: Sendable>(_ world: TestWorld, _ body: @Sendable (LiveServ
   var logger = Logger(label: "sparrow-live-test")
   logger.logLevel = .warning
   let app = Application(
-    router: try await buildRouter(world.deps), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+    responder: try await buildResponder(world.deps), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
     logger: logger)
   return try await app.test(.live) { client in
     let port = try #require(client.port)

@@ -139,7 +139,7 @@ package struct TestWorld: Sendable {
     async throws -> T
   {
     defer { try? FileManager.default.removeItem(at: folder) }
-    let app = Application(router: try await buildRouter(deps))
+    let app = Application(responder: try await buildResponder(deps))
     return try await app.test(setup, body)
   }
 

@@ -180,3 +180,64 @@ def test_acknowledged_writes_survive_sigkill():
         process.kill()
         process.wait(timeout=10)
         shutil.rmtree(data, ignore_errors=True)
+
+
+def test_sigterm_finishes_the_request_in_flight_then_exits_cleanly():
+    """A post half sent when SIGTERM arrives is still answered (and kept); new connections are refused; the
+    process exits 0 once it is done. Logs are JSON lines with the request's route, status, time and id."""
+    import os, re, shutil, signal, subprocess, tempfile, time, urllib.request
+    from conftest import ROOT, Server, free_port
+    binary = os.environ.get("SPARROW_BIN", str(ROOT / ".build" / "debug" / "sparrow"))
+    data = tempfile.mkdtemp(prefix="sparrow-term-")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    out, err = open(os.path.join(data, "out.log"), "w+"), open(os.path.join(data, "err.log"), "w+")
+    process = subprocess.Popen([binary, "serve", "--demo", "--port", str(port), "--data", data, "--log-format", "json"],
+                               stdout=out, stderr=err)
+    try:
+        deadline = time.time() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/healthz", timeout=2):
+                    break
+            except OSError:
+                assert time.time() < deadline, "sparrow did not start"
+                time.sleep(0.2)
+        out.seek(0)
+        client_id, secret = re.search(r"client_id (\S+), client_secret (\S+)", out.read()).groups()
+        token = Server(base, client_id, secret).token("sparrow")["access_token"]
+        body = b"status=" + urllib.parse.quote("关机前的最后一条").encode()
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+            s.sendall(post(None, token, body)[:-10])  # the head and most of the body
+            time.sleep(0.3)
+            process.send_signal(signal.SIGTERM)
+            time.sleep(0.5)
+            with pytest.raises(OSError):
+                socket.create_connection(("127.0.0.1", port), timeout=2).close()  # no longer accepting
+            s.sendall(body[-10:])
+            answer = b""
+            while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 200"), answer[:300]
+        posted = json.loads(answer.partition(b"\r\n\r\n")[2])
+        assert posted["text"] == "关机前的最后一条"
+        assert process.wait(timeout=20) == 0
+        out.seek(0)
+        assert "Sparrow stopped." in out.read()
+        err.seek(0)
+        logged = err.read()
+        lines = [json.loads(line) for line in logged.splitlines() if line.startswith("{")]
+        updates = [line for line in lines if line.get("route") == "/2/statuses/update.json"]
+        assert updates and updates[-1]["status"] == "200" and float(updates[-1]["ms"]) > 0
+        assert re.fullmatch(r"[0-9a-f]{32}", updates[-1]["request_id"])
+        assert token not in logged, "no token reaches the logs"
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+        out.close()
+        err.close()
+        shutil.rmtree(data, ignore_errors=True)

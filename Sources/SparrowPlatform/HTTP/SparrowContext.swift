@@ -11,6 +11,8 @@ package struct SparrowContext: RequestContext {
   package var params = Params()
   /// The peer's IP address (for throttling sign-ins); nil when the transport has none (router tests).
   package let clientAddress: String?
+  /// The route matched, for the request's log line and metrics (see `ObservedResponder`).
+  package let route = RouteLabel()
 
   package init(source: Source) {
     coreContext = .init(source: source)

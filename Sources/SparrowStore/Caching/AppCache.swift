@@ -5,6 +5,9 @@ import Foundation
 package final class AppCache: @unchecked Sendable {
   private let lock = NSLock()
   private var apps: [Int64: AppRecord] = [:]
+  private var counted = CacheTally()
+
+  package var tally: CacheTally { lock.withLock { counted } }
 
   package func lookup(_ ids: [Int64]) -> (found: [Int64: AppRecord], missing: [Int64]) {
     lock.lock()
@@ -14,6 +17,7 @@ package final class AppCache: @unchecked Sendable {
     for id in Set(ids) {
       if let app = apps[id] { found[id] = app } else { missing.append(id) }
     }
+    counted.count(hits: found.count, misses: missing.count)
     return (found, missing)
   }
 

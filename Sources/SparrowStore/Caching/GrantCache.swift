@@ -12,12 +12,17 @@ package final class GrantCache: @unchecked Sendable {
   private var grants: [String: GrantRecord] = [:]
   /// Bumped by every deletion, so that a read which raced with one does not cache what it saw.
   private var generation = 0
+  private var counted = CacheTally()
+
+  package var tally: CacheTally { lock.withLock { counted } }
 
   /// The cached grant, and the generation to hand back to `add` after reading the database.
   package func lookup(hash: String, kind: GrantRecord.Kind) -> (grant: GrantRecord?, generation: Int) {
     lock.lock()
     defer { lock.unlock() }
-    return (grants[hash].flatMap { $0.kind == kind ? $0 : nil }, generation)
+    let grant = grants[hash].flatMap { $0.kind == kind ? $0 : nil }
+    counted.count(hits: grant == nil ? 0 : 1, misses: grant == nil ? 1 : 0)
+    return (grant, generation)
   }
 
   /// Caches a grant read at `generation`, unless a grant was deleted since.

@@ -22,6 +22,11 @@ package final class StoreCaches: Sendable {
     self.publish = publish
   }
 
+  /// Hits and misses of each cache, by the name `/metrics` shows.
+  package var tallies: [(cache: String, tally: CacheTally)] {
+    [("apps", apps.tally), ("grants", grants.tally), ("user_rows", userRows.tally)]
+  }
+
   /// Drops what `change` names here and announces it to the other processes.
   package func invalidate(_ change: CacheInvalidation) {
     apply(change)

@@ -19,6 +19,10 @@ package final class UserRowCache: @unchecked Sendable {
   private var relations: [Int64: Held] = [:]
   /// Bumped by every drop, so that a read which raced with a write does not cache what it saw.
   private var generation = 0
+  /// Users, follow lists and relations looked up, together.
+  private var counted = CacheTally()
+
+  package var tally: CacheTally { lock.withLock { counted } }
 
   /// Everything a user has favourited and liked, whom they follow and who follows them.
   package struct Relations: Sendable {
@@ -51,6 +55,7 @@ package final class UserRowCache: @unchecked Sendable {
     for id in ids where found[id] == nil {
       if let user = users[id] { found[id] = user } else { missing.append(id) }
     }
+    counted.count(hits: found.count, misses: missing.count)
     return (found, missing)
   }
 
@@ -63,19 +68,24 @@ package final class UserRowCache: @unchecked Sendable {
     for id in ids {
       if let user = users[id] { sum += user.statusesCount(seenBy: viewer) } else { missing.append(id) }
     }
+    counted.count(hits: ids.count - missing.count, misses: missing.count)
     return (sum, missing)
   }
 
   package func followees(of user: Int64) -> [Int64]? {
     lock.lock()
     defer { lock.unlock() }
-    return followees[user]
+    let list = followees[user]
+    counted.count(hits: list == nil ? 0 : 1, misses: list == nil ? 1 : 0)
+    return list
   }
 
   package func relations(of user: Int64) -> Held? {
     lock.lock()
     defer { lock.unlock() }
-    return relations[user]
+    let held = relations[user]
+    counted.count(hits: held == nil ? 0 : 1, misses: held == nil ? 1 : 0)
+    return held
   }
 
   package func add(_ held: Held, of user: Int64, readAt generation: Int) {

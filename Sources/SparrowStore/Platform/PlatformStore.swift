@@ -3,3 +3,22 @@
 /// Each engine implements every part; each app adds its own store protocols beside these (see
 /// `WeiboStore`) and never changes them.
 package typealias PlatformStore = NodeStore & UserStore & CredentialStore & SignInStore & RateStore & PictureStore
+
+/// What an engine tells `/metrics` about itself at each scrape.
+package struct StoreStatistics: Sendable {
+  /// `sqlite` or `postgres`.
+  package var engine: String
+  package var caches: [(cache: String, tally: CacheTally)]
+  /// Connections the pool may open, hold now for a request, and requests waiting for one (nil: no pool).
+  package var pool: (size: Int, inUse: Int, waiting: Int)?
+  /// Whether the database is known to be unreachable now.
+  package var unavailable = false
+
+  package init(engine: String, caches: [(cache: String, tally: CacheTally)], pool: (size: Int, inUse: Int, waiting: Int)? = nil,
+               unavailable: Bool = false) {
+    self.engine = engine
+    self.caches = caches
+    self.pool = pool
+    self.unavailable = unavailable
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Prometheus
+import SparrowStore
+
+/// What the server tells its operators: one log line per request (route, status, time, request id) and the
+/// Prometheus metrics at `/metrics` — requests by route and status, latency histograms, the database pool's
+/// use and the caches' hit rates.
+package final class Observability: Sendable {
+  package let registry = PrometheusCollectorRegistry()
+  let store: any PlatformStore
+  let logger = Logger(label: "sparrow.requests")
+  /// Cache counts already added to the Prometheus counters, by cache and outcome.
+  private let reported = NSLock()
+  nonisolated(unsafe) private var reportedCounts: [String: Int] = [:]
+
+  static var requests: MetricNameDescriptor {
+    MetricNameDescriptor(
+    namespace: "sparrow", metricName: "http_requests", unitName: "total", helpText: "Requests answered, by route, method and status.")
+  }
+  static var durations: MetricNameDescriptor {
+    MetricNameDescriptor(
+      namespace: "sparrow", metricName: "http_request_duration", unitName: "seconds",
+      helpText: "Time from the request's head to its response (a streamed body's writing not included), by route and method.")
+  }
+  static let buckets: [Duration] = [1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000]
+    .map { .microseconds(Int64($0 * 1000)) }
+
+  package init(store: any PlatformStore) {
+    self.store = store
+  }
+
+  /// Counts and logs one finished request. `route` is a route's pattern, never a raw path, so the metrics stay
+  /// bounded whatever paths clients send.
+  func finished(_ request: Request, route: String, status: HTTPResponse.Status, elapsed: Duration, id: String,
+                peer: String?) {
+    let method = request.method.rawValue
+    registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", String(status.code))])
+      .increment()
+    registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route), ("method", method)], buckets: Self.buckets)
+      .record(elapsed)
+    let (seconds, attoseconds) = elapsed.components
+    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    // The path without its query: tokens may travel in a query string.
+    logger.info("request", metadata: [
+      "method": .string(method), "path": .string(request.uri.path), "route": .string(route),
+      "status": .stringConvertible(status.code), "ms": .string(String(format: "%.2f", milliseconds)),
+      "request_id": .string(id), "peer": .string(peer ?? "-"),
+    ])
+  }
+
+  /// The metrics in Prometheus's text format, with the store's figures read now.
+  package func scrape() -> [UInt8] {
+    let figures = store.statistics
+    let engine = [("engine", figures.engine)]
+    for (cache, tally) in figures.caches {
+      for (result, count) in [("hit", tally.hits), ("miss", tally.misses)] {
+        let key = cache + "/" + result
+        let delta = reported.withLock {
+          defer { reportedCounts[key] = count }
+          return count - (reportedCounts[key] ?? 0)
+        }
+        registry.makeCounter(
+          descriptor: MetricNameDescriptor(
+            namespace: "sparrow", metricName: "cache_lookups", unitName: "total",
+            helpText: "Cache lookups, by cache and whether they were answered from it."),
+          labels: [("cache", cache), ("result", result)]
+        ).increment(by: Int64(delta))
+      }
+    }
+    if let pool = figures.pool {
+      for (name, unit, value, help) in [
+        ("db_pool", "connections", pool.size, "Connections the database pool may open."),
+        ("db_pool_in_use", "connections", pool.inUse, "Pooled connections held by a request now."),
+        ("db_pool_waiting", "requests", pool.waiting, "Requests waiting for a pooled connection now."),
+      ] {
+        let descriptor = MetricNameDescriptor(namespace: "sparrow", metricName: name, unitName: unit, helpText: help)
+        registry.makeGauge(descriptor: descriptor, labels: engine).set(to: Double(value))
+      }
+    }
+    registry.makeGauge(
+      descriptor: MetricNameDescriptor(
+        namespace: "sparrow", metricName: "db_unavailable", unitName: "", helpText: "1 while the database cannot be reached."),
+      labels: engine
+    ).set(to: figures.unavailable ? 1 : 0)
+    return registry.emitToBuffer()
+  }
+}
+
+/// The route a request matched, as its pattern: set where it is known (the router's middleware, an API's
+/// dispatcher) and read when the response is done.
+package final class RouteLabel: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: String?
+
+  package init() {}
+
+  package var route: String? {
+    get { lock.withLock { value } }
+    set { lock.withLock { value = newValue } }
+  }
+}
+
+/// Names the route for the request's log line and metrics: the router's pattern (`/status/{id}`).
+struct RouteLabelMiddleware: RouterMiddleware {
+  func handle(_ request: Request, context: SparrowContext, next: (Request, SparrowContext) async throws -> Response)
+    async throws -> Response
+  {
+    if context.route.route == nil { context.route.route = context.endpointPath }
+    return try await next(request, context)
+  }
+}
+
+/// The whole server's responder: the router's, observed (every request, a 404 or a thrown error too, is
+/// logged and counted when its response is ready), with the request id on the response, and `HEAD` answered
+/// for every page as its `GET` is, without the body.
+package struct ObservedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == SparrowContext {
+  let inner: Inner
+  let observability: Observability
+
+  package init(_ inner: Inner, observability: Observability) {
+    self.inner = inner
+    self.observability = observability
+  }
+
+  package func respond(to request: Request, context: SparrowContext) async throws -> Response {
+    let start = ContinuousClock.now
+    let observability = self.observability
+    let (id, peer, route) = (context.id, context.clientAddress, context.route)
+    var response: Response
+    do {
+      response = try await respondWithHead(request, context)
+    } catch {
+      let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
+      observability.finished(request, route: route.route ?? "unmatched", status: status, elapsed: .now - start,
+                             id: id, peer: peer)
+      throw error
+    }
+    response.headers[.requestID] = id
+    observability.finished(request, route: route.route ?? "unmatched", status: response.status, elapsed: .now - start,
+                           id: id, peer: peer)
+    return response
+  }
+
+  /// A `HEAD` no route takes is answered as a `GET` would be, headers only (RFC 9110 §9.3.2).
+  private func respondWithHead(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    guard request.method == .head else { return try await inner.respond(to: request, context: context) }
+    do {
+      let response = try await inner.respond(to: request, context: context)
+      if response.status != .notFound { return response }
+    } catch let error as HTTPError where error.status == .notFound {}
+    var head = request.head
+    head.method = .get
+    var response = try await inner.respond(to: Request(head: head, body: request.body), context: context)
+    let length = response.body.contentLength
+    response.body = ResponseBody()
+    if let length, response.headers[.contentLength] == nil { response.headers[.contentLength] = String(length) }
+    return response
+  }
+}
+
+extension HTTPField.Name {
+  static var requestID: Self { Self("X-Request-Id")! }
+}
