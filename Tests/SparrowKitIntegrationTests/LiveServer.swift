@@ -31,16 +31,22 @@ struct LiveServer: Sendable {
 
 /// Runs `body` against `world` served live (Hummingbird's `.live` testing), then removes the world's folder.
 func withLiveServer<T: Sendable>(_ world: TestWorld, _ body: @Sendable (LiveServer) async throws -> T) async throws -> T {
-  defer { try? FileManager.default.removeItem(at: world.folder) }
   var logger = Logger(label: "sparrow-live-test")
   logger.logLevel = .warning
-  let app = Application(
-    responder: try await buildResponder(world.deps), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-    logger: logger)
-  return try await app.test(.live) { client in
-    let port = try #require(client.port)
-    // The live test framework binds `localhost`; the client resolves it the same way.
-    return try await body(LiveServer(world: world, url: URL(string: "http://localhost:\(port)")!))
+  do {
+    let app = Application(
+      responder: try await buildResponder(world.deps), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+      logger: logger)
+    let result = try await app.test(.live) { client in
+      let port = try #require(client.port)
+      // The live test framework binds `localhost`; the client resolves it the same way.
+      return try await body(LiveServer(world: world, url: URL(string: "http://localhost:\(port)")!))
+    }
+    await world.finish()
+    return result
+  } catch {
+    await world.finish()
+    throw error
   }
 }
 
@@ -58,7 +64,7 @@ struct Fixture: Sendable {
 func withFixture<T: Sendable>(others: [String] = [], firstParty: Bool = true, _ body: @Sendable (Fixture) async throws -> T)
   async throws -> T
 {
-  let world = try TestWorld()
+  let world = try await TestWorld()
   let alice = try await world.user("alice")
   for name in others { try await world.user(name) }
   let (record, secret) = try await world.app(name: "Sparrow 终端", redirect: Fixture.loopback, firstParty: firstParty)

@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct BadInputTests {
   @Test func routingIgnoresTheHostAndAcceptsPathsWithoutJSON() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
 
     try await world.test { client in
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func unknownEndpointsWrongMethodsAndBadIDsGetTheEnvelope() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
 
     try await world.test { client in
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func oversizedAndMalformedBodiesChangeNothing() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
 
@@ -91,7 +91,7 @@ import Testing
   }
 
   @Test func lenientMultipartAsOldSDKsSendIt() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
 
     try await world.test { client in
@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test func plusAndPercentEncodingBothDecode() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
 
     try await world.test { client in
@@ -175,7 +175,7 @@ func formValuesAreTextOrRefused(_ encoded: String, _ decoded: String?) throws {
 /// An app's url becomes every status's source link: only web addresses.
 @Test(arguments: ["javascript:alert(1)", "data:text/html,hi", "ftp://example.org", "http://"])
 func appURLsMustBeWebAddresses(_ url: String) async throws {
-  let world = try TestWorld()
+  let world = try await TestWorld()
   let accounts = Accounts(store: world.store, ids: world.ids)
   await #expect(throws: AccountError.self) {
     _ = try await accounts.createApp(name: "bad", redirectURI: "https://client.test/cb", url: url)
@@ -185,7 +185,7 @@ func appURLsMustBeWebAddresses(_ url: String) async throws {
 
 /// Hostile parameters get a 4xx in the envelope (or are clamped), never a 5xx.
 @Test func hostileParametersAreClientErrors() async throws {
-  let world = try TestWorld()
+  let world = try await TestWorld()
   let token = try await world.token(for: try await world.user("alice"))
   let many = (0..<3000).map { "p\($0)=\($0)" }.joined(separator: "&")
   let cases: [(String, Set<Int>)] = [

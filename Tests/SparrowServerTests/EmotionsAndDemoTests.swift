@@ -12,7 +12,7 @@ import Testing
 
 @Suite struct EmotionsTests {
   @Test func threePacksInBothLanguages() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
 
     try await world.test { client in
@@ -65,7 +65,7 @@ import Testing
 
 @Suite struct DemoWorldTests {
   @Test func theDemoWorldIsRichAndConsistent() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let demo = DemoWorld(store: world.store, ids: world.ids, dataFolder: world.folder)
     #expect(try await demo.isEmpty())
 

@@ -8,7 +8,7 @@ import Testing
 /// The endpoints the other suites do not reach, each with its happy path and an error.
 @Suite struct EndpointSweepTests {
   @Test func remainingReadEndpoints() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let (a, b) = (try await world.token(for: alice), try await world.token(for: bob))
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func batchDeleteIsAllOrNothing() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let (a, b) = (try await world.token(for: alice), try await world.token(for: bob))
@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test func implicitGrantPutsTheTokenInTheFragment() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
     let (app, _) = try await world.app()
 
@@ -97,13 +97,13 @@ import Testing
   }
 
   @Test func demoAutofillIsOfferedOnlyWhenConfigured() async throws {
-    let plain = try TestWorld()
+    let plain = try await TestWorld()
     let (app, _) = try await plain.app()
     try await plain.test { client in
       let page = try await client.get("/oauth2/authorize?client_id=\(app.clientID)")
       #expect(!page.text.contains("id=\"fill\""))
     }
-    let demo = try TestWorld(demoLogin: true)
+    let demo = try await TestWorld(demoLogin: true)
     let (demoApp, _) = try await demo.app()
     try await demo.test { client in
       let page = try await client.get("/oauth2/authorize?client_id=\(demoApp.clientID)")

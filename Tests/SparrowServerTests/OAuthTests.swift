@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct OAuthTests {
   @Test func authorizePageToCodeToTokenToAPICall() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let (app, secret) = try await world.app()
     let query = "client_id=\(app.clientID)&redirect_uri=https%3A%2F%2Fclient.test%2Fcallback&response_type=code&state=xyz"
@@ -72,7 +72,7 @@ import Testing
   }
 
   @Test func codesExpireAfterTenMinutes() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
     let (app, secret) = try await world.app()
 
@@ -94,7 +94,7 @@ import Testing
   }
 
   @Test func unknownClientOrForeignRedirectShowsAnErrorPageAndNeverRedirects() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
     let (app, _) = try await world.app()
 
@@ -118,7 +118,7 @@ import Testing
   }
 
   @Test func cancelRedirectsWithAccessDenied() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let (app, _) = try await world.app()
 
     try await world.test { client in
@@ -133,7 +133,7 @@ import Testing
   }
 
   @Test func signedInUserOnlyPressesAuthorizeWithAFormToken() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
     let (app, _) = try await world.app()
 
@@ -162,7 +162,7 @@ import Testing
   }
 
   @Test func passwordGrantIsForFirstPartyAppsAndRefreshWorks() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
     let (thirdParty, thirdSecret) = try await world.app(name: "Third")
     let (firstParty, firstSecret) = try await world.app(name: "wb", firstParty: true)
@@ -208,7 +208,7 @@ import Testing
   }
 
   @Test func tokenInfoRevokeAndExpiry() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice, lifetime: 100)
     let other = try await world.token(for: alice, lifetime: 100)
@@ -235,7 +235,7 @@ import Testing
   }
 
   @Test func aTokenInUseIsRefusedRightAfterRevokeOrExpiry() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let revoked = try await world.token(for: alice, lifetime: 100)
     let expiring = try await world.token(for: alice, lifetime: 100)
@@ -260,7 +260,7 @@ import Testing
   }
 
   @Test func tokenIsAcceptedInQueryFormAndBothHeaderSchemes() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
 
@@ -274,7 +274,7 @@ import Testing
   }
 
   @Test func defaultCallbackPageShowsTheCode() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.test { client in
       let page = try await client.get("/oauth2/default.html?code=abc123&state=s")
       #expect(page.status == .ok)
@@ -285,7 +285,7 @@ import Testing
   }
 
   @Test func signupValidatesAndCreatesAnAccount() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("taken")
 
     try await world.test { client in
@@ -319,7 +319,7 @@ import Testing
   /// Login CSRF: another site can post the sign-in or sign-up form, but without the form cookie it cannot
   /// read, the post signs no one in and makes no account.
   @Test func signedOutFormsNeedTheirCookieAndToken() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
     let (app, _) = try await world.app()
     let signIn = [
@@ -366,7 +366,7 @@ import Testing
   @Test func signupsFromOneAddressAreLimited() async throws {
     var limits = RateLimits()
     limits.signupsPerAddress = 2
-    let world = try TestWorld(rateLimits: limits)
+    let world = try await TestWorld(rateLimits: limits)
 
     try await world.test(.live) { client in
       for name in ["first01", "second02"] {
@@ -386,7 +386,7 @@ import Testing
 /// Public (native) clients: PKCE required, no secret, any loopback port; confidential ones: exact redirects.
 @Suite struct PublicClientTests {
   @Test func confidentialAppsGetExactRedirectsAndPublicOnesNeedPKCE() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
     let (web, _) = try await world.app(name: "本地网页应用", redirect: "http://127.0.0.1:3000/cb")
     try await world.test { client in
@@ -424,7 +424,7 @@ import Testing
 /// password works once the wait is over, and old misses are forgotten.
 @Suite struct SignInThrottleTests {
   @Test func wrongPasswordsMakeTheNextTryWait() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
     let (app, secret) = try await world.app(firstParty: true)
     try await world.test { client in
@@ -450,7 +450,7 @@ import Testing
   }
 
   @Test func theAuthorizeFormSaysHowLongToWait() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
     let (app, _) = try await world.app()
     try await world.test { client in

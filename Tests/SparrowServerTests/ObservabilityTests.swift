@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func requestsAreCountedByRouteAndStatus() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
 
@@ -34,12 +34,12 @@ import Testing
       // Three calls with one token: the grant read once, then found in the cache.
       let grantHits = text.split(separator: "\n").first { $0.hasPrefix(#"sparrow_cache_lookups_total{cache="grants",result="hit"}"#) }
       #expect((grantHits?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 2)
-      #expect(text.contains(#"sparrow_db_unavailable{engine="sqlite"} 0"#))
+      #expect(text.contains(#"sparrow_db_unavailable{engine=""# + TestWorld.engine.rawValue + #""} 0"#))
     }
   }
 
   @Test func everyResponseCarriesARequestID() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.test { client in
       var ids = Set<String>()
       for path in ["/healthz", "/welcome", "/nowhere", "/2/statuses/public_timeline.json"] {
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func headAnswersEveryPageAsGetDoesWithoutTheBody() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.test { client in
       for path in ["/welcome", "/signup", "/platform/static/nowhere.css"] {
         let get = try await client.execute(uri: path, method: .get)

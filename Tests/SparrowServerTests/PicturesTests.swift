@@ -60,7 +60,7 @@ extension TestClientProtocol {
 
   @Test(arguments: ImageKind.allCases)
   func uploadEachFormatWithSizesAndServedBytes(_ kind: ImageKind) async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
     let data = try processor.render(svg: drawing(1200, 900), as: kind)
 
@@ -96,7 +96,7 @@ extension TestClientProtocol {
   }
 
   @Test func animatedGIFsKeepTheirFramesAndRotatedJPEGsStandUp() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
     let gif = try processor.renderAnimation(frames: ["#f00", "#0f0", "#00f", "#ff0"].map { drawing(400, 300, colour: $0) },
                                             delayMilliseconds: 80)
@@ -131,7 +131,7 @@ extension TestClientProtocol {
   }
 
   @Test func sameBytesAreStoredOnce() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
     let data = try processor.render(svg: drawing(600, 600), as: .png)
 
@@ -147,7 +147,7 @@ extension TestClientProtocol {
   }
 
   @Test func refusalsLeaveNothingBehind() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
     let jpeg = try processor.render(svg: drawing(800, 600), as: .jpeg)
@@ -181,7 +181,7 @@ extension TestClientProtocol {
   }
 
   @Test func avatarsAreGeneratedOrUploaded() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("小明")
     let token = try await world.token(for: alice)
 
@@ -208,7 +208,7 @@ extension TestClientProtocol {
   }
 
   @Test func picturePathsCannotEscapeTheirFolder() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.test { client in
       for path in ["/pics/thumbnail/..%2F..%2Fsparrow.sqlite", "/pics/nope/a.jpg", "/pics/large/a.txt", "/emotions/default/x.svg",
                    "/emotions/..%2F/a.png", "/pics/large/missing.jpg"] {
@@ -222,7 +222,7 @@ extension TestClientProtocol {
 /// Uploads that are never posted go after a day; posted ones and avatars stay; a day's uploads are limited.
 @Suite struct PictureUpkeepTests {
   @Test func unusedUploadsAreCollectedAndUploadsHaveADailyQuota() async throws {
-    let world = try TestWorld(pictureQuota: 3)
+    let world = try await TestWorld(pictureQuota: 3)
     let token = try await world.token(for: try await world.user("alice"), lifetime: 3 * 86_400)
     @Sendable func png(_ seed: Int) throws -> Data { try ImageProcessor().render(svg: drawing(40 + seed, 30), as: .png) }
     @Sendable func upload(_ client: any TestClientProtocol, _ data: Data) async throws -> TestResponse {
@@ -260,7 +260,7 @@ extension TestClientProtocol {
   static let filler = String(repeating: "x", count: 100_000)
 
   @Test func aTokenInTheBodyMustComeFirst() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
     let picture = try ImageProcessor().render(svg: drawing(300, 200), as: .png)
     let headers: HTTPFields = [.contentType: "multipart/form-data; boundary=SparrowBoundary"]
@@ -295,7 +295,7 @@ extension TestClientProtocol {
   /// Over a real connection, 17 MB without a token are refused as unauthenticated after their first 64 KiB,
   /// not read to the upload limit and refused as too large (20006).
   @Test func aStrangersHugeUploadIsRefusedUnread() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let body = multipart([("status", "大")],
                          file: (name: "pic", filename: "a.jpg", type: "image/jpeg", data: Data(count: 17 << 20)))
     try await world.test(.live) { client in

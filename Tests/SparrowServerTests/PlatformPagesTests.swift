@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func theCancelledPageSaysSoWithoutADescription() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
 
     try await world.test { client in
       let page = try await client.get("/oauth2/default.html?error=access_denied")

@@ -10,7 +10,7 @@ import Testing
 /// The platform's shell: what every app gets whatever it is.
 @Suite struct PlatformTests {
   @Test func theFaviconIsAnIconHoldingAPNG() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
 
     try await world.test { client in
       let icon = try await client.get("/favicon.ico")
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func everyResponseForbidsSniffingAndForeignReferrers() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
 
     try await world.test { client in
       for path in [
@@ -42,7 +42,7 @@ import Testing
   /// The platform's pages run no inline script and carry the web client's strict policy; the authorize form
   /// may end only at its app's own origin.
   @Test func platformPagesHaveTheStrictPolicy() async throws {
-    let world = try TestWorld(demoLogin: true)
+    let world = try await TestWorld(demoLogin: true)
     let (app, _) = try await world.app()
 
     try await world.test { client in
@@ -71,7 +71,7 @@ import Testing
   }
 
   @Test func aWebFormWithAForeignTokenGetsAPageNotJSON() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
 
     try await world.test { client in
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func anOversizedWebFormIsRefusedWithAPage() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
 
     try await world.test { client in
       let big = String(repeating: "字", count: 40_000)
@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test func aWebSignInReturnsWhereItWasAskedTo() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
 
     try await world.test { client in
@@ -122,7 +122,7 @@ import Testing
 /// 退出登录 ends this browser's sign-ins, the web pages' and the authorize page's; the web cookie was never an API
 /// token.
 @Test func loggingOutEndsBothSignInsAndTheWebCookieIsNoToken() async throws {
-  let world = try TestWorld()
+  let world = try await TestWorld()
   try await world.user("alice")
   try await world.test { client in
     // Sign in through the authorize form: it leaves both cookies.
@@ -163,7 +163,7 @@ import Testing
 /// Behind an https public URL every cookie is Secure and HSTS is on; over plain http neither (it would break).
 @Test(arguments: ["https://sparrow.test", "http://sparrow.test"])
 func cookiesAreSecureBehindHTTPS(_ publicURL: String) async throws {
-  let world = try TestWorld(publicURL: publicURL)
+  let world = try await TestWorld(publicURL: publicURL)
   try await world.test { client in
     let login = try await client.get("/web/login")
     let cookies = login.headers[values: .setCookie]

@@ -44,7 +44,7 @@ import Testing
   func ids(_ list: Any?) -> [String] { ((list as? [[String: Any]]) ?? []).compactMap { $0["idstr"] as? String } }
 
   @Test func noReadShowsAPrivateStatusToAnyoneElse() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.test { client in
       let s = try await scene(client, world)
       for (name, token) in s.others {
@@ -98,7 +98,7 @@ import Testing
   }
 
   @Test func theAuthorStillSeesEverything() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.test { client in
       let s = try await scene(client, world)
       let a = s.aliceToken
@@ -116,7 +116,7 @@ import Testing
   /// The web client reads through the same store: the status page and the like fragment of a private status
   /// answer as for a missing one.
   @Test func theWebClientShowsNothingOfIt() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.test { client in
       let s = try await scene(client, world)
       let cookie = try await WebTests.signIn(client, "dave")

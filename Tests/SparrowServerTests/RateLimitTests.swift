@@ -15,7 +15,7 @@ import Testing
     var limits = RateLimits()
     limits.perUser = 6
     limits.perAPI = ["update_status": 2]
-    let world = try TestWorld(rateLimits: limits)
+    let world = try await TestWorld(rateLimits: limits)
     let token = try await world.token(for: try await world.user("alice"), lifetime: 3 * 3600)
     try await world.test { client in
       let first = try await client.get("/2/statuses/home_timeline.json", token: token)
@@ -74,7 +74,7 @@ import Testing
   }
 
   @Test func limitsOffCountNothing() async throws {
-    let world = try TestWorld(rateLimits: .off)
+    let world = try await TestWorld(rateLimits: .off)
     let token = try await world.token(for: try await world.user("alice"))
     try await world.test { client in
       let response = try await client.get("/2/statuses/home_timeline.json", token: token)

@@ -91,7 +91,7 @@ import Testing
       Response(status: .ok, body: .init(byteBuffer: ByteBuffer(bytes: png + Data(count: ImageProcessor.maxBytes))))
     }
     let host = Application(router: pictures, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let token = try await world.token(for: try await world.user("alice"))
 
     try await world.test { client in

@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct SocialTests {
   @Test func followingRulesAndPerViewerFields() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let (a, b) = (try await world.token(for: alice), try await world.token(for: bob))
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func usersShowAndCounts() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let a = try await world.token(for: alice)
 
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func commentsCreateReplyListAndDelete() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let (a, b) = (try await world.token(for: alice), try await world.token(for: bob))
@@ -113,7 +113,7 @@ import Testing
   }
 
   @Test func favoritesAndLikesToggleAndShowPerViewer() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let (a, b) = (try await world.token(for: alice), try await world.token(for: bob))
@@ -153,7 +153,7 @@ import Testing
   }
 
   @Test func mentionsNotifyAndUnreadCountsClear() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let (a, b) = (try await world.token(for: alice), try await world.token(for: bob))
@@ -201,7 +201,7 @@ import Testing
   }
 
   @Test func searchAndHotTopics() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     try await world.user("alicia")
     let a = try await world.token(for: alice)

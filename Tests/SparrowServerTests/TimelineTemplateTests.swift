@@ -10,7 +10,7 @@ import Testing
 /// or carried one viewer's values to another.
 @Suite struct TimelineTemplateTests {
   @Test func timelinesShowEveryChangeRightAway() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let (alice, bob, carol) = (try await world.user("alice"), try await world.user("bob"), try await world.user("carol"))
     let (aliceToken, bobToken, carolToken) = (
       try await world.token(for: alice), try await world.token(for: bob), try await world.token(for: carol)
@@ -75,7 +75,7 @@ import Testing
 
   /// The templated timeline says what the status objects say (`statuses/show` builds them in full).
   @Test func timelineStatusesMatchTheirFullObjects() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let (alice, bob) = (try await world.user("alice"), try await world.user("bob"))
     let (aliceToken, bobToken) = (try await world.token(for: alice), try await world.token(for: bob))
     let picture = PictureRef(id: "0123456789abcdef", ext: "png", width: 30, height: 100)

@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func picturesUploadedOneByOneAreSentInTheOrderGiven() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
 
     try await world.test { client in
@@ -72,7 +72,7 @@ import Testing
   }
 
   @Test func withoutScriptTheFormSendsItsFilesAndEmptyInputsAreIgnored() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
 
     try await world.test { client in
@@ -93,7 +93,7 @@ import Testing
   }
 
   @Test func hostileOrMissingPicturesAreRefusedWithAMessageAndNothingIsPosted() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
 
     try await world.test { client in
@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func aFailedSendWithoutScriptShowsTheSheetAgainWithTheTextAndPictures() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
 
@@ -148,7 +148,7 @@ import Testing
   }
 
   @Test func commentsRepliesAndRepostsGoThroughTheSameSheet() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let bobToken = try await world.token(for: bob)
@@ -183,7 +183,7 @@ import Testing
   }
 
   @Test func repostingARepostKeepsTheChainInTheText() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let bob = try await world.user("bob")
     let carol = try await world.user("carol")
     try await world.user("alice")
@@ -205,7 +205,7 @@ import Testing
   }
 
   @Test func pickersOfferFollowedPeopleAndTopicsEscaped() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob<x>")
     try await world.user("bobby")
@@ -231,7 +231,7 @@ import Testing
   }
 
   @Test func favouritesSettingsAndPeopleLists() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let bobToken = try await world.token(for: bob)
@@ -264,7 +264,7 @@ import Testing
   }
 
   @Test func myStatusesGroupShowsOnlyTheViewersOwn() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
 
@@ -283,7 +283,7 @@ import Testing
   }
 
   @Test func specialFollowsAreMarkedOnTheUserPageAndHaveTheirOwnGroup() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let carol = try await world.user("carol")

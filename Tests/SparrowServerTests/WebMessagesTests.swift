@@ -9,7 +9,7 @@ import Testing
 /// The web client's 消息 and 发现 tabs and topic pages.
 @Suite struct WebMessagesTests {
   @Test func messageTabsListMentionsCommentsAndLikesAndClearTheBadge() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let aliceToken = try await world.token(for: alice)
@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test func messageListsPageWithCursors() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     _ = try await world.user("alice")
     let bob = try await world.user("bob")
     let bobToken = try await world.token(for: bob)
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func discoverSearchesUsersAndStatusesAndListsHotTopics() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let bobToken = try await world.token(for: bob)

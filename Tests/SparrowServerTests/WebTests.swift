@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func visitorsSeeTheVisitorViewOfEachTab() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
 
     try await world.test { client in
       let home = try await client.get("/")
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func staticFilesAreCachedForAYearOnlyUnderTheCurrentVersion() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
 
     try await world.test { client in
       let page = try await client.get("/")
@@ -76,7 +76,7 @@ import Testing
   }
 
   @Test func loginRegistersTheWebClientOnceAndGoesToAuthorize() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
 
     try await world.test { client in
       let first = try await client.get("/web/login")
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func signedInVisitorsSeeTheirTimelineWithEscapedText() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
 
@@ -113,7 +113,7 @@ import Testing
   }
 
   @Test func callbackWithoutTheStateCookieSignsNobodyIn() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     try await world.user("alice")
 
     try await world.test { client in
@@ -126,7 +126,7 @@ import Testing
   }
 
   @Test func likingNeedsTheCSRFToken() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
 
@@ -143,7 +143,7 @@ import Testing
   }
 
   @Test func detailPageShowsTabsWithCounts() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
 
@@ -173,7 +173,7 @@ import Testing
   }
 
   @Test func timelineFragmentsPageOlderAndCountNewer() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
 
@@ -201,7 +201,7 @@ import Testing
 
   /// An empty timeline refreshes with `since_id=0`: its first statuses come with the banner, or 没有新微博.
   @Test func anEmptyTimelineRefreshesWithTheBanner() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let token = try await world.token(for: alice)
 
@@ -217,7 +217,7 @@ import Testing
   }
 
   @Test func likeAndFollowAnswerWithTheNewButton() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let bobToken = try await world.token(for: bob)
@@ -243,7 +243,7 @@ import Testing
   }
 
   @Test func unreadBadgesArePolledAndClearedWhenTheTimelineIsSeen() async throws {
-    let world = try TestWorld()
+    let world = try await TestWorld()
     let alice = try await world.user("alice")
     let bob = try await world.user("bob")
     let bobToken = try await world.token(for: bob)

@@ -106,8 +106,13 @@ final class OpenedStores: @unchecked Sendable {
 }
 
 /// A server world for router tests: a real store, an id generator, a movable clock.
+///
+/// The store is SQLite's, or PostgreSQL's (a fresh database on the test cluster, dropped when the world's test
+/// ends) when `SPARROW_TEST_ENGINE=postgres`: `make test` runs the API and web suites once on each engine.
 package struct TestWorld: Sendable {
-  package let store: SQLiteStore
+  package let store: any SparrowStores
+  /// The PostgreSQL database this world made, if any.
+  let database: String?
   package let ids: IDGenerator
   package let clock: TestClock
   package let folder: URL
@@ -117,10 +122,30 @@ package struct TestWorld: Sendable {
   package static let password = "secret123"
   static let passwordHash = Accounts.hashPassword(password)
 
+  /// The engine router tests run on (`SPARROW_TEST_ENGINE`: `sqlite`, the default, or `postgres`).
+  package static let engine: StoreKind = {
+    let named = ProcessInfo.processInfo.environment["SPARROW_TEST_ENGINE"] ?? "sqlite"
+    guard let kind = StoreKind(rawValue: named) else { fatalError("SPARROW_TEST_ENGINE=\(named): sqlite or postgres") }
+    return kind
+  }()
+
   package init(demoLogin: Bool = false, publicURL: String = "http://sparrow.test", rateLimits: RateLimits = RateLimits(),
-               pictureQuota: Int = 500) throws {
+               pictureQuota: Int = 500) async throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
-    store = try SQLiteStore(folder: folder, countingStatements: true)
+    switch Self.engine {
+    case .sqlite:
+      store = try SQLiteStore(folder: folder, countingStatements: true)
+      database = nil
+    case .postgres:
+      guard let cluster = PostgresTestCluster.shared else { throw PostgresTestCluster.Unavailable() }
+      let name = "sparrow_world_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+      try await PostgresStore.createDatabase(name, admin: cluster.configuration(database: "postgres"))
+      let opened = try await PostgresStore.open(cluster.configuration(database: name))
+      // As a server that has been up a moment: hearing other processes' cache changes, so its caches are used.
+      for _ in 0..<500 where !opened.isListening { try await Task.sleep(for: .milliseconds(10)) }
+      store = opened
+      database = name
+    }
     ids = IDGenerator(node: 1)
     clock = TestClock()
     var config = ServerConfig(
@@ -138,9 +163,23 @@ package struct TestWorld: Sendable {
   package func test<T: Sendable>(_ setup: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> T)
     async throws -> T
   {
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let app = Application(responder: try await buildResponder(deps))
-    return try await app.test(setup, body)
+    do {
+      let app = Application(responder: try await buildResponder(deps))
+      let result = try await app.test(setup, body)
+      await finish()
+      return result
+    } catch {
+      await finish()
+      throw error
+    }
+  }
+
+  /// Removes the world's folder and closes and drops its PostgreSQL database.
+  package func finish() async {
+    try? FileManager.default.removeItem(at: folder)
+    guard let database, let cluster = PostgresTestCluster.shared, let store = store as? PostgresStore else { return }
+    store.shutdown()
+    try? await PostgresStore.dropDatabase(database, admin: cluster.configuration(database: "postgres"))
   }
 
   /// A user with `password`, created directly in the store.
