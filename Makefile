@@ -9,8 +9,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # System packages the build needs; installed only when missing.
 DEPS := libsqlite3-dev libvips-dev fonts-noto-cjk
 # The tests also run the store contract on PostgreSQL, on a throwaway cluster they start themselves
-# (Tests/SparrowTestSupport/PostgresTestCluster.swift).
-TEST_DEPS := postgresql
+# (Tests/SparrowTestSupport/PostgresTestCluster.swift), and put deploy/nginx-sparrow.conf in front of two instances.
+TEST_DEPS := postgresql nginx-light
 BENCH_DEPS := wrk curl python3
 
 deps:

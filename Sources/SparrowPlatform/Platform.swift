@@ -31,7 +31,7 @@ package struct Platform: Sendable {
     pages = try await TemplateLibrary.load()
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/platform/static")
     rates = RateLimiter(limits: deps.config.rateLimits, store: deps.store, now: deps.now)
-    observability = Observability(store: deps.store)
+    observability = Observability(store: deps.store, trustedProxies: deps.config.trustedProxies)
     oauth = OAuthController(deps: deps, pages: pages, assets: assets, rates: rates)
     session = WebSession(deps: deps, oauth: oauth, landing: landing)
     try await Accounts(store: deps.store, ids: deps.ids).registerTerminalClient(at: deps.now())

@@ -26,6 +26,8 @@ package struct ServerConfig: Sendable {
   package var rateLimits = RateLimits()
   /// Lets `/metrics` answer other machines that send it as a bearer token; without, only this machine.
   package var metricsToken: String?
+  /// Reverse proxies (load balancers) whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+  package var trustedProxies: Set<String> = []
 
   package init(publicURL: String, dataFolder: URL, demoLogin: (String, String)? = nil, formKey: String) {
     self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL

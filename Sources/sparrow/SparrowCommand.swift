@@ -88,6 +88,8 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "Accounts made per hour from one address (0: no limit).") var signupLimit = RateLimits().signupsPerAddress
   @Option(help: "Lets other machines read /metrics with this bearer token (otherwise only this machine can).")
   var metricsToken: String?
+  @Option(help: "The address of a reverse proxy or load balancer in front (repeatable): its X-Forwarded-For names the client, for rate limits and logs.")
+  var trustedProxy: [String] = []
   @OptionGroup var logs: LogOptions
 
   func run() async throws {
@@ -102,6 +104,10 @@ struct Serve: AsyncParsableCommand {
     guard idleTimeout > 0, maxConnections > 0 else { throw ValidationError("--idle-timeout and --max-connections must be positive") }
     config.idleTimeout = idleTimeout
     config.metricsToken = metricsToken.flatMap { $0.isEmpty ? nil : $0 }
+    if let bad = trustedProxy.first(where: { !ForwardedFor.isAddress($0) }) {
+      throw ValidationError("--trusted-proxy \(bad): not an IP address")
+    }
+    config.trustedProxies = Set(trustedProxy)
     config.maxConnections = maxConnections
     config.rateLimits.perAddress = max(0, addressLimit)
     config.rateLimits.perUser = max(0, userLimit)

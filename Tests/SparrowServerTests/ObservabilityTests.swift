@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import SparrowPlatform
 import SparrowTestSupport
 import Testing
 
@@ -60,6 +61,33 @@ import Testing
         #expect(head.body.readableBytes == 0, "\(path)")
         #expect(head.headers[.contentType] == get.headers[.contentType], "\(path)")
       }
+    }
+  }
+}
+
+/// The client's address behind trusted proxies: what rate limits, sign-up limits, `/metrics` and logs use.
+@Suite struct ForwardedForTests {
+  @Test func onlyTrustedProxiesAreBelieved() {
+    let trusted: Set<String> = ["10.0.0.2", "127.0.0.1"]
+    #expect(ForwardedFor.client(peer: "127.0.0.1", header: "198.51.100.7", trusted: trusted) == "198.51.100.7")
+    // A client's own entries at the left are passed over: the first untrusted hop from the right counts.
+    #expect(ForwardedFor.client(peer: "10.0.0.2", header: "6.6.6.6, 198.51.100.7, 127.0.0.1", trusted: trusted)
+      == "198.51.100.7")
+    #expect(ForwardedFor.client(peer: "203.0.113.5", header: "198.51.100.7", trusted: trusted) == "203.0.113.5")
+    #expect(ForwardedFor.client(peer: "127.0.0.1", header: "198.51.100.7", trusted: []) == "127.0.0.1")
+    #expect(ForwardedFor.client(peer: "127.0.0.1", header: "not-an-address, <script>", trusted: trusted) == "127.0.0.1")
+    #expect(ForwardedFor.client(peer: "127.0.0.1", header: "2001:db8::1", trusted: trusted) == "2001:db8::1")
+    #expect(ForwardedFor.client(peer: "127.0.0.1", header: nil, trusted: trusted) == "127.0.0.1")
+  }
+
+  /// Live, through the real transport: a forwarded client is not this machine, so `/metrics` is not for it.
+  @Test func metricsAreForThisMachineOnlyAsTheProxySays() async throws {
+    for trusted in [true, false] {
+      let world = try await TestWorld(trustedProxies: trusted ? ["127.0.0.1", "::1"] : [])
+      let status = try await world.test(.live) { client in
+        try await client.get("/metrics", headers: [.init("X-Forwarded-For")!: "198.51.100.7"]).status
+      }
+      #expect(status == (trusted ? .notFound : .ok))
     }
   }
 }

@@ -130,7 +130,7 @@ package struct TestWorld: Sendable {
   }()
 
   package init(demoLogin: Bool = false, publicURL: String = "http://sparrow.test", rateLimits: RateLimits = RateLimits(),
-               pictureQuota: Int = 500) async throws {
+               pictureQuota: Int = 500, trustedProxies: Set<String> = []) async throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
     switch Self.engine {
     case .sqlite:
@@ -154,6 +154,7 @@ package struct TestWorld: Sendable {
     config.allowPrivateFetch = true
     config.rateLimits = rateLimits
     config.pictureQuota = pictureQuota
+    config.trustedProxies = trustedProxies
     let clock = self.clock
     deps = ServerDependencies(store: store, ids: ids, config: config, now: { clock.now })
   }

@@ -321,3 +321,70 @@ def test_a_database_restart_gives_503_then_recovers_by_itself(cluster, tmp_path)
         assert process.poll() is None
     finally:
         stop(process, log)
+
+
+def test_two_instances_behind_nginx_with_the_shipped_config(cluster, tmp_path):
+    """deploy/nginx-sparrow.conf, its ports changed, in front of two instances: a journey through the one
+    address reaches both, and each sees the client's address from X-Forwarded-For (--trusted-proxy)."""
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(nginx).exists():
+        if os.environ.get("SPARROW_TEST_POSTGRES") == "1":
+            pytest.fail("nginx is not installed (make deps-test installs nginx-light)")
+        pytest.skip("nginx is not installed")
+    env = {"SPARROW_DATABASE_URL": fresh_database(cluster, "behind_nginx")}
+    created = sparrow("app", "create", "--name", "lb", "--redirect-uri", "http://127.0.0.1/cb", "--first-party",
+                      "--data", str(tmp_path), env=env)
+    app = re.search(r'"client_id":"(\d+)".*"client_secret":"([0-9a-f]+)"', created.stdout)
+    folders = [tmp_path / "a", tmp_path / "b"]
+    started = []
+    for folder in folders:
+        folder.mkdir()
+        started.append(start(str(folder), env, "--media", str(tmp_path / "media"), "--trusted-proxy", "127.0.0.1"))
+    front = free_port()
+    site = (ROOT / "deploy" / "nginx-sparrow.conf").read_text()
+    for default, (_, base, _) in zip(["127.0.0.1:8081", "127.0.0.1:8082"], started):
+        assert default in site
+        site = site.replace(default, base.removeprefix("http://"))
+    site = site.replace("listen 80;", f"listen 127.0.0.1:{front};")
+    (tmp_path / "sparrow.conf").write_text(site)
+    temp = "\n".join(f"  {kind}_temp_path {tmp_path}/{kind};" for kind in ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"])
+    (tmp_path / "nginx.conf").write_text(
+        ("user root;\n" if os.geteuid() == 0 else "")
+        + f"worker_processes 1;\npid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/nginx-error.log;\n"
+        + f"events {{ worker_connections 256; }}\nhttp {{\n  access_log {tmp_path}/nginx-access.log;\n{temp}\n"
+        + f"  include {tmp_path}/sparrow.conf;\n}}\n")
+    proxy = subprocess.Popen([nginx, "-c", str(tmp_path / "nginx.conf"), "-g", "daemon off;"],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{front}"
+        deadline = time.time() + 20
+        while True:
+            try:
+                if call(base, "/healthz", timeout=2)[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert proxy.poll() is None, proxy.stdout.read().decode()
+            assert time.time() < deadline, "nginx did not come up"
+            time.sleep(0.2)
+        server = Server(base, app.group(1), app.group(2))
+        token = server.token("sparrow")["access_token"]
+        sid = server.api("statuses/update.json", token, {"status": "经过 nginx #负载均衡#"})["idstr"]
+        for _ in range(6):
+            assert server.api(f"statuses/show.json?id={sid}", token)["idstr"] == sid
+        request = urllib.request.Request(base + "/2/statuses/home_timeline.json",
+                                         headers={"Authorization": "OAuth2 " + token, "X-Forwarded-For": "198.51.100.7"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200
+        time.sleep(0.3)
+        logs = []
+        for process, _, log in started:
+            log.seek(0)
+            logs.append(log.read())
+        assert all(log.count("statuses/show.json") >= 2 for log in logs), "both instances served the journey"
+        assert any("peer=198.51.100.7" in log for log in logs), "the forwarded client's address reached the logs"
+    finally:
+        proxy.terminate()
+        proxy.wait(timeout=10)
+        for process, _, log in started:
+            stop(process, log)

@@ -11,6 +11,8 @@ import SparrowStore
 package final class Observability: Sendable {
   package let registry = PrometheusCollectorRegistry()
   let store: any PlatformStore
+  /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
+  let trustedProxies: Set<String>
   let logger = Logger(label: "sparrow.requests")
   /// Cache counts already added to the Prometheus counters, by cache and outcome.
   private let reported = NSLock()
@@ -28,8 +30,9 @@ package final class Observability: Sendable {
   static let buckets: [Duration] = [1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000]
     .map { .microseconds(Int64($0 * 1000)) }
 
-  package init(store: any PlatformStore) {
+  package init(store: any PlatformStore, trustedProxies: Set<String> = []) {
     self.store = store
+    self.trustedProxies = trustedProxies
   }
 
   /// Counts and logs one finished request. `route` is a route's pattern, never a raw path, so the metrics stay
@@ -114,8 +117,8 @@ struct RouteLabelMiddleware: RouterMiddleware {
 }
 
 /// The whole server's responder: the router's, observed (every request, a 404 or a thrown error too, is
-/// logged and counted when its response is ready), with the request id on the response, and `HEAD` answered
-/// for every page as its `GET` is, without the body.
+/// logged and counted when its response is ready), with the request id on the response, the client's address
+/// found behind trusted proxies, and `HEAD` answered for every page as its `GET` is, without the body.
 package struct ObservedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == SparrowContext {
   let inner: Inner
   let observability: Observability
@@ -127,6 +130,9 @@ package struct ObservedResponder<Inner: HTTPResponder>: HTTPResponder where Inne
 
   package func respond(to request: Request, context: SparrowContext) async throws -> Response {
     let start = ContinuousClock.now
+    var context = context
+    context.clientAddress = ForwardedFor.client(
+      peer: context.clientAddress, header: request.headers[.xForwardedFor], trusted: observability.trustedProxies)
     let observability = self.observability
     let (id, peer, route) = (context.id, context.clientAddress, context.route)
     var response: Response
@@ -163,4 +169,5 @@ package struct ObservedResponder<Inner: HTTPResponder>: HTTPResponder where Inne
 
 extension HTTPField.Name {
   static var requestID: Self { Self("X-Request-Id")! }
+  static var xForwardedFor: Self { Self("X-Forwarded-For")! }
 }

@@ -10,7 +10,8 @@ package struct SparrowContext: RequestContext {
   /// Query and form parameters; read by `FormMiddleware`.
   package var params = Params()
   /// The peer's IP address (for throttling sign-ins); nil when the transport has none (router tests).
-  package let clientAddress: String?
+  /// Behind trusted proxies, the address they were asked from (`ForwardedFor`, applied by `ObservedResponder`).
+  package var clientAddress: String?
   /// The route matched, for the request's log line and metrics (see `ObservedResponder`).
   package let route = RouteLabel()
 
