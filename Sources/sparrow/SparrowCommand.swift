@@ -14,7 +14,9 @@ struct Sparrow: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sparrow",
     abstract: "Sparrow: a self-hostable Weibo-compatible platform.",
-    subcommands: [Serve.self, UserCommand.self, AppCommand.self, Demo.self, EmoticonsCommand.self])
+    subcommands: [
+      Serve.self, UserCommand.self, AppCommand.self, Demo.self, MigrateData.self, Backup.self, EmoticonsCommand.self,
+    ])
 }
 
 /// Options every command shares.
@@ -36,8 +38,17 @@ struct DataOptions: ParsableArguments {
 
   /// The SQLite file in the data folder, or the PostgreSQL database `--database` (or `SPARROW_DATABASE_URL`) names.
   func openStore() async throws -> any SparrowStores {
+    guard let url = databaseURL else { return try SQLiteStore(folder: folder) }
+    return try await Self.openPostgres(url: url, poolSize: poolSize)
+  }
+
+  /// `--database`, else `SPARROW_DATABASE_URL`; nil for the SQLite file.
+  var databaseURL: String? {
     let url = database ?? ProcessInfo.processInfo.environment["SPARROW_DATABASE_URL"]
-    guard let url, !url.isEmpty else { return try SQLiteStore(folder: folder) }
+    return url?.isEmpty == false ? url : nil
+  }
+
+  static func openPostgres(url: String, poolSize: Int) async throws -> PostgresStore {
     let configuration = try PostgresStore.Configuration(url: url, poolSize: poolSize)
     do {
       return try await PostgresStore.open(configuration)
@@ -234,7 +245,6 @@ func printJSON(_ object: [String: any Sendable]) throws {
   print(String(decoding: data, as: UTF8.self))
 }
 
-/// Prints a line at once, even when stdout is a pipe (`make run | tee`), so the banner is never stuck in a buffer.
 /// A database that would not open, in one line (ArgumentParser prints it after "Error:").
 struct DatabaseUnavailable: Error, CustomStringConvertible {
   let configuration: PostgresStore.Configuration
@@ -246,6 +256,7 @@ struct DatabaseUnavailable: Error, CustomStringConvertible {
   }
 }
 
+/// Prints a line at once, even when stdout is a pipe (`make run | tee`), so the banner is never stuck in a buffer.
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

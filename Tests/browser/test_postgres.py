@@ -388,3 +388,53 @@ def test_two_instances_behind_nginx_with_the_shipped_config(cluster, tmp_path):
         proxy.wait(timeout=10)
         for process, _, log in started:
             stop(process, log)
+
+
+def test_migrate_data_moves_a_whole_instance_and_backup_works_on_both(cluster, tmp_path):
+    import sqlite3
+    data = tmp_path / "sqlite"
+    made = sparrow("demo", "--users", "30", "--statuses", "900", "--follows", "10", "--data", str(data), timeout=300)
+    assert made.returncode == 0, made.stderr
+    created = sparrow("app", "create", "--name", "m", "--redirect-uri", "http://127.0.0.1/cb", "--first-party",
+                      "--data", str(data))
+    app = re.search(r'"client_id":"(\d+)".*"client_secret":"([0-9a-f]+)"', created.stdout)
+    assert sparrow("user", "create", "--name", "mover", "--password", "mover-123", "--data", str(data)).returncode == 0
+
+    # An online backup of the SQLite file opens and holds the same rows.
+    copy = tmp_path / "backup.sqlite"
+    backed = sparrow("backup", "--to", str(copy), "--data", str(data))
+    assert backed.returncode == 0 and copy.exists(), backed.stderr
+    with sqlite3.connect(copy) as db, sqlite3.connect(data / "sparrow.sqlite") as live:
+        for table in ["users", "statuses", "follows", "apps"]:
+            assert db.execute(f"SELECT count(*) FROM {table}").fetchone() == live.execute(f"SELECT count(*) FROM {table}").fetchone()
+    assert "exists already" in error_line(sparrow("backup", "--to", str(copy), "--data", str(data)))
+
+    target = fresh_database(cluster, "migrated")
+    moved = sparrow("migrate-data", "--from", f"sqlite:{data}", "--to", target, "--batch", "250", timeout=300)
+    assert moved.returncode == 0, moved.stderr
+    assert "every count matches" in moved.stdout
+    rows = dict(re.findall(r"^(\w+)\s+(\d+)\s+\d+$", moved.stdout, re.M))
+    assert rows["statuses"] == "900" and rows["users"] == "31"  # the demo's and mover
+    assert re.findall(r"^(\w+)\s+(\d+)\s+(\d+)$", moved.stdout, re.M) and all(
+        a == b for _, a, b in re.findall(r"^(\w+)\s+(\d+)\s+(\d+)$", moved.stdout, re.M))
+    assert "100%" in moved.stderr, "a progress bar"
+    assert "already holds data" in error_line(sparrow("migrate-data", "--from", f"sqlite:{data}", "--to", target))
+    assert "no Sparrow database" in error_line(sparrow("migrate-data", "--from", f"sqlite:{tmp_path}/none", "--to", target))
+
+    # The same app and users answer from PostgreSQL, ids unchanged.
+    (tmp_path / "pgdata").mkdir()
+    process, base, log = start(str(tmp_path / "pgdata"), {"SPARROW_DATABASE_URL": target})
+    try:
+        token = Server(base, app.group(1), app.group(2)).token("mover", "mover-123")["access_token"]
+        public = Server(base, app.group(1), app.group(2)).api("statuses/public_timeline.json?count=5", token)
+        with sqlite3.connect(data / "sparrow.sqlite") as live:
+            newest = live.execute("SELECT id FROM statuses WHERE visible = 0 ORDER BY id DESC LIMIT 1").fetchone()[0]
+        assert public["statuses"][0]["id"] == newest, "the same statuses, ids unchanged"
+        assert call(base, "/healthz") == (200, "ok")
+    finally:
+        stop(process, log)
+
+    dump = tmp_path / "backup.pgdump"
+    dumped = sparrow("backup", "--to", str(dump), "--database", target, timeout=120)
+    assert dumped.returncode == 0, dumped.stderr
+    assert dump.read_bytes()[:5] == b"PGDMP"
