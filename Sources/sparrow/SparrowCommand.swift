@@ -17,6 +17,15 @@ struct Sparrow: AsyncParsableCommand {
     subcommands: [
       Serve.self, UserCommand.self, AppCommand.self, Demo.self, MigrateData.self, Backup.self, EmoticonsCommand.self,
     ])
+
+  /// The command line, with what the environment and a settings file add (see `Settings`).
+  static func main() async {
+    do {
+      await main(try Settings.arguments(Array(CommandLine.arguments.dropFirst())))
+    } catch {
+      exit(withError: error)
+    }
+  }
 }
 
 /// Options every command shares.
@@ -35,6 +44,9 @@ struct DataOptions: ParsableArguments {
 
   @Option(help: "Connections to PostgreSQL at most (with --database).")
   var poolSize = 10
+
+  @Option(help: "A settings file: `name = value` lines for any option (SPARROW_CONFIG; SPARROW_NAME variables and the command line win).")
+  var config: String?
 
   /// The SQLite file in the data folder, or the PostgreSQL database `--database` (or `SPARROW_DATABASE_URL`) names.
   func openStore() async throws -> any SparrowStores {
