@@ -24,7 +24,7 @@ CLIENT_ID=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["client_i
 CLIENT_SECRET=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["client_secret"])' "$APP")
 
 # Rate limits off: the load comes from one user and one address.
-"$BIN" serve --port "$PORT" --data "$DATA" --user-limit 0 --address-limit 0 > "$DATA/server.log" 2>&1 &
+"$BIN" serve --port "$PORT" --data "$DATA" --user-limit 0 --address-limit 0 ${BENCH_LOG_LEVEL:+--log-level $BENCH_LOG_LEVEL} > "$DATA/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do
@@ -69,6 +69,7 @@ PY
 
 # The web client's home page, rendered server-side for a signed-in browser (target: p50 under 50 ms for one
 # browser), then its throughput with the same connections as above.
+[ "${BENCH_WEB:-1}" = 1 ] || exit 0
 COOKIE=$(python3 scripts/web_session.py "http://127.0.0.1:$PORT" sparrow sparrow123)
 CONNECTIONS=1 measure web_home_1conn "http://127.0.0.1:$PORT/" "Cookie: $COOKIE"
 measure web_home "http://127.0.0.1:$PORT/" "Cookie: $COOKIE"

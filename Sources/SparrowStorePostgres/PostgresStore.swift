@@ -16,6 +16,9 @@ package final class PostgresStore: WeiboStore {
     package var database: String
     package var poolSize: Int
     package var connectTimeout: Duration
+    /// Statements running longer are cancelled by the server (`statement_timeout`), so a stuck query cannot hold a
+    /// pooled connection for ever; nil for commands whose bulk statements may take long.
+    package var statementTimeout: Duration?
 
     package init(host: String = "127.0.0.1", port: Int = 5432, username: String, password: String? = nil,
                 database: String, poolSize: Int = 10, connectTimeout: Duration = .seconds(10)) {
@@ -39,6 +42,12 @@ package final class PostgresStore: WeiboStore {
     var client: PostgresClient.Configuration {
       var config = PostgresClient.Configuration(
         host: host, port: port, username: username, password: password, database: database, tls: .disable)
+      if let statementTimeout {
+        let milliseconds = statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
+        config.options.additionalStartupParameters = [
+          ("statement_timeout", String(milliseconds)), ("idle_in_transaction_session_timeout", String(milliseconds)),
+        ]
+      }
       config.options.maximumConnections = max(1, poolSize)
       config.options.connectTimeout = connectTimeout
       return config
@@ -144,6 +153,8 @@ package final class PostgresStore: WeiboStore {
   /// processes starting together do not both apply them.
   package func migrate() async throws {
     try await transaction { db in
+      // Building an index over a large table may take longer than a request's statement is allowed.
+      try await db.execute("SET LOCAL statement_timeout = 0")
       try await db.execute("SELECT pg_advisory_xact_lock(7531)")
       try await db.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)")
@@ -249,7 +260,8 @@ package final class PostgresStore: WeiboStore {
     guard let error = error as? PSQLError else { return StoreError.unavailable }  // the pool's, NIO's
     switch sqlState(error) {
     case "23505": return StoreError.conflict
-    case let state? where state.hasPrefix("08") || state.hasPrefix("57P"): return StoreError.unavailable
+    // Connection trouble (08…), a server stopping or starting (57P…), a statement over `statementTimeout` (57014).
+    case let state? where state.hasPrefix("08") || state.hasPrefix("57P") || state == "57014": return StoreError.unavailable
     case nil where [.connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed].contains(error.code):
       return StoreError.unavailable
     default: return error

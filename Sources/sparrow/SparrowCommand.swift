@@ -49,9 +49,10 @@ struct DataOptions: ParsableArguments {
   var config: String?
 
   /// The SQLite file in the data folder, or the PostgreSQL database `--database` (or `SPARROW_DATABASE_URL`) names.
-  func openStore() async throws -> any SparrowStores {
+  /// `statementTimeout`: how long one PostgreSQL statement may run (the server's queries; not bulk commands).
+  func openStore(statementTimeout: Duration? = nil) async throws -> any SparrowStores {
     guard let url = databaseURL else { return try SQLiteStore(folder: folder) }
-    return try await Self.openPostgres(url: url, poolSize: poolSize)
+    return try await Self.openPostgres(url: url, poolSize: poolSize, statementTimeout: statementTimeout)
   }
 
   /// `--database`, else `SPARROW_DATABASE_URL`; nil for the SQLite file.
@@ -60,8 +61,9 @@ struct DataOptions: ParsableArguments {
     return url?.isEmpty == false ? url : nil
   }
 
-  static func openPostgres(url: String, poolSize: Int) async throws -> PostgresStore {
-    let configuration = try PostgresStore.Configuration(url: url, poolSize: poolSize)
+  static func openPostgres(url: String, poolSize: Int, statementTimeout: Duration? = nil) async throws -> PostgresStore {
+    var configuration = try PostgresStore.Configuration(url: url, poolSize: poolSize)
+    configuration.statementTimeout = statementTimeout
     do {
       return try await PostgresStore.open(configuration)
     } catch {
@@ -113,12 +115,15 @@ struct Serve: AsyncParsableCommand {
   var metricsToken: String?
   @Option(help: "The address of a reverse proxy or load balancer in front (repeatable): its X-Forwarded-For names the client, for rate limits and logs.")
   var trustedProxy: [String] = []
+  @Option(help: "Seconds one PostgreSQL statement may run before the database cancels it (with --database).")
+  var statementTimeout = 30
   @OptionGroup var logs: LogOptions
 
   func run() async throws {
     logs.bootstrap()
     MallocTuning.apply()
-    let store = try await options.openStore()
+    guard statementTimeout > 0 else { throw ValidationError("--statement-timeout must be positive") }
+    let store = try await options.openStore(statementTimeout: .seconds(statementTimeout))
     let lease = try await options.lease(store)
     let ids = lease.ids
     let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
