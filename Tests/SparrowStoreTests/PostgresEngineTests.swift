@@ -12,11 +12,10 @@ import Testing
     configuration.statementTimeout = .milliseconds(300)
     let store = PostgresStore(configuration)
     defer { store.shutdown() }
-    let started = ContinuousClock.now
+    // pg_sleep(5) ends without an error on its own, so only the server's cancelling makes this throw.
     await #expect(throws: StoreError.unavailable) {
       try await store.reading { db in try await db.execute("SELECT pg_sleep(5)") }
     }
-    #expect(ContinuousClock.now - started < .seconds(4))
     // The connection is fine afterwards, and so is a short statement.
     #expect(try await store.reading { db in try await db.value("SELECT 1", as: Int.self) } == 1)
   }
