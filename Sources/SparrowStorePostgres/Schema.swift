@@ -6,7 +6,7 @@ enum Schema {
   /// Each migration is a list of statements: the extended query protocol runs one statement per query.
   static let migrations: [(name: String, purpose: String, statements: [String])] = [
     ("v1", "every table of the platform and of 微博", v1)
-  ]
+  ] + TuanSchema.migrations
 
   static let v1 = [
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",

@@ -243,7 +243,7 @@ enum Schema {
   static let purposes = [
     "v2": "content-addressed pictures", "v3": "特别关注", "v4": "leased id nodes", "v5": "private status counts",
     "v6": "grant origins, PKCE, throttling, rate counters, picture references", "v7": "building the search indexes",
-  ]
+  ].merging(TuanSchema.purposes) { a, _ in a }
 
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -254,6 +254,7 @@ enum Schema {
     migrator.registerMigration("v5") { db in try db.execute(sql: v5) }
     migrator.registerMigration("v6") { db in try db.execute(sql: v6) }
     migrator.registerMigration("v7") { db in try db.execute(sql: v7) }
+    TuanSchema.register(&migrator)
     return migrator
   }
 }
