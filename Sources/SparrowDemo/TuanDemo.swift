@@ -34,9 +34,12 @@ struct TuanDemo: DemoPart {
       var turn = Int(builder.random.next() % 97)
       for category in DealCategory.table {
         for subcategory in category.subcategories.prefix(3) {
-          for _ in 0..<2 {
+          for copy in 0..<2 {
             turn += 1
-            builder.deal(city: city, district: districts[turn % districts.count], category: category, subcategory: subcategory)
+            // The first always on sale, the second may have ended (for the sold-out id list).
+            builder.deal(
+              city: city, district: districts[turn % districts.count], category: category, subcategory: subcategory,
+              mayHaveEnded: copy == 1)
           }
         }
       }
@@ -58,7 +61,8 @@ struct TuanDemo: DemoPart {
     // Benchmarks: more, mostly in the 热门 cities.
     while builder.deals.count < cast.size.deals {
       let city = builder.random.next() % 10 < 7 ? builder.pick(geo.hotCities) : builder.pick(geo.cities)
-      builder.deal(city: city, district: builder.pick(geo.districts(of: city)), category: nil, subcategory: nil)
+      builder.deal(
+        city: city, district: builder.pick(geo.districts(of: city)), category: nil, subcategory: nil, mayHaveEnded: true)
     }
 
     let store = cast.store
@@ -110,13 +114,18 @@ struct TuanDemo: DemoPart {
     mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
     mutating func unit() -> Double { Double(random.next() % 1_000_000) / 1_000_000 }
 
+    /// The district's outline, read once.
+    mutating func outline(of district: District) -> Outline? {
+      guard district.hasOutline else { return nil }
+      if let known = outlines[district.adcode] { return known }
+      let outline = GeoData.shared.outline(of: district)
+      outlines[district.adcode] = outline
+      return outline
+    }
+
     /// A point inside the district's outline (its centroid when ten tries miss, or without an outline).
     mutating func point(in district: District) -> Coordinate {
-      let geo = GeoData.shared
-      guard district.hasOutline, let outline = outlines[district.adcode] ?? geo.outline(of: district) else {
-        return district.centroid
-      }
-      outlines[district.adcode] = outline
+      guard let outline = outline(of: district) else { return district.centroid }
       let box = outline.boundingBox
       for _ in 0..<10 {
         let point = Coordinate(
@@ -130,7 +139,7 @@ struct TuanDemo: DemoPart {
     /// A merchant and a deal (sometimes two) in `district`; category and subcategory picked when nil.
     mutating func deal(
       city: City, district: District, category: DealCategory?, subcategory: String?, at neighbourhood: Neighbourhood? = nil,
-      nationwide: Bool = false
+      nationwide: Bool = false, mayHaveEnded: Bool = false
     ) {
       let geo = GeoData.shared
       let category = category ?? pick(DealCategory.table)
@@ -142,6 +151,7 @@ struct TuanDemo: DemoPart {
         place = Coordinate(
           latitude: neighbourhood.coordinate.latitude + (unit() - 0.5) * 0.007,
           longitude: neighbourhood.coordinate.longitude + (unit() - 0.5) * 0.008)
+        if let outline = outline(of: district), !outline.contains(place) { place = neighbourhood.coordinate }
       } else {
         place = point(in: district)
         // The nearest 商圈 of the district within about 2 km, if it has any.
@@ -177,8 +187,8 @@ struct TuanDemo: DemoPart {
         if chance(10) { current = list }
         current = max(100, min(current, list))
         let published = now.addingTimeInterval(-Double(random.next() % (60 * 86_400)))
-        // Deadlines at the end of a day in China; about one in twenty already over.
-        let days = chance(5) ? -Int(random.next() % 20) - 1 : 7 + Int(random.next() % 120)
+        // Deadlines at the end of a day in China; where allowed, about one in twenty already over.
+        let days = mayHaveEnded && chance(5) ? -Int(random.next() % 20) - 1 : 7 + Int(random.next() % 120)
         let deadline = Self.endOfDay(now.addingTimeInterval(Double(days) * 86_400))
         let anytime = chance(80), afterExpiry = chance(70), reservation = chance(30)
         let tips = [
