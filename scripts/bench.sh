@@ -11,7 +11,7 @@ DEALS=${BENCH_DEALS:-100000}
 SECONDS_EACH=${BENCH_SECONDS:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-16}
 PORT=${BENCH_PORT:-18080}
-BIN=.build/release/sparrow
+BIN=${SPARROW_BIN:-.build/release/sparrow}
 DATA=bench-data/u${USERS}-s${STATUSES}-f${FOLLOWS}-d${DEALS}
 
 if [ ! -f "$DATA/sparrow.sqlite" ]; then

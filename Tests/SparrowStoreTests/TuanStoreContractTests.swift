@@ -385,3 +385,15 @@ func dealsKeysAreUniqueAndLinkAMerchant(_ kind: StoreKind) async throws {
     await #expect(throws: StoreError.conflict) { try await engine.store.saveDealsKey(key) }
   }
 }
+
+@Test(arguments: StoreKind.available)
+func dealPicturesAreKeptByThePictureCollector(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let old = TuanFixture.now - 30 * 86_400
+    try await engine.store.savePicture(PictureRef(id: "p1", ext: "jpg", width: 450, height: 280), at: old)
+    try await engine.store.savePicture(PictureRef(id: "loose", ext: "jpg", width: 10, height: 10), at: old)
+    _ = try await TuanFixture.world(engine.store)
+    let unreferenced = try await engine.store.unreferencedPictures(before: TuanFixture.now, limit: 10)
+    #expect(unreferenced.map(\.id) == ["loose"])
+  }
+}

@@ -55,6 +55,14 @@ extension PostgresStore: TuanStore {
             AS t(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22,
               c23, c24, c25, c26)
           """)
+        // The picture collector keeps what a row refers to.
+        let refs = d.flatMap { deal in deal.pictures.map { ($0.id, "deal:\(deal.id)") } }
+        if !refs.isEmpty {
+          try await db.execute("""
+            INSERT INTO picture_refs (picture_id, ref) SELECT * FROM unnest(\(refs.map(\.0)), \(refs.map(\.1)))
+            ON CONFLICT DO NOTHING
+            """)
+        }
       }
     }
   }

@@ -57,6 +57,11 @@ extension SQLiteStore: TuanStore {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
           throw StoreError.conflict
         }
+        // The picture collector keeps what a row refers to.
+        for picture in d.pictures {
+          try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
+                         arguments: [picture.id, "deal:\(d.id)"])
+        }
       }
     }
   }
