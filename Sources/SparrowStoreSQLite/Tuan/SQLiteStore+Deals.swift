@@ -12,6 +12,9 @@ let dealColumns = """
   refund_after_expiry, reservation_required, notice, special_tips, details, pictures, latitude, longitude
   """
 
+/// Every 团购 read is a short indexed query run with `reading`, on the calling thread: mixing it with
+/// `readingAside` (GRDB's async reads) under load let the synchronous reads occupy every cooperative thread while
+/// the async ones held the reader connections and waited for a thread to finish on, and the server stopped.
 extension SQLiteStore: TuanStore {
   // MARK: Merchants and deals
 
@@ -97,7 +100,7 @@ extension SQLiteStore: TuanStore {
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let (condition, arguments) = Self.condition(query)
     let (order, orderArguments, distance) = Self.order(query)
-    return try await readingAside { db in
+    return try reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_deals d WHERE \(condition)", arguments: arguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try Row.fetchAll(db, sql: """
@@ -114,7 +117,7 @@ extension SQLiteStore: TuanStore {
   package func dealIDs(_ query: DealQuery) async throws -> [Int64] {
     let (condition, arguments) = Self.condition(query)
     let (order, orderArguments, _) = Self.order(query)
-    return try await readingAside { db in
+    return try reading { db in
       try Int64.fetchAll(db, sql: """
         SELECT d.id FROM tuan_deals d WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
         """, arguments: arguments + orderArguments + [query.limit, query.offset])
@@ -122,7 +125,7 @@ extension SQLiteStore: TuanStore {
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
-    try await readingAside { db in
+    try reading { db in
       var cities = Set(try Int.fetchAll(db, sql: """
         SELECT DISTINCT city_adcode FROM tuan_deals WHERE nationwide = 0 AND published_at <= ? AND deadline > ?
         """, arguments: [millis(now), millis(now)]))
@@ -136,7 +139,7 @@ extension SQLiteStore: TuanStore {
   }
 
   package func dealRegions(cityAdcode: Int, onSaleAt now: Date) async throws -> [DealRegion] {
-    try await readingAside { db in
+    try reading { db in
       let rows = try Row.fetchAll(db, sql: """
         SELECT DISTINCT district_adcode, neighbourhood FROM tuan_deals
         WHERE city_adcode = ? AND nationwide = 0 AND published_at <= ? AND deadline > ?
@@ -147,7 +150,7 @@ extension SQLiteStore: TuanStore {
   }
 
   package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
-    try await readingAside { db in
+    try reading { db in
       Set(try Row.fetchAll(db, sql: """
         SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= ? AND deadline > ?
         """, arguments: [millis(now), millis(now)]).map { DealCategoryPair(category: $0[0], subcategory: $0[1]) })
@@ -284,7 +287,7 @@ extension SQLiteStore: TuanStore {
       }
     }
     order += ", m.id DESC"
-    return try await readingAside { [order, orderArguments, arguments] db in
+    return try reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_merchants m WHERE \(condition)", arguments: arguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try Row.fetchAll(db, sql: """
