@@ -227,13 +227,13 @@ struct DealEndpoints: Sendable {
         if status == 2, items.contains(where: { $0.1.dealId == DealsCall.dealID(deal.id) }) { continue }
         items.append((at, Increments.Item(
           dealId: DealsCall.dealID(deal.id), status: status, city: presenter.cityName(deal.cityAdcode),
-          updateTime: DealsCall.format(at, "yyyy-MM-dd HH:mm:ss"))))
+          updateTime: DealsCall.format(at, withTime: true))))
       }
     }
     items.sort { $0.0 < $1.0 }
     return Increments(
       count: items.count, idList: items.map(\.1),
-      additionalInfo: .init(updateTime: DealsCall.format(call.now, "yyyy-MM-dd HH:mm:ss")))
+      additionalInfo: .init(updateTime: DealsCall.format(call.now, withTime: true)))
   }
 
   private func idQuery(_ call: DealsCall, cities: [City], maxCategories: Int) throws -> DealQuery {

@@ -174,12 +174,26 @@ package struct DealsCall: Sendable {
     return date
   }
 
-  static func format(_ date: Date, _ format: String = "yyyy-MM-dd") -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = zone
-    formatter.dateFormat = format
-    return formatter.string(from: date)
+  /// `YYYY-MM-DD` in China (UTC+8, no daylight saving), or with `withTime` `YYYY-MM-DD hh:mm:ss`. By arithmetic:
+  /// a DateFormatter per deal cost more than the whole search.
+  package static func format(_ date: Date, withTime: Bool = false) -> String {
+    let seconds = Int64((date.timeIntervalSince1970).rounded(.down)) + 8 * 3600
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let second = seconds - days * 86_400
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : String(n) }
+    let text = "\(year)-\(two(month))-\(two(day))"
+    guard withTime else { return text }
+    return text + " \(two(second / 3600)):\(two(second % 3600 / 60)):\(two(second % 60))"
   }
 
   // MARK: Ids

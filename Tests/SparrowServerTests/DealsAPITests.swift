@@ -417,6 +417,25 @@ import Testing
     }
   }
 
+  /// Many searches at once, beside the platform's own reads: all answered (a mix of synchronous and async SQLite
+  /// reads once stopped the server under this load).
+  @Test func manySearchesAtOnceAllAnswer() async throws {
+    let d = try await Deals()
+    let uri = Self.uri("deal/find_deals", [("city", "北京"), ("latitude", "39.93"), ("longitude", "116.45"), ("sort", "7")])
+    try await d.world.test(.live) { client in
+      let statuses = try await withThrowingTaskGroup(of: Bool.self) { group in
+        for index in 0..<64 {
+          group.addTask {
+            let response = try await client.get(index % 8 == 0 ? "/healthz" : uri)
+            return response.status == .ok
+          }
+        }
+        return try await group.reduce(into: [Bool]()) { $0.append($1) }
+      }
+      #expect(statuses.count == 64 && statuses.allSatisfy { $0 })
+    }
+  }
+
   /// Hostile values in every parameter of every endpoint: always the envelope, never a 5xx.
   @Test func nothingARequestSendsMakesA5xx() async throws {
     let d = try await Deals()
@@ -450,4 +469,11 @@ import Testing
       #expect(bad.status == .ok && Self.errorCode(bad.object) == 10002)
     }
   }
+}
+
+@Test(arguments: [0.0, 1_700_000_000, 951_782_400, 4_102_444_799, -86_401, 1_709_222_399.9])
+func chinaDatesMatchTheFormatter(_ seconds: Double) {
+  let date = Date(timeIntervalSince1970: seconds)
+  #expect(DealsCall.format(date) == DealsAPITests.day(date))
+  #expect(DealsCall.format(date, withTime: true) == DealsAPITests.time(date))
 }
