@@ -81,3 +81,23 @@ extension Array {
     return kept
   }
 }
+
+/// The demo loads on every engine (`sparrow serve --demo --database postgres://…` too), 团购 included.
+@Test(arguments: StoreKind.available)
+func theDemoWorldLoadsOnEveryEngine(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let demo = DemoWorld(store: engine.store, ids: IDGenerator(node: 4), dataFolder: folder)
+    let now = Date()
+    let summary = try await demo.load(.standard, now: now)
+    var query = DealQuery()
+    query.limit = 0
+    #expect(try await engine.store.findDeals(query).total == summary.deals)
+    var merchants = MerchantQuery()
+    merchants.limit = 0
+    #expect(try await engine.store.findMerchants(merchants).total == summary.merchants)
+    #expect(try await engine.store.dealCities(onSaleAt: now).count == GeoData.shared.cities.count + 1)
+    #expect(try await engine.store.unreferencedPictures(before: now, limit: 100).isEmpty)
+  }
+}
