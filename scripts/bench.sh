@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
-# Starts a release server on a generated dataset and measures /healthz and home_timeline with wrk.
-# Prints requests per second and p50/p99 latency for both, and their ratio.
+# Starts a release server on a generated dataset and measures /healthz, home_timeline and 团购's find_deals with wrk.
+# Prints requests per second and p50/p99 latency for each, and their ratios to /healthz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 USERS=${BENCH_USERS:-1000}
 STATUSES=${BENCH_STATUSES:-100000}
 FOLLOWS=${BENCH_FOLLOWS:-100}
+DEALS=${BENCH_DEALS:-100000}
 SECONDS_EACH=${BENCH_SECONDS:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-16}
 PORT=${BENCH_PORT:-18080}
-BIN=.build/release/sparrow
-DATA=bench-data/u${USERS}-s${STATUSES}-f${FOLLOWS}
+BIN=${SPARROW_BIN:-.build/release/sparrow}
+DATA=bench-data/u${USERS}-s${STATUSES}-f${FOLLOWS}-d${DEALS}
 
 if [ ! -f "$DATA/sparrow.sqlite" ]; then
   rm -rf "$DATA"
-  echo "Generating $USERS users, $STATUSES statuses, $FOLLOWS follows each into $DATA"
-  "$BIN" demo --users "$USERS" --statuses "$STATUSES" --follows "$FOLLOWS" --data "$DATA"
+  echo "Generating $USERS users, $STATUSES statuses, $FOLLOWS follows each, $DEALS deals into $DATA"
+  "$BIN" demo --users "$USERS" --statuses "$STATUSES" --follows "$FOLLOWS" --deals "$DEALS" --data "$DATA"
 fi
 
 APP=$("$BIN" app create --name "bench" --redirect-uri http://127.0.0.1/cb --first-party --data "$DATA")
 CLIENT_ID=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["client_id"])' "$APP")
 CLIENT_SECRET=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["client_secret"])' "$APP")
+DEALS_APP=$("$BIN" app create --name "bench deals" --redirect-uri http://127.0.0.1/cb --deals --data "$DATA")
 
 # Rate limits off: the load comes from one user and one address.
 "$BIN" serve --port "$PORT" --data "$DATA" --user-limit 0 --address-limit 0 ${BENCH_LOG_LEVEL:+--log-level $BENCH_LOG_LEVEL} > "$DATA/server.log" 2>&1 &
@@ -60,11 +62,28 @@ echo "wrk: 2 threads, $CONNECTIONS connections, ${SECONDS_EACH}s each"
 wrk -t1 -c4 -d2s -H "Authorization: OAuth2 $TOKEN" "$HOME_URL" >/dev/null
 measure healthz "http://127.0.0.1:$PORT/healthz"
 measure home_timeline "$HOME_URL" "Authorization: OAuth2 $TOKEN"
+
+# 团购: find_deals in 北京, 美食, within 3 km of 国贸, nearest first (sort 7), signed as the spec says.
+DEALS_URL=$(python3 - "$DEALS_APP" "$PORT" <<'PY'
+import hashlib, json, sys, urllib.parse
+app = json.loads(sys.argv[1])
+params = {"city": "北京", "category": "美食", "latitude": "39.9087", "longitude": "116.4605", "radius": "3000",
+          "sort": "7", "limit": "20", "page": "1"}
+signed = app["client_id"] + "".join(k + params[k] for k in sorted(params)) + app["client_secret"]
+sign = hashlib.sha1(signed.encode()).hexdigest().upper()
+query = urllib.parse.urlencode({"appkey": app["client_id"], "sign": sign, **params})
+print(f"http://127.0.0.1:{sys.argv[2]}/v1/deal/find_deals?{query}")
+PY
+)
+FOUND=$(curl -sf "$DEALS_URL" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["status"], d.get("count"), d.get("total_count"))')
+echo "find_deals page: $FOUND (status, deals on the page, total within the radius) of $DEALS deals"
+measure find_deals "$DEALS_URL"
 python3 - "$DATA" <<'PY'
 import sys
 d = sys.argv[1]
-h = float(open(f"{d}/healthz.rps").read()); t = float(open(f"{d}/home_timeline.rps").read())
-print(f"home_timeline / healthz = {t / h:.1%}")
+h = float(open(f"{d}/healthz.rps").read())
+for name in ("home_timeline", "find_deals"):
+    print(f"{name} / healthz = {float(open(f'{d}/{name}.rps').read()) / h:.1%}")
 PY
 
 # The web client's home page, rendered server-side for a signed-in browser (target: p50 under 50 ms for one

@@ -1,5 +1,9 @@
 import Foundation
+import SparrowPlatform
 import SparrowStore
+
+/// What the demo writes to: every app's stores.
+package typealias DemoStore = WeiboStore & TuanStore
 
 /// One app's part of the demo world: given the platform's people, apps and pictures, it adds its own rows.
 /// A new app adds a part here and one entry to `DemoWorld.parts`.
@@ -11,7 +15,7 @@ protocol DemoPart: Sendable {
 
 /// What the platform made, for the apps' parts.
 struct DemoCast {
-  let store: any WeiboStore
+  let store: any DemoStore
   let ids: IDGenerator
   let size: DemoWorld.Size
   /// The world's first moment; statuses and the like spread over `span` seconds after a day.
@@ -22,6 +26,8 @@ struct DemoCast {
   let appIDs: [Int64]
   /// Pictures already in the pipeline, for the apps to attach.
   let pictures: [PictureRef]
+  /// The picture pipeline, for a part that draws its own.
+  let library: PictureLibrary
   var random: SplitMix
 }
 
@@ -29,9 +35,16 @@ struct DemoCast {
 struct DemoCount {
   var statuses = 0
   var follows = 0
+  var merchants = 0
+  var deals = 0
+  /// Lines to print for the person who started the demo (keys, secrets).
+  var notes: [String] = []
 
   static func += (lhs: inout DemoCount, rhs: DemoCount) {
     lhs.statuses += rhs.statuses
     lhs.follows += rhs.follows
+    lhs.merchants += rhs.merchants
+    lhs.deals += rhs.deals
+    lhs.notes += rhs.notes
   }
 }

@@ -12,13 +12,13 @@ package struct DemoWorld: Sendable {
   package static let password = "sparrow123"
 
   /// Each app's part of the demo, in the order they load.
-  static let parts: [any DemoPart] = [WeiboDemo()]
+  static let parts: [any DemoPart] = [WeiboDemo(), TuanDemo()]
 
-  package let store: any WeiboStore
+  package let store: any DemoStore
   package let ids: IDGenerator
   let pictures: PictureLibrary
 
-  package init(store: any WeiboStore, ids: IDGenerator, dataFolder: URL) {
+  package init(store: any DemoStore, ids: IDGenerator, dataFolder: URL) {
     self.store = store
     self.ids = ids
     self.pictures = PictureLibrary(dataFolder: dataFolder, store: store)
@@ -29,10 +29,13 @@ package struct DemoWorld: Sendable {
     package var users: Int
     package var statuses: Int
     package var follows: Int
-    package init(users: Int, statuses: Int, follows: Int) {
+    /// 团购 deals at least: the covering world, topped up to this many.
+    package var deals: Int
+    package init(users: Int, statuses: Int, follows: Int, deals: Int = 0) {
       self.users = users
       self.statuses = statuses
       self.follows = follows
+      self.deals = deals
     }
     /// The world `serve --demo` loads.
     package static let standard = Size(users: 40, statuses: 360, follows: 14)
@@ -44,6 +47,10 @@ package struct DemoWorld: Sendable {
     package var statuses: Int
     package var follows: Int
     package var pictures: Int
+    package var merchants: Int
+    package var deals: Int
+    /// What the parts want printed (the deals API's demo keys).
+    package var notes: [String]
     /// The first-party app of the terminal client, whose secret is shown only now.
     package var appClientID: String
     package var appSecret: String
@@ -112,13 +119,13 @@ package struct DemoWorld: Sendable {
 
     var cast = DemoCast(
       store: store, ids: ids, size: size, start: start, span: span, users: batch.users, appIDs: batch.apps.map(\.id),
-      pictures: pool, random: random)
+      pictures: pool, library: pictures, random: random)
     var made = DemoCount()
     for part in Self.parts { made += try await part.load(&cast) }
     try await store.recomputeCounters()
     return Summary(
       users: batch.users.count, statuses: made.statuses, follows: made.follows, pictures: pool.count,
-      appClientID: clientID, appSecret: appSecret)
+      merchants: made.merchants, deals: made.deals, notes: made.notes, appClientID: clientID, appSecret: appSecret)
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import DealsAPI
 import Logging
 import SparrowPlatform
 import SparrowStore
@@ -8,7 +9,7 @@ import WeiboAPI
 import WeiboWeb
 
 /// What a storage engine implements: the platform's stores and every app's. An app adds its store here.
-package typealias SparrowStores = WeiboStore
+package typealias SparrowStores = WeiboStore & TuanStore
 
 /// The dependencies the server is built from, with the engine seen as every app's store.
 package typealias ServerDependencies = Dependencies<any SparrowStores>
@@ -16,7 +17,10 @@ package typealias ServerDependencies = Dependencies<any SparrowStores>
 /// The apps this server runs, each with its routes under its own prefix. Adding an app is a line here.
 func apps(_ deps: ServerDependencies, _ platform: Platform) async throws -> [any SparrowApp] {
   let weibo = WeiboAPI(deps: deps.with(deps.store as any WeiboStore), platform: platform)
-  return [weibo, try await WebController(deps: deps.with(deps.store as any WeiboStore), platform: platform, api: weibo)]
+  return [
+    weibo, try await WebController(deps: deps.with(deps.store as any WeiboStore), platform: platform, api: weibo),
+    DealsAPI(deps: deps.with(deps.store as any TuanStore), platform: platform),
+  ]
 }
 
 /// Builds the whole HTTP application: the platform and its apps.

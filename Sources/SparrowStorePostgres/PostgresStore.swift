@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import _ConnectionPoolModule
 import SparrowStore
 
 /// The engine for several server processes on one database: PostgreSQL through PostgresNIO's pooled client.
@@ -256,8 +257,11 @@ package final class PostgresStore: WeiboStore {
   /// A connection that could not be had or was lost, or a server shutting down or starting up, means the
   /// database is unavailable for now (the pool reconnects by itself).
   static func storeError(_ error: any Error) -> any Error {
-    if error is StoreError || error is PostgresDecodingError || error is CancellationError { return error }
-    guard let error = error as? PSQLError else { return StoreError.unavailable }  // the pool's, NIO's
+    // The pool's and the network's own errors are outages; anything else a body throws (a domain error,
+    // a decoding error) passes through unchanged.
+    if error is ConnectionPoolError || error is ChannelError || error is IOError
+      || error is NIOConnectionError { return StoreError.unavailable }
+    guard let error = error as? PSQLError else { return error }
     switch sqlState(error) {
     case "23505": return StoreError.conflict
     // Connection trouble (08…), a server stopping or starting (57P…), a statement over `statementTimeout` (57014).

@@ -147,6 +147,8 @@ struct Serve: AsyncParsableCommand {
         let summary = try await world.load(.standard)
         say("Loaded demo content: \(summary.users) users, \(summary.statuses) statuses, \(summary.pictures) pictures.")
         say("Terminal client (password grant): client_id \(summary.appClientID), client_secret \(summary.appSecret)")
+        say("团购: \(summary.deals) deals at \(summary.merchants) merchants.")
+        for note in summary.notes { say(note) }
       }
       config.demoLogin = (DemoWorld.username, DemoWorld.password)
       say("Demo login: \(DemoWorld.username) / \(DemoWorld.password)")
@@ -215,19 +217,32 @@ struct AppCommand: AsyncParsableCommand {
     @Flag(help: "Allow the password grant (first-party clients such as wb).") var firstParty = false
     @Flag(name: .customLong("public"), help: "A native app that keeps no secret: PKCE required, any loopback port.")
     var isPublic = false
+    @Flag(help: "Let the app sign 团购 deals API calls (/v1/…): its client_id is the appkey. The Dianping signature needs the secret itself, so Sparrow keeps it for this app.")
+    var deals = false
+    @Option(help: "A shop's app: links it to this 团购 merchant (business id), so it may verify that merchant's 团购券 with /v1/coupon/consume. Implies --deals.")
+    var business: Int64?
     @OptionGroup var options: DataOptions
 
     func run() async throws {
       let store = try await options.openStore()
+      let signsDeals = deals || business != nil
+      if signsDeals && isPublic { throw ValidationError("a public app keeps no secret, so it cannot sign deals API calls") }
+      if let business, try await store.merchant(id: business) == nil {
+        throw ValidationError("there is no 团购 merchant with business id \(business)")
+      }
       do {
         let (app, secret) = try await options.withIDs(store) {
           try await Accounts(store: store, ids: $0).createApp(
             name: name, redirectURI: redirectURI, url: url, firstParty: firstParty, isPublic: isPublic)
         }
+        if signsDeals {
+          try await store.saveDealsKey(DealsKeyRecord(clientID: app.clientID, secret: secret, merchantID: business, createdAt: Date()))
+        }
         var printed: [String: any Sendable] = [
           "client_id": app.clientID, "name": app.name, "redirect_uri": app.redirectURI, "first_party": app.firstParty,
-          "public": app.isPublic,
+          "public": app.isPublic, "deals_api": signsDeals,
         ]
+        if let business { printed["business_id"] = business }
         if !app.isPublic { printed["client_secret"] = secret }
         try printJSON(printed)
       } catch let error as AccountError {
@@ -242,6 +257,8 @@ struct Demo: AsyncParsableCommand {
   @Option var users = 1000
   @Option var statuses = 100_000
   @Option var follows = 100
+  @Option(help: "团购 deals at least: every district covered, then topped up to this many (mostly in the 热门 cities).")
+  var deals = 0
   @OptionGroup var options: DataOptions
 
   func run() async throws {
@@ -250,10 +267,11 @@ struct Demo: AsyncParsableCommand {
     let summary = try await options.withIDs(store) { ids in
       let world = DemoWorld(store: store, ids: ids, dataFolder: options.mediaFolder)
       guard try await world.isEmpty() else { throw ValidationError("the database in \(options.data) is not empty") }
-      return try await world.load(.init(users: users, statuses: statuses, follows: follows))
+      return try await world.load(.init(users: users, statuses: statuses, follows: follows, deals: deals))
     }
-    print(String(format: "Generated %d users, %d statuses, %d follows in %.1f s", summary.users, summary.statuses,
-                 summary.follows, Date().timeIntervalSince(started)))
+    print(String(format: "Generated %d users, %d statuses, %d follows, %d deals at %d merchants in %.1f s", summary.users,
+                 summary.statuses, summary.follows, summary.deals, summary.merchants, Date().timeIntervalSince(started)))
+    for note in summary.notes { print(note) }
   }
 }
 

@@ -1,0 +1,52 @@
+import Foundation
+import SparrowCore
+import SparrowPlatform
+
+/// A deals API failure: the spec's `{"status":"ERROR","error":{"errorCode","errorMessage"}}`, sent with HTTP 200
+/// (500 only for our own faults, with 10020). Messages name the parameter at fault.
+package struct DealsError: Error, Equatable, Sendable {
+  package let code: Int
+  package let message: String
+
+  init(_ code: Int, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  static func missing(_ name: String) -> DealsError { DealsError(10001, "missing required parameter: \(name)") }
+  static func invalid(_ name: String, _ why: String) -> DealsError {
+    DealsError(10002, "invalid parameter \(name): \(why)")
+  }
+  static func unknownName(_ name: String, _ value: String) -> DealsError {
+    DealsError(10003, "unknown \(name): \(DealsError.shown(value))")
+  }
+  static func badKey(_ why: String) -> DealsError { DealsError(10004, why) }
+  static func badSign(_ why: String) -> DealsError { DealsError(10005, why) }
+  static let rateLimited = DealsError(10006, "rate limit exceeded")
+  static func notFound(_ why: String) -> DealsError { DealsError(10007, why) }
+  static let unsupportedFormat = DealsError(10008, "unsupported format: only json is supported")
+  static let internalError = DealsError(10020, "internal error")
+
+  /// A value sent by the client, cut short for the message.
+  static func shown(_ value: String) -> String {
+    value.count > 40 ? String(value.prefix(40)) + "…" : value
+  }
+
+  init(_ error: ParamError) {
+    switch error {
+    case .missing(let name), .emptyList(let name): self = .missing(name)
+    case .invalid(let name, let expected, let got): self = .invalid(name, "expected \(expected), got \(Self.shown(got))")
+    case .tooMany(let name, let max): self = .invalid(name, "at most \(max) values")
+    case .malformed: self = .invalid("body", "cannot be parsed")
+    case .bodyTooLarge: self = .invalid("body", "too large")
+    case .unsupportedMedia(let type): self = .invalid("body", "unsupported media type \(Self.shown(type))")
+    case .notText(let name): self = .invalid(Self.shown(name), "not UTF-8 text")
+    }
+  }
+
+  /// The error envelope.
+  var body: [UInt8] {
+    let message = (try? JSONWriter().encode(message)) ?? Array("\"error\"".utf8)
+    return Array(#"{"status":"ERROR","error":{"errorCode":\#(code),"errorMessage":"#.utf8) + message + Array("}}".utf8)
+  }
+}
