@@ -415,6 +415,13 @@ def test_migrate_data_moves_a_whole_instance_and_backup_works_on_both(cluster, t
     assert "every count matches" in moved.stdout
     rows = dict(re.findall(r"^(\w+)\s+(\d+)\s+\d+$", moved.stdout, re.M))
     assert rows["statuses"] == "900" and rows["users"] == "31"  # the demo's and mover
+    # 团购's tables too (the demo's deals, above 10,000, went in by batches), and every table of the target.
+    assert int(rows["tuan_deals"]) > 10_000 and int(rows["tuan_merchants"]) > 5_000 and rows["tuan_api_keys"] == "2"
+    tables = subprocess.run(
+        [f"{cluster.bin_dir}/psql", "-At", "-h", "127.0.0.1", "-p", str(cluster.port), "-U", "sparrow", "-d", "migrated",
+         "-c", "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"],
+        capture_output=True, text=True, check=True, env={**os.environ, "PGPASSWORD": PASSWORD}).stdout.split()
+    assert set(tables) - {"schema_migrations", "node_leases"} <= set(rows), set(tables) - set(rows)
     assert re.findall(r"^(\w+)\s+(\d+)\s+(\d+)$", moved.stdout, re.M) and all(
         a == b for _, a, b in re.findall(r"^(\w+)\s+(\d+)\s+(\d+)$", moved.stdout, re.M))
     assert "100%" in moved.stderr, "a progress bar"
