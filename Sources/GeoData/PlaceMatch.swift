@@ -8,3 +8,13 @@ package struct PlaceMatch: Sendable, Hashable {
   /// Set when the text names a 商圈 ("三里屯").
   package let neighbourhood: Neighbourhood?
 }
+
+extension PlaceMatch {
+  /// The city's and the district's names, pinyin and initials, space-separated: what a search by pinyin or by
+  /// initials ("hangzhou", "hz xh") can be matched against.
+  package var searchKeys: String {
+    var keys = [city.name, city.pinyin, city.initials]
+    if let district { keys += [district.name, district.pinyin, district.initials] }
+    return keys.joined(separator: " ")
+  }
+}

@@ -3,7 +3,7 @@ import SparrowPlatform
 import SparrowStore
 
 /// What the demo writes to: every app's stores.
-package typealias DemoStore = WeiboStore & TuanStore
+package typealias DemoStore = WeiboStore & TuanStore & DakaStore
 
 /// One app's part of the demo world: given the platform's people, apps and pictures, it adds its own rows.
 /// A new app adds a part here and one entry to `DemoWorld.parts`.
@@ -37,6 +37,7 @@ struct DemoCount {
   var follows = 0
   var merchants = 0
   var deals = 0
+  var checkins = 0
   /// Lines to print for the person who started the demo (keys, secrets).
   var notes: [String] = []
 
@@ -45,6 +46,7 @@ struct DemoCount {
     lhs.follows += rhs.follows
     lhs.merchants += rhs.merchants
     lhs.deals += rhs.deals
+    lhs.checkins += rhs.checkins
     lhs.notes += rhs.notes
   }
 }

@@ -12,7 +12,7 @@ package struct DemoWorld: Sendable {
   package static let password = "sparrow123"
 
   /// Each app's part of the demo, in the order they load.
-  static let parts: [any DemoPart] = [WeiboDemo(), TuanDemo()]
+  static let parts: [any DemoPart] = [WeiboDemo(), TuanDemo(), DakaDemo()]
 
   package let store: any DemoStore
   package let ids: IDGenerator

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import DakaAPI
 import DealsAPI
 import Logging
 import SparrowPlatform
@@ -9,7 +10,7 @@ import WeiboAPI
 import WeiboWeb
 
 /// What a storage engine implements: the platform's stores and every app's. An app adds its store here.
-package typealias SparrowStores = WeiboStore & TuanStore
+package typealias SparrowStores = WeiboStore & TuanStore & DakaStore
 
 /// The dependencies the server is built from, with the engine seen as every app's store.
 package typealias ServerDependencies = Dependencies<any SparrowStores>
@@ -20,6 +21,7 @@ func apps(_ deps: ServerDependencies, _ platform: Platform) async throws -> [any
   return [
     weibo, try await WebController(deps: deps.with(deps.store as any WeiboStore), platform: platform, api: weibo),
     DealsAPI(deps: deps.with(deps.store as any TuanStore), platform: platform),
+    DakaAPI(deps: deps.with(deps.store as any PlatformStore & DakaStore), platform: platform),
   ]
 }
 

@@ -125,30 +125,15 @@ package struct WeiboAPI: SparrowApp {
     var request = request
     do {
       let now = deps.now()
-      // A token in the header or the query is checked before any of the body is read; one in the body must
-      // come within its first `openLimit` bytes, before the picture.
-      let query = try Params.query(of: request)
-      let outside = Authenticator.token(query, request.headers)
-      var early: Caller?
-      if let outside { early = try await auth.caller(token: outside, now: now) }
       let params: Params
+      let found: Caller?
       do {
-        let auth = self.auth
-        let contentType = request.headers[.contentType] ?? ""
-        params = try await Params.read(
-          &request, query: query, limit: route.upload ? Self.uploadLimit : Self.formLimit,
-          openLimit: outside == nil ? Self.openLimit : nil
-        ) { prefix in
-          let token = Params.field("access_token", inPrefix: prefix, contentType: contentType)
-          _ = try await auth.caller(token: token, now: now)
-        }
+        (params, found) = try await auth.read(
+          &request, limit: route.upload ? Self.uploadLimit : Self.formLimit, openLimit: Self.openLimit, now: now)
       } catch ParamError.bodyTooLarge where route.upload {
         throw WeiboError.imageTooLarge
       }
-      // The body may name another token than the header; otherwise the caller is the one already found.
-      let token = Authenticator.token(params, request.headers)
-      let caller: Caller
-      if let early, token == outside { caller = early } else { caller = try await auth.caller(token: token, now: now) }
+      guard let caller = found else { throw WeiboError.emptyToken }  // not optional: `read` found one or threw
       let app = caller.app?.id ?? 0
       if request.uri.path.hasPrefix("/2/account/rate_limit_status") == false {
         do {

@@ -176,26 +176,9 @@ package struct Presenter: Sendable {
     return result
   }
 
-  /// The 50 px, 180 px and original avatar URLs: the uploaded picture's sizes, or the generated avatar.
-  func avatarURLs(_ record: UserRecord) -> (small: String, large: String, hd: String) {
-    if let file = record.avatar {
-      return ("\(baseURL)/pics/avatar50/\(file)", "\(baseURL)/pics/avatar180/\(file)", "\(baseURL)/pics/large/\(file)")
-    }
-    let avatar = "\(baseURL)/avatars/\(record.id)"
-    return ("\(avatar)/50.png", "\(avatar)/180.png", "\(avatar)/hd.png")
-  }
-
   func user(_ record: UserRecord, _ relations: Relations) -> User {
-    let avatar = avatarURLs(record)
-    return User(
-      id: record.id, screenName: record.screenName, location: record.location, description: record.description,
-      url: record.url, profileImageUrl: avatar.small, avatarLarge: avatar.large,
-      avatarHd: avatar.hd, gender: record.gender, followersCount: record.followersCount,
-      friendsCount: record.friendsCount, statusesCount: record.statusesCount(seenBy: viewer),
-      favouritesCount: record.favouritesCount, biFollowersCount: record.biFollowersCount,
-      createdAt: WeiboDate.string(from: record.createdAt), following: relations.following.contains(record.id),
-      followMe: relations.followers.contains(record.id), verifiedType: record.verifiedType,
-      verifiedReason: record.verifiedReason, mbtype: record.mbtype, mbrank: record.mbrank)
+    User(record, baseURL: baseURL, viewer: viewer, following: relations.following.contains(record.id),
+         followMe: relations.followers.contains(record.id))
   }
 
   // MARK: Pieces

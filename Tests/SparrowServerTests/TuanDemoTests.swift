@@ -11,7 +11,8 @@ import Testing
     let world = try await TestWorld()
     let demo = DemoWorld(store: world.store, ids: world.ids, dataFolder: world.folder)
     let summary = try await demo.load(.standard, now: world.clock.now)
-    #expect(summary.deals > 9_000 && summary.merchants > 7_000 && summary.notes.count == 2)
+    #expect(summary.deals > 9_000 && summary.merchants > 7_000
+      && summary.notes.filter { $0.hasPrefix("Deals API") }.count == 2)
     let store = world.store
     let geo = GeoData.shared
     let now = world.clock.now

@@ -47,3 +47,29 @@ package struct Authenticator: Sendable {
     return Caller(userID: grant.userID, app: app)
   }
 }
+
+extension Authenticator {
+  /// Reads a call's parameters (up to `limit` bytes of body) and finds its caller, without reading a large body
+  /// for nobody: a token in the header or the query is checked before any of the body is read; one in the body
+  /// must come within its first `openLimit` bytes (the Weibo SDKs send `access_token` before the picture).
+  /// With `optional`, a call that names no token at all has no caller; one that names a bad token is refused.
+  package func read(_ request: inout Request, limit: Int, openLimit: Int, now: Date, optional: Bool = false)
+    async throws -> (Params, Caller?)
+  {
+    let query = try Params.query(of: request)
+    let outside = Self.token(query, request.headers)
+    var early: Caller?
+    if let outside { early = try await caller(token: outside, now: now) }
+    let contentType = request.headers[.contentType] ?? ""
+    let params = try await Params.read(&request, query: query, limit: limit, openLimit: outside == nil ? openLimit : nil) {
+      prefix in
+      let token = Params.field("access_token", inPrefix: prefix, contentType: contentType)
+      _ = try await caller(token: token, now: now)
+    }
+    // The body may name another token than the header; otherwise the caller is the one already found.
+    let token = Self.token(params, request.headers)
+    if let early, token == outside { return (params, early) }
+    if token == nil && optional { return (params, nil) }
+    return (params, try await caller(token: token, now: now))
+  }
+}
