@@ -9,7 +9,7 @@ import SparrowStore
 /// category and several subcategories of each, spread over their districts; the 热门 cities' 商圈 have deals.
 /// `DemoWorld.Size.deals` tops the world up to that many deals (benchmarks). Pictures: one drawn per category
 /// through the picture pipeline, shared by its deals, beside a picture of the platform's pool.
-struct TuanDemo: DemoPart {
+package struct TuanDemo: DemoPart {
   func load(_ cast: inout DemoCast) async throws -> DemoCount {
     var random = cast.random
     defer { cast.random = random }
@@ -66,10 +66,8 @@ struct TuanDemo: DemoPart {
     }
 
     let store = cast.store
-    for start in stride(from: 0, to: builder.deals.count, by: 10_000) {
-      let deals = Array(builder.deals[start..<min(start + 10_000, builder.deals.count)])
-      let ids = Set(deals.map(\.merchantID))
-      try await store.importDeals(merchants: builder.merchants.filter { ids.contains($0.id) }, deals: deals)
+    for batch in Self.batches(deals: builder.deals, merchants: builder.merchants, size: 10_000) {
+      try await store.importDeals(merchants: batch.merchants, deals: batch.deals)
     }
     random = builder.random
 
@@ -90,6 +88,20 @@ struct TuanDemo: DemoPart {
     count.merchants = builder.merchants.count
     count.notes = notes
     return count
+  }
+
+  /// `deals` in batches of `size`, each with the merchants it brings in: a merchant goes in with the first batch
+  /// holding one of its deals and never again (a second copy would be a conflict).
+  package static func batches(deals: [DealRecord], merchants: [MerchantRecord], size: Int)
+    -> [(merchants: [MerchantRecord], deals: [DealRecord])]
+  {
+    var imported = Set<Int64>()
+    return stride(from: 0, to: deals.count, by: size).map { start in
+      let batch = Array(deals[start..<min(start + size, deals.count)])
+      let ids = Set(batch.map(\.merchantID)).subtracting(imported)
+      imported.formUnion(ids)
+      return (merchants.filter { ids.contains($0.id) }, batch)
+    }
   }
 
   /// Makes merchants and their deals, one random sequence.

@@ -72,6 +72,17 @@ import Testing
   }
 }
 
+/// Deals go in by batches; a merchant whose deals fall in two batches goes in with the first only.
+@Test func aMerchantGoesInWithItsFirstBatchOnly() async throws {
+  let fixture = try await DealsAPITests.Deals()
+  await fixture.world.finish()
+  let (hotpot, hotpot4, movie) = (fixture.deals["hotpot"]!, fixture.deals["hotpot4"]!, fixture.deals["movie"]!)
+  let batches = TuanDemo.batches(
+    deals: [hotpot, hotpot4, movie], merchants: Array(fixture.merchants.values), size: 1)
+  #expect(batches.map { $0.merchants.map(\.id) } == [[hotpot.merchantID], [], [movie.merchantID]])
+  #expect(batches.map { $0.deals.map(\.id) } == [[hotpot.id], [hotpot4.id], [movie.id]])
+}
+
 extension Array {
   func asyncFilter(_ keep: (Element) async throws -> Bool) async rethrows -> [Element] {
     var kept: [Element] = []
