@@ -101,6 +101,10 @@ let package = Package(
       name: "DealsAPI",
       dependencies: ["SparrowPlatform", "GeoData", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: strict),
+    // 团购: the iPad-first web client at /tuan (pages, fragments, templates, Public/).
+    .target(
+      name: "TuanWeb", dependencies: ["DealsAPI", "GeoData"], resources: [.copy("Templates"), .copy("Public")],
+      swiftSettings: strict),
     // 打卡: the travel check-in journal's API at /daka/api/… (check-ins, pictures, visited places).
     .target(name: "DakaAPI", dependencies: ["SparrowPlatform", "SparrowMedia", "GeoData"], swiftSettings: strict),
     // Cities, districts, outlines, pinyin and 商圈 of mainland China, shared by 团购 and 打卡. Foundation only;
@@ -112,7 +116,8 @@ let package = Package(
     .target(
       name: "SparrowServer",
       dependencies: [
-        "SparrowPlatform", "WeiboAPI", "WeiboWeb", "DealsAPI", "DakaAPI", .product(name: "HummingbirdCore", package: "hummingbird"),
+        "SparrowPlatform", "WeiboAPI", "WeiboWeb", "DealsAPI", "TuanWeb", "DakaAPI",
+        .product(name: "HummingbirdCore", package: "hummingbird"),
       ],
       swiftSettings: strict),
     // glibc's mallopt, for the server's malloc thresholds (see MallocTuning).

@@ -67,6 +67,9 @@ package struct DealsAPI: SparrowApp {
       return Self.json(error.body, status: .ok)
     } catch let error as ParamError {
       return Self.json(DealsError(error).body, status: .ok)
+    } catch StoreError.unavailable {
+      // The database is away (a restart, an outage): not our fault nor the caller's, and worth retrying.
+      return Self.json(DealsError.unavailable.body, status: .serviceUnavailable)
     } catch {
       context.logger.error("\(request.uri.path) failed: \(error)")
       return Self.json(DealsError.internalError.body, status: .internalServerError)

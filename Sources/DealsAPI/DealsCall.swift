@@ -199,7 +199,7 @@ package struct DealsCall: Sendable {
   // MARK: Ids
 
   /// A deal id `n-m` (ours are `1-<id>`): nil for a well-formed id that cannot be ours; 10002 when malformed.
-  static func dealID(_ text: String, parameter: String) throws -> Int64? {
+  package static func dealID(_ text: String, parameter: String) throws -> Int64? {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 18 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
     else { throw DealsError.invalid(parameter, "expected a deal id like 1-219960, got \(DealsError.shown(text))") }
@@ -207,5 +207,5 @@ package struct DealsCall: Sendable {
     return id
   }
 
-  static func dealID(_ id: Int64) -> String { "1-\(id)" }
+  package static func dealID(_ id: Int64) -> String { "1-\(id)" }
 }

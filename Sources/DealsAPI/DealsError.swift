@@ -3,7 +3,7 @@ import SparrowCore
 import SparrowPlatform
 
 /// A deals API failure: the spec's `{"status":"ERROR","error":{"errorCode","errorMessage"}}`, sent with HTTP 200
-/// (500 only for our own faults, with 10020). Messages name the parameter at fault.
+/// (10020 with 500 for our own faults, with 503 while the database is away). Messages name the parameter at fault.
 package struct DealsError: Error, Equatable, Sendable {
   package let code: Int
   package let message: String
@@ -26,6 +26,7 @@ package struct DealsError: Error, Equatable, Sendable {
   static func notFound(_ why: String) -> DealsError { DealsError(10007, why) }
   static let unsupportedFormat = DealsError(10008, "unsupported format: only json is supported")
   static let internalError = DealsError(10020, "internal error")
+  static let unavailable = DealsError(10020, "service temporarily unavailable, try again later")
 
   /// A value sent by the client, cut short for the message.
   static func shown(_ value: String) -> String {

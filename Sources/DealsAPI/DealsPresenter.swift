@@ -100,15 +100,20 @@ struct BusinessJSON: Encodable, Sendable {
 }
 
 /// Turns records into the wire objects, with this server's links.
-struct DealsPresenter: Sendable {
+package struct DealsPresenter: Sendable {
+  /// What links start with; "" for links relative to the page (the web client's).
   let publicURL: String
+
+  package init(publicURL: String) {
+    self.publicURL = publicURL
+  }
 
   /// What `distance` says when a deal has no merchant.
   static let unknownDistance = 2_147_483_647
 
-  func cityName(_ adcode: Int) -> String { GeoData.shared.city(adcode: adcode)?.name ?? "" }
+  package func cityName(_ adcode: Int) -> String { GeoData.shared.city(adcode: adcode)?.name ?? "" }
 
-  func regions(district adcode: Int, neighbourhood: String) -> [String] {
+  package func regions(district adcode: Int, neighbourhood: String) -> [String] {
     let district = GeoData.shared.district(adcode: adcode).map { $0.isWholeCity ? [] : [$0.fullName] } ?? []
     return district + (neighbourhood.isEmpty ? [] : [neighbourhood])
   }
@@ -117,7 +122,7 @@ struct DealsPresenter: Sendable {
     subcategory.isEmpty ? [category] : [subcategory, category]
   }
 
-  func pictureURL(_ picture: PictureRef?, size: String) -> String {
+  package func pictureURL(_ picture: PictureRef?, size: String) -> String {
     guard let picture else { return "" }
     return "\(publicURL)/pics/\(size)/\(picture.fileName)"
   }

@@ -15,6 +15,13 @@ package struct Coordinate: Sendable, Hashable, Codable {
 package struct BoundingBox: Sendable, Hashable {
   package var minLatitude, maxLatitude, minLongitude, maxLongitude: Double
 
+  package init(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double) {
+    self.minLatitude = minLatitude
+    self.maxLatitude = maxLatitude
+    self.minLongitude = minLongitude
+    self.maxLongitude = maxLongitude
+  }
+
   /// Whether `point` is in the box, grown by `margin` degrees on every side.
   package func contains(_ point: Coordinate, margin: Double = 0) -> Bool {
     point.latitude >= minLatitude - margin && point.latitude <= maxLatitude + margin

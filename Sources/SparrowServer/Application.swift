@@ -6,6 +6,7 @@ import DealsAPI
 import Logging
 import SparrowPlatform
 import SparrowStore
+import TuanWeb
 import WeiboAPI
 import WeiboWeb
 
@@ -21,6 +22,7 @@ func apps(_ deps: ServerDependencies, _ platform: Platform) async throws -> [any
   return [
     weibo, try await WebController(deps: deps.with(deps.store as any WeiboStore), platform: platform, api: weibo),
     DealsAPI(deps: deps.with(deps.store as any TuanStore), platform: platform),
+    try await TuanWeb(deps: deps.with(deps.store as any TuanStore), platform: platform),
     DakaAPI(deps: deps.with(deps.store as any PlatformStore & DakaStore), platform: platform),
   ]
 }

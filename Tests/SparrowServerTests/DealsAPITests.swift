@@ -418,13 +418,14 @@ import Testing
   }
 
   /// Many searches at once, beside the platform's own reads: all answered (a mix of synchronous and async SQLite
-  /// reads once stopped the server under this load).
+  /// reads once stopped the server under this load). AsyncHTTPClient sends them over several connections at once
+  /// (the `.live` client would queue them on one).
   @Test func manySearchesAtOnceAllAnswer() async throws {
     let d = try await Deals()
     let uri = Self.uri("deal/find_deals", [("city", "北京"), ("latitude", "39.93"), ("longitude", "116.45"), ("sort", "7")])
-    try await d.world.test(.live) { client in
+    try await d.world.test(.ahc(.http)) { client in
       let statuses = try await withThrowingTaskGroup(of: Bool.self) { group in
-        for index in 0..<64 {
+        for index in 0..<32 {
           group.addTask {
             let response = try await client.get(index % 8 == 0 ? "/healthz" : uri)
             return response.status == .ok
@@ -432,7 +433,7 @@ import Testing
         }
         return try await group.reduce(into: [Bool]()) { $0.append($1) }
       }
-      #expect(statuses.count == 64 && statuses.allSatisfy { $0 })
+      #expect(statuses.count == 32 && statuses.allSatisfy { $0 })
     }
   }
 

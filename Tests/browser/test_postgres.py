@@ -4,6 +4,7 @@ every request alternating between them, and a database restart under a running s
 Skipped when PostgreSQL is not installed, unless SPARROW_TEST_POSTGRES=1 (CI), where a cluster that cannot start
 fails the test."""
 import glob
+import hashlib
 import http.cookiejar
 import json
 import os
@@ -299,8 +300,15 @@ def test_a_database_restart_gives_503_then_recovers_by_itself(cluster, tmp_path)
     created = sparrow("app", "create", "--name", "r", "--redirect-uri", "http://127.0.0.1/cb", "--first-party",
                       "--data", str(tmp_path), env=env)
     app = re.search(r'"client_id":"(\d+)".*"client_secret":"([0-9a-f]+)"', created.stdout)
+    made = sparrow("app", "create", "--name", "d", "--redirect-uri", "http://127.0.0.1/cb", "--deals",
+                   "--data", str(tmp_path), env=env)
+    deals = re.search(r'"client_id":"(\d+)".*"client_secret":"([0-9a-f]+)"', made.stdout)
+    # With no parameters besides the key, the signature is SHA-1 of appkey + secret.
+    signed = "/v1/metadata/get_cities_with_deals?appkey=%s&sign=%s" % (
+        deals.group(1), hashlib.sha1((deals.group(1) + deals.group(2)).encode()).hexdigest().upper())
     process, base, log = start(str(tmp_path), env)
     try:
+        assert json.loads(call(base, signed)[1])["status"] == "OK"
         token = Server(base, app.group(1), app.group(2)).token("sparrow")["access_token"]
         assert call(base, "/2/statuses/home_timeline.json", token)[0] == 200
         sid = Server(base, app.group(1), app.group(2)).api("statuses/update.json", token, {"status": "重启之前"})["idstr"]
@@ -312,6 +320,9 @@ def test_a_database_restart_gives_503_then_recovers_by_itself(cluster, tmp_path)
             status, page = call(base, f"/status/{sid}")
             assert status == 503 and "服务暂时不可用" in page
             assert call(base, "/healthz") == (503, "database unavailable"), "not ready, and saying why"
+            status, body = call(base, signed)
+            assert status == 503 and json.loads(body)["error"]["errorCode"] == 10020, body
+            assert "unavailable" in json.loads(body)["error"]["errorMessage"]
         finally:
             cluster.start()
         deadline = time.time() + 60

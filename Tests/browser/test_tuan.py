@@ -1,0 +1,317 @@
+"""Journeys through 团购's web client at /tuan, at the iPad's two orientations and a phone width
+(screenshots in artifacts/screenshots/tuan-*)."""
+import re
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import SHOTS, console_errors, set_viewport, visible, wait
+
+LANDSCAPE, PORTRAIT, PHONE = (1024, 768), (768, 1024), (390, 844)
+
+
+def shoot(driver, name, sizes=(LANDSCAPE, PORTRAIT, PHONE)):
+    """Saves the page at each size, then returns to the landscape iPad."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in sizes:
+        set_viewport(driver, width, height)
+        time.sleep(0.35)
+        driver.save_screenshot(str(SHOTS / f"tuan-{name}-{width}x{height}.png"))
+    set_viewport(driver, *LANDSCAPE)
+    time.sleep(0.2)
+
+
+def columns(driver):
+    """How many cards share the first row of the grid."""
+    tops = [c.location["y"] for c in driver.find_elements(By.CSS_SELECTOR, "#grid .card")[:4]]
+    return sum(1 for t in tops if t == tops[0])
+
+
+def titles(driver):
+    return [t.text for t in driver.find_elements(By.CSS_SELECTOR, "#grid .card-title")]
+
+
+def prices(driver):
+    return [float(p.text.lstrip("¥")) for p in driver.find_elements(By.CSS_SELECTOR, "#grid .card .price")]
+
+
+def open_menu(driver, name):
+    driver.find_element(By.ID, "menu-button-" + name).click()
+    return visible(driver, "#menu-" + name)
+
+
+def choose(driver, link):
+    """Follows a link that reloads the page, and waits for the new one."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    link.click()
+    wait(driver, EC.staleness_of(old))
+
+
+def sign_in(driver, server):
+    driver.get(server.url("/tuan"))
+    driver.find_element(By.ID, "dock-more").click()
+    visible(driver, "#more-login").click()
+    wait(driver, EC.url_contains("/oauth2/authorize"))
+    visible(driver, "#fill").click()
+    driver.find_element(By.ID, "authorize").click()
+    wait(driver, lambda d: d.current_url.startswith(server.url("/tuan")) and d.find_elements(By.CSS_SELECTOR, "#grid .card"), 15)
+
+
+def test_grid_layout_follows_the_orientation(driver, server):
+    set_viewport(driver, *LANDSCAPE)
+    driver.get(server.url("/tuan"))
+    visible(driver, "#grid .card")
+    assert columns(driver) == 3
+    set_viewport(driver, *PORTRAIT)
+    time.sleep(0.3)
+    assert columns(driver) == 2, "the layout recomputes on rotation"
+    dock = driver.find_element(By.CSS_SELECTOR, ".dock")
+    assert dock.size["width"] < 100 and dock.size["height"] > 900
+    set_viewport(driver, *PHONE)
+    time.sleep(0.3)
+    assert columns(driver) == 1
+    assert dock.size["height"] < 70 and dock.location["y"] > 700, "on a phone the dock is a bottom bar"
+    set_viewport(driver, *LANDSCAPE)
+    # Every icon-only control has a name, struck prices are struck text, honest discounts only.
+    for card in driver.find_elements(By.CSS_SELECTOR, "#grid .card"):
+        struck = card.find_elements(By.CSS_SELECTOR, "del.list-price")
+        discount = card.find_elements(By.CSS_SELECTOR, ".discount")
+        price = float(card.find_element(By.CSS_SELECTOR, ".price").text.lstrip("¥"))
+        if struck:
+            assert float(struck[0].text.lstrip("¥")) > price
+        assert bool(discount) == bool(struck)
+        assert card.find_element(By.CSS_SELECTOR, ".validity").text.startswith("有效期至")
+    assert console_errors(driver) == []
+    shoot(driver, "grid")
+
+
+def test_city_by_initials_then_filter_sort_and_scroll_to_the_end(driver, server):
+    set_viewport(driver, *LANDSCAPE)
+    driver.get(server.url("/tuan"))
+    driver.find_element(By.ID, "dock-city").click()
+    search = visible(driver, "#city-search")
+    assert driver.find_element(By.CSS_SELECTOR, "#city-sections h3").text == "热门城市"
+    shoot(driver, "cities")
+    search.send_keys("cs")
+    button = visible(driver, "#city-results button[value='430100']")
+    assert not driver.find_element(By.ID, "city-sections").is_displayed()
+    shoot(driver, "cities-search")
+    search.clear()
+    search.send_keys("qqq")
+    assert visible(driver, "#city-none").text == "没有找到“qqq”"
+
+    search.clear()
+    search.send_keys("cs")
+    choose(driver, visible(driver, "#city-results button[value='430100']"))
+
+    assert driver.find_element(By.ID, "city-name").text == "长沙"
+    driver.find_element(By.ID, "dock-city").click()
+    first = visible(driver, "#city-sections .city-section")
+    assert first.find_element(By.TAG_NAME, "h3").text == "最近访问"
+    assert first.find_element(By.CSS_SELECTOR, "button").text == "长沙"
+    driver.find_element(By.CSS_SELECTOR, ".city-index a[data-letter='H']").click()
+    top = driver.find_element(By.ID, "city-form").rect["y"]
+    wait(driver, lambda d: abs(d.find_element(By.ID, "city-letter-H").rect["y"] - top) < 4, 5)
+    driver.find_element(By.CSS_SELECTOR, "[data-close-popover]").click()
+    assert not driver.find_element(By.ID, "city-popover").is_displayed()
+
+    # 分类: 美食's list on the right, then 火锅.
+    menu = open_menu(driver, "category")
+    assert driver.find_element(By.ID, "menu-cover").is_displayed()
+    shoot(driver, "menu-category", sizes=(LANDSCAPE, PHONE))
+    open_menu(driver, "sort")
+    assert not menu.is_displayed(), "only one dropdown at a time"
+    driver.find_element(By.ID, "menu-button-sort").click()
+    assert not driver.find_element(By.ID, "menu-cover").is_displayed(), "the same button closes it"
+    menu = open_menu(driver, "category")
+    menu.find_element(By.XPATH, ".//a[span='美食']").click()
+    choose(driver, visible(driver, "#menu-category .menu-right a[href*='%E7%81%AB%E9%94%85']"))
+    assert driver.find_element(By.CSS_SELECTOR, "#menu-button-category b").text == "美食"
+    assert driver.find_element(By.CSS_SELECTOR, "#menu-button-category small").text == "火锅"
+
+    # 商区: 长沙's districts; the first district, all of it.
+    menu = open_menu(driver, "district")
+    rows = menu.find_elements(By.CSS_SELECTOR, ".menu-left .row")
+    assert rows[0].text == "全部商区"
+    assert "芙蓉" in [r.text for r in rows]
+    district = next(r for r in rows if r.text == "芙蓉")
+    district.click()
+    shoot(driver, "menu-district", sizes=(LANDSCAPE,))
+    choose(driver, visible(driver, "#menu-district .menu-right ul:not([hidden]) a"))
+    assert driver.find_element(By.CSS_SELECTOR, "#menu-button-district b").text == "芙蓉"
+    # Tapping the cover closes a dropdown.
+    open_menu(driver, "sort")
+    driver.execute_script("document.getElementById('menu-cover').click()")
+    assert not driver.find_element(By.ID, "menu-sort").is_displayed()
+
+    assert titles(driver) or driver.find_element(By.ID, "list-empty").is_displayed()
+
+    # The whole of 美食 in 芙蓉, by 排序's 价格最低.
+    menu = open_menu(driver, "category")
+    menu.find_element(By.XPATH, ".//a[span='美食']").click()
+    choose(driver, visible(driver, "#menu-category .menu-right ul:not([hidden]) a"))
+    assert driver.find_element(By.CSS_SELECTOR, "#menu-button-category small").text == "全部"
+    open_menu(driver, "sort")
+    choose(driver, driver.find_element(By.XPATH, "//div[@id='menu-sort']//a[text()='价格最低']"))
+    assert driver.find_element(By.CSS_SELECTOR, "#menu-button-sort small").text == "价格最低"
+    shown = prices(driver)
+    assert shown and shown == sorted(shown)
+
+    # Back to the whole city and every category, still by price, and scroll to the end.
+    open_menu(driver, "district")
+    choose(driver, driver.find_element(By.XPATH, "//div[@id='menu-district']//a[span='全部商区']"))
+    open_menu(driver, "category")
+    choose(driver, driver.find_element(By.XPATH, "//div[@id='menu-category']//a[span='全部分类']"))
+    assert driver.find_element(By.CSS_SELECTOR, "#menu-button-sort small").text == "价格最低"
+    for _ in range(30):
+        if driver.find_elements(By.ID, "list-end"):
+            break
+        count = len(titles(driver))
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(driver, lambda d: len(titles(d)) > count or d.find_elements(By.ID, "list-end"), 15)
+    assert driver.find_element(By.ID, "list-end").text == "没有更多了"
+    every = prices(driver)
+    assert every == sorted(every) and len(every) > 12
+    assert len(set(titles(driver))) <= len(titles(driver))
+    shoot(driver, "grid-end", sizes=(LANDSCAPE,))
+
+    driver.get(server.url("/tuan?q=%E6%B2%A1%E6%9C%89%E8%BF%99%E7%A7%8D%E5%9B%A2%E8%B4%AD"))
+    assert visible(driver, "#list-empty").text == "没有找到相关团购"
+    assert console_errors(driver) == []
+
+
+def test_detail_collect_recent_order_and_coupons(driver, server):
+    set_viewport(driver, *LANDSCAPE)
+    sign_in(driver, server)
+    card = driver.find_element(By.CSS_SELECTOR, "#grid a.card")
+    title = card.find_element(By.CSS_SELECTOR, ".card-title").text
+    card.click()
+    panel = visible(driver, "#detail-view")
+    # Slid in from the right: its right edge at the window's, the grid still beside it.
+    right = driver.execute_script("return document.documentElement.clientWidth")
+    wait(driver, lambda d: d.find_element(By.ID, "detail").rect["x"] > 300 and
+         abs(d.find_element(By.ID, "detail").rect["x"] + d.find_element(By.ID, "detail").rect["width"] - right) < 2)
+    assert "/tuan/deal/1-" in driver.current_url
+    assert panel.find_element(By.CSS_SELECTOR, ".detail-bar h2").text == title
+    assert panel.find_element(By.ID, "buy").text == "立即抢购"
+    assert panel.find_element(By.ID, "detail-terms").text
+    assert panel.find_element(By.CSS_SELECTOR, ".detail-back").get_attribute("aria-label") == "返回"
+    shoot(driver, "detail")
+    panel.find_element(By.ID, "tab-button-merchant").click()
+    assert visible(driver, "#tab-merchant .merchant-name").text
+    assert not driver.find_element(By.ID, "tab-intro").is_displayed()
+    assert driver.find_element(By.CSS_SELECTOR, "#tab-merchant .small-map").is_displayed()
+    shoot(driver, "detail-merchant", sizes=(LANDSCAPE, PHONE))
+    panel.find_element(By.ID, "collect").click()
+    wait(driver, lambda d: d.find_element(By.ID, "collect").get_attribute("aria-pressed") == "true")
+    assert driver.find_element(By.ID, "collect").text == "已收藏"
+    # The cover closes it.
+    driver.execute_script("document.getElementById('cover').click()")
+    wait(driver, lambda d: not d.find_element(By.ID, "detail").is_displayed())
+    assert driver.current_url.rstrip("/").endswith("/tuan")
+
+    driver.find_element(By.ID, "dock-collections").click()
+    wait(driver, EC.url_contains("/tuan/collections"))
+    assert title in titles(driver)
+    shoot(driver, "collections")
+    driver.find_element(By.ID, "dock-recent").click()
+    wait(driver, EC.url_contains("/tuan/recent"))
+    assert titles(driver)[0] == title
+
+    # Order it: two, total follows, 提交订单, then 我的订单 with its券.
+    driver.find_element(By.CSS_SELECTOR, "#grid a.card").click()
+    choose(driver, visible(driver, "#buy"))
+    assert driver.find_element(By.CSS_SELECTOR, ".navbar h1").text == "提交订单"
+    unit = float(driver.find_element(By.ID, "total").text)
+    driver.find_element(By.CSS_SELECTOR, ".step[data-step='1']").click()
+    assert float(driver.find_element(By.ID, "total").text) == round(unit * 2, 2)
+    assert "到店付款" in driver.find_element(By.CSS_SELECTOR, ".pay").text
+    shoot(driver, "order")
+    choose(driver, driver.find_element(By.ID, "submit-order"))
+    assert "/tuan/orders" in driver.current_url
+    order = driver.find_element(By.CSS_SELECTOR, ".order.placed")
+    assert title in order.text
+    codes = order.find_elements(By.CSS_SELECTOR, ".coupon .code")
+    assert len(codes) == 2 and all(re.fullmatch(r"\d{4} \d{4} \d{4}", c.text) for c in codes)
+    assert [s.text for s in order.find_elements(By.CSS_SELECTOR, ".coupon .state")] == ["未消费", "未消费"]
+    shoot(driver, "orders")
+    refund = order.find_elements(By.CSS_SELECTOR, ".refund button")
+    if refund:  # 随时退 deals only
+        choose(driver, refund[0])
+        assert "已退款" in driver.find_element(By.CSS_SELECTOR, ".order").text
+
+    # 更多 reaches 我的订单 too.
+    driver.get(server.url("/tuan"))
+    driver.find_element(By.ID, "dock-more").click()
+    assert visible(driver, "#more").is_displayed()
+    shoot(driver, "more", sizes=(LANDSCAPE, PHONE))
+    choose(driver, driver.find_element(By.ID, "more-orders"))
+    assert driver.find_element(By.CSS_SELECTOR, ".navbar h1").text == "我的订单"
+
+    # Edit mode removes it from 收藏.
+    driver.get(server.url("/tuan/collections"))
+    choose(driver, driver.find_element(By.ID, "edit"))
+    for box in driver.find_elements(By.CSS_SELECTOR, ".card .pick"):
+        box.click()
+    shoot(driver, "collections-edit", sizes=(LANDSCAPE,))
+    choose(driver, driver.find_element(By.ID, "remove"))
+    assert titles(driver) == []
+    assert console_errors(driver) == []
+
+
+def test_a_visitors_recently_viewed_lives_in_the_browser(driver, server):
+    set_viewport(driver, *PORTRAIT)
+    driver.get(server.url("/tuan"))
+    cards = driver.find_elements(By.CSS_SELECTOR, "#grid a.card")
+    seen = []
+    for card in cards[:2]:
+        seen.append(card.find_element(By.CSS_SELECTOR, ".card-title").text)
+        card.click()
+        visible(driver, "#detail-view")
+        driver.find_element(By.CSS_SELECTOR, "#detail-view .detail-back").click()
+        wait(driver, lambda d: not d.find_element(By.ID, "detail").is_displayed())
+    driver.find_element(By.ID, "dock-recent").click()
+    wait(driver, lambda d: len(titles(d)) == 2)
+    assert titles(driver) == list(reversed(seen)), "newest first"
+    shoot(driver, "recent")
+    choose(driver, driver.find_element(By.ID, "edit"))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".card .pick"))
+    driver.find_element(By.CSS_SELECTOR, ".card .pick").click()
+    choose(driver, driver.find_element(By.ID, "remove"))
+    wait(driver, lambda d: len(titles(d)) == 1)
+    assert titles(driver) == [seen[0]]
+    # 清除最近浏览 in 更多.
+    driver.find_element(By.ID, "dock-more").click()
+    choose(driver, visible(driver, "#clear-recent button"))
+    driver.get(server.url("/tuan/recent"))
+    assert visible(driver, "#list-empty").text == "还没有浏览过团购"
+    assert console_errors(driver) == []
+
+
+def test_a_map_marker_opens_its_deal(driver, server):
+    set_viewport(driver, *LANDSCAPE)
+    driver.get(server.url("/tuan/map"))
+    svg = visible(driver, "#city-map")
+    assert driver.find_element(By.CSS_SELECTOR, "#dock-map").get_attribute("aria-current") == "page"
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".districts path")) == 16
+    before = svg.get_dom_attribute("viewBox")
+    driver.find_element(By.ID, "zoom-in").click()
+    assert svg.get_dom_attribute("viewBox") != before
+    driver.find_element(By.ID, "map-locate").click()
+    assert svg.get_dom_attribute("viewBox") == before, "定位 shows the whole city again"
+    shoot(driver, "map", sizes=(LANDSCAPE, PORTRAIT, PHONE))
+    # A marker nothing covers at the default zoom.
+    pin = driver.execute_script("""
+      return Array.from(document.querySelectorAll('.pin')).find(function (p) {
+        var r = p.getBoundingClientRect();
+        var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit && hit.closest('.pin') === p;
+      });""")
+    deal = pin.get_attribute("data-deal")
+    pin.click()
+    view = visible(driver, "#detail-view")
+    assert view.get_attribute("data-deal") == deal
+    assert driver.current_url.endswith("/tuan/deal/" + deal)
+    shoot(driver, "map-detail", sizes=(LANDSCAPE,))
+    assert console_errors(driver) == []
