@@ -4,11 +4,10 @@ import SparrowMedia
 import SparrowPlatform
 import SparrowStore
 
-/// The check-in endpoints. Bad input is refused before anything is written: fields first, then the pictures'
-/// count and headers, and only then are pictures stored and the entry written.
+/// The check-in endpoints; writes go through `CheckinWriter`, shared with the web client.
 struct CheckinsController: Sendable {
   let deps: DakaDependencies
-  let pictures: PictureLibrary
+  let writer: CheckinWriter
 
   func presenter(_ call: DakaCall) -> CheckinPresenter {
     CheckinPresenter(store: deps.store, baseURL: deps.config.publicURL, viewer: call.viewer)
@@ -30,16 +29,7 @@ struct CheckinsController: Sendable {
   }
 
   func create(_ call: DakaCall) async throws -> Response {
-    let user = try call.user()
-    let fields = try CheckinFields(call.params, current: nil)
-    let files = call.params.files("pic")
-    guard files.count <= checkinPictureLimit else { throw WeiboError.tooManyPictures(files.count) }
-    let stored = try await ingest(files, call)
-    let record = CheckinRecord(
-      id: deps.ids.next(at: call.now), userID: user, date: fields.date, location: fields.location, spot: fields.spot,
-      thoughts: fields.thoughts, visibility: fields.visibility, place: CheckinPlace(location: fields.location),
-      pictures: stored, createdAt: call.now)
-    try await deps.store.addCheckin(record)
+    let record = try await writer.create(call.params, files: call.params.files("pic"), by: try call.user(), at: call.now)
     return try json(try await presenter(call).checkin(record))
   }
 
@@ -47,20 +37,7 @@ struct CheckinsController: Sendable {
   func update(_ call: DakaCall) async throws -> Response {
     let user = try call.user()
     let current = try await own(call, user: user)
-    let fields = try CheckinFields(call.params, current: current)
-    let removing = Set(call.params.all("remove_pic"))
-    for id in removing where !current.pictures.contains(where: { $0.id == id }) {
-      throw WeiboError.field("remove_pic", expected: "the id of one of the check-in's pictures", got: CheckinFields.shown(id))
-    }
-    let files = call.params.files("pic")
-    let count = current.pictures.count - removing.count + files.count
-    guard count <= checkinPictureLimit else { throw WeiboError.tooManyPictures(count) }
-    let stored = try await ingest(files, call)
-    let place = fields.location == current.location ? current.place : CheckinPlace(location: fields.location)
-    let edit = CheckinEdit(
-      id: current.id, userID: user, date: fields.date, location: fields.location, spot: fields.spot,
-      thoughts: fields.thoughts, visibility: fields.visibility, place: place, adding: stored, removing: removing)
-    let edited = try await deps.store.editCheckin(edit, maxPictures: checkinPictureLimit)
+    let edited = try await writer.update(current, call.params, files: call.params.files("pic"), by: user, at: call.now)
     return try json(try await presenter(call).checkin(edited))
   }
 
@@ -101,27 +78,5 @@ struct CheckinsController: Sendable {
     let record = try await visible(call)
     guard record.userID == user else { throw WeiboError.notYourCheckin }
     return record
-  }
-
-  /// Checks every picture's header before storing any, so one bad part leaves nothing behind.
-  func ingest(_ files: [UploadedFile], _ call: DakaCall) async throws -> [PictureRef] {
-    let datas = files.map { Data($0.data.readableBytesView) }
-    let processor = ImageProcessor()
-    for (index, data) in datas.enumerated() {
-      do {
-        _ = try processor.inspect(data)
-      } catch let error as MediaError {
-        throw WeiboError.picture(error, number: index + 1)
-      }
-    }
-    var stored: [PictureRef] = []
-    for (index, data) in datas.enumerated() {
-      do {
-        stored.append(try await pictures.ingest(data, at: call.now, by: try call.user()))
-      } catch let error as MediaError {
-        throw WeiboError.picture(error, number: index + 1)
-      }
-    }
-    return stored
   }
 }

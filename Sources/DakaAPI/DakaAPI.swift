@@ -19,7 +19,7 @@ package struct DakaAPI: SparrowApp {
     self.deps = deps
     auth = Authenticator(store: deps.store)
     rates = platform.rates
-    checkins = CheckinsController(deps: deps, pictures: platform.pictures)
+    checkins = CheckinsController(deps: deps, writer: CheckinWriter(deps: deps, pictures: platform.pictures))
   }
 
   package func register(on router: Router<SparrowContext>) {
@@ -88,6 +88,8 @@ package struct DakaAPI: SparrowApp {
       throw WeiboError(exceeded)
     } catch let error as ParamError {
       throw WeiboError(error)
+    } catch let error as CheckinInputError {
+      throw error.weibo
     } catch let error as DakaLimitError {
       throw WeiboError.tooManyPictures(error.pictures)
     } catch StoreError.notFound {

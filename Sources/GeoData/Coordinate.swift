@@ -27,4 +27,10 @@ package struct BoundingBox: Sendable, Hashable {
     point.latitude >= minLatitude - margin && point.latitude <= maxLatitude + margin
       && point.longitude >= minLongitude - margin && point.longitude <= maxLongitude + margin
   }
+
+  /// The box around this one and `other`.
+  package func union(_ other: BoundingBox) -> BoundingBox {
+    BoundingBox(minLatitude: min(minLatitude, other.minLatitude), maxLatitude: max(maxLatitude, other.maxLatitude),
+                minLongitude: min(minLongitude, other.minLongitude), maxLongitude: max(maxLongitude, other.maxLongitude))
+  }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import DakaAPI
+import DakaWeb
 import DealsAPI
 import Logging
 import SparrowPlatform
@@ -24,6 +25,7 @@ func apps(_ deps: ServerDependencies, _ platform: Platform) async throws -> [any
     DealsAPI(deps: deps.with(deps.store as any TuanStore), platform: platform),
     try await TuanWeb(deps: deps.with(deps.store as any TuanStore), platform: platform),
     DakaAPI(deps: deps.with(deps.store as any PlatformStore & DakaStore), platform: platform),
+    try await DakaWeb(deps: deps.with(deps.store as any PlatformStore & DakaStore), platform: platform),
   ]
 }
 

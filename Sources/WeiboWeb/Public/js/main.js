@@ -6,7 +6,8 @@ import { setupCompose } from "./composer.js";
 import { textLength } from "./counter.js";
 import { loadMore, refresh, setupRefresh, watch } from "./feed.js";
 import { toast } from "./overlays.js";
-import { openViewer } from "./pictures.js";
+// The platform's picture browser, shared with 打卡.
+import { openViewer } from "/platform/static/pictures.js";
 import { store } from "./storage.js";
 import { setupToggles } from "./toggles.js";
 

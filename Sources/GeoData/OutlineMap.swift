@@ -1,17 +1,17 @@
 import Foundation
-import GeoData
 
 /// Outlines drawn as SVG paths by Sparrow itself (no map tiles): an equirectangular projection of a bounding
-/// box, longitudes shrunk by the cosine of the middle latitude so shapes keep their proportions.
-struct OutlineMap {
-  let box: BoundingBox
+/// box, longitudes shrunk by the cosine of the middle latitude so shapes keep their proportions. Drawn by 团购's
+/// map and 打卡's 足迹.
+package struct OutlineMap: Sendable {
+  package let box: BoundingBox
   /// The drawing's width; its height follows from the box.
-  let width: Double
-  let height: Double
+  package let width: Double
+  package let height: Double
   private let scale: Double
   private let xScale: Double
 
-  init(box: BoundingBox, width: Double, margin: Double = 0.04) {
+  package init(box: BoundingBox, width: Double, margin: Double = 0.04) {
     let padLat = (box.maxLatitude - box.minLatitude) * margin, padLon = (box.maxLongitude - box.minLongitude) * margin
     let grown = BoundingBox(minLatitude: box.minLatitude - padLat, maxLatitude: box.maxLatitude + padLat,
                             minLongitude: box.minLongitude - padLon, maxLongitude: box.maxLongitude + padLon)
@@ -24,12 +24,12 @@ struct OutlineMap {
   }
 
   /// A point in the drawing's coordinates.
-  func point(_ c: Coordinate) -> (x: Double, y: Double) {
+  package func point(_ c: Coordinate) -> (x: Double, y: Double) {
     ((c.longitude - box.minLongitude) * xScale * scale, (box.maxLatitude - c.latitude) * scale)
   }
 
   /// The `d` of a path drawing every ring of `outline` (holes included: the path's fill rule is evenodd).
-  func path(_ outline: Outline) -> String {
+  package func path(_ outline: Outline) -> String {
     var d = ""
     for polygon in outline.polygons {
       for ring in polygon {
@@ -44,7 +44,7 @@ struct OutlineMap {
   }
 
   /// One decimal is finer than a pixel at any zoom the map allows.
-  static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
     let sign = tenths < 0 ? "-" : ""
     return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"

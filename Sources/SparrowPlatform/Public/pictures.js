@@ -1,4 +1,4 @@
-// Picture browser: the pictures of one grid, one at a time, full screen. The grid's own picture shows at
+// The platform's picture browser (微博 and 打卡): the pictures of one grid, one at a time, full screen. The grid's own picture shows at
 // once and the large one replaces it when loaded; swipe, arrows or keys move, a tap closes.
 export function openViewer(pic) {
   var links = Array.prototype.slice.call(pic.parentNode.querySelectorAll(".pic"));

@@ -1,0 +1,143 @@
+// The 打卡 form: pictures chosen several at a time, shown as tiles with the add button moving along after them,
+// each removable before sending (the file input's files are rebuilt each time, so the form posts as it would
+// without script); the location picker's suggestions (汉字, pinyin or initials); and "from the photo": the
+// first picture's EXIF date and place offered for the form.
+import { readExif } from "./exif.js";
+
+export function setupForm(form) {
+  var input = document.getElementById("pic-input");
+  var tiles = document.getElementById("pic-tiles");
+  var add = document.getElementById("pic-add");
+  var box = document.getElementById("pictures");
+  var max = parseInt(box.getAttribute("data-max"), 10) || 5;
+  var chosen = [];
+  var offered = false;
+
+  function keptCount() {
+    return tiles.querySelectorAll(".pic-tile.kept:not(.removing)").length;
+  }
+
+  function render() {
+    tiles.querySelectorAll(".pic-tile.new").forEach(function (tile) {
+      URL.revokeObjectURL(tile.querySelector("img").src);
+      tile.remove();
+    });
+    chosen.forEach(function (file, index) {
+      var tile = document.createElement("li");
+      tile.className = "pic-tile new";
+      var img = document.createElement("img");
+      img.alt = "";
+      img.src = URL.createObjectURL(file);
+      var remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "pic-remove-button";
+      remove.textContent = "×";
+      remove.setAttribute("aria-label", "移除第" + (index + 1) + "张图片");
+      remove.addEventListener("click", function () {
+        chosen.splice(index, 1);
+        sync();
+      });
+      tile.appendChild(img);
+      tile.appendChild(remove);
+      tiles.insertBefore(tile, add);
+    });
+    add.hidden = keptCount() + chosen.length >= max;
+  }
+
+  function sync() {
+    var transfer = new DataTransfer();
+    chosen.forEach(function (file) { transfer.items.add(file); });
+    input.files = transfer.files;
+    render();
+  }
+
+  input.addEventListener("change", function () {
+    var picked = Array.prototype.slice.call(input.files).filter(function (f) { return chosen.indexOf(f) < 0; });
+    var wasEmpty = chosen.length === 0 && keptCount() === 0;
+    var room = max - keptCount() - chosen.length;
+    chosen = chosen.concat(picked.slice(0, Math.max(0, room)));
+    sync();
+    if (picked.length > room) hint("最多" + max + "张图片，多出的没有加上");
+    if (wasEmpty && chosen.length && !offered) fromPhoto(chosen[0]);
+  });
+
+  tiles.addEventListener("change", function (event) {
+    var box = event.target;
+    if (box.name !== "remove_pic") return;
+    box.closest(".pic-tile").classList.toggle("removing", box.checked);
+    render();
+  });
+
+  var hintBox = document.getElementById("photo-hint");
+  function hint(text, action) {
+    hintBox.textContent = text;
+    if (action) hintBox.appendChild(action);
+    hintBox.hidden = false;
+  }
+
+  // The first picture's date and place, offered (not applied) as the notes' form would ask.
+  function fromPhoto(file) {
+    if (!/jpe?g$/i.test(file.type.split("/")[1] || "")) return;
+    offered = true;
+    file.arrayBuffer().then(function (buffer) {
+      var exif = readExif(buffer);
+      var place = exif.latitude === undefined ? Promise.resolve(null)
+        : fetch("/daka/place?lat=" + exif.latitude.toFixed(6) + "&lng=" + exif.longitude.toFixed(6))
+          .then(function (r) { return r.ok ? r.json() : null; }).catch(function () { return null; });
+      return place.then(function (found) {
+        if (!exif.date && !found) return;
+        var words = "照片" + (exif.date ? "拍摄于 " + exif.date : "") + (found ? (exif.date ? "，" : "") + "在 " + found.value : "");
+        var use = document.createElement("button");
+        use.type = "button";
+        use.className = "button";
+        use.id = "use-photo";
+        use.textContent = "使用";
+        use.addEventListener("click", function () {
+          if (exif.date) document.getElementById("date").value = exif.date;
+          if (found) document.getElementById("location").value = found.value;
+          hintBox.hidden = true;
+        });
+        hint(words + " ", use);
+        hintBox.setAttribute("data-date", exif.date || "");
+        hintBox.setAttribute("data-place", found ? found.value : "");
+      });
+    });
+  }
+
+  setupPlaces(document.getElementById("location"), document.getElementById("location-suggestions"));
+}
+
+function setupPlaces(field, list) {
+  var timer = null, asked = "";
+  function hide() { list.hidden = true; }
+  field.addEventListener("input", function () {
+    clearTimeout(timer);
+    var q = field.value.trim();
+    if (!q) { hide(); return; }
+    timer = setTimeout(function () {
+      asked = q;
+      fetch("/daka/places?q=" + encodeURIComponent(q)).then(function (r) { return r.ok ? r.json() : []; }).then(function (options) {
+        if (asked !== q) return;
+        list.textContent = "";
+        options.forEach(function (option) {
+          var li = document.createElement("li");
+          var b = document.createElement("button");
+          b.type = "button";
+          b.setAttribute("role", "option");
+          var name = document.createElement("span");
+          name.textContent = option.value;
+          var where = document.createElement("small");
+          where.textContent = option.hint;
+          b.appendChild(name);
+          b.appendChild(where);
+          b.addEventListener("click", function () { field.value = option.value; hide(); field.focus(); });
+          li.appendChild(b);
+          list.appendChild(li);
+        });
+        list.hidden = options.length === 0;
+      }).catch(hide);
+    }, 150);
+  });
+  field.addEventListener("keydown", function (e) { if (e.key === "Escape") hide(); });
+  document.addEventListener("click", function (e) { if (e.target !== field && !list.contains(e.target)) hide(); });
+}

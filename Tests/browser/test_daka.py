@@ -1,0 +1,284 @@
+"""Journeys through 打卡's web client at /daka at a phone width (screenshots in artifacts/screenshots/daka-*):
+checking in with pictures, finding by search, the detail, editing, deleting, privacy between two people, the
+足迹 map, the export."""
+import io
+import json
+import time
+import urllib.error
+import urllib.request
+import zipfile
+
+from PIL import Image
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import SHOTS, console_errors, make_driver, set_viewport, visible, wait
+
+PHONE, DESKTOP = (375, 812), (1280, 800)
+
+
+def shoot(driver, name):
+    """Saves the page at the phone and desktop widths, then returns to the phone."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in (PHONE, DESKTOP):
+        set_viewport(driver, width, height)
+        time.sleep(0.6)  # the rows' scale-in animation
+        driver.save_screenshot(str(SHOTS / f"daka-{name}-{width}x{height}.png"))
+    set_viewport(driver, *PHONE)
+    time.sleep(0.2)
+
+
+def photo(path, colour, gps=None, taken=None):
+    """A JPEG of one colour; `gps` (lat, lng) and `taken` ("YYYY:MM:DD HH:MM:SS") go into its EXIF."""
+    image = Image.new("RGB", (640, 480), colour)
+    exif = Image.Exif()
+    if taken:
+        exif.get_ifd(0x8769)[0x9003] = taken
+    if gps:
+        def dms(value):
+            degrees = int(value)
+            minutes = int((value - degrees) * 60)
+            return (float(degrees), float(minutes), round((value - degrees - minutes / 60) * 3600, 2))
+        ifd = exif.get_ifd(0x8825)
+        ifd[1], ifd[2], ifd[3], ifd[4] = "N", dms(gps[0]), "E", dms(gps[1])
+    image.save(path, "JPEG", exif=exif.tobytes() if (gps or taken) else b"")
+    return str(path)
+
+
+def sign_in(driver, server, next="/daka/me", user=None):
+    """Through the platform's sign-in: the demo account by 填充, or `user` typed (password sparrow123)."""
+    driver.get(server.url("/web/login?next=" + next))
+    wait(driver, EC.url_contains("/oauth2/authorize"))
+    if user:
+        visible(driver, "#userId").send_keys(user)
+        driver.find_element(By.ID, "passwd").send_keys("sparrow123")
+    else:
+        visible(driver, "#fill").click()
+    driver.find_element(By.ID, "authorize").click()
+    wait(driver, lambda d: d.current_url.startswith(server.url(next)), 15)
+
+
+def press(driver, element_id):
+    """Clicks a control after scrolling it to the middle, clear of the fixed bars."""
+    element = driver.find_element(By.ID, element_id)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def reload_by(driver, action):
+    old = driver.find_element(By.TAG_NAME, "html")
+    action()
+    wait(driver, EC.staleness_of(old), 15)
+
+
+def check_in(driver, server, spot, location="杭州西湖", pictures=(), public=True, thoughts="湖面有雾\n很美"):
+    driver.get(server.url("/daka/new"))
+    visible(driver, "#spot")
+    driver.find_element(By.ID, "location").send_keys(location)
+    driver.find_element(By.ID, "spot").send_keys(spot)
+    driver.find_element(By.ID, "thoughts").send_keys(thoughts)
+    if pictures:
+        driver.find_element(By.ID, "pic-input").send_keys("\n".join(pictures))
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".pic-tile.new")) == len(pictures))
+    if public:
+        driver.find_element(By.ID, "visibility-public").click()
+    reload_by(driver, lambda: press(driver, "submit"))
+    visible(driver, "#detail")
+    return driver.current_url
+
+
+def search(driver, server, words):
+    driver.get(server.url("/daka"))
+    box = visible(driver, "#search-input")
+    box.send_keys(words)
+    reload_by(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".search-button").click())
+
+
+def briefs(driver):
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#rows .row-brief")]
+
+
+def test_check_in_find_open_edit_and_delete(driver, server, tmp_path):
+    sign_in(driver, server)
+    # The first picture says where and when it was taken: the form offers both.
+    first = photo(tmp_path / "first.jpg", (200, 60, 60), gps=(30.6598, 104.0633), taken="2024:05:01 09:30:00")
+    second = photo(tmp_path / "second.jpg", (60, 90, 200))
+    driver.get(server.url("/daka/new"))
+    assert driver.find_element(By.ID, "date").get_attribute("value"), "today by default"
+    assert driver.find_element(By.ID, "visibility-private").is_selected(), "private by default"
+    driver.find_element(By.ID, "pic-input").send_keys(first + "\n" + second)
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".pic-tile.new")) == 2)
+    hint = visible(driver, "#photo-hint")
+    assert "2024-05-01" in hint.text and "成都" in hint.text, hint.text
+    # The add button follows the pictures; a picture can be taken back before sending.
+    tiles = driver.find_elements(By.CSS_SELECTOR, "#pic-tiles > li")
+    assert tiles[-1].get_attribute("id") == "pic-add"
+    assert driver.find_element(By.ID, "pic-add").is_displayed()
+    driver.find_element(By.ID, "use-photo").click()
+    assert driver.find_element(By.ID, "date").get_attribute("value") == "2024-05-01"
+    location = driver.find_element(By.ID, "location").get_attribute("value")
+    assert location.startswith("成都"), location
+    driver.find_element(By.ID, "spot").send_keys("宽窄巷子测试")
+    driver.find_element(By.ID, "thoughts").send_keys("第一行\n第二行")
+    driver.find_element(By.ID, "visibility-public").click()
+    shoot(driver, "form")
+    reload_by(driver, lambda: press(driver, "submit"))
+
+    assert driver.find_element(By.ID, "detail-date").text == "2024-05-01"
+    assert driver.find_element(By.ID, "detail-where").text == "宽窄巷子测试 · " + location
+    assert driver.find_element(By.ID, "detail-thoughts").text == "第一行\n第二行"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#detail-pics .pic")) == 2
+    detail = driver.current_url
+    shoot(driver, "detail")
+    driver.find_elements(By.CSS_SELECTOR, "#detail-pics .pic")[1].click()
+    visible(driver, "#viewer")
+    assert "/pics/large/" in driver.find_element(By.CSS_SELECTOR, "#viewer img").get_attribute("data-large")
+    driver.find_element(By.ID, "viewer").click()
+    wait(driver, lambda d: not d.find_elements(By.ID, "viewer"))
+
+    # Found by 汉字 (marked, the first match highlighted), and by the place's pinyin.
+    search(driver, server, "宽窄巷子测试")
+    found = visible(driver, "#found")
+    assert found.find_element(By.CSS_SELECTOR, "mark").text == "宽窄巷子测试"
+    shoot(driver, "search")
+    search(driver, server, "chengdu")
+    assert any("宽窄巷子测试" in b for b in briefs(driver)), briefs(driver)
+    search(driver, server, "没有这个地方呀")
+    assert visible(driver, "#not-found").text == "未找到"
+    assert not briefs(driver)
+
+    # Edit: new spot, one picture removed, kept what was typed.
+    driver.get(detail)
+    reload_by(driver, lambda: driver.find_element(By.ID, "edit").click())
+    assert driver.find_element(By.ID, "spot").get_attribute("value") == "宽窄巷子测试"
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".pic-tile.kept")) == 2
+    spot = driver.find_element(By.ID, "spot")
+    spot.clear()
+    spot.send_keys("锦里测试")
+    driver.find_elements(By.CSS_SELECTOR, ".pic-tile.kept .pic-remove")[0].click()
+    shoot(driver, "edit")
+    reload_by(driver, lambda: press(driver, "submit"))
+    assert driver.find_element(By.ID, "detail-where").text == "锦里测试 · " + location
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#detail-pics .pic")) == 1
+
+    assert not console_errors(driver)
+
+    # Delete, after saying yes.
+    driver.find_element(By.ID, "delete").click()
+    confirm = visible(driver, "#delete-yes")
+    shoot(driver, "delete")
+    reload_by(driver, confirm.click)
+    assert visible(driver, "#deleted").text == "已删除"
+    driver.get(detail)
+    assert "这条打卡不存在" in driver.find_element(By.ID, "message").text
+    search(driver, server, "锦里测试")
+    assert visible(driver, "#not-found").is_displayed()
+
+
+def test_discover_rows_and_tabs_keep_their_pages(driver, server):
+    driver.get(server.url("/daka"))
+    rows = driver.find_elements(By.CSS_SELECTOR, "#rows .row")
+    assert len(rows) >= 2
+    shaded = [r.value_of_css_property("background-color") for r in rows[:2]]
+    assert shaded[0] != shaded[1], "alternate rows are shaded"
+    assert rows[0].value_of_css_property("border-top-left-radius") != "0px"
+    for control in driver.find_elements(By.CSS_SELECTOR, "a, button"):
+        if not control.text.strip():
+            assert control.get_attribute("aria-label"), control.get_attribute("outerHTML")[:120]
+    shoot(driver, "discover")
+    # 发现 → a detail; 我的; 发现 again comes back to the detail, and the browser's back works.
+    reload_by(driver, lambda: rows[0].find_element(By.TAG_NAME, "a").click())
+    detail = driver.current_url
+    reload_by(driver, lambda: driver.find_element(By.ID, "tab-me").click())
+    assert driver.current_url.endswith("/daka/me")
+    assert "登录" in driver.find_element(By.ID, "signin").text
+    shoot(driver, "me-signed-out")
+    reload_by(driver, lambda: driver.find_element(By.ID, "tab-find").click())
+    assert driver.current_url == detail
+    reload_by(driver, lambda: driver.find_element(By.ID, "back").click())
+    assert driver.current_url.endswith("/daka")
+    assert not console_errors(driver)
+
+
+def test_a_private_entry_is_seen_by_no_one_else(driver, server, tmp_path):
+    sign_in(driver, server)
+    url = check_in(driver, server, "私房小院", public=False,
+                   pictures=[photo(tmp_path / "a.jpg", (10, 120, 60))])
+    assert "仅自己可见" in driver.find_element(By.ID, "detail").text
+    search(driver, server, "私房小院")
+    assert visible(driver, "#found").is_displayed()
+
+    other = json.loads(urllib.request.urlopen(server.url("/daka/api/checkins?count=50")).read())
+    name = next(c["user"]["screen_name"] for c in other["checkins"] if c["user"]["screen_name"] != "sparrow")
+    second = make_driver()
+    try:
+        sign_in(second, server, user=name)
+        search(second, server, "私房小院")
+        assert visible(second, "#not-found").text == "未找到"
+        second.get(url)
+        assert "这条打卡不存在" in second.find_element(By.ID, "message").text
+        second.get(server.url("/daka/me"))
+        assert "私房小院" not in second.page_source
+    finally:
+        second.quit()
+    try:
+        urllib.request.urlopen(url)
+        raise AssertionError("signed out, the private entry was shown")
+    except urllib.error.HTTPError as error:
+        assert error.code == 404 and "text/html" in error.headers["Content-Type"]
+
+
+def test_the_map_lights_the_visited_cities_and_the_export_has_everything(driver, server, tmp_path):
+    sign_in(driver, server)
+    check_in(driver, server, "大雁塔", location="西安雁塔", pictures=[photo(tmp_path / "x.jpg", (180, 150, 40))])
+    check_in(driver, server, "华清宫", location="西安临潼")
+    check_in(driver, server, "壶口瀑布", location="延安宜川", public=False)
+    driver.get(server.url("/daka/me"))
+    assert int(driver.find_element(By.CSS_SELECTOR, "#checkin-count b").text) >= 3
+    cities = driver.find_element(By.ID, "visited-cities").text
+    assert "西安" in cities and "延安" in cities
+    reload_by(driver, lambda: driver.find_element(By.LINK_TEXT, next(
+        a.text for a in driver.find_elements(By.CSS_SELECTOR, "#footprint nav a") if a.text.startswith("陕西省"))).click())
+    lit = {p.get_attribute("data-name") for p in driver.find_elements(By.CSS_SELECTOR, "#footprint-map path.lit")}
+    assert {"西安", "延安"} <= lit, lit
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#footprint-map path")) > len(lit)
+    shoot(driver, "map-province")
+    xian = driver.find_element(By.CSS_SELECTOR, "#footprint-map a path[data-name='西安']")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", xian)
+    reload_by(driver, xian.click)
+    assert driver.find_element(By.ID, "map-title").text == "西安"
+    lit = {p.get_attribute("data-name") for p in driver.find_elements(By.CSS_SELECTOR, "#footprint-map path.lit")}
+    assert {"雁塔", "临潼"} <= lit, lit
+    shoot(driver, "map-city")
+
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
+    request = urllib.request.Request(server.url("/daka/me/export"), headers={"Cookie": cookies})
+    with urllib.request.urlopen(request) as response:
+        assert response.headers["Content-Type"] == "application/zip"
+        archive = zipfile.ZipFile(io.BytesIO(response.read()))
+    assert archive.testzip() is None, "every CRC matches"
+    entries = json.loads(archive.read("checkins.json"))
+    spots = {e["spot"]: e for e in entries}
+    assert {"大雁塔", "华清宫", "壶口瀑布"} <= set(spots)
+    assert spots["壶口瀑布"]["visibility"] == "private"
+    picture = spots["大雁塔"]["pictures"][0]
+    assert Image.open(io.BytesIO(archive.read(picture))).size == (640, 480), "at full size"
+
+
+def test_without_script_a_refused_form_keeps_what_was_typed(server):
+    driver = make_driver(javascript=False)
+    try:
+        sign_in(driver, server, next="/daka/new", user="sparrow")
+        driver.find_element(By.ID, "location").send_keys("苏州")
+        driver.find_element(By.ID, "thoughts").send_keys("园林")
+        reload_by(driver, lambda: press(driver, "submit"))
+        assert driver.find_element(By.ID, "form-error").text == "请填写景点"
+        assert driver.find_element(By.ID, "location").get_attribute("value") == "苏州"
+        assert driver.find_element(By.ID, "thoughts").get_attribute("value") == "园林"
+        assert driver.find_element(By.ID, "spot").get_attribute("aria-invalid") == "true"
+        shoot(driver, "form-error")
+        driver.find_element(By.ID, "spot").send_keys("拙政园")
+        reload_by(driver, lambda: press(driver, "submit"))
+        assert driver.find_element(By.ID, "detail-where").text == "拙政园 · 苏州"
+    finally:
+        driver.quit()
