@@ -63,12 +63,14 @@ extension WebController {
     guard let viewer = context.viewer else { return try await login() }
     guard let draft = try await draft(params, viewer) else { return try await notFound(viewer, "微博不存在或已被删除") }
     let next = Self.back(request, fallback: "")
-    return try await composeSheet(draft, viewer, text: try await initialText(draft), pictureIDs: [],
+    return try await composeSheet(draft, viewer, text: try await initialText(draft, params: params), pictureIDs: [],
                                   next: next.hasPrefix("/compose") ? "" : next)
   }
 
-  /// Reposting a repost starts with `//@name:text`, so the chain is kept, as Weibo does.
-  func initialText(_ draft: Draft) async throws -> String {
+  /// A new status may start from `text` (another app's 分享到微博); reposting a repost starts with
+  /// `//@name:text`, so the chain is kept, as Weibo does.
+  func initialText(_ draft: Draft, params: Params) async throws -> String {
+    if case .status = draft { return String((params["text"] ?? "").prefix(2_000)) }
     guard case .repost(let status) = draft, status.retweetedID != nil,
       let author = try await deps.store.user(id: status.userID)
     else { return "" }

@@ -284,8 +284,8 @@ import Testing
 
   @Test func publicPicturesAreServedWithoutTheirGPS() async throws {
     let p = try await People()
-    let rationals = Self.gpsRationals
-    let tagged = Self.withGPS(try Self.photo("#336699"))
+    let rationals = TestJPEG.gpsRationals
+    let tagged = TestJPEG.withGPS(try Self.photo("#336699"))
     #expect(tagged.range(of: rationals) != nil)
 
     try await p.world.test { client in
@@ -301,24 +301,6 @@ import Testing
         #expect(bytes.range(of: Data("Exif".utf8)) == nil)
       }
     }
-  }
-
-  /// 30°15'12.34" as EXIF rationals, as a camera writes a latitude: bytes no served picture may carry.
-  static let gpsRationals = Data([30, 0, 0, 0, 1, 0, 0, 0, 15, 0, 0, 0, 1, 0, 0, 0, 0xD2, 0x04, 0, 0, 100, 0, 0, 0])
-
-  /// `jpeg` with an EXIF segment holding a GPS latitude, after its SOI marker.
-  static func withGPS(_ jpeg: Data) -> Data {
-    func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
-    func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
-    // TIFF (little-endian): IFD0 with one entry, GPSInfo → the GPS IFD at 26; it holds GPSLatitudeRef "N" and
-    // GPSLatitude (three rationals at 56).
-    var tiff: [UInt8] = Array("II".utf8) + u16(42) + u32(8)
-    tiff += u16(1) + u16(0x8825) + u16(4) + u32(1) + u32(26) + u32(0)
-    tiff += u16(2) + u16(1) + u16(2) + u32(2) + [UInt8(ascii: "N"), 0, 0, 0] + u16(2) + u16(5) + u32(3) + u32(56) + u32(0)
-    tiff += Array(gpsRationals)
-    let payload = Array("Exif".utf8) + [0, 0] + tiff
-    let segment: [UInt8] = [0xFF, 0xE1] + [UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
-    return jpeg.prefix(2) + Data(segment) + jpeg.dropFirst(2)
   }
 }
 

@@ -10,34 +10,6 @@ import SparrowStore
 import SparrowTestSupport
 import Testing
 
-/// A multipart body with text fields and one file.
-func multipart(_ fields: [(String, String)], file: (name: String, filename: String, type: String, data: Data)?,
-               boundary: String = "SparrowBoundary") -> ByteBuffer {
-  multipart(fields, files: file.map { [$0] } ?? [], boundary: boundary)
-}
-
-/// A multipart body with text fields and any number of files.
-func multipart(_ fields: [(String, String)], files: [(name: String, filename: String, type: String, data: Data)],
-               boundary: String = "SparrowBoundary") -> ByteBuffer {
-  var body = Data()
-  for (name, value) in fields {
-    body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
-  }
-  for file in files {
-    body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.type)\r\n\r\n".utf8)
-    body += file.data + Data("\r\n".utf8)
-  }
-  body += Data("--\(boundary)--\r\n".utf8)
-  return ByteBuffer(bytes: body)
-}
-
-func drawing(_ width: Int, _ height: Int, colour: String = "#3aa757") -> String {
-  """
-  <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)"><rect width="\(width)" height="\(height)" fill="\(colour)"/>\
-  <rect width="\(width / 4)" height="\(height / 4)" fill="#000"/></svg>
-  """
-}
-
 extension TestClientProtocol {
   func upload(_ path: String, _ fields: [(String, String)], file: (String, String, String, Data)?, token: String)
     async throws -> TestResponse

@@ -9,21 +9,9 @@ import Testing
 @Suite struct WebTests {
   /// Signs `name` in through `/web/login`, the authorize form and `/web/callback`; returns the Cookie header.
   static func signIn(_ client: any TestClientProtocol, _ name: String) async throws -> String {
-    let login = try await client.get("/web/login")
-    let location = try #require(login.headers[.location])
-    let state = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "state" }?.value)
-    let stateCookie = try #require(login.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-    let granted = try await client.postSignedOut("/oauth2/authorize", [
-      ("client_id", "sparrow-web"), ("redirect_uri", "http://sparrow.test/web/callback"), ("response_type", "code"),
-      ("state", state), ("action", "submit"), ("userId", name), ("passwd", TestWorld.password),
-    ])
-    let callback = try #require(granted.headers[.location]).replacingOccurrences(of: "http://sparrow.test", with: "")
-    var headers = HTTPFields()
-    headers[.cookie] = stateCookie
-    let done = try await client.get(callback, headers: headers)
+    let (done, cookie) = try await client.webSignIn(name)
     #expect(done.status == .seeOther)
     #expect(done.headers[.location] == "/welcome")
-    let cookie = try #require(done.headers[values: .setCookie].first { $0.hasPrefix("sparrow_web=") })
     #expect(cookie.contains("HttpOnly"))
     #expect(cookie.contains("SameSite=Lax"))
     return String(cookie.split(separator: ";")[0])
