@@ -63,7 +63,9 @@ extension WebController {
     guard let viewer = context.viewer else { return try await login() }
     guard let draft = try await draft(params, viewer) else { return try await notFound(viewer, "微博不存在或已被删除") }
     let next = Self.back(request, fallback: "")
-    return try await composeSheet(draft, viewer, text: try await initialText(draft, params: params), pictureIDs: [],
+    // Another app's 分享到微博 may name pictures already stored (`pic_id`); ids of none are left out.
+    let shared = if case .status = draft { Array(params.all("pic_id").prefix(Self.maxPictures)) } else { [String]() }
+    return try await composeSheet(draft, viewer, text: try await initialText(draft, params: params), pictureIDs: shared,
                                   next: next.hasPrefix("/compose") ? "" : next)
   }
 

@@ -304,13 +304,17 @@ import Testing
 
     try await w.world.test { client in
       let alice = try await World.signIn(client, "alice")
-      let id = try await alice.checkIn([("date", "2025-05-01"), ("location", "杭州"), ("spot", "<断桥>"), ("visibility", "public")])
+      let id = try await alice.checkIn([("date", "2025-05-01"), ("location", "杭州"), ("spot", "<断桥>"), ("visibility", "public")],
+                                       pics: [try World.photo("#0000aa")])
       let detail = try await alice.get("/daka/c/\(id)")
       let share = try #require(detail.text.firstMatch(of: /href="(\/compose\?text=[^"]+)" id="share"/).map { String($0.output.1) })
       let composer = try await alice.get(share.replacingOccurrences(of: "&amp;", with: "&"))
 
       #expect(composer.status == .ok)
       #expect(composer.text.contains("#打卡# 2025-05-01 杭州 &lt;断桥&gt; http://sparrow.test/daka/c/\(id)</textarea>"))
+      let picture = try #require(detail.text.firstMatch(of: /\/pics\/large\/([0-9a-f]+)\.jpg/).map { String($0.output.1) })
+      #expect(share.contains("pic_id=\(picture)"))
+      #expect(composer.text.contains("value=\"\(picture)\""))
     }
   }
 }

@@ -130,6 +130,14 @@ def test_check_in_find_open_edit_and_delete(driver, server, tmp_path):
     assert len(driver.find_elements(By.CSS_SELECTOR, "#detail-pics .pic")) == 2
     detail = driver.current_url
     shoot(driver, "detail")
+    # 分享到微博: the composer opens with the brief, the link back and the pictures.
+    reload_by(driver, lambda: press(driver, "share"))
+    text = visible(driver, "#compose-text").get_attribute("value")
+    assert text.startswith("#打卡# 2024-05-01 " + location + " 宽窄巷子测试 "), text
+    assert text.endswith(detail.split("?")[0].replace(server.base, "")), text
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".compose-pic")) == 2
+    shoot(driver, "share")
+    driver.get(detail)
     driver.find_elements(By.CSS_SELECTOR, "#detail-pics .pic")[1].click()
     visible(driver, "#viewer")
     assert "/pics/large/" in driver.find_element(By.CSS_SELECTOR, "#viewer img").get_attribute("data-large")

@@ -31,9 +31,10 @@ struct DetailPage: PageModel {
     record.pictures.map { Picture(thumbnail: "/pics/bmiddle/\($0.fileName)", large: "/pics/large/\($0.fileName)") }
   }
 
-  /// The 微博 composer, prefilled with the brief and the link back.
+  /// The 微博 composer, prefilled with the brief, the link back and the first three pictures.
   var shareURL: String {
-    "/compose?" + FormEncoding.encode(pairs: [("text", "#打卡# \(record.brief) \(publicURL)/daka/c/\(record.id)")])
+    let text = "#打卡# \(record.brief) \(publicURL)/daka/c/\(record.id)"
+    return "/compose?" + FormEncoding.encode(pairs: [("text", text)] + record.pictures.prefix(3).map { ("pic_id", $0.id) })
   }
 
   func child(named name: String) -> Any? {
