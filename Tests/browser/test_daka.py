@@ -193,6 +193,8 @@ def test_discover_rows_and_tabs_keep_their_pages(driver, server):
     for control in driver.find_elements(By.CSS_SELECTOR, "a, button"):
         if not control.text.strip():
             assert control.get_attribute("aria-label"), control.get_attribute("outerHTML")[:120]
+    loaded = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert loaded and all(url.startswith(server.base) for url in loaded), "everything comes from Sparrow itself"
     shoot(driver, "discover")
     # 发现 → a detail; 我的; 发现 again comes back to the detail, and the browser's back works.
     reload_by(driver, lambda: rows[0].find_element(By.TAG_NAME, "a").click())
@@ -290,3 +292,19 @@ def test_without_script_a_refused_form_keeps_what_was_typed(server):
         assert driver.find_element(By.ID, "detail-where").text == "拙政园 · 苏州"
     finally:
         driver.quit()
+
+
+def test_the_location_picker_suggests_places_by_pinyin(driver, server):
+    sign_in(driver, server, next="/daka/new")
+    field = visible(driver, "#location")
+    field.send_keys("xian")
+    option = wait(driver, lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, "#location-suggestions button")
+                                         if b.text.startswith("西安")), None))
+    shoot(driver, "location-picker")
+    option.click()
+    assert field.get_attribute("value") == "西安"
+    assert not driver.find_element(By.ID, "location-suggestions").is_displayed()
+    field.clear()
+    field.send_keys("yt")
+    wait(driver, lambda d: any(b.text.startswith("西安雁塔") for b in d.find_elements(By.CSS_SELECTOR, "#location-suggestions button")))
+    assert not console_errors(driver)
