@@ -166,7 +166,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "DakaWebTests",
-      dependencies: ["SparrowTestSupport", "SparrowMedia", .product(name: "HummingbirdTesting", package: "hummingbird")],
+      dependencies: ["DakaWeb", "SparrowTestSupport", "SparrowMedia", .product(name: "HummingbirdTesting", package: "hummingbird")],
       swiftSettings: strict),
   ]
 )

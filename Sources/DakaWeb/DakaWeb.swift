@@ -25,7 +25,9 @@ package struct DakaWeb: SparrowApp {
     self.platform = platform
     writer = CheckinWriter(deps: deps, pictures: platform.pictures)
     pages = try await TemplateLibrary.load(adding: Self.templates)
+    // The platform's picture browser is served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/daka/static")
+      .including("pictures.js", of: platform.assets, as: "js/pictures.js")
   }
 
   package func register(on router: Router<SparrowContext>) {

@@ -30,6 +30,7 @@ package struct WebController: SparrowApp {
     pages = try await TemplateLibrary.load(adding: Self.templates)
     self.api = api
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/static")
+      .including("pictures.js", of: platform.assets, as: "js/pictures.js")
   }
 
   /// Adds the web client's routes: pages at the root, fragments under `/web/`, files under `/static/`.

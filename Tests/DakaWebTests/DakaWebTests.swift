@@ -21,6 +21,7 @@ import Testing
       let me = try await client.get("/daka/me")
       let post = try await client.post("/daka/new", World.fields)
       let unknown = try await client.get("/daka/nowhere")
+      let viewer = try await client.get("/daka/static/js/pictures.js")
 
       #expect(discover.status == .ok && discover.headers[.contentType] == "text/html; charset=utf-8")
       #expect(discover.text.contains("id=\"tab-find\" data-tab=\"find\" aria-current=\"page\""))
@@ -29,6 +30,7 @@ import Testing
       #expect(me.text.contains("/web/login?next=%2Fdaka%2Fme") && me.text.contains("足迹地图"))
       #expect(post.status == .seeOther && post.headers[.location]?.contains("/oauth2/authorize") == true)
       #expect(unknown.status == .notFound && unknown.text.contains("页面不存在") && unknown.text.contains("tab-find"))
+      #expect(viewer.status == .ok && viewer.text.contains("export function openViewer"))  // the platform's
     }
   }
 
@@ -118,11 +120,13 @@ import Testing
     try await w.world.test { client in
       let first = try await client.get("/daka")
       let second = try await client.get("/daka?page=2")
+      let past = try await client.get("/daka?page=9")
 
       #expect(first.briefs.count == 20 && first.briefs.first == "2025-03-25 杭州 第25天")
       #expect(first.text.contains("href=\"/daka?page=2\" id=\"next\"") && first.text.contains("1 / 2"))
       #expect(second.briefs.count == 5 && second.briefs.last == "2025-03-01 杭州 第1天")
       #expect(second.text.contains("id=\"previous\"") && !second.text.contains("id=\"next\""))
+      #expect(past.briefs.isEmpty && past.text.contains("没有更多了") && !past.text.contains("还没有打卡"))
     }
   }
 

@@ -28,7 +28,8 @@ struct DiscoverPage: PageModel {
     case "rows": rows
     case "has_rows": !rows.isEmpty
     case "none": rows.isEmpty && !query.isEmpty
-    case "empty": rows.isEmpty && query.isEmpty
+    case "empty": rows.isEmpty && query.isEmpty && page == 1
+    case "past_end": rows.isEmpty && query.isEmpty && page > 1
     case "found_count": query.isEmpty || rows.isEmpty ? nil : "找到\(total)条"
     case "previous": page > 1 ? link(page - 1) : nil
     case "next": page < lastPage ? link(page + 1) : nil

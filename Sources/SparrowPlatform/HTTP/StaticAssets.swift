@@ -32,8 +32,19 @@ package struct StaticAssets: Sendable {
         files[path] = File(bytes: ByteBuffer(bytes: data), type: type(of: path), version: hash(data))
       }
     }
-    let tree = files.keys.sorted().map { "\($0)\u{0}\(files[$0]!.version)\n" }.joined()
-    return StaticAssets(files: files, prefix: prefix, version: hash(Data(tree.utf8)))
+    return StaticAssets(files: files, prefix: prefix, version: version(of: files))
+  }
+
+  /// These files and `name` of `other`'s as `path`: an app serving a module of the platform's (the picture
+  /// browser) among its own, under its own version, so that its modules import it relatively and cache it as one.
+  package func including(_ name: String, of other: StaticAssets, as path: String) -> StaticAssets {
+    var files = self.files
+    files[path] = other.files[name]
+    return StaticAssets(files: files, prefix: prefix, version: Self.version(of: files))
+  }
+
+  static func version(of files: [String: File]) -> String {
+    hash(Data(files.keys.sorted().map { "\($0)\u{0}\(files[$0]!.version)\n" }.joined().utf8))
   }
 
   static func hash(_ data: Data) -> String {

@@ -1,8 +1,9 @@
 // 打卡 web client: small enhancements over server-rendered pages, which work without script. Each tab keeps
 // its own stack: the last page seen in a tab is remembered (sessionStorage), and its tab link goes back there.
-import { openViewer } from "/platform/static/pictures.js";
+import { openViewer } from "./pictures.js";  // the platform's picture browser
 import { setupForm } from "./form.js";
 
+document.documentElement.classList.add("js");
 var tab = document.body.getAttribute("data-tab");
 var here = location.pathname + location.search;
 var key = function (name) { return "daka:tab:" + name; };

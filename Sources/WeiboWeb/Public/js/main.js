@@ -6,8 +6,8 @@ import { setupCompose } from "./composer.js";
 import { textLength } from "./counter.js";
 import { loadMore, refresh, setupRefresh, watch } from "./feed.js";
 import { toast } from "./overlays.js";
-// The platform's picture browser, shared with 打卡.
-import { openViewer } from "/platform/static/pictures.js";
+// The platform's picture browser (shared with 打卡), served among these modules.
+import { openViewer } from "./pictures.js";
 import { store } from "./storage.js";
 import { setupToggles } from "./toggles.js";
 
