@@ -315,3 +315,58 @@ def test_a_map_marker_opens_its_deal(driver, server):
     assert driver.current_url.endswith("/tuan/deal/" + deal)
     shoot(driver, "map-detail", sizes=(LANDSCAPE,))
     assert console_errors(driver) == []
+
+
+def test_share_to_weibo_posts_a_status_that_links_back(driver, server):
+    set_viewport(driver, *LANDSCAPE)
+    sign_in(driver, server)
+    link = driver.find_element(By.CSS_SELECTOR, "#grid a.card").get_attribute("href")
+    deal = link.rsplit("/", 1)[1]
+    driver.get(link)
+    title = visible(driver, ".detail-bar h2").text
+    # The shop's own page, from 商家详情, lists this deal among its others.
+    driver.find_element(By.ID, "tab-button-merchant").click()
+    choose(driver, visible(driver, "#merchant-deals"))
+    assert "/tuan/business/" in driver.current_url
+    assert visible(driver, "#business-info .merchant-name").text
+    assert title in titles(driver)
+    shoot(driver, "business", sizes=(LANDSCAPE, PHONE))
+    driver.get(link)
+    share = visible(driver, "#share")
+    assert share.get_attribute("aria-label") == "分享到微博"
+    choose(driver, share)
+    text = visible(driver, "#compose-text")
+    assert text.get_attribute("value").startswith("【团购】" + title)
+    assert text.get_attribute("value").endswith("/tuan/deal/" + deal)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#compose-pics .compose-pic")) == 1, "the deal's first picture"
+    shoot(driver, "share-compose", sizes=(PHONE,))
+    driver.find_element(By.ID, "compose-send").click()
+    wait(driver, lambda d: "/compose" not in d.current_url, 15)
+    # The new status is first on the timeline, its link the deal's page.
+    driver.get(server.url("/"))
+    status = visible(driver, ".card")
+    assert title in status.text
+    href = status.find_element(By.CSS_SELECTOR, "a.link").get_attribute("href")
+    assert href == server.url("/tuan/deal/" + deal)
+    assert console_errors(driver) == []
+
+
+def test_nearest_asks_the_browser_where_it_is(driver, server):
+    set_viewport(driver, *PHONE)
+    # The browser stands at 北京's 国贸 and lets the page ask.
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.url("").rstrip("/"), "permissions": ["geolocation"]})
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 39.9087, "longitude": 116.4605, "accuracy": 20})
+    try:
+        driver.get(server.url("/tuan"))
+        open_menu(driver, "sort")
+        choose(driver, visible(driver, "#sort-near"))
+        assert "lat=39.9087" in driver.current_url and "lng=116.4605" in driver.current_url
+        assert driver.find_element(By.CSS_SELECTOR, "#menu-button-sort small").text == "离我最近"
+        distances = driver.find_elements(By.CSS_SELECTOR, "#grid .card .distance")
+        assert distances, "cards say how far they are"
+        metres = [float(d.text[2:-2]) * 1000 if d.text.endswith("km") else float(d.text[2:-1]) for d in distances]
+        assert metres == sorted(metres)
+        shoot(driver, "nearest", sizes=(PHONE, LANDSCAPE))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+    assert console_errors(driver) == []
