@@ -269,6 +269,8 @@ def test_a_visitors_recently_viewed_lives_in_the_browser(driver, server):
         seen.append(card.find_element(By.CSS_SELECTOR, ".card-title").text)
         card.click()
         visible(driver, "#detail-view")
+        # Still sliding in, the back button moves under the click (it then lands on the title).
+        wait(driver, lambda d: d.execute_script("return document.getElementById('detail').getAnimations().length === 0"))
         driver.find_element(By.CSS_SELECTOR, "#detail-view .detail-back").click()
         wait(driver, lambda d: not d.find_element(By.ID, "detail").is_displayed())
     driver.find_element(By.ID, "dock-recent").click()
@@ -369,4 +371,27 @@ def test_nearest_asks_the_browser_where_it_is(driver, server):
         shoot(driver, "nearest", sizes=(PHONE, LANDSCAPE))
     finally:
         driver.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+    assert console_errors(driver) == []
+
+
+def touch(driver, kind, y):
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": 200, "y": y}]})
+
+
+def test_pulling_down_at_the_top_reloads_the_first_page(driver, server):
+    set_viewport(driver, *PHONE)
+    driver.get(server.url("/tuan"))
+    first = titles(driver)
+    assert first
+    # Empty the grid, so only a reload can bring the cards back.
+    driver.execute_script("document.getElementById('grid').innerHTML = ''")
+    assert titles(driver) == []
+    touch(driver, "touchStart", 150)
+    for y in range(160, 320, 20):
+        touch(driver, "touchMove", y)
+    assert driver.find_element(By.ID, "pull").text == "松开立即刷新"
+    shoot(driver, "pull", sizes=(PHONE,))
+    touch(driver, "touchEnd", 0)
+    wait(driver, lambda d: titles(d) == first, 15)
     assert console_errors(driver) == []
