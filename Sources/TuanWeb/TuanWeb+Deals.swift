@@ -31,8 +31,12 @@ extension TuanWeb {
     let shown = page * Self.pageSize
     let next = shown < found.total ? filter.link("/tuan/deals", extra: [("page", String(page + 1))]) : nil
     let empty = filter.keyword != nil ? "没有找到相关团购" : "这里还没有团购，换个分类或商区看看"
-    return CardList(cards: found.items.map { DealCard($0.deal, presenter: presenter) }, next: next,
-                    total: found.total, empty: empty)
+    let cards = found.items.map { hit in
+      var card = DealCard(hit.deal, presenter: presenter)
+      if filter.sort == .nearest { card.distance = hit.distance }
+      return card
+    }
+    return CardList(cards: cards, next: next, total: found.total, empty: empty)
   }
 
   /// `page`, 1-based, at most 1,000 (12,000 deals deep).
@@ -71,7 +75,7 @@ extension TuanWeb {
     }
     let frame = frame(context, request, tab: nil, title: deal.title)
     let page = DetailPage(frame: frame, deal: deal, merchant: merchant, presenter: presenter, collected: collected,
-                          now: deps.now())
+                          now: deps.now(), publicURL: deps.config.publicURL)
     return render(HTML.wantsFragment(request) ? "tuan_detail_panel" : "tuan_detail", page)
   }
 }

@@ -52,6 +52,7 @@ package struct TuanWeb: SparrowApp {
     pages.post("/tuan/orders") { request, context in try await web.placeOrder(request, context) }
     pages.get("/tuan/orders") { request, context in try await web.orders(request, context) }
     pages.post("/tuan/coupons/refund") { request, context in try await web.refund(request, context) }
+    pages.get("/tuan/business/:id") { request, context in try await web.business(request, context, id: context.parameters.get("id")) }
     pages.get("/tuan/map") { request, context in try await web.map(request, context) }
     pages.get("/tuan/about") { request, context in try await web.about(request, context) }
     // Anything else under /tuan is the client's own 404 page, not the router's empty one.

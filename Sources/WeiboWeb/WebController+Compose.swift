@@ -60,19 +60,27 @@ extension WebController {
 
   func compose(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let params = context.params
-    guard let viewer = context.viewer else { return try await login() }
+    // Signed out, the sheet is where sign-in comes back to, with what was shared still in the link.
+    guard let viewer = context.viewer else { return try await session.login(next: request.uri.description) }
     guard let draft = try await draft(params, viewer) else { return try await notFound(viewer, "微博不存在或已被删除") }
     let next = Self.back(request, fallback: "")
-    // Another app's 分享到微博 may name pictures already stored (`pic_id`); ids of none are left out.
-    let shared = if case .status = draft { Array(params.all("pic_id").prefix(Self.maxPictures)) } else { [String]() }
-    return try await composeSheet(draft, viewer, text: try await initialText(draft, params: params), pictureIDs: shared,
+    var text = try await initialText(draft)
+    var pictureIDs: [String] = []
+    if case .status = draft {
+      // Another app's 分享到微博 (`?text=…&pic_id=…`): the sheet starts with them, nothing is sent until the
+      // person sends it; ids that name no picture are left out by the sheet.
+      text = String((params["text"] ?? "").prefix(Self.maxSharedText))
+      pictureIDs = Array(params.all("pic_id").flatMap { $0.split(separator: ",").map(String.init) }.prefix(Self.maxPictures))
+    }
+    return try await composeSheet(draft, viewer, text: text, pictureIDs: pictureIDs,
                                   next: next.hasPrefix("/compose") ? "" : next)
   }
 
-  /// A new status may start from `text` (another app's 分享到微博); reposting a repost starts with
-  /// `//@name:text`, so the chain is kept, as Weibo does.
-  func initialText(_ draft: Draft, params: Params) async throws -> String {
-    if case .status = draft { return String((params["text"] ?? "").prefix(2_000)) }
+  /// Longer than any status may be, so a shared text is shown whole and the counter says what to cut.
+  static let maxSharedText = 2_000
+
+  /// Reposting a repost starts with `//@name:text`, so the chain is kept, as Weibo does.
+  func initialText(_ draft: Draft) async throws -> String {
     guard case .repost(let status) = draft, status.retweetedID != nil,
       let author = try await deps.store.user(id: status.userID)
     else { return "" }

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 @testable import SparrowPlatform
 import SparrowStore
@@ -62,6 +63,28 @@ import Testing
       #expect(page.text.contains("<p class=\"message\">你已取消对该应用的授权。</p>"))
       #expect(page.text.contains("<title>授权已取消 - Sparrow 微博</title>"))
       #expect(page.text.contains("<meta name=\"referrer\" content=\"no-referrer\">"))
+    }
+  }
+}
+
+/// What a web route throws reaches a person as a page with the right status, never as a 500.
+@Suite struct HTMLErrorMiddlewareTests {
+  @Test func aParameterErrorIsABadRequestPageNamingTheParameter() async throws {
+    let router = Router(context: SparrowContext.self)
+    router.add(middleware: HTMLErrorMiddleware { status, message, _ in
+      Response(status: status, body: .init(byteBuffer: ByteBuffer(string: message)))
+    })
+    router.get("/page") { _, _ -> Response in throw ParamError.invalid("page", expected: "a number", got: "x") }
+    router.get("/broken") { _, _ -> Response in throw CancellationError() }
+
+    try await Application(router: router).test(.router) { client in
+      try await client.execute(uri: "/page", method: .get) { response in
+        #expect(response.status == .badRequest)
+        #expect(String(buffer: response.body) == "参数 page 不正确")
+      }
+      try await client.execute(uri: "/broken", method: .get) { response in
+        #expect(response.status == .internalServerError)
+      }
     }
   }
 }

@@ -77,6 +77,30 @@ import Testing
     }
   }
 
+  @Test func nearestSortsFromTheBrowsersPositionOrElseTheCitysCentreAndSaysWhichAndHowFar() async throws {
+    let fixture = try await Deals()
+
+    try await fixture.world.test { client in
+      // At 海淀's cinema, then at 三里屯's hot pot.
+      let atCinema = try await client.get("/tuan?sort=7&lat=39.9834&lng=116.3160")
+      let atHotpot = try await client.get("/tuan?sort=7&lat=39.9335&lng=116.4540")
+      let centre = try await client.get("/tuan?sort=7")
+      let bad = try await client.get("/tuan?sort=7&lat=north&lng=116")
+      let half = try await client.get("/tuan?sort=7&lat=39.9")
+
+      #expect(Self.titles(atCinema).first == "电影票" && Self.titles(atCinema).count == 3)
+      #expect(Self.titles(atHotpot).last == "电影票" && Self.titles(atHotpot).count == 3)
+      #expect(Self.card(atCinema, "电影票").contains("<p class=\"distance\">距离0m</p>"))
+      #expect(Self.card(atCinema, "火锅双人餐").contains("<p class=\"distance\">距离13km</p>"))
+      #expect(atCinema.text.contains("<b>排序</b><small>离我最近</small>"))
+      #expect(centre.text.contains("<b>排序</b><small>离市中心最近</small>") && Self.titles(centre).count == 3)
+      // The menu's entry carries no old position: script adds the current one.
+      #expect(atCinema.text.contains("href=\"/tuan?sort=7\" data-near id=\"sort-near\""))
+      #expect(bad.status == .badRequest && bad.text.contains("位置不对"))
+      #expect(half.status == .badRequest)
+    }
+  }
+
   @Test func theDistrictMenuBelongsToTheChosenCityWithAllFirst() async throws {
     let fixture = try await Deals()
 
@@ -126,8 +150,9 @@ import Testing
   @Test(arguments: [
     ("/tuan?cat=nope", HTTPResponse.Status.badRequest, "没有这个分类"),
     ("/tuan?cat=%E7%BE%8E%E9%A3%9F&sub=IMAX", .badRequest, "没有这个分类"),
-    ("/tuan?sort=7", .badRequest, "没有这种排序"),
+    ("/tuan?sort=8", .badRequest, "没有这种排序"),
     ("/tuan?sort=abc", .badRequest, "没有这种排序"),
+    ("/tuan?sort=7&lat=999&lng=1", .badRequest, "位置不对"),
     ("/tuan?district=310115", .badRequest, "北京没有这个商区"),
     ("/tuan?nb=%E4%B8%89%E9%87%8C%E5%B1%AF", .badRequest, "北京没有这个商区"),
     ("/tuan/deals?page=0", .badRequest, "页码不对"),
@@ -187,6 +212,32 @@ import Testing
     }
   }
 
+  @Test func aSignedInPersonsRecentCitiesFollowThemToAnotherBrowser() async throws {
+    let fixture = try await Deals()
+    let world = fixture.world
+    try await world.user("alice")
+    try await world.user("bob")
+
+    try await world.test { client in
+      let alice = try await WebTests.signIn(client, "alice")
+      let csrf = try Self.csrf(try await client.get("/tuan", headers: Self.headers(cookie: alice)))
+      for city in ["310000", "430100"] {
+        let chosen = try await client.post("/tuan/city", [("city", city), ("csrf", csrf)], headers: Self.headers(cookie: alice))
+        #expect(chosen.status == .seeOther)
+      }
+      // Another browser: the session's cookie only, none of the city cookies.
+      let elsewhere = try await client.get("/tuan/cities", headers: Self.headers(cookie: alice))
+      let bob = try await WebTests.signIn(client, "bob")
+      let bobs = try await client.get("/tuan/cities", headers: Self.headers(cookie: bob))
+
+      let recent = try #require(elsewhere.text.components(separatedBy: "id=\"city-recent\"").dropFirst().first)
+      let section = try #require(recent.components(separatedBy: "</section>").first)
+      let changsha = try #require(section.firstRange(of: ">长沙<")), shanghai = try #require(section.firstRange(of: ">上海<"))
+      #expect(changsha.lowerBound < shanghai.lowerBound)
+      #expect(!bobs.text.contains("id=\"city-recent\""))
+    }
+  }
+
   @Test func theDetailHasTheBuyDockTermsTabsAndMerchantAndIsRecentlyViewed() async throws {
     let fixture = try await Deals()
     let world = fixture.world
@@ -213,6 +264,48 @@ import Testing
       #expect(!panel.text.contains("<html") && panel.text.contains("id=\"detail-view\""))
       #expect(ended.text.contains("已结束") && !ended.text.contains("立即抢购"))
       #expect(Self.titles(recent) == ["火锅双人餐"])
+    }
+  }
+
+  @Test func shareOpensWeibosComposerWithTheTitlePriceLinkAndFirstPicture() async throws {
+    let fixture = try await Deals()
+    let world = fixture.world
+
+    try await world.test { client in
+      let id = fixture.id("hotpot")
+      let page = try await client.get("/tuan/deal/\(id)")
+      let href = try #require(page.text.firstMatch(of: /id="share" href="([^"]+)" aria-label="分享到微博"/).map { String($0.output.1) })
+      let url = try #require(URLComponents(string: href.replacingOccurrences(of: "&amp;", with: "&")))
+      let items = url.queryItems ?? []
+      let text = try #require(items.first { $0.name == "text" }?.value)
+
+      #expect(url.path == "/compose")
+      #expect(text.hasPrefix("【团购】火锅双人餐 ¥"))
+      #expect(text.hasSuffix(" http://sparrow.test/tuan/deal/\(id)"))
+      #expect(items.first { $0.name == "pic_id" }?.value == "abc")
+    }
+  }
+
+  @Test func aShopsPageHasItsDetailsAndOnlyItsDealsOnSaleAndTheDetailLinksToIt() async throws {
+    let fixture = try await Deals()
+    let world = fixture.world
+
+    try await world.test { client in
+      let shop = fixture.merchants["sanlitun"]!
+      let page = try await client.get("/tuan/business/\(shop.id)")
+      let detail = try await client.get("/tuan/deal/\(fixture.id("hotpot"))")
+      let unknown = try await client.get("/tuan/business/999999999")
+      let malformed = try await client.get("/tuan/business/abc")
+
+      #expect(page.status == .ok)
+      for text in ["小龙坎(三里屯店)", "小龙坎路8号", "010-88886666", "class=\"small-map\""] {
+        #expect(page.text.contains(text), "\(text)")
+      }
+      // Its deals on sale, not the ended one nor another shop's.
+      #expect(Set(Self.titles(page)) == ["火锅双人餐", "火锅四人餐"])
+      #expect(detail.text.contains("href=\"/tuan/business/\(shop.id)\""))
+      #expect(unknown.status == .notFound && unknown.text.contains("商家不存在"))
+      #expect(malformed.status == .notFound)
     }
   }
 

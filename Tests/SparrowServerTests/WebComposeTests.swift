@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import SparrowCore
 import SparrowMedia
 import SparrowStore
 import SparrowTestSupport
@@ -144,6 +145,33 @@ import Testing
       #expect(again.text.contains(">重复的 &lt;话&gt;</textarea>"))
       #expect(again.text.contains("name=\"pic_id\" value=\"\(picID)\""))
       #expect(tooLong.text == "内容超过140字")
+    }
+  }
+
+  @Test func anotherAppsShareOpensTheSheetWithItsTextAndPictureAndSignedOutComesBackToIt() async throws {
+    let world = try await TestWorld()
+    let alice = try await world.user("alice")
+    let token = try await world.token(for: alice)
+
+    try await world.test { client in
+      let uploaded = try await client.upload("/2/statuses/upload_pic.json", [], file: ("pic", "a.png", "image/png", try png("#123456")),
+                                             token: token)
+      let picID = try #require(uploaded.object["pic_id"] as? String)
+      let query = FormEncoding.encode(pairs: [("text", "【团购】<好吃> http://x.test/tuan/deal/1-2"), ("pic_id", "\(picID),nope")])
+      let cookie = try await WebTests.signIn(client, "alice")
+
+      let sheet = try await client.get("/compose?\(query)", headers: WebTests.cookie(cookie))
+      let signedOut = try await client.get("/compose?\(query)")
+      let comment = try await client.get("/compose?comment=999999&text=x", headers: WebTests.cookie(cookie))
+
+      #expect(sheet.status == .ok)
+      #expect(sheet.text.contains(">【团购】&lt;好吃&gt; http://x.test/tuan/deal/1-2</textarea>"))
+      #expect(sheet.text.contains("name=\"pic_id\" value=\"\(picID)\""))
+      #expect(!sheet.text.contains("nope"))
+      #expect(signedOut.status == .seeOther)
+      let cookies = signedOut.headers[values: .setCookie].joined(separator: "\n")
+      #expect(cookies.contains(FormEncoding.escape("/compose?\(query)")))
+      #expect(comment.status == .notFound)
     }
   }
 

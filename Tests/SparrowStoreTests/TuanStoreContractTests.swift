@@ -361,6 +361,26 @@ func favouritesAndViewsBelongToTheirUser(_ kind: StoreKind) async throws {
 }
 
 @Test(arguments: StoreKind.available)
+func chosenCitiesAreEachUsersOwnLatestFirstAndKeepTheLatestEight(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    let cities = [110100, 430100, 310100, 440100, 440300, 330100, 510100, 420100, 320100, 500100]
+    for (index, city) in cities.enumerated() {
+      try await store.recordCityVisit(userID: 7, adcode: city, at: TuanFixture.now + Double(index))
+    }
+    try await store.recordCityVisit(userID: 7, adcode: 430100, at: TuanFixture.now + 20)  // again: to the front
+    try await store.recordCityVisit(userID: 8, adcode: 110100, at: TuanFixture.now)
+
+    let mine = try await store.recentCities(userID: 7, limit: 100)
+    #expect(mine.count == recentCityLimit)
+    #expect(mine == [430100, 500100, 320100, 420100, 510100, 330100, 440300, 440100])
+    #expect(try await store.recentCities(userID: 7, limit: 2) == [430100, 500100])
+    #expect(try await store.recentCities(userID: 8, limit: 100) == [110100])
+    #expect(try await store.recentCities(userID: 9, limit: 100).isEmpty)
+  }
+}
+
+@Test(arguments: StoreKind.available)
 func recentlyViewedKeepsTheLatestHundred(_ kind: StoreKind) async throws {
   try await withStore(kind) { engine in
     var f = TuanFixture()

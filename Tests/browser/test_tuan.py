@@ -269,6 +269,8 @@ def test_a_visitors_recently_viewed_lives_in_the_browser(driver, server):
         seen.append(card.find_element(By.CSS_SELECTOR, ".card-title").text)
         card.click()
         visible(driver, "#detail-view")
+        # Still sliding in, the back button moves under the click (it then lands on the title).
+        wait(driver, lambda d: d.execute_script("return document.getElementById('detail').getAnimations().length === 0"))
         driver.find_element(By.CSS_SELECTOR, "#detail-view .detail-back").click()
         wait(driver, lambda d: not d.find_element(By.ID, "detail").is_displayed())
     driver.find_element(By.ID, "dock-recent").click()
@@ -314,4 +316,82 @@ def test_a_map_marker_opens_its_deal(driver, server):
     assert view.get_attribute("data-deal") == deal
     assert driver.current_url.endswith("/tuan/deal/" + deal)
     shoot(driver, "map-detail", sizes=(LANDSCAPE,))
+    assert console_errors(driver) == []
+
+
+def test_share_to_weibo_posts_a_status_that_links_back(driver, server):
+    set_viewport(driver, *LANDSCAPE)
+    sign_in(driver, server)
+    link = driver.find_element(By.CSS_SELECTOR, "#grid a.card").get_attribute("href")
+    deal = link.rsplit("/", 1)[1]
+    driver.get(link)
+    title = visible(driver, ".detail-bar h2").text
+    # The shop's own page, from 商家详情, lists this deal among its others.
+    driver.find_element(By.ID, "tab-button-merchant").click()
+    choose(driver, visible(driver, "#merchant-deals"))
+    assert "/tuan/business/" in driver.current_url
+    assert visible(driver, "#business-info .merchant-name").text
+    assert title in titles(driver)
+    shoot(driver, "business", sizes=(LANDSCAPE, PHONE))
+    driver.get(link)
+    share = visible(driver, "#share")
+    assert share.get_attribute("aria-label") == "分享到微博"
+    choose(driver, share)
+    text = visible(driver, "#compose-text")
+    assert text.get_attribute("value").startswith("【团购】" + title)
+    assert text.get_attribute("value").endswith("/tuan/deal/" + deal)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#compose-pics .compose-pic")) == 1, "the deal's first picture"
+    shoot(driver, "share-compose", sizes=(PHONE,))
+    driver.find_element(By.ID, "compose-send").click()
+    wait(driver, lambda d: "/compose" not in d.current_url, 15)
+    # The new status is first on the timeline, its link the deal's page.
+    driver.get(server.url("/"))
+    status = visible(driver, ".card")
+    assert title in status.text
+    href = status.find_element(By.CSS_SELECTOR, "a.link").get_attribute("href")
+    assert href == server.url("/tuan/deal/" + deal)
+    assert console_errors(driver) == []
+
+
+def test_nearest_asks_the_browser_where_it_is(driver, server):
+    set_viewport(driver, *PHONE)
+    # The browser stands at 北京's 国贸 and lets the page ask.
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.url("").rstrip("/"), "permissions": ["geolocation"]})
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 39.9087, "longitude": 116.4605, "accuracy": 20})
+    try:
+        driver.get(server.url("/tuan"))
+        open_menu(driver, "sort")
+        choose(driver, visible(driver, "#sort-near"))
+        assert "lat=39.9087" in driver.current_url and "lng=116.4605" in driver.current_url
+        assert driver.find_element(By.CSS_SELECTOR, "#menu-button-sort small").text == "离我最近"
+        distances = driver.find_elements(By.CSS_SELECTOR, "#grid .card .distance")
+        assert distances, "cards say how far they are"
+        metres = [float(d.text[2:-2]) * 1000 if d.text.endswith("km") else float(d.text[2:-1]) for d in distances]
+        assert metres == sorted(metres)
+        shoot(driver, "nearest", sizes=(PHONE, LANDSCAPE))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+    assert console_errors(driver) == []
+
+
+def touch(driver, kind, y):
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": 200, "y": y}]})
+
+
+def test_pulling_down_at_the_top_reloads_the_first_page(driver, server):
+    set_viewport(driver, *PHONE)
+    driver.get(server.url("/tuan"))
+    first = titles(driver)
+    assert first
+    # Empty the grid, so only a reload can bring the cards back.
+    driver.execute_script("document.getElementById('grid').innerHTML = ''")
+    assert titles(driver) == []
+    touch(driver, "touchStart", 150)
+    for y in range(160, 320, 20):
+        touch(driver, "touchMove", y)
+    assert driver.find_element(By.ID, "pull").text == "松开立即刷新"
+    shoot(driver, "pull", sizes=(PHONE,))
+    touch(driver, "touchEnd", 0)
+    wait(driver, lambda d: titles(d) == first, 15)
     assert console_errors(driver) == []

@@ -88,6 +88,8 @@ package struct HTMLErrorMiddleware: RouterMiddleware {
       failure = WebPageError(.serviceUnavailable, "服务暂时不可用，请稍后再试")
     } catch let error as MediaError {
       failure = WebPageError(.badRequest, error.message)
+    } catch let error as ParamError {
+      failure = WebPageError(.badRequest, error.pageMessage)
     } catch {
       context.logger.error("\(request.uri.path) failed: \(error)")
       failure = WebPageError(.internalServerError, "服务器开小差了，请稍后再试")
@@ -124,6 +126,19 @@ package struct SecurityHeadersMiddleware: RouterMiddleware {
       }
     }
     return response
+  }
+}
+
+extension ParamError {
+  /// What a person reads when a page's own parameter is wrong (a hand-edited link, usually).
+  var pageMessage: String {
+    switch self {
+    case .missing(let name), .emptyList(let name): "缺少参数 \(name)"
+    case .invalid(let name, _, _), .notText(let name): "参数 \(name) 不正确"
+    case .tooMany(let name, let max): "参数 \(name) 最多 \(max) 项"
+    case .bodyTooLarge: "内容太大"
+    case .malformed, .unsupportedMedia: "请求无法识别"
+    }
   }
 }
 

@@ -68,7 +68,14 @@ package protocol DealMarkStore: Sendable {
   func recentlyViewed(userID: Int64, limit: Int) async throws -> [DealMark]
   /// Forgets the views of `dealIDs`, or every view when nil (清除最近浏览).
   func forgetViews(userID: Int64, dealIDs: [Int64]?) async throws
+  /// Remembers that the user chose a city (again: moves it to the front); keeps the latest `recentCityLimit`.
+  func recordCityVisit(userID: Int64, adcode: Int, at: Date) async throws
+  /// The cities the user chose, by adcode, latest first (the city popover's 最近访问).
+  func recentCities(userID: Int64, limit: Int) async throws -> [Int]
 }
+
+/// How many cities each user's 最近访问 keeps.
+package let recentCityLimit = 8
 
 /// How many views each user's 最近浏览 keeps.
 package let recentLimit = 100

@@ -170,6 +170,27 @@ extension PostgresStore {
       }
     }
   }
+  package func recordCityVisit(userID: Int64, adcode: Int, at: Date) async throws {
+    try await transaction { db in
+      try await db.execute("""
+        INSERT INTO tuan_city_visits (user_id, adcode, at) VALUES (\(userID), \(adcode), \(millis(at)))
+        ON CONFLICT (user_id, adcode) DO UPDATE SET at = excluded.at
+        """)
+      try await db.execute("""
+        DELETE FROM tuan_city_visits WHERE user_id = \(userID) AND adcode NOT IN (
+          SELECT adcode FROM tuan_city_visits WHERE user_id = \(userID) ORDER BY at DESC, adcode DESC LIMIT \(recentCityLimit))
+        """)
+    }
+  }
+
+  package func recentCities(userID: Int64, limit: Int) async throws -> [Int] {
+    try await reading { db in
+      try await db.rows("""
+        SELECT adcode FROM tuan_city_visits WHERE user_id = \(userID) ORDER BY at DESC, adcode DESC LIMIT \(max(0, limit))
+        """).map { Int(try $0.int64(0)) }
+    }
+  }
+
 
   // MARK: API keys
 

@@ -3,7 +3,16 @@
 /// R*Tree.
 enum TuanSchema {
   static let migrations: [(name: String, purpose: String, statements: [String])] = [
-    ("tuan-v1", "团购: merchants, deals, orders, coupons, favourites, views, API keys", v1)
+    ("tuan-v1", "团购: merchants, deals, orders, coupons, favourites, views, API keys", v1),
+    ("tuan-v2", "团购: the cities each person chose (最近访问)", v2),
+  ]
+
+  static let v2 = [
+    """
+    CREATE TABLE tuan_city_visits (user_id BIGINT NOT NULL, adcode BIGINT NOT NULL, at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, adcode))
+    """,
+    "CREATE INDEX tuan_city_visits_by_time ON tuan_city_visits (user_id, at)",
   ]
 
   static let v1 = [

@@ -176,6 +176,27 @@ extension SQLiteStore {
     }
   }
 
+  package func recordCityVisit(userID: Int64, adcode: Int, at: Date) async throws {
+    try await pool.write { db in
+      try db.execute(sql: """
+        INSERT INTO tuan_city_visits (user_id, adcode, at) VALUES (?, ?, ?)
+        ON CONFLICT (user_id, adcode) DO UPDATE SET at = excluded.at
+        """, arguments: [userID, adcode, millis(at)])
+      try db.execute(sql: """
+        DELETE FROM tuan_city_visits WHERE user_id = ? AND adcode NOT IN (
+          SELECT adcode FROM tuan_city_visits WHERE user_id = ? ORDER BY at DESC, adcode DESC LIMIT ?)
+        """, arguments: [userID, userID, recentCityLimit])
+    }
+  }
+
+  package func recentCities(userID: Int64, limit: Int) async throws -> [Int] {
+    try reading { db in
+      try Int.fetchAll(db, sql: """
+        SELECT adcode FROM tuan_city_visits WHERE user_id = ? ORDER BY at DESC, adcode DESC LIMIT ?
+        """, arguments: [userID, max(0, limit)])
+    }
+  }
+
   // MARK: API keys
 
   package func saveDealsKey(_ key: DealsKeyRecord) async throws {

@@ -121,9 +121,20 @@ enum TuanSchema {
     );
     """
 
-  static let purposes = ["tuan-v1": "团购: merchants, deals, orders, coupons, favourites, views, API keys"]
+  /// 最近访问 of a signed-in person: the cities chosen, so it follows them from browser to browser.
+  static let v2 = """
+    CREATE TABLE tuan_city_visits (user_id BIGINT NOT NULL, adcode BIGINT NOT NULL, at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, adcode)) WITHOUT ROWID;
+    CREATE INDEX tuan_city_visits_by_time ON tuan_city_visits (user_id, at);
+    """
+
+  static let purposes = [
+    "tuan-v1": "团购: merchants, deals, orders, coupons, favourites, views, API keys",
+    "tuan-v2": "团购: the cities each person chose (最近访问)",
+  ]
 
   static func register(_ migrator: inout DatabaseMigrator) {
     migrator.registerMigration("tuan-v1") { db in try db.execute(sql: v1) }
+    migrator.registerMigration("tuan-v2") { db in try db.execute(sql: v2) }
   }
 }

@@ -1,18 +1,20 @@
 import GeoData
 import Hummingbird
 import SparrowPlatform
+import SparrowStore
 
-/// The city this browser chose and the ones it visited, newest first, from its cookies (set by `/tuan/city`).
+/// The city this browser chose and the ones it visited, newest first, from its cookies (set by `/tuan/city`);
+/// a signed-in person's 最近访问 is the store's instead (`TuanWeb.cityChoice`), so it follows them.
 struct CityChoice {
   static let cityCookie = "tuan_city"
   static let visitedCookie = "tuan_cities"
   /// How many cities 最近访问 keeps.
-  static let visitedLimit = 8
+  static let visitedLimit = recentCityLimit
 
   /// The chosen city; 北京, the first 热门 city, until one is chosen.
   let city: City
   /// Newest first, the chosen city among them.
-  let visited: [City]
+  var visited: [City]
 
   init(_ request: Request) {
     let geo = GeoData.shared

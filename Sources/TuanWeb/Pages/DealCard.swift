@@ -45,6 +45,8 @@ struct DealCard: PageModel {
   var expiringSoon = false
   /// In 收藏's and 最近浏览's edit mode: a checkbox to pick it for removal.
   var editing = false
+  /// Metres from where 离我最近 measures, when the grid is sorted by it.
+  var distance: Double?
 
   static let soon: TimeInterval = 3 * 86_400
 
@@ -52,6 +54,13 @@ struct DealCard: PageModel {
     self.deal = deal
     picture = presenter.pictureURL(deal.pictures.first, size: "bmiddle")
     terms = DealTerms(deal)
+  }
+
+  /// 350m, 1.2km, 36km.
+  static func distanceText(_ metres: Double) -> String {
+    if metres < 1_000 { return "\(Int(metres.rounded()))m" }
+    if metres < 10_000 { return String(format: "%.1fkm", metres / 1_000) }
+    return "\(Int((metres / 1_000).rounded()))km"
   }
 
   var link: String { "/tuan/deal/\(DealsCall.dealID(deal.id))" }
@@ -71,6 +80,7 @@ struct DealCard: PageModel {
     case "validity": terms.validity
     case "expiring": expiringSoon
     case "editing": editing
+    case "distance": distance.map(Self.distanceText)
     default: nil
     }
   }

@@ -16,9 +16,12 @@ struct DealFilter: Equatable {
   var neighbourhood: String?
   var sort: DealSort = .ranking
   var keyword: String?
+  /// Where 离我最近 measures from (`lat`, `lng`, WGS-84): the browser's position when the person lets script ask
+  /// for it; the city's centre without one.
+  var position: Coordinate?
 
-  /// The sorts the 排序 menu lists. 离我最近 needs the person's position, which the web client does not ask for.
-  static let sorts: [DealSort] = [.ranking, .priceLow, .priceHigh, .popular, .newest, .endingSoon]
+  /// The sorts the 排序 menu lists, the spec's seven but the ones by merchant rating.
+  static let sorts: [DealSort] = [.ranking, .priceLow, .priceHigh, .popular, .newest, .endingSoon, .nearest]
 
   init() {}
 
@@ -54,6 +57,12 @@ struct DealFilter: Equatable {
       }
       self.sort = sort
     }
+    if params["lat"] != nil || params["lng"] != nil {
+      guard let latitude = params["lat"].flatMap(Double.init), let longitude = params["lng"].flatMap(Double.init),
+        (-90...90).contains(latitude), (-180...180).contains(longitude)
+      else { throw WebPageError(.badRequest, "位置不对") }
+      position = Coordinate(latitude: latitude, longitude: longitude)
+    }
     if let keyword = params["q"]?.trimmingCharacters(in: .whitespacesAndNewlines), !keyword.isEmpty {
       guard keyword.count <= 100 else { throw WebPageError(.badRequest, "搜索的字太多了") }
       self.keyword = keyword
@@ -70,9 +79,28 @@ struct DealFilter: Equatable {
     if let subcategory { query.subcategories = [subcategory] } else if let category { query.categories = [category.name] }
     query.keyword = keyword
     query.sort = sort
+    if sort == .nearest { query.near = Self.circle(around: position ?? city.centroid, covering: city) }
     query.limit = size
     query.offset = (page - 1) * size
     return query
+  }
+
+  /// A circle from `centre` that takes in the whole city, so sorting by distance leaves none of its deals out.
+  static func circle(around centre: Coordinate, covering city: City) -> GeoCircle {
+    var circle = GeoCircle(latitude: centre.latitude, longitude: centre.longitude, radius: 0)
+    guard let box = GeoData.shared.outline(of: city)?.boundingBox else {
+      circle.radius = 500_000
+      return circle
+    }
+    let corners = [(box.minLatitude, box.minLongitude), (box.minLatitude, box.maxLongitude),
+                   (box.maxLatitude, box.minLongitude), (box.maxLatitude, box.maxLongitude)]
+    circle.radius = corners.map { circle.distance(toLatitude: $0.0, longitude: $0.1) }.max()! + 1_000
+    return circle
+  }
+
+  /// 排序's subtitle: 离我最近 without a position is measured from the city's centre, and says so.
+  var sortLabel: String {
+    sort == .nearest && position == nil ? "离市中心最近" : sort.label
   }
 
   /// The query's pairs, in a fixed order; defaults left out.
@@ -83,6 +111,11 @@ struct DealFilter: Equatable {
     if let district { pairs.append(("district", String(district.adcode))) }
     if let neighbourhood { pairs.append(("nb", neighbourhood)) }
     if sort != .ranking { pairs.append(("sort", String(sort.rawValue))) }
+    if sort == .nearest, let position {
+      // About 10 m: enough to sort by, and no finer than the person needs to share.
+      pairs.append(("lat", String(format: "%.4f", position.latitude)))
+      pairs.append(("lng", String(format: "%.4f", position.longitude)))
+    }
     if let keyword { pairs.append(("q", keyword)) }
     return pairs
   }

@@ -1,6 +1,7 @@
 import DealsAPI
 import Foundation
 import GeoData
+import SparrowCore
 import SparrowPlatform
 import SparrowStore
 
@@ -80,6 +81,47 @@ struct SmallMap: PageModel {
   }
 }
 
+/// 商家详情: the shop's name, rating, address, phone, hours, distance and a small map of its district, with a
+/// link to all its deals (the detail's third tab, and the top of the shop's own page).
+struct MerchantInfo: PageModel {
+  let merchant: MerchantRecord
+
+  /// How far the shop is from the city's centre: the web client does not ask where the person is.
+  var distance: String? {
+    guard let city = GeoData.shared.city(adcode: merchant.cityAdcode) else { return nil }
+    let circle = GeoCircle(latitude: city.centroid.latitude, longitude: city.centroid.longitude, radius: 0)
+    let metres = circle.distance(toLatitude: merchant.latitude, longitude: merchant.longitude)
+    return "距\(city.name)市中心\(DealCard.distanceText(metres))"
+  }
+
+  var region: String {
+    let names = [GeoData.shared.district(adcode: merchant.districtAdcode)?.fullName,
+                 merchant.neighbourhood.isEmpty ? nil : merchant.neighbourhood]
+    return names.compactMap { $0 }.joined(separator: " · ")
+  }
+
+  var stars: String {
+    let whole = min(5, max(0, Int(merchant.rating.rounded(.down))))
+    return String(repeating: "★", count: whole) + String(repeating: "☆", count: 5 - whole)
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "merchant_name": merchant.fullName
+    case "address": merchant.address
+    case "phone": merchant.phone
+    case "rating": String(format: "%.1f分", merchant.rating)
+    case "stars": stars
+    case "hours": merchant.hours.isEmpty ? nil : merchant.hours
+    case "distance": distance
+    case "region": region
+    case "small_map": SmallMap(merchant: merchant)
+    case "business_link": "/tuan/business/\(merchant.id)"
+    default: nil
+    }
+  }
+}
+
 /// The deal detail: the buy dock, the terms up front, the three tabs, 收藏 and 分享.
 struct DetailPage: PageModel {
   let frame: TuanFrame
@@ -89,9 +131,11 @@ struct DetailPage: PageModel {
   let collected: Bool
   let onSale: Bool
   let pictures: [String]
+  /// Where 分享 goes: 微博's composer with the title, the price and the deal's address, and its first picture.
+  let shareURL: String
 
   init(frame: TuanFrame, deal: DealRecord, merchant: MerchantRecord?, presenter: DealsPresenter, collected: Bool,
-       now: Date)
+       now: Date, publicURL: String)
   {
     self.frame = frame
     self.deal = deal
@@ -100,20 +144,14 @@ struct DetailPage: PageModel {
     self.collected = collected
     onSale = deal.isOnSale(at: now)
     pictures = deal.pictures.map { presenter.pictureURL($0, size: "bmiddle") }
+    shareURL = Self.shareURL(deal, card: card, publicURL: publicURL)
   }
 
-  /// How far the shop is from the city's centre: the web client does not ask where the person is.
-  var distance: String? {
-    guard let merchant, let city = GeoData.shared.city(adcode: merchant.cityAdcode) else { return nil }
-    let circle = GeoCircle(latitude: city.centroid.latitude, longitude: city.centroid.longitude, radius: 0)
-    let metres = circle.distance(toLatitude: merchant.latitude, longitude: merchant.longitude)
-    let text = metres < 1000 ? "\(Int(metres))米" : "\(PriceText.yuan(Int(metres / 10)))公里"
-    return "距\(city.name)市中心\(text)"
-  }
-
-  var region: String {
-    let names = [GeoData.shared.district(adcode: deal.districtAdcode)?.fullName, deal.neighbourhood.isEmpty ? nil : deal.neighbourhood]
-    return names.compactMap { $0 }.joined(separator: " · ")
+  static func shareURL(_ deal: DealRecord, card: DealCard, publicURL: String) -> String {
+    let text = "【团购】\(deal.title) ¥\(PriceText.yuan(deal.currentPrice)) \(publicURL)\(card.link)"
+    var pairs = [("text", text)]
+    if let picture = deal.pictures.first { pairs.append(("pic_id", picture.id)) }
+    return "/compose?" + FormEncoding.encode(pairs: pairs)
   }
 
   func child(named name: String) -> Any? {
@@ -126,17 +164,10 @@ struct DetailPage: PageModel {
     case "tips": deal.specialTips.isEmpty ? nil : deal.specialTips.split(separator: "\n").map(String.init)
     case "restrictions": Restriction.of(deal)
     case "sections": deal.details.map { LinesSection(title: $0.title, lines: $0.lines) }
-    case "merchant_name": merchant?.fullName
-    case "address": merchant?.address
-    case "phone": merchant?.phone
-    case "rating": merchant.map { String(format: "%.1f分", $0.rating) }
-    case "stars": merchant.map { String(repeating: "★", count: Int($0.rating.rounded(.down))) + String(repeating: "☆", count: 5 - Int($0.rating.rounded(.down))) }
-    case "hours": merchant.map { $0.hours.isEmpty ? nil : $0.hours } ?? nil
-    case "distance": distance
-    case "region": region
-    case "small_map": merchant.flatMap(SmallMap.init(merchant:))
+    case "merchant": merchant.map(MerchantInfo.init)
     case "buy_link": "\(card.link)/buy"
     case "deal_id": DealsCall.dealID(deal.id)
+    case "share_url": shareURL
     default: frame.child(named: name)
     }
   }

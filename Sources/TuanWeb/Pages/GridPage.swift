@@ -38,3 +38,18 @@ struct MarksPage: PageModel {
     }
   }
 }
+
+/// A shop's page: 商家详情 above a grid of its deals on sale.
+struct BusinessPage: PageModel {
+  let frame: TuanFrame
+  let info: MerchantInfo
+  let list: CardList
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "info": info
+    case "list": list
+    default: frame.child(named: name)
+    }
+  }
+}

@@ -7,12 +7,15 @@ struct MenuEntry: PageModel {
   let name: String
   let link: String
   let selected: Bool
+  /// 离我最近: script adds the browser's position to the link when the person allows it.
+  var near = false
 
   func child(named name: String) -> Any? {
     switch name {
     case "name": self.name
     case "link": link
     case "selected": selected
+    case "near": near
     default: nil
     }
   }
@@ -132,7 +135,11 @@ struct TopMenus: PageModel {
 
   var sortEntries: [MenuEntry] {
     DealFilter.sorts.map { sort in
-      MenuEntry(name: sort.label, link: filter.with { $0.sort = sort }.link(), selected: filter.sort == sort)
+      MenuEntry(name: sort.label, link: filter.with {
+        $0.sort = sort
+        $0.position = nil  // script adds the current one
+      }.link(), selected: filter.sort == sort,
+                near: sort == .nearest)
     }
   }
 
@@ -143,7 +150,7 @@ struct TopMenus: PageModel {
     case "district_title": filter.district?.name ?? "全部商区"
     case "district_subtitle": filter.district == nil ? city.name : filter.neighbourhood ?? DealCategory.all
     case "sort_title": "排序"
-    case "sort_subtitle": filter.sort.label
+    case "sort_subtitle": filter.sortLabel
     case "category_rows": categoryRows
     case "district_rows": districtRows
     case "sort_entries": sortEntries

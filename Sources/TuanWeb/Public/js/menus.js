@@ -49,4 +49,16 @@ export function setupMenus() {
     });
   });
   window.addEventListener("scroll", function () { if (menuOpen()) closeMenus(); }, { passive: true });
+  // 离我最近: ask the browser where the person is (nothing leaves it unless they allow it); refused, unavailable
+  // or slow, the link itself sorts from the city's centre.
+  layer.addEventListener("click", function (event) {
+    var near = event.target.closest("a[data-near]");
+    if (!near || !navigator.geolocation) return;
+    event.preventDefault();
+    var href = near.getAttribute("href");
+    var go = function (extra) { location.href = href + (extra ? (href.indexOf("?") < 0 ? "?" : "&") + extra : ""); };
+    navigator.geolocation.getCurrentPosition(function (where) {
+      go("lat=" + where.coords.latitude.toFixed(4) + "&lng=" + where.coords.longitude.toFixed(4));
+    }, function () { go(""); }, { timeout: 8000, maximumAge: 600000 });
+  });
 }
