@@ -118,6 +118,11 @@ def test_check_in_find_open_edit_and_delete(driver, server, tmp_path):
     assert driver.find_element(By.ID, "date").get_attribute("value") == "2024-05-01"
     location = driver.find_element(By.ID, "location").get_attribute("value")
     assert location.startswith("成都"), location
+    # A missing spot is said at once, and the chosen pictures stay.
+    press(driver, "submit")
+    assert visible(driver, "#form-error").text == "请填写景点"
+    assert driver.find_element(By.ID, "spot").get_attribute("aria-invalid") == "true"
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".pic-tile.new")) == 2
     driver.find_element(By.ID, "spot").send_keys("宽窄巷子测试")
     driver.find_element(By.ID, "thoughts").send_keys("第一行\n第二行")
     driver.find_element(By.ID, "visibility-public").click()

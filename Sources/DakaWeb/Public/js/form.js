@@ -105,6 +105,38 @@ export function setupForm(form) {
   }
 
   setupPlaces(document.getElementById("location"), document.getElementById("location-suggestions"));
+
+  // Typing into the field at fault clears the refusal.
+  form.addEventListener("input", function (event) {
+    if (event.target.getAttribute("aria-invalid") !== "true") return;
+    event.target.removeAttribute("aria-invalid");
+    var error = document.getElementById("form-error");
+    if (error) error.hidden = true;
+  });
+
+  // The required fields are checked here first, with the server's words, so that chosen pictures (which a form
+  // sent back cannot keep) are not lost to a missing field. The server checks again.
+  form.addEventListener("submit", function (event) {
+    var missing = [["date", "请选择日期"], ["location", "请填写地点"], ["spot", "请填写景点"]].find(function (rule) {
+      return !document.getElementById(rule[0]).value.trim();
+    });
+    form.querySelectorAll("[aria-invalid]").forEach(function (field) { field.removeAttribute("aria-invalid"); });
+    if (!missing) return;
+    event.preventDefault();
+    var field = document.getElementById(missing[0]);
+    field.setAttribute("aria-invalid", "true");
+    var error = document.getElementById("form-error");
+    if (!error) {
+      error = document.createElement("p");
+      error.className = "form-error";
+      error.id = "form-error";
+      error.setAttribute("role", "alert");
+      form.insertBefore(error, form.querySelector(".photo-hint"));
+    }
+    error.textContent = missing[1];
+    error.hidden = false;
+    field.focus();
+  });
 }
 
 function setupPlaces(field, list) {
