@@ -231,7 +231,7 @@ import Testing
       #expect(me.text.contains("class=\"shape lit\"") && me.text.contains("data-name=\"杭州\" data-count=\"2\""))
       #expect(me.text.contains("data-name=\"宁波\" data-count=\"1\"") && me.text.contains("data-name=\"温州\" data-count=\"0\""))
       #expect(me.text.matches(of: /<path class="shape lit"/).count == 2)
-      #expect(me.text.contains("<a href=\"/daka/me?city=330100\">"))
+      #expect(me.text.contains("<a href=\"/daka/me?city=330100\" aria-label=\"杭州：2次\">"))
       #expect(me.briefs.count == 4 && me.text.contains("/daka/c/") && me.text.contains("?from=me"))
       #expect(city.text.contains("<span id=\"map-title\">杭州</span>"))
       #expect(city.text.contains("data-name=\"西湖\" data-count=\"2\"") && city.text.matches(of: /<path class="shape lit"/).count == 1)
