@@ -137,6 +137,8 @@ export function setupForm(form) {
     error.hidden = false;
     field.focus();
   });
+
+  keepDraft(form);  // after the check above, so that it sees whether sending was stopped
 }
 
 function setupPlaces(field, list) {
@@ -172,4 +174,29 @@ function setupPlaces(field, list) {
   });
   field.addEventListener("keydown", function (e) { if (e.key === "Escape") hide(); });
   document.addEventListener("click", function (e) { if (e.target !== field && !list.contains(e.target)) hide(); });
+}
+
+// A new entry's typed fields are kept for this tab session, so leaving the 打卡 tab and coming back finds the form
+// as it was (pictures cannot be kept). A form the server sent back with an error has its own values.
+function keepDraft(form) {
+  if (form.getAttribute("action") !== "/daka/new") return;
+  var names = ["date", "location", "spot", "thoughts"];
+  var key = "daka:draft";
+  var saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) {}
+  if (saved && !document.getElementById("form-error")) {
+    names.forEach(function (name) { if (saved[name]) form.elements[name].value = saved[name]; });
+    if (saved.visibility) form.querySelector('input[name="visibility"][value="' + saved.visibility + '"]').checked = true;
+  }
+  function save() {
+    var draft = {};
+    names.forEach(function (name) { draft[name] = form.elements[name].value; });
+    draft.visibility = form.querySelector('input[name="visibility"]:checked').value;
+    try { sessionStorage.setItem(key, JSON.stringify(draft)); } catch (e) {}
+  }
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
+  form.addEventListener("submit", function (event) {
+    if (!event.defaultPrevented) sessionStorage.removeItem(key);
+  });
 }
