@@ -187,6 +187,8 @@ import Testing
 
       #expect(form.text.contains("id=\"spot\" value=\"断桥\"") && form.text.contains(">保存<"))
       #expect(form.text.contains("action=\"/daka/c/\(id)/edit?from=me\""))
+      #expect(form.text.contains("href=\"/daka/c/\(id)?from=me\" id=\"back\""))
+      #expect(form.text.contains("id=\"tab-me\" data-tab=\"me\" aria-current=\"page\""))
       #expect(pictureIDs.count == 2)
 
       let saved = try await alice.post("/daka/c/\(id)/edit?from=me",
