@@ -12,7 +12,7 @@ extension DakaWeb {
     let author = try await deps.store.user(id: record.userID)?.screenName
     let page = DetailPage(
       frame: frame(context, request, tab: tab, title: "打卡详情", back: back), record: record, author: author,
-      mine: record.userID == context.viewer?.user.id, from: tab == .find ? "" : "?from=\(tab.rawValue)",
+      mine: record.userID == context.viewer?.user.id, from: DakaFrame.query(tab),
       publicURL: deps.config.publicURL)
     return render("daka_detail", page)
   }

@@ -28,7 +28,7 @@ extension DakaWeb {
     let files = Self.chosen(context.params)
     do {
       let record = try await writer.create(context.params, files: files, by: viewer.user.id, at: deps.now())
-      return HTML.redirect("/daka/c/\(record.id)?from=checkin")
+      return HTML.redirect(Self.entryLink(record, .checkin))
     } catch let error as CheckinInputError {
       let frame = frame(context, request, tab: .checkin, title: "打卡")
       let form = CheckinForm(frame: frame, action: "/daka/new", params: context.params, record: nil, today: today(),
@@ -41,7 +41,8 @@ extension DakaWeb {
   func editForm(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {
     guard let viewer = context.viewer else { return try await session.login(next: Self.here(request)) }
     let record = try await own(id, context, viewer: viewer)
-    let frame = frame(context, request, tab: Self.tab(context.params), title: "编辑打卡", back: "/daka/c/\(record.id)")
+    let tab = Self.tab(context.params)
+    let frame = frame(context, request, tab: tab, title: "编辑打卡", back: Self.entryLink(record, tab))
     return render("daka_form", CheckinForm(frame: frame, action: Self.editAction(record, context.params), params: nil,
                                            record: record, today: today()))
   }
@@ -54,9 +55,9 @@ extension DakaWeb {
     let tab = Self.tab(context.params)
     do {
       _ = try await writer.update(record, context.params, files: files, by: viewer.user.id, at: deps.now())
-      return HTML.redirect("/daka/c/\(record.id)" + (tab == .find ? "" : "?from=\(tab.rawValue)"))
+      return HTML.redirect(Self.entryLink(record, tab))
     } catch let error as CheckinInputError {
-      let frame = frame(context, request, tab: tab, title: "编辑打卡", back: "/daka/c/\(record.id)")
+      let frame = frame(context, request, tab: tab, title: "编辑打卡", back: Self.entryLink(record, tab))
       let form = CheckinForm(frame: frame, action: Self.editAction(record, context.params), params: context.params,
                              record: record, today: today(), error: error, picturesNote: !files.isEmpty)
       return render("daka_form", form, status: .badRequest)
@@ -81,8 +82,11 @@ extension DakaWeb {
   }
 
   static func editAction(_ record: CheckinRecord, _ params: Params) -> String {
-    let tab = tab(params)
-    return "/daka/c/\(record.id)/edit" + (tab == .find ? "" : "?from=\(tab.rawValue)")
+    "/daka/c/\(record.id)/edit" + DakaFrame.query(tab(params))
+  }
+
+  static func entryLink(_ record: CheckinRecord, _ tab: DakaFrame.Tab) -> String {
+    "/daka/c/\(record.id)" + DakaFrame.query(tab)
   }
 
   /// The tab a page of an entry belongs to: the one it was opened from (`from`), else 发现.

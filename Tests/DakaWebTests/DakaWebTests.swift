@@ -187,6 +187,8 @@ import Testing
 
       #expect(form.text.contains("id=\"spot\" value=\"断桥\"") && form.text.contains(">保存<"))
       #expect(form.text.contains("action=\"/daka/c/\(id)/edit?from=me\""))
+      #expect(form.text.contains("href=\"/daka/c/\(id)?from=me\" id=\"back\""))
+      #expect(form.text.contains("id=\"tab-me\" data-tab=\"me\" aria-current=\"page\""))
       #expect(pictureIDs.count == 2)
 
       let saved = try await alice.post("/daka/c/\(id)/edit?from=me",
@@ -231,7 +233,7 @@ import Testing
       #expect(me.text.contains("class=\"shape lit\"") && me.text.contains("data-name=\"杭州\" data-count=\"2\""))
       #expect(me.text.contains("data-name=\"宁波\" data-count=\"1\"") && me.text.contains("data-name=\"温州\" data-count=\"0\""))
       #expect(me.text.matches(of: /<path class="shape lit"/).count == 2)
-      #expect(me.text.contains("<a href=\"/daka/me?city=330100\">"))
+      #expect(me.text.contains("<a href=\"/daka/me?city=330100\" aria-label=\"杭州：2次\">"))
       #expect(me.briefs.count == 4 && me.text.contains("/daka/c/") && me.text.contains("?from=me"))
       #expect(city.text.contains("<span id=\"map-title\">杭州</span>"))
       #expect(city.text.contains("data-name=\"西湖\" data-count=\"2\"") && city.text.matches(of: /<path class="shape lit"/).count == 1)

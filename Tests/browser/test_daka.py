@@ -9,6 +9,7 @@ import urllib.request
 import zipfile
 
 from PIL import Image
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
@@ -66,9 +67,20 @@ def press(driver, element_id):
 
 
 def reload_by(driver, action):
+    """Runs `action` and waits for the page it loads."""
     old = driver.find_element(By.TAG_NAME, "html")
     action()
-    wait(driver, EC.staleness_of(old), 15)
+
+    def gone(_):
+        try:
+            old.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException:  # asked mid-navigation ("node … does not belong to the document"): look again
+            return False
+
+    wait(driver, gone, 15)
 
 
 def check_in(driver, server, spot, location="杭州西湖", pictures=(), public=True, thoughts="湖面有雾\n很美"):
@@ -118,6 +130,11 @@ def test_check_in_find_open_edit_and_delete(driver, server, tmp_path):
     assert driver.find_element(By.ID, "date").get_attribute("value") == "2024-05-01"
     location = driver.find_element(By.ID, "location").get_attribute("value")
     assert location.startswith("成都"), location
+    # A missing spot is said at once, and the chosen pictures stay.
+    press(driver, "submit")
+    assert visible(driver, "#form-error").text == "请填写景点"
+    assert driver.find_element(By.ID, "spot").get_attribute("aria-invalid") == "true"
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".pic-tile.new")) == 2
     driver.find_element(By.ID, "spot").send_keys("宽窄巷子测试")
     driver.find_element(By.ID, "thoughts").send_keys("第一行\n第二行")
     driver.find_element(By.ID, "visibility-public").click()
@@ -296,6 +313,11 @@ def test_without_script_a_refused_form_keeps_what_was_typed(server):
 
 def test_the_location_picker_suggests_places_by_pinyin(driver, server):
     sign_in(driver, server, next="/daka/new")
+    # What was typed in the 打卡 tab is still there after a visit to another tab.
+    visible(driver, "#spot").send_keys("还没写完")
+    reload_by(driver, lambda: driver.find_element(By.ID, "tab-find").click())
+    reload_by(driver, lambda: driver.find_element(By.ID, "tab-checkin").click())
+    assert visible(driver, "#spot").get_attribute("value") == "还没写完"
     field = visible(driver, "#location")
     field.send_keys("xian")
     option = wait(driver, lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, "#location-suggestions button")

@@ -14,7 +14,7 @@ struct CheckinRow: PageModel {
 
   init(_ record: CheckinRecord, from tab: DakaFrame.Tab, matching query: String? = nil, found: Bool = false) {
     self.record = record
-    link = "/daka/c/\(record.id)" + (tab == .find ? "" : "?from=\(tab.rawValue)")
+    link = "/daka/c/\(record.id)" + DakaFrame.query(tab)
     briefHTML = Self.marked(record.brief, query)
     self.found = found
   }

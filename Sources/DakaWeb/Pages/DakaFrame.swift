@@ -19,6 +19,9 @@ struct DakaFrame: PageModel {
   /// Where the title bar's back link goes (script goes back in history when it can); nil at a tab's root.
   let back: String?
 
+  /// The query that keeps an entry's pages in the tab they were opened from (发现's needs none).
+  static func query(_ tab: Tab) -> String { tab == .find ? "" : "?from=\(tab.rawValue)" }
+
   var loginURL: String { "/web/login?" + FormEncoding.encode(pairs: [("next", here)]) }
 
   func child(named name: String) -> Any? {

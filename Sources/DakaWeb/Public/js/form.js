@@ -105,6 +105,40 @@ export function setupForm(form) {
   }
 
   setupPlaces(document.getElementById("location"), document.getElementById("location-suggestions"));
+
+  // Typing into the field at fault clears the refusal.
+  form.addEventListener("input", function (event) {
+    if (event.target.getAttribute("aria-invalid") !== "true") return;
+    event.target.removeAttribute("aria-invalid");
+    var error = document.getElementById("form-error");
+    if (error) error.hidden = true;
+  });
+
+  // The required fields are checked here first, with the server's words, so that chosen pictures (which a form
+  // sent back cannot keep) are not lost to a missing field. The server checks again.
+  form.addEventListener("submit", function (event) {
+    var missing = [["date", "请选择日期"], ["location", "请填写地点"], ["spot", "请填写景点"]].find(function (rule) {
+      return !document.getElementById(rule[0]).value.trim();
+    });
+    form.querySelectorAll("[aria-invalid]").forEach(function (field) { field.removeAttribute("aria-invalid"); });
+    if (!missing) return;
+    event.preventDefault();
+    var field = document.getElementById(missing[0]);
+    field.setAttribute("aria-invalid", "true");
+    var error = document.getElementById("form-error");
+    if (!error) {
+      error = document.createElement("p");
+      error.className = "form-error";
+      error.id = "form-error";
+      error.setAttribute("role", "alert");
+      form.insertBefore(error, form.querySelector(".photo-hint"));
+    }
+    error.textContent = missing[1];
+    error.hidden = false;
+    field.focus();
+  });
+
+  keepDraft(form);  // after the check above, so that it sees whether sending was stopped
 }
 
 function setupPlaces(field, list) {
@@ -140,4 +174,29 @@ function setupPlaces(field, list) {
   });
   field.addEventListener("keydown", function (e) { if (e.key === "Escape") hide(); });
   document.addEventListener("click", function (e) { if (e.target !== field && !list.contains(e.target)) hide(); });
+}
+
+// A new entry's typed fields are kept for this tab session, so leaving the 打卡 tab and coming back finds the form
+// as it was (pictures cannot be kept). A form the server sent back with an error has its own values.
+function keepDraft(form) {
+  if (form.getAttribute("action") !== "/daka/new") return;
+  var names = ["date", "location", "spot", "thoughts"];
+  var key = "daka:draft";
+  var saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) {}
+  if (saved && !document.getElementById("form-error")) {
+    names.forEach(function (name) { if (saved[name]) form.elements[name].value = saved[name]; });
+    if (saved.visibility) form.querySelector('input[name="visibility"][value="' + saved.visibility + '"]').checked = true;
+  }
+  function save() {
+    var draft = {};
+    names.forEach(function (name) { draft[name] = form.elements[name].value; });
+    draft.visibility = form.querySelector('input[name="visibility"]:checked').value;
+    try { sessionStorage.setItem(key, JSON.stringify(draft)); } catch (e) {}
+  }
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
+  form.addEventListener("submit", function (event) {
+    if (!event.defaultPrevented) sessionStorage.removeItem(key);
+  });
 }
