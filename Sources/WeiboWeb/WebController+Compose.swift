@@ -73,7 +73,8 @@ extension WebController {
       pictureIDs = Array(params.all("pic_id").flatMap { $0.split(separator: ",").map(String.init) }.prefix(Self.maxPictures))
     }
     return try await composeSheet(draft, viewer, text: text, pictureIDs: pictureIDs,
-                                  next: next.hasPrefix("/compose") ? "" : next)
+                                  next: next.hasPrefix("/compose") ? "" : next,
+                                  shared: !text.isEmpty || !pictureIDs.isEmpty)
   }
 
   /// Longer than any status may be, so a shared text is shown whole and the counter says what to cut.
@@ -89,7 +90,7 @@ extension WebController {
 
   /// `pictureIDs` are shown in order; ids that name no stored picture are left out.
   func composeSheet(_ draft: Draft, _ viewer: Viewer, text: String, pictureIDs: [String], next: String,
-                    error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
+                    error: String? = nil, status: HTTPResponse.Status = .ok, shared: Bool = false) async throws -> Response
   {
     var pictures: [ComposePicture] = []
     var quoted: Status?
@@ -106,7 +107,7 @@ extension WebController {
     }
     let sheet = ComposeSheet(
       frame: try await frame(viewer, tab: nil, title: draft.title), draft: draft, text: text, next: next, error: error,
-      pictures: pictures, quoted: quoted, replyAuthor: replyAuthor, maxPictures: Self.maxPictures)
+      pictures: pictures, quoted: quoted, replyAuthor: replyAuthor, maxPictures: Self.maxPictures, shared: shared)
     return render("web_compose", sheet, status: status)
   }
 

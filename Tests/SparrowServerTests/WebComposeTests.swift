@@ -165,6 +165,8 @@ import Testing
       let comment = try await client.get("/compose?comment=999999&text=x", headers: WebTests.cookie(cookie))
 
       #expect(sheet.status == .ok)
+      // Its draft is kept apart, so a saved draft neither replaces the shared text nor is overwritten by it.
+      #expect(sheet.text.contains("data-draft=\"share\" data-shared"))
       #expect(sheet.text.contains(">【团购】&lt;好吃&gt; http://x.test/tuan/deal/1-2</textarea>"))
       #expect(sheet.text.contains("name=\"pic_id\" value=\"\(picID)\""))
       #expect(!sheet.text.contains("nope"))

@@ -334,6 +334,8 @@ def test_share_to_weibo_posts_a_status_that_links_back(driver, server):
     assert title in titles(driver)
     shoot(driver, "business", sizes=(LANDSCAPE, PHONE))
     driver.get(link)
+    # An unsent status saved earlier in this browser: the share neither shows it nor overwrites it.
+    driver.execute_script("localStorage.setItem('sparrow.draft.status', JSON.stringify({text: '早先的草稿', pics: []}))")
     share = visible(driver, "#share")
     assert share.get_attribute("aria-label") == "分享到微博"
     choose(driver, share)
@@ -350,6 +352,8 @@ def test_share_to_weibo_posts_a_status_that_links_back(driver, server):
     assert title in status.text
     href = status.find_element(By.CSS_SELECTOR, "a.link").get_attribute("href")
     assert href == server.url("/tuan/deal/" + deal)
+    driver.get(server.url("/compose"))
+    assert visible(driver, "#compose-text").get_attribute("value") == "早先的草稿"
     assert console_errors(driver) == []
 
 

@@ -85,6 +85,8 @@ struct ComposeSheet: PageModel {
   let frame: PageFrame
   /// Where script keeps the unsent text and pictures.
   let draft: String
+  /// Opened by another app's 分享到微博: the shared text wins over a saved draft, which is kept for later.
+  let shared: Bool
   let fields: [Field]
   let text: String
   let placeholder: String
@@ -102,10 +104,11 @@ struct ComposeSheet: PageModel {
   /// `quoted` is the status shown under the text (a repost's original); `replyAuthor` the screen name of the
   /// comment a reply answers (nil when that user is gone); `pictures` those chosen, for a new status.
   init(frame: PageFrame, draft: WebController.Draft, text: String, next: String, error: String?,
-       pictures: [ComposePicture], quoted: Status?, replyAuthor: String?, maxPictures: Int)
+       pictures: [ComposePicture], quoted: Status?, replyAuthor: String?, maxPictures: Int, shared: Bool = false)
   {
     self.frame = frame
-    self.draft = draft.key
+    self.draft = shared ? "share" : draft.key
+    self.shared = shared
     self.text = text
     self.next = next
     cancel = next.isEmpty ? "/" : next
@@ -144,6 +147,7 @@ struct ComposeSheet: PageModel {
   func child(named name: String) -> Any? {
     switch name {
     case "draft": draft
+    case "shared": shared
     case "fields": fields
     case "text": text
     case "placeholder": placeholder

@@ -71,8 +71,9 @@ export function setupCompose(form) {
     return li;
   }
 
-  // A draft from an earlier visit comes back, unless the server sent the sheet with its own text.
-  var draft = store.get(draftKey);
+  // A draft from an earlier visit comes back, unless the server sent the sheet with its own text (a failed send,
+  // or another app's share, whose drafts have their own key and are not brought back).
+  var draft = form.hasAttribute("data-shared") ? null : store.get(draftKey);
   if (draft && !form.querySelector(".form-error") && (!text.value || text.value === text.defaultValue)) {
     if (draft.text) text.value = draft.text;
     if (pics && draft.pics) {
