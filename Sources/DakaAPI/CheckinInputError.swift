@@ -1,6 +1,7 @@
 import Foundation
 import SparrowMedia
 import SparrowPlatform
+import SparrowStore
 
 /// Why a check-in's input is refused, naming the field at fault: the API sends it in its error envelope
 /// (`weibo`), the web client shows `message`.

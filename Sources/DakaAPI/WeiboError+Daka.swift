@@ -1,6 +1,7 @@
 import Foundation
 import SparrowMedia
 import SparrowPlatform
+import SparrowStore
 
 /// 打卡's service errors, in the platform's envelope. Every refusal of input names the field at fault.
 extension WeiboError {
@@ -23,6 +24,3 @@ extension WeiboError {
     return WeiboError(status: refusal.status, code: refusal.code, error: "Parameter (pic) number \(number): \(refusal.error)")
   }
 }
-
-/// The most pictures one entry holds, as the store enforces it.
-let checkinPictureLimit = 5

@@ -80,7 +80,7 @@ import Testing
     }
   }
 
-  @Test func searchMatchesHanziAndPinyinMarksTheFirstMatchAndSaysWhenNothingMatches() async throws {
+  @Test func searchJumpsToTheFirstMatchInTheWholeListMarksItAndSaysWhenNothingMatches() async throws {
     let w = try await World()
 
     try await w.world.test { client in
@@ -88,23 +88,30 @@ import Testing
       _ = try await alice.checkIn([("date", "2025-05-01"), ("location", "杭州西湖"), ("spot", "断桥"), ("visibility", "public")])
       _ = try await alice.checkIn([("date", "2025-05-03"), ("location", "南京"), ("spot", "中山陵"), ("visibility", "public")])
       _ = try await alice.checkIn([("date", "2025-05-02"), ("location", "杭州"), ("spot", "灵隐寺"), ("visibility", "public")])
+      let everything = ["2025-05-03 南京 中山陵", "2025-05-02 杭州 灵隐寺", "2025-05-01 杭州西湖 断桥"]
 
       let all = try await client.get("/daka")
       let hanzi = try await client.get("/daka?q=%E6%9D%AD%E5%B7%9E")
+      let second = try await client.get("/daka?q=%E6%9D%AD%E5%B7%9E&m=2")
       let pinyin = try await client.get("/daka?q=HangZhou")
       let initials = try await client.get("/daka?q=nj")
       let nothing = try await client.get("/daka?q=%E6%B2%A1%E6%9C%89")
 
-      #expect(all.briefs == ["2025-05-03 南京 中山陵", "2025-05-02 杭州 灵隐寺", "2025-05-01 杭州西湖 断桥"])
-      #expect(hanzi.briefs == ["2025-05-02 杭州 灵隐寺", "2025-05-01 杭州西湖 断桥"])
-      #expect(hanzi.text.contains("<li class=\"row found\" id=\"found\">"))
+      #expect(all.briefs == everything && !all.text.contains("id=\"found\""))
+      // The whole list stays; the first match is marked and scrolled to, with a way to the next one.
+      #expect(hanzi.briefs == everything)
+      #expect(hanzi.found == "2025-05-02 杭州 灵隐寺")
       #expect(hanzi.text.matches(of: /id="found"/).count == 1)
-      #expect(hanzi.text.contains("<mark>杭州</mark>") && hanzi.text.contains("找到2条"))
+      #expect(hanzi.text.contains("<mark>杭州</mark>") && hanzi.text.contains("找到2条") && hanzi.text.contains("第1条"))
+      #expect(hanzi.text.contains("href=\"/daka?q=%E6%9D%AD%E5%B7%9E&amp;m=2#found\" id=\"next-match\""))
+      #expect(!hanzi.text.contains("id=\"previous-match\""))
       #expect(hanzi.text.contains("value=\"杭州\""))
-      #expect(pinyin.briefs.count == 2)
-      #expect(initials.briefs == ["2025-05-03 南京 中山陵"])
-      #expect(nothing.text.contains("<p class=\"empty\" id=\"not-found\" role=\"status\">未找到</p>"))
-      #expect(nothing.briefs.isEmpty)
+      #expect(second.found == "2025-05-01 杭州西湖 断桥" && second.text.contains("第2条"))
+      #expect(second.text.contains("id=\"previous-match\"") && !second.text.contains("id=\"next-match\""))
+      #expect(pinyin.found == "2025-05-02 杭州 灵隐寺" && pinyin.text.contains("找到2条"))
+      #expect(initials.found == "2025-05-03 南京 中山陵" && initials.text.contains("找到1条"))
+      #expect(nothing.text.contains("<span id=\"not-found\">未找到</span>"))
+      #expect(nothing.briefs == everything && nothing.found == nil)
     }
   }
 
@@ -127,6 +134,13 @@ import Testing
       #expect(second.briefs.count == 5 && second.briefs.last == "2025-03-01 杭州 第1天")
       #expect(second.text.contains("id=\"previous\"") && !second.text.contains("id=\"next\""))
       #expect(past.briefs.isEmpty && past.text.contains("没有更多了") && !past.text.contains("还没有打卡"))
+
+      // A match on the second page: the search opens that page; a page asked for by number only marks.
+      let jump = try await client.get("/daka?q=%E7%AC%AC3%E5%A4%A9")
+      #expect(jump.found == "2025-03-03 杭州 第3天" && jump.text.contains("2 / 2") && jump.briefs.count == 5)
+      #expect(jump.text.contains("href=\"/daka?q=%E7%AC%AC3%E5%A4%A9&amp;page=1\" id=\"previous\""))
+      let browsing = try await client.get("/daka?q=%E7%AC%AC3%E5%A4%A9&page=1")
+      #expect(browsing.found == nil && browsing.briefs.count == 20 && browsing.text.contains("id=\"first-match\""))
     }
   }
 
@@ -264,6 +278,11 @@ import Testing
       #expect(entries[1]["visibility"] as? String == "private" && entries[1]["city"] as? String == "杭州")
       let names = try #require(entries[1]["pictures"] as? [String])
       #expect(names.count == 2 && names.allSatisfy { files[$0]?.prefix(2) == Data([0xFF, 0xD8]) })
+      // At full size: the same bytes as the largest size served.
+      for name in names {
+        let served = try await client.get("/pics/large/" + name.dropFirst("pictures/".count))
+        #expect(served.status == .ok && files[name] == Data(buffer: served.body))
+      }
       #expect(signedOut.status == .seeOther)
     }
   }

@@ -62,6 +62,13 @@ struct DakaWebWorld {
 
 extension TestResponse {
   /// The briefs of a list's rows, in order.
+  /// The brief of the row a search marked as found.
+  var found: String? {
+    text.firstMatch(of: /id="found">(?s:.*?)<span class="row-brief">(.*?)<\/span>/).map {
+      String($0.output.1).replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(of: "</mark>", with: "")
+    }
+  }
+
   var briefs: [String] {
     text.matches(of: /<span class="row-brief">(.*?)<\/span>/).map {
       String($0.output.1).replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(of: "</mark>", with: "")

@@ -13,10 +13,13 @@ import Testing
   @Test func filesComeBackWithTheirUTF8NamesAndBytes() throws {
     var zip = StoredZip()
     let picture = Data((0..<300).map { UInt8($0 % 256) })
+    let json = Data("[]".utf8)
 
-    zip.add("checkins.json", Data("[]".utf8), modified: Date(timeIntervalSince1970: 1_700_000_000))
-    zip.add("pictures/西湖.jpg", picture, modified: Date(timeIntervalSince1970: 0))
-    let files = try ZipReading.entries(zip.finished())
+    var archive = try zip.header("checkins.json", json, modified: Date(timeIntervalSince1970: 1_700_000_000)) + json
+    archive += try zip.header("pictures/西湖.jpg", picture, modified: Date(timeIntervalSince1970: 0)) + picture
+    #expect(zip.offset == UInt64(archive.count))
+    archive += zip.finished()
+    let files = try ZipReading.entries(archive)
 
     #expect(files == ["checkins.json": Data("[]".utf8), "pictures/西湖.jpg": picture])
   }

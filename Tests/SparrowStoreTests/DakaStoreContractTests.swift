@@ -70,6 +70,33 @@ func privateEntriesReachNoOneButTheirAuthor(_ kind: StoreKind) async throws {
 }
 
 @Test(arguments: StoreKind.available)
+func aSearchSaysWhereItsMatchesStandInTheWholeList(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let f = DakaFixture()
+    // The whole list as alice sees it, newest first: 西湖晚(0) 断桥(1) [bob's private 西湖私] 故宫(2) 西湖早(3).
+    for entry in [
+      f.entry(DakaFixture.alice, "2025-05-03", "杭州", "西湖晚", place: DakaFixture.hangzhou),
+      f.entry(DakaFixture.alice, "2025-05-02", "杭州", "断桥"),
+      f.entry(DakaFixture.bob, "2025-05-01", "杭州", "西湖私", .private, createdAgo: 1),
+      f.entry(DakaFixture.bob, "2025-05-01", "北京", "故宫", createdAgo: 2),
+      f.entry(DakaFixture.alice, "2025-04-01", "杭州", "西湖早", place: DakaFixture.hangzhou),
+    ] { try await engine.store.addCheckin(entry) }
+    let store = engine.store
+
+    let all = try await store.checkinMatchPositions(CheckinQuery(viewer: DakaFixture.alice, text: "西湖"))
+    #expect(all.items == [0, 3] && all.total == 2)
+    let second = try await store.checkinMatchPositions(CheckinQuery(viewer: DakaFixture.alice, text: "西湖", limit: 1, offset: 1))
+    #expect(second.items == [3] && second.total == 2)
+    // Pinyin of the linked place, any case; bob sees his private entry in its place.
+    #expect(try await store.checkinMatchPositions(CheckinQuery(viewer: DakaFixture.alice, text: "XiHu")).items == [0, 3])
+    #expect(try await store.checkinMatchPositions(CheckinQuery(viewer: DakaFixture.bob, text: "西湖")).items == [0, 2, 4])
+    #expect(try await store.checkinMatchPositions(CheckinQuery(viewer: DakaFixture.bob, author: DakaFixture.bob, text: "西湖")).items == [0])
+    let none = try await store.checkinMatchPositions(CheckinQuery(viewer: nil, text: "没有"))
+    #expect(none.items.isEmpty && none.total == 0)
+  }
+}
+
+@Test(arguments: StoreKind.available)
 func listsAreNewestFirstByDateThenCreationAndPage(_ kind: StoreKind) async throws {
   try await withStore(kind) { engine in
     let f = DakaFixture()

@@ -11,6 +11,7 @@ import zipfile
 from PIL import Image
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import SHOTS, console_errors, make_driver, set_viewport, visible, wait
@@ -116,7 +117,23 @@ def test_check_in_find_open_edit_and_delete(driver, server, tmp_path):
     first = photo(tmp_path / "first.jpg", (200, 60, 60), gps=(30.6598, 104.0633), taken="2024:05:01 09:30:00")
     second = photo(tmp_path / "second.jpg", (60, 90, 200))
     driver.get(server.url("/daka/new"))
-    assert driver.find_element(By.ID, "date").get_attribute("value"), "today by default"
+    # Today where the browser is, by default.
+    today = driver.execute_script(
+        "var d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-'"
+        " + String(d.getDate()).padStart(2, '0');")
+    assert driver.find_element(By.ID, "date").get_attribute("value") == today
+    # The place suggestions work from the keyboard: ↓ into them, ↓ to the next, Enter picks.
+    place = driver.find_element(By.ID, "location")
+    place.send_keys("hz")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#location-suggestions button")) >= 2)
+    suggested = [b.find_element(By.TAG_NAME, "span").text
+                 for b in driver.find_elements(By.CSS_SELECTOR, "#location-suggestions button")]
+    place.send_keys(Keys.ARROW_DOWN)
+    driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    assert place.get_attribute("value") == suggested[1], (place.get_attribute("value"), suggested)
+    assert not driver.find_element(By.ID, "location-suggestions").is_displayed()
+    place.clear()
     assert driver.find_element(By.ID, "visibility-private").is_selected(), "private by default"
     driver.find_element(By.ID, "pic-input").send_keys(first + "\n" + second)
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".pic-tile.new")) == 2)
@@ -166,11 +183,17 @@ def test_check_in_find_open_edit_and_delete(driver, server, tmp_path):
     found = visible(driver, "#found")
     assert found.find_element(By.CSS_SELECTOR, "mark").text == "宽窄巷子测试"
     shoot(driver, "search")
+    # By pinyin: the first match in 成都 is marked; 下一条 walks the matches until it is this one.
     search(driver, server, "chengdu")
-    assert any("宽窄巷子测试" in b for b in briefs(driver)), briefs(driver)
+    for _ in range(30):
+        if "宽窄巷子测试" in visible(driver, "#found").text:
+            break
+        reload_by(driver, lambda: press(driver, "next-match"))
+    assert "宽窄巷子测试" in visible(driver, "#found").text
+    # Nothing found: said, and the list stays as it was.
     search(driver, server, "没有这个地方呀")
     assert visible(driver, "#not-found").text == "未找到"
-    assert not briefs(driver)
+    assert briefs(driver) and not driver.find_elements(By.ID, "found")
 
     # Edit: new spot, one picture removed, kept what was typed.
     driver.get(detail)
@@ -292,19 +315,28 @@ def test_the_map_lights_the_visited_cities_and_the_export_has_everything(driver,
     assert Image.open(io.BytesIO(archive.read(picture))).size == (640, 480), "at full size"
 
 
-def test_without_script_a_refused_form_keeps_what_was_typed(server):
+def test_without_script_a_refused_form_keeps_what_was_typed(server, tmp_path):
     driver = make_driver(javascript=False)
     try:
         sign_in(driver, server, next="/daka/new", user="sparrow")
         driver.find_element(By.ID, "location").send_keys("苏州")
         driver.find_element(By.ID, "thoughts").send_keys("园林")
-        reload_by(driver, lambda: press(driver, "submit"))
-        assert driver.find_element(By.ID, "form-error").text == "请填写景点"
-        assert driver.find_element(By.ID, "location").get_attribute("value") == "苏州"
-        assert driver.find_element(By.ID, "thoughts").get_attribute("value") == "园林"
-        assert driver.find_element(By.ID, "spot").get_attribute("aria-invalid") == "true"
-        shoot(driver, "form-error")
+        # A missing field is stopped by the browser itself, before anything (chosen pictures too) is sent.
+        press(driver, "submit")
+        time.sleep(0.5)
+        assert driver.find_elements(By.CSS_SELECTOR, "#spot:invalid")
+        assert driver.current_url.endswith("/daka/new") and not driver.find_elements(By.ID, "form-error")
+        # What only the server can refuse (a file that is no picture) comes back with what was typed.
+        broken = tmp_path / "broken.jpg"
+        broken.write_bytes(b"not a picture at all")
         driver.find_element(By.ID, "spot").send_keys("拙政园")
+        driver.find_element(By.ID, "pic-input").send_keys(str(broken))
+        reload_by(driver, lambda: press(driver, "submit"))
+        assert driver.find_element(By.ID, "form-error").text.startswith("第1张图片"), driver.find_element(By.ID, "form-error").text
+        assert driver.find_element(By.ID, "location").get_attribute("value") == "苏州"
+        assert driver.find_element(By.ID, "spot").get_attribute("value") == "拙政园"
+        assert driver.find_element(By.ID, "thoughts").get_attribute("value") == "园林"
+        shoot(driver, "form-error")
         reload_by(driver, lambda: press(driver, "submit"))
         assert driver.find_element(By.ID, "detail-where").text == "拙政园 · 苏州"
     finally:

@@ -1,18 +1,27 @@
 import Foundation
 
-/// A zip archive of stored (uncompressed) files: what the export needs, with no zip library among the
-/// dependencies. Names are UTF-8 (flag bit 11); no zip64, so the whole archive stays under 4 GB.
+/// A zip archive of stored (uncompressed) files, written as it goes: each file's header is handed out for the
+/// caller to send before the file's bytes, so an archive of any size needs one file in memory at a time. Names
+/// are UTF-8 (flag bit 11); no zip64, so an archive holds under 4 GB and 65,535 files (`TooLarge` otherwise).
 struct StoredZip {
-  private(set) var data = Data()
-  private var central = Data()
-  private var count: UInt16 = 0
+  struct TooLarge: Error {}
 
-  /// Appends `contents` as `name`, dated `modified` (zip's DOS time, local fields taken as UTC).
-  mutating func add(_ name: String, _ contents: Data, modified: Date) {
+  /// Bytes handed out so far.
+  private(set) var offset: UInt64 = 0
+  private var central = Data()
+  private var count = 0
+
+  /// The local header that puts `contents` in the archive as `name`, dated `modified` (zip's DOS time, local
+  /// fields taken as UTC); the caller sends it, then `contents`.
+  mutating func header(_ name: String, _ contents: Data, modified: Date) throws -> Data {
     let nameBytes = Data(name.utf8)
     let crc = CRC32.checksum(contents)
     let (time, day) = Self.dosTime(modified)
-    let offset = UInt32(data.count)
+    let size = UInt64(contents.count)
+    let headerSize = UInt64(30 + nameBytes.count)
+    guard count < Int(UInt16.max), nameBytes.count <= Int(UInt16.max),
+      offset + headerSize + size + UInt64(central.count) + 46 + UInt64(nameBytes.count) + 22 <= UInt64(UInt32.max)
+    else { throw TooLarge() }
     var local = Data()
     local.append(le32: 0x0403_4b50)
     local.append(le16: 20)  // version needed: 2.0
@@ -21,13 +30,11 @@ struct StoredZip {
     local.append(le16: time)
     local.append(le16: day)
     local.append(le32: crc)
-    local.append(le32: UInt32(contents.count))
-    local.append(le32: UInt32(contents.count))
+    local.append(le32: UInt32(size))
+    local.append(le32: UInt32(size))
     local.append(le16: UInt16(nameBytes.count))
     local.append(le16: 0)
-    data.append(local)
-    data.append(nameBytes)
-    data.append(contents)
+    local.append(nameBytes)
 
     central.append(le32: 0x0201_4b50)
     central.append(le16: 20)  // made by: 2.0
@@ -37,31 +44,31 @@ struct StoredZip {
     central.append(le16: time)
     central.append(le16: day)
     central.append(le32: crc)
-    central.append(le32: UInt32(contents.count))
-    central.append(le32: UInt32(contents.count))
+    central.append(le32: UInt32(size))
+    central.append(le32: UInt32(size))
     central.append(le16: UInt16(nameBytes.count))
     central.append(le16: 0)  // extra
     central.append(le16: 0)  // comment
     central.append(le16: 0)  // disk
     central.append(le16: 0)  // internal attributes
     central.append(le32: 0)  // external attributes
-    central.append(le32: offset)
+    central.append(le32: UInt32(offset))
     central.append(nameBytes)
     count += 1
+    offset += headerSize + size
+    return local
   }
 
-  /// The archive: the files, the central directory, its end record.
+  /// The archive's end: the central directory and its end record.
   func finished() -> Data {
-    var out = data
-    let start = UInt32(out.count)
-    out.append(central)
+    var out = central
     out.append(le32: 0x0605_4b50)
     out.append(le16: 0)
     out.append(le16: 0)
-    out.append(le16: count)
-    out.append(le16: count)
+    out.append(le16: UInt16(count))
+    out.append(le16: UInt16(count))
     out.append(le32: UInt32(central.count))
-    out.append(le32: start)
+    out.append(le32: UInt32(offset))
     out.append(le16: 0)
     return out
   }
@@ -87,7 +94,11 @@ enum CRC32 {
 
   static func checksum(_ data: Data) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
-    for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    data.withUnsafeBytes { bytes in
+      table.withUnsafeBufferPointer { table in
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+      }
+    }
     return crc ^ 0xFFFF_FFFF
   }
 }

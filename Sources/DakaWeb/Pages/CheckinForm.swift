@@ -34,6 +34,8 @@ struct CheckinForm: PageModel {
   /// The field the error is about, marked `aria-invalid`.
   let errorField: String?
   let editing: Bool
+  /// The server's today, when the date field shows it as the default (script puts the browser's own today there).
+  let defaultDay: String?
 
   /// The form's values from what was posted, else from `record`, else the defaults.
   init(frame: DakaFrame, action: String, params: Params?, record: CheckinRecord?, today: String,
@@ -56,12 +58,14 @@ struct CheckinForm: PageModel {
     self.error = message
     errorField = error?.field
     editing = record != nil
+    defaultDay = record == nil && params == nil ? today : nil
   }
 
   func child(named name: String) -> Any? {
     switch name {
     case "action": action
     case "date": date
+    case "default_day": defaultDay
     case "location": location
     case "spot": spot
     case "thoughts": thoughts

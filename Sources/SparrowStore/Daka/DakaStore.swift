@@ -9,6 +9,9 @@ package protocol DakaStore: Sendable {
   func checkin(id: Int64, viewer: Int64?) async throws -> CheckinRecord?
   /// One page of what `query` shows, newest first by date, then by creation, with how many match in all.
   func checkins(_ query: CheckinQuery) async throws -> FeedPage<CheckinRecord>
+  /// Where the entries `query.text` matches stand in the same list without the search (0-based, in its order):
+  /// `limit` positions from the `offset`-th match, with how many match in all. A list jumps to a match with it.
+  func checkinMatchPositions(_ query: CheckinQuery) async throws -> FeedPage<Int>
   /// Applies the edit in one transaction and returns the entry as it now is; `.notFound` unless the entry is the
   /// editor's; `DakaLimitError` when it would end with more than `maxPictures` pictures.
   func editCheckin(_ edit: CheckinEdit, maxPictures: Int) async throws -> CheckinRecord

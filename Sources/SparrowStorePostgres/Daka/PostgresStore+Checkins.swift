@@ -35,6 +35,25 @@ extension PostgresStore: DakaStore {
     }
   }
 
+  package func checkinMatchPositions(_ query: CheckinQuery) async throws -> FeedPage<Int> {
+    var condition = Self.visible(to: query.viewer)
+    if let author = query.author { condition = "\(sql: condition) AND user_id = \(author)" }
+    guard let needle = query.needle else { return FeedPage(items: [], total: 0) }
+    return try await reading { db in
+      let total = try await db.value(
+        "SELECT count(*) FROM daka_checkins WHERE \(sql: condition) AND strpos(search_text, \(needle)) > 0", as: Int.self) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let rows = try await db.rows("""
+        SELECT position FROM (
+          SELECT strpos(search_text, \(needle)) > 0 AS hit,
+                 row_number() OVER (ORDER BY day DESC, created_at DESC, id DESC) - 1 AS position
+          FROM daka_checkins WHERE \(sql: condition)) AS ranked
+        WHERE hit ORDER BY position LIMIT \(query.limit) OFFSET \(query.offset)
+        """)
+      return FeedPage(items: try rows.map { try $0.int(0) }, total: total)
+    }
+  }
+
   package func editCheckin(_ edit: CheckinEdit, maxPictures: Int) async throws -> CheckinRecord {
     try await transaction { db in
       // Locked, so two edits adding pictures at once cannot both pass the limit.

@@ -48,6 +48,28 @@ extension SQLiteStore: DakaStore {
     }
   }
 
+  package func checkinMatchPositions(_ query: CheckinQuery) async throws -> FeedPage<Int> {
+    var (condition, arguments) = Self.visible(to: query.viewer)
+    if let author = query.author {
+      condition += " AND user_id = ?"
+      arguments += [author]
+    }
+    guard let needle = query.needle else { return FeedPage(items: [], total: 0) }
+    return try reading { db in
+      let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition) AND instr(search_text, ?) > 0",
+                                   arguments: arguments + [needle]) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let positions = try Int.fetchAll(db, sql: """
+        SELECT position FROM (
+          SELECT instr(search_text, ?) > 0 AS hit,
+                 row_number() OVER (ORDER BY day DESC, created_at DESC, id DESC) - 1 AS position
+          FROM daka_checkins WHERE \(condition))
+        WHERE hit ORDER BY position LIMIT ? OFFSET ?
+        """, arguments: [needle] + arguments + [query.limit, query.offset])
+      return FeedPage(items: positions, total: total)
+    }
+  }
+
   package func editCheckin(_ edit: CheckinEdit, maxPictures: Int) async throws -> CheckinRecord {
     try await pool.write { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND user_id = ?",

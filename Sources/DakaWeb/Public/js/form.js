@@ -5,6 +5,15 @@
 import { readExif } from "./exif.js";
 
 export function setupForm(form) {
+  // Script checks the required fields itself (below), with the server's words; without script the browser's
+  // own check stops a form with a missing field before the chosen pictures are sent and lost.
+  form.noValidate = true;
+  // A new entry's date defaults to today where the person is, not where the server is.
+  var day = document.getElementById("date");
+  if (day.getAttribute("data-default-day") === day.value) {
+    var now = new Date();
+    day.value = now.getFullYear() + "-" + String(now.getMonth() + 1).padStart(2, "0") + "-" + String(now.getDate()).padStart(2, "0");
+  }
   var input = document.getElementById("pic-input");
   var tiles = document.getElementById("pic-tiles");
   var add = document.getElementById("pic-add");
@@ -172,7 +181,27 @@ function setupPlaces(field, list) {
       }).catch(hide);
     }, 150);
   });
-  field.addEventListener("keydown", function (e) { if (e.key === "Escape") hide(); });
+  // The keyboard: ↓ from the field into the suggestions, ↑/↓ between them, Enter picks, Escape closes.
+  function options() { return Array.prototype.slice.call(list.querySelectorAll("button")); }
+  field.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") hide();
+    if (e.key === "ArrowDown" && !list.hidden && options().length) {
+      e.preventDefault();
+      options()[0].focus();
+    }
+  });
+  list.addEventListener("keydown", function (e) {
+    var all = options(), at = all.indexOf(document.activeElement);
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      var next = at + (e.key === "ArrowDown" ? 1 : -1);
+      if (next < 0) field.focus();
+      else all[Math.min(next, all.length - 1)].focus();
+    } else if (e.key === "Escape") {
+      hide();
+      field.focus();
+    }
+  });
   document.addEventListener("click", function (e) { if (e.target !== field && !list.contains(e.target)) hide(); });
 }
 
