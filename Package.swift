@@ -32,6 +32,10 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    // Already in the graph through Hummingbird: the HTTP/1 parser's errors and the pipeline's HTTP parts, for
+    // answering requests the parser refuses (`UnreadableRequests`).
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
   ],
   targets: [
     // Wire models, Weibo coding, text rules. Foundation only.
@@ -87,6 +91,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
       ],
       resources: [.copy("Templates"), .copy("Public")],
       swiftSettings: strict),

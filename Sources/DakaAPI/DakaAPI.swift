@@ -22,6 +22,10 @@ package struct DakaAPI: SparrowApp {
     checkins = CheckinsController(deps: deps, writer: CheckinWriter(deps: deps, pictures: platform.pictures))
   }
 
+  package func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer? {
+    path.hasPrefix("/daka/api/") ? .envelope(.unreadable(status), path: path) : nil
+  }
+
   package func register(on router: Router<SparrowContext>) {
     let api = self
     // Every method reaches the dispatcher, so one a route does not take gets the envelope with 10021.

@@ -46,6 +46,12 @@ package struct DealsAPI: SparrowApp {
     self.routes = routes
   }
 
+  package func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer? {
+    guard path.hasPrefix("/v1/") else { return nil }
+    let why = status == .requestHeaderFieldsTooLarge ? "header fields too large" : "malformed HTTP"
+    return UnreadableAnswer(contentType: "application/json; charset=utf-8", body: DealsError.invalid("request", why).body)
+  }
+
   package func register(on router: Router<SparrowContext>) {
     let api = self
     for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .trace, .options, .head] {

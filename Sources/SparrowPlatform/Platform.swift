@@ -7,6 +7,13 @@ import SparrowStore
 package protocol SparrowApp: Sendable {
   /// Adds the app's routes.
   func register(on router: Router<SparrowContext>) throws
+  /// The answer, in the app's format, to a request under the app's prefix that HTTP itself could not read (see
+  /// `UnreadableRequests`); nil for a path that is not the app's. By default the platform answers.
+  func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer?
+}
+
+extension SparrowApp {
+  package func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer? { nil }
 }
 
 /// What the platform gives every app, made once per router: dependencies, the picture library, OAuth and

@@ -33,9 +33,12 @@ func apps(_ deps: ServerDependencies, _ platform: Platform) async throws -> [any
 package func buildApplication(_ deps: ServerDependencies, host: String = "127.0.0.1", port: Int = 8080)
   async throws -> some ApplicationProtocol
 {
-  let responder = try await buildResponder(deps)
+  let (responder, unreadable) = try await buildServer(deps)
   return Application(
-    responder: responder, server: .http1(configuration: .init(idleTimeout: .seconds(Int64(deps.config.idleTimeout)))),
+    responder: responder,
+    server: .http1(configuration: .init(
+      additionalChannelHandlers: UnreadableRequests.handlers(unreadable),
+      idleTimeout: .seconds(Int64(deps.config.idleTimeout)))),
     configuration: .init(
       address: .hostname(host, port: port), serverName: "sparrow",
       availableConnectionsDelegate: MaximumAvailableConnections(deps.config.maxConnections)),
@@ -47,8 +50,17 @@ package typealias SparrowResponder = ObservedResponder<RouterResponder<SparrowCo
 
 /// The responder alone, for tests.
 package func buildResponder(_ deps: ServerDependencies) async throws -> SparrowResponder {
+  try await buildServer(deps).responder
+}
+
+/// The responder, and the answers to requests HTTP could not read (each app's for its paths).
+func buildServer(_ deps: ServerDependencies) async throws
+  -> (responder: SparrowResponder, unreadable: UnreadableRequests.Answer)
+{
   // A web sign-in lands on the 微博 client's welcome page unless it says where to go.
   let platform = try await Platform(deps: deps.with(deps.store as any PlatformStore), landing: "/welcome")
-  let router = try await buildRouter(platform, apps: try await apps(deps, platform))
-  return ObservedResponder(router.buildResponder(), observability: platform.observability)
+  let apps = try await apps(deps, platform)
+  let router = try await buildRouter(platform, apps: apps)
+  return (ObservedResponder(router.buildResponder(), observability: platform.observability),
+          UnreadableRequests.answer(apps: apps))
 }

@@ -96,6 +96,10 @@ package struct WeiboAPI: SparrowApp {
     self.table = table
   }
 
+  package func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer? {
+    path.hasPrefix("/2/") ? .envelope(.unreadable(status), path: path) : nil
+  }
+
   package func register(on router: Router<SparrowContext>) {
     let api = self
     // Every method reaches the dispatcher, so one a route does not take gets the envelope with 10021.

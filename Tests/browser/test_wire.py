@@ -42,13 +42,65 @@ def test_cut_short_and_broken_bodies_are_client_errors_and_change_nothing(server
     # A chunked body whose chunk size is not hex.
     status, body = raw(server, post(server, token, b"zz\r\nstatus=wire-chunked\r\n0\r\n\r\n",
                                     extra=b"Transfer-Encoding: chunked\r\n", length=-1))
-    assert status == 400
+    assert status == 400 and body["error_code"] == 10008
     # A NUL, and a percent-escape that is not UTF-8 (a lone surrogate): refused, naming the parameter.
     for text in [b"wire%00nul", b"wire%ED%A0%80", b"wire%zz"]:
         status, body = raw(server, post(server, token, b"status=" + text))
         assert status == 400 and body["error_code"] == 10017 and "(status)" in body["error"], text
 
     assert my_texts(server, token) == before
+
+
+def raw_answer(server, request: bytes) -> tuple[int, dict, bytes]:
+    """Sends `request` as is; the status, the headers (lower-case names) and the body of the answer."""
+    host, port = server.base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(request)
+        s.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    assert int(headers.get("content-length", len(body))) == len(body)
+    return int(lines[0].split(" ")[1]), headers, body
+
+
+@pytest.mark.parametrize("path, kind", [
+    ("/2/statuses/home_timeline.json?count=1", "weibo"), ("/daka/api/checkins", "weibo"),
+    ("/oauth2/access_token", "weibo"), ("/v1/deal/find_deals?city=1", "deals"), ("/tuan", "page"), ("/", "page"),
+])
+def test_requests_http_cannot_read_get_their_apps_format(server, path, kind):
+    """What the HTTP parser itself refuses (a header line without a colon; headers past the size limit) is
+    answered in the format of the app the path belongs to, never with an empty 400."""
+    for request, status in [
+        (f"GET {path} HTTP/1.1\r\nHost: sparrow\r\nBroken header line\r\n\r\n".encode(), 400),
+        (f"GET {path} HTTP/1.1\r\nHost: sparrow\r\nX-Big: ".encode() + b"a" * 200_000 + b"\r\n\r\n", 431),
+    ]:
+        got, headers, body = raw_answer(server, request)
+        assert got == status, (path, got, body[:200])
+        assert headers["connection"] == "close" and headers["x-content-type-options"] == "nosniff"
+        if kind == "weibo":
+            envelope = json.loads(body)
+            assert envelope["error_code"] == 10008 and envelope["request"] == path.split("?")[0], envelope
+        elif kind == "deals":
+            envelope = json.loads(body)
+            assert envelope["status"] == "ERROR" and envelope["error"]["errorCode"] == 10002, envelope
+        else:
+            assert headers["content-type"].startswith("text/html") and "请求" in body.decode(), body
+
+
+def test_a_later_request_on_a_kept_connection_gets_its_own_apps_format(server):
+    host, port = server.base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: sparrow\r\n\r\n")
+        assert s.recv(65536).startswith(b"HTTP/1.1 200")
+        s.sendall(b"GET /v1/deal/find_deals HTTP/1.1\r\nHost: sparrow\r\nBroken header line\r\n\r\n")
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400") and b'"status":"ERROR"' in answer, answer
 
 
 @pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH", "TRACE"])

@@ -40,6 +40,11 @@ package struct WeiboError: Error, HTTPResponseError {
     WeiboError(status: .badRequest, code: 10016, error: "Miss required parameter (\(name)) , see doc for more info")
   }
   package static let paramError = WeiboError(status: .badRequest, code: 10008, error: "Param error, see doc for more info")
+  /// A request HTTP could not read (400), or whose headers are too large (431).
+  package static func unreadable(_ status: HTTPResponse.Status) -> WeiboError {
+    WeiboError(status: status, code: 10008, error: status == .requestHeaderFieldsTooLarge
+      ? "Request header fields too large" : "Malformed HTTP request")
+  }
   package static let bodyTooLarge = WeiboError(status: .contentTooLarge, code: 10018, error: "Request body length over limit")
   package static let apiNotFound = WeiboError(status: .notFound, code: 10020, error: "Request api not found!")
   package static let uploadQuota = WeiboError(status: .forbidden, code: 20016, error: "Out of limit")

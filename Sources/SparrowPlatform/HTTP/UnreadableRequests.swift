@@ -1,0 +1,151 @@
+import Hummingbird
+import SparrowCore
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// The body of the answer to a request HTTP itself could not read, in the format of the app whose path it was.
+package struct UnreadableAnswer: Sendable {
+  package var contentType: String
+  package var body: [UInt8]
+
+  package init(contentType: String, body: [UInt8]) {
+    self.contentType = contentType
+    self.body = body
+  }
+
+  /// The platform's envelope (`{"error","error_code","request"}`), as the 微博 and 打卡 APIs and OAuth answer.
+  package static func envelope(_ error: WeiboError, path: String) -> UnreadableAnswer {
+    let body = ErrorBody(error: error.error, errorCode: error.code, request: path, errorDescription: nil, errorUri: nil)
+    return UnreadableAnswer(contentType: "application/json; charset=utf-8",
+                            body: (try? JSONWriter().encode(body)) ?? Array("{}".utf8))
+  }
+
+  /// For a person: a short page (the request never reached an app, so no app's page).
+  package static let page = UnreadableAnswer(
+    contentType: "text/html; charset=utf-8",
+    body: Array("""
+      <!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>请求有误</title>\
+      <p>浏览器发来的请求无法读取（HTTP 400）。请返回重试。</p></html>
+      """.utf8))
+}
+
+/// Requests the HTTP/1 parser refuses (a malformed header line, headers past the size limit, a broken chunk
+/// size): Hummingbird closes the connection after an empty 400, so a client learns nothing in its API's format.
+/// These handlers give the same close a body instead: the answer of the app whose path the request named (431
+/// for headers that are too large), through `answer`.
+package enum UnreadableRequests {
+  /// The path and the status a refused request gets an answer for.
+  package typealias Answer = @Sendable (_ path: String, _ status: HTTPResponse.Status) -> UnreadableAnswer
+
+  /// Each app answers for its own paths; the platform for the rest: its OAuth endpoints in the envelope, anything
+  /// else (web pages) with a short page.
+  package static func answer(apps: [any SparrowApp]) -> Answer {
+    { path, status in
+      if let answer = apps.lazy.compactMap({ $0.unreadable(path: path, status: status) }).first { return answer }
+      if path.hasPrefix("/oauth2/"), path != "/oauth2/authorize" { return .envelope(.unreadable(status), path: path) }
+      return .page
+    }
+  }
+
+  /// The handlers for one connection, for Hummingbird's `additionalChannelHandlers`.
+  package static func handlers(_ answer: @escaping Answer) -> [any RemovableChannelHandler] {
+    [Rewriter(answer: answer)]
+  }
+
+  /// The path of a request line (`GET /2/x.json?y HTTP/1.1`), without its query.
+  static func path(ofRequestLine bytes: some Collection<UInt8>) -> String? {
+    let parts = bytes.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
+    guard parts.count >= 2 else { return nil }
+    let target = String(decoding: parts[1].prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }, as: UTF8.self)
+    return target.hasPrefix("/") ? target : nil
+  }
+
+  /// The path of the request being read: from each request head, and for a first request whose head never
+  /// decodes, from the connection's first line.
+  final class Path {
+    var value: String?
+  }
+
+  /// First in the pipeline, before the parser: reads the first line of the connection, and of each request that
+  /// starts in a read of its own after the one before ended (requests sent together are read as one).
+  final class FirstLine: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    let path: Path
+    var seen: [UInt8] = []
+    var done = false
+
+    init(path: Path) { self.path = path }
+
+    /// The request before has ended: the next bytes start a request.
+    func rearm() {
+      done = false
+      seen = []
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+      if !done {
+        seen += unwrapInboundIn(data).readableBytesView.prefix(8_192 - seen.count)
+        if let end = seen.firstIndex(of: UInt8(ascii: "\r")) ?? (seen.count >= 8_192 ? seen.endIndex : nil) {
+          if let line = UnreadableRequests.path(ofRequestLine: seen[..<end]) { path.value = line }
+          done = true
+          seen = []
+        }
+      }
+      context.fireChannelRead(data)
+    }
+  }
+
+  /// After the parser: remembers each request's path, notes a parser error, and replaces the empty 400 that
+  /// follows it with the app's answer.
+  final class Rewriter: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+    let answer: Answer
+    let path = Path()
+    let firstLine: FirstLine
+    var refused: HTTPResponse.Status?
+
+    init(answer: @escaping Answer) {
+      self.answer = answer
+      firstLine = FirstLine(path: path)
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+      try? context.pipeline.syncOperations.addHandler(firstLine, position: .first)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+      switch unwrapInboundIn(data) {
+      case .head(let head): if let target = head.path { path.value = String(target.prefix { $0 != "?" }) }
+      case .end: firstLine.rearm()
+      case .body: break
+      }
+      context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+      if let error = error as? HTTPParserError {
+        if case .headerOverflow = error { refused = .requestHeaderFieldsTooLarge } else { refused = .badRequest }
+      }
+      context.fireErrorCaught(error)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+      guard let status = refused, case .head(var head) = unwrapOutboundIn(data), head.status == .badRequest,
+        head.headerFields[.contentLength] == "0"
+      else { return context.write(data, promise: promise) }
+      refused = nil
+      let answer = answer(path.value ?? "/", status)
+      head.status = status
+      head.headerFields[.contentType] = answer.contentType
+      head.headerFields[.contentLength] = String(answer.body.count)
+      head.headerFields[.xContentTypeOptions] = "nosniff"
+      context.write(wrapOutboundOut(.head(head)), promise: nil)
+      context.write(wrapOutboundOut(.body(ByteBuffer(bytes: answer.body))), promise: promise)
+    }
+  }
+}
