@@ -86,9 +86,11 @@ package enum UnreadableRequests {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
       if !done {
-        seen += unwrapInboundIn(data).readableBytesView.prefix(8_192 - seen.count)
-        if let end = seen.firstIndex(of: UInt8(ascii: "\r")) ?? (seen.count >= 8_192 ? seen.endIndex : nil) {
-          if let line = UnreadableRequests.path(ofRequestLine: seen[..<end]) { path.value = line }
+        let bytes = unwrapInboundIn(data).readableBytesView
+        let end = bytes.firstIndex(of: UInt8(ascii: "\r"))
+        seen += bytes[..<(end ?? bytes.endIndex)].prefix(8_192 - seen.count)
+        if end != nil || seen.count >= 8_192 {
+          if let line = UnreadableRequests.path(ofRequestLine: seen) { path.value = line }
           done = true
           seen = []
         }
