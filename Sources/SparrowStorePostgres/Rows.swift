@@ -68,8 +68,7 @@ extension GrantRecord {
 extension StatusRecord {
   init(row: PostgresRandomAccessRow) throws {
     let pictureJSON = try row.string(7)
-    let pictures = pictureJSON.isEmpty
-      ? [] : (try? JSONDecoder().decode([PictureRef].self, from: Data(pictureJSON.utf8))) ?? []
+    let pictures = PictureList.decode(pictureJSON)
     self.init(
       id: try row.int64(0), userID: try row.int64(1), text: try row.string(2), appID: try row.int64(3),
       createdAt: try row.date(4), retweetedID: try row.optionalInt64(5), parentID: try row.optionalInt64(6),

@@ -1400,8 +1400,7 @@ extension GrantRecord {
 extension StatusRecord {
   init(row: Row) {
     let pictureJSON: String = row[7]
-    let pictures = pictureJSON.isEmpty
-      ? [] : (try? JSONDecoder().decode([PictureRef].self, from: Data(pictureJSON.utf8))) ?? []
+    let pictures = PictureList.decode(pictureJSON)
     self.init(
       id: row[0], userID: row[1], text: row[2], appID: row[3], createdAt: date(row[4]), retweetedID: row[5],
       parentID: row[6], pictures: pictures, latitude: row[8], longitude: row[9], visible: row[10])

@@ -174,15 +174,11 @@ package struct CheckinQuery: Sendable, Equatable {
   }
 }
 
-/// The pictures column, written the same way by every engine.
+/// The pictures column, written the same way by every engine (read with `PictureList`).
 package enum CheckinPictures {
   package static func encode(_ pictures: [PictureRef]) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     return (try? encoder.encode(pictures)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-  }
-
-  package static func decode(_ text: String) -> [PictureRef] {
-    (try? JSONDecoder().decode([PictureRef].self, from: Data(text.utf8))) ?? []
   }
 }

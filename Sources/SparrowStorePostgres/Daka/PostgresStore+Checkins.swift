@@ -130,7 +130,7 @@ extension CheckinRecord {
     self.init(
       id: try row.int64(0), userID: try row.int64(1), date: try row.string(2), location: try row.string(3),
       spot: try row.string(4), thoughts: try row.string(5), visibility: try row.int(6) != 0 ? .public : .private,
-      place: place, pictures: CheckinPictures.decode(try row.string(12)), createdAt: try row.date(13))
+      place: place, pictures: PictureList.decode(try row.string(12)), createdAt: try row.date(13))
   }
 }
 

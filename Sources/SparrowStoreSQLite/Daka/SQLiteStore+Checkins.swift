@@ -146,7 +146,7 @@ extension CheckinRecord {
     }
     self.init(
       id: row[0], userID: row[1], date: row[2], location: row[3], spot: row[4], thoughts: row[5],
-      visibility: (row[6] as Bool) ? .public : .private, place: place, pictures: CheckinPictures.decode(row[12]),
+      visibility: (row[6] as Bool) ? .public : .private, place: place, pictures: PictureList.decode(row[12]),
       createdAt: SparrowStoreSQLite.date(row[13]))
   }
 }
