@@ -25,12 +25,18 @@ let photo = """
   </svg>
   """
 let processor = ImageProcessor()
-let jpeg = try processor.render(svg: photo, as: .jpeg, quality: 92)
-print("picture: 4000×3000 JPEG, \(jpeg.count / 1024) KiB")
+// Baseline, as cameras and phones write photos (libvips shrinks those while decoding); a progressive one below.
+let jpeg = try processor.renderOrientedJPEG(svg: photo, orientation: 1)
+let progressive = try processor.render(svg: photo, as: .jpeg, quality: 90)
+print("picture: 4000×3000 baseline JPEG, \(jpeg.count / 1024) KiB (progressive: \(progressive.count / 1024) KiB)")
 let header = try processor.inspect(jpeg)
 _ = try processor.resize(jpeg, header: header, maxWidth: 180, maxHeight: 180)  // warm up libvips
 line("thumbnail (180×180) of a 12 MP JPEG", try rate(20) {
   _ = try processor.resize(jpeg, header: header, maxWidth: 180, maxHeight: 180)
+}, "/s")
+let progressiveHeader = try processor.inspect(progressive)
+line("thumbnail (180×180) of a progressive 12 MP JPEG", try rate(10) {
+  _ = try processor.resize(progressive, header: progressiveHeader, maxWidth: 180, maxHeight: 180)
 }, "/s")
 line("bmiddle (440 wide) of a 12 MP JPEG", try rate(10) {
   _ = try processor.resize(jpeg, header: header, maxWidth: 440, maxHeight: 100_000)
