@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -136,6 +136,23 @@ def console_errors(driver):
 def wait(driver, condition, timeout=10):
     # Buttons are replaced by the server's fragment while we look: a stale element means "look again".
     return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
+
+
+def reload_by(driver, action, timeout=15):
+    """Runs `action` and waits for the page it loads (the old document gone)."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    action()
+
+    def gone(_):
+        try:
+            old.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException:  # asked mid-navigation ("node … does not belong to the document"): look again
+            return False
+
+    wait(driver, gone, timeout)
 
 
 def visible(driver, css, timeout=10):

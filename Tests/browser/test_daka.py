@@ -9,12 +9,11 @@ import urllib.request
 import zipfile
 
 from PIL import Image
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import SHOTS, console_errors, make_driver, set_viewport, visible, wait
+from conftest import SHOTS, console_errors, make_driver, reload_by, set_viewport, visible, wait
 
 PHONE, DESKTOP = (375, 812), (1280, 800)
 
@@ -65,23 +64,6 @@ def press(driver, element_id):
     element = driver.find_element(By.ID, element_id)
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
-
-
-def reload_by(driver, action):
-    """Runs `action` and waits for the page it loads."""
-    old = driver.find_element(By.TAG_NAME, "html")
-    action()
-
-    def gone(_):
-        try:
-            old.is_enabled()
-            return False
-        except StaleElementReferenceException:
-            return True
-        except WebDriverException:  # asked mid-navigation ("node … does not belong to the document"): look again
-            return False
-
-    wait(driver, gone, 15)
 
 
 def check_in(driver, server, spot, location="杭州西湖", pictures=(), public=True, thoughts="湖面有雾\n很美"):

@@ -6,7 +6,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import SHOTS, console_errors, set_viewport, visible, wait
+from conftest import SHOTS, console_errors, reload_by, set_viewport, visible, wait
 
 LANDSCAPE, PORTRAIT, PHONE = (1024, 768), (768, 1024), (390, 844)
 
@@ -43,9 +43,7 @@ def open_menu(driver, name):
 
 def choose(driver, link):
     """Follows a link that reloads the page, and waits for the new one."""
-    old = driver.find_element(By.TAG_NAME, "html")
-    link.click()
-    wait(driver, EC.staleness_of(old))
+    reload_by(driver, link.click)
 
 
 def sign_in(driver, server):
