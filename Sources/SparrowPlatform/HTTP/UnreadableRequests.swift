@@ -16,9 +16,8 @@ package struct UnreadableAnswer: Sendable {
 
   /// The platform's envelope (`{"error","error_code","request"}`), as the 微博 and 打卡 APIs and OAuth answer.
   package static func envelope(_ error: WeiboError, path: String) -> UnreadableAnswer {
-    let body = ErrorBody(error: error.error, errorCode: error.code, request: path, errorDescription: nil, errorUri: nil)
-    return UnreadableAnswer(contentType: "application/json; charset=utf-8",
-                            body: (try? JSONWriter().encode(body)) ?? Array("{}".utf8))
+    UnreadableAnswer(contentType: "application/json; charset=utf-8",
+                     body: (try? JSONWriter().encode(error.body(path: path))) ?? Array("{}".utf8))
   }
 
   /// For a person: a short page (the request never reached an app, so no app's page).
@@ -53,18 +52,19 @@ package enum UnreadableRequests {
     [Rewriter(answer: answer)]
   }
 
-  /// The path of a request line (`GET /2/x.json?y HTTP/1.1`), without its query.
-  static func path(ofRequestLine bytes: some Collection<UInt8>) -> String? {
+  /// The target of a request line (`GET /2/x.json?y HTTP/1.1`), when it is a path.
+  static func target(ofRequestLine bytes: some Collection<UInt8>) -> String? {
     let parts = bytes.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
-    guard parts.count >= 2 else { return nil }
-    let target = String(decoding: parts[1].prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }, as: UTF8.self)
-    return target.hasPrefix("/") ? target : nil
+    guard parts.count >= 2, parts[1].first == UInt8(ascii: "/") else { return nil }
+    return String(decoding: parts[1], as: UTF8.self)
   }
 
-  /// The path of the request being read: from each request head, and for a first request whose head never
-  /// decodes, from the connection's first line.
+  /// The target of the request being read: from each request head, and for a request whose head never decodes,
+  /// from its first line. Kept as it came; cut to its path only when an answer is needed.
   final class Path {
-    var value: String?
+    var target: String?
+
+    var value: String { String((target ?? "/").prefix { $0 != "?" && $0 != "#" }) }
   }
 
   /// First in the pipeline, before the parser: reads the first line of the connection, and of each request that
@@ -90,7 +90,7 @@ package enum UnreadableRequests {
         let end = bytes.firstIndex(of: UInt8(ascii: "\r"))
         seen += bytes[..<(end ?? bytes.endIndex)].prefix(8_192 - seen.count)
         if end != nil || seen.count >= 8_192 {
-          if let line = UnreadableRequests.path(ofRequestLine: seen) { path.value = line }
+          if let target = UnreadableRequests.target(ofRequestLine: seen) { path.target = target }
           done = true
           seen = []
         }
@@ -122,7 +122,7 @@ package enum UnreadableRequests {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
       switch unwrapInboundIn(data) {
-      case .head(let head): if let target = head.path { path.value = String(target.prefix { $0 != "?" }) }
+      case .head(let head): if let target = head.path { path.target = target }
       case .end: firstLine.rearm()
       case .body: break
       }
@@ -141,7 +141,7 @@ package enum UnreadableRequests {
         head.headerFields[.contentLength] == "0"
       else { return context.write(data, promise: promise) }
       refused = nil
-      let answer = answer(path.value ?? "/", status)
+      let answer = answer(path.value, status)
       head.status = status
       head.headerFields[.contentType] = answer.contentType
       head.headerFields[.contentLength] = String(answer.body.count)

@@ -20,11 +20,13 @@ package struct WeiboError: Error, HTTPResponseError {
   }
 
   package func response(from request: Request, context: some RequestContext) throws -> Response {
-    let path = request.uri.path
-    let body = ErrorBody(
-      error: error, errorCode: code, request: path, errorDescription: oauthDescription,
-      errorUri: oauthDescription == nil ? nil : path)
-    return try JSONBody(body).response(status: status)
+    try JSONBody(body(path: request.uri.path)).response(status: status)
+  }
+
+  /// The envelope for a request to `path`.
+  package func body(path: String) -> ErrorBody {
+    ErrorBody(error: error, errorCode: code, request: path, errorDescription: oauthDescription,
+              errorUri: oauthDescription == nil ? nil : path)
   }
 
   // MARK: System level
