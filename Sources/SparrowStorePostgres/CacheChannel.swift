@@ -84,13 +84,15 @@ final class CacheChannel: @unchecked Sendable {
   }
 
   /// Waits until every announcement made before this call has been applied here (see the type's note).
-  func catchUp(on db: Connection) async throws {
+  /// With `withPosition`, also returns the primary's WAL position, read in the same query (for replicas).
+  @discardableResult
+  func catchUp(on db: Connection, withPosition: Bool = false) async throws -> Int64 {
     guard isListening else {
       caches.apply(.everything)
-      return
+      return withPosition ? try await PostgresStore.walPosition(db) : 0
     }
-    let epoch = try await Self.currentEpoch(db)
-    guard !isHeard(epoch) else { return }
+    let (epoch, position) = withPosition ? try await Self.epochAndPosition(db) : (try await Self.currentEpoch(db), 0)
+    guard !isHeard(epoch) else { return position }
     let patience = self.patience
     let timeout = Task {
       try await Task.sleep(for: patience)
@@ -100,6 +102,14 @@ final class CacheChannel: @unchecked Sendable {
       if !enqueue(epoch, resume) { resume.resume() }
     }
     timeout.cancel()
+    return position
+  }
+
+  static func epochAndPosition(_ db: Connection) async throws -> (epoch: Int64, position: Int64) {
+    guard let row = try await db.rows(
+      "SELECT CASE WHEN is_called THEN last_value ELSE 0 END, (pg_current_wal_lsn() - '0/0')::bigint FROM cache_epochs"
+    ).first else { return (0, 0) }
+    return (try row.int64(0), try row.int64(1))
   }
 
   static func currentEpoch(_ db: Connection) async throws -> Int64 {

@@ -36,7 +36,7 @@ extension PostgresStore {
   }
 
   package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
-    try await reading { db in
+    try await readingReplica { db in
       let condition = Self.condition(feed)
       let items = try await db.rows("""
         SELECT \(raw: commentColumns) FROM comments WHERE \(sql: condition)\(sql: Self.window(page))

@@ -36,7 +36,7 @@ extension PostgresStore {
   }
 
   package func favorites(userID: Int64, page: Page) async throws -> [Mark] {
-    try await reading { db in
+    try await readingReplica { db in
       try await db.rows("""
         SELECT \(raw: markColumns) FROM favorites WHERE user_id = \(userID)
         ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
@@ -79,7 +79,7 @@ extension PostgresStore {
   }
 
   package func likes(statusID: Int64, page: Page) async throws -> [Mark] {
-    try await reading { db in
+    try await readingReplica { db in
       try await db.rows("""
         SELECT \(raw: markColumns) FROM likes WHERE status_id = \(statusID)\(sql: Self.window(page))
         ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
@@ -88,7 +88,7 @@ extension PostgresStore {
   }
 
   package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
-    try await reading { db in
+    try await readingReplica { db in
       try await db.rows("""
         SELECT \(raw: markColumns) FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID)\(sql: Self.window(page))
         ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)

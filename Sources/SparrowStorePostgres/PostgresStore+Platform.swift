@@ -91,7 +91,7 @@ extension PostgresStore {
     let key = keyword.lowercased()
     // Three characters or more: any substring, by the trigram index; shorter: names beginning with it.
     let pattern = key.unicodeScalars.count >= trigram ? "%" + likeEscaped(key) + "%" : likeEscaped(key) + "%"
-    return try await reading { db in
+    return try await readingReplica { db in
       try await db.rows("""
         SELECT \(raw: userColumns) FROM users WHERE screen_name_key LIKE \(pattern) ESCAPE '\\'
         ORDER BY (screen_name_key = \(key)) DESC, followers_count DESC, id LIMIT \(limit)

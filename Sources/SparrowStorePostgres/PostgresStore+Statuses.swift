@@ -60,7 +60,7 @@ extension PostgresStore {
 
   package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
     try await readingCached { db, generation in
-      try await context(for: statuses, viewer: viewer, usersReadAt: generation, db)
+      try await self.context(for: statuses, viewer: viewer, usersReadAt: generation, db)
     }
   }
 
@@ -197,7 +197,7 @@ extension PostgresStore {
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> FeedPage<StatusRecord> {
     try await readingCached { db, generation in
-      try await statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+      try await self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
     }
   }
 
@@ -208,8 +208,8 @@ extension PostgresStore {
     try await readingCached { db, generation in
       try await db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
       do {
-        let found = try await statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
-        let context = try await context(for: found.items, viewer: viewer, usersReadAt: generation, db)
+        let found = try await self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+        let context = try await self.context(for: found.items, viewer: viewer, usersReadAt: generation, db)
         try await db.execute("COMMIT")
         return (found, context)
       } catch {
@@ -257,7 +257,7 @@ extension PostgresStore {
   }
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
-    try await reading { db in
+    try await readingReplica { db in
       try await db.rows("""
         SELECT topic, count(*) AS n FROM status_topics
         WHERE created_at >= \(millis(since)) AND status_id IN (SELECT id FROM statuses WHERE visible = 0)

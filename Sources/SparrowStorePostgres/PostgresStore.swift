@@ -20,6 +20,8 @@ package final class PostgresStore: WeiboStore {
     /// Statements running longer are cancelled by the server (`statement_timeout`), so a stuck query cannot hold a
     /// pooled connection for ever; nil for commands whose bulk statements may take long.
     package var statementTimeout: Duration?
+    /// Streaming replicas that take heavy reads (see `Replicas`); each gets a pool of `poolSize` too.
+    package var replicas: [Configuration] = []
 
     package init(host: String = "127.0.0.1", port: Int = 5432, username: String, password: String? = nil,
                 database: String, poolSize: Int = 10, connectTimeout: Duration = .seconds(10)) {
@@ -67,6 +69,8 @@ package final class PostgresStore: WeiboStore {
   var userRows: UserRowCache { caches.userRows }
   let poolSize: Int
   private let poolUse = PoolUse()
+  /// nil without replicas: every read goes to the primary.
+  let replicas: Replicas?
 
   /// Connects lazily (the first query opens the first connection); call `migrate()` before use on a new
   /// database, or use `open`.
@@ -76,6 +80,7 @@ package final class PostgresStore: WeiboStore {
     let client = PostgresClient(configuration: configuration.client)
     self.client = client
     runner = Task { await client.run() }
+    replicas = configuration.replicas.isEmpty ? nil : Replicas(configuration.replicas)
     let channel = CacheChannel(caches: caches)
     self.channel = channel
     listener = Task { await channel.listen(configuration) }
@@ -89,6 +94,7 @@ package final class PostgresStore: WeiboStore {
     let store = PostgresStore(configuration, caches: caches)
     do {
       try await store.migrate()
+      try await store.checkReplicas(configuration.replicas)
     } catch {
       store.shutdown()
       throw error
@@ -96,7 +102,6 @@ package final class PostgresStore: WeiboStore {
     return store
   }
 
-  /// Closes the pool's connections.
   /// One connection made and closed before the pool starts: the pool retries a server it cannot reach for ever,
   /// while a person starting Sparrow wants the reason (refused, wrong password, no such database) at once.
   static func probe(_ configuration: Configuration) async throws {
@@ -105,9 +110,11 @@ package final class PostgresStore: WeiboStore {
     try await connection.close()
   }
 
+  /// Closes the pools' connections.
   package func shutdown() {
     listener.cancel()
     runner.cancel()
+    replicas?.shutdown()
   }
 
   deinit { shutdown() }
@@ -143,11 +150,17 @@ package final class PostgresStore: WeiboStore {
   func catchUp(_ db: Connection) async throws { try await channel.catchUp(on: db) }
 
   /// `reading` for reads through the user-row cache: caught up, with the cache generation the read started at.
-  func readingCached<T: Sendable>(_ body: (Connection, Int) async throws -> T) async throws -> T {
-    try await reading { db in
-      try await catchUp(db)
-      return try await body(db, userRows.currentGeneration)
+  /// With replicas, the body may run on one (see `Replicas`).
+  func readingCached<T: Sendable>(_ body: @escaping @Sendable (Connection, Int) async throws -> T) async throws -> T {
+    guard let replicas else {
+      return try await reading { db in
+        try await catchUp(db)
+        return try await body(db, userRows.currentGeneration)
+      }
     }
+    let position = try await reading { db in try await channel.catchUp(on: db, withPosition: true) }
+    let generation = userRows.currentGeneration
+    return try await replicated(replicas, after: position) { db in try await body(db, generation) }
   }
 
   /// Applies the migrations this database lacks, each in its own transaction, under an advisory lock so two
@@ -198,7 +211,7 @@ package final class PostgresStore: WeiboStore {
   package var statistics: StoreStatistics {
     StoreStatistics(
       engine: "postgres", caches: caches.tallies, pool: (poolSize, poolUse.inUse, poolUse.waiting),
-      unavailable: channel.isDown)
+      unavailable: channel.isDown, replicaReads: replicas?.tallies ?? [])
   }
 
   /// `reading` for a write of one statement, announcing `change` (see `changing`).

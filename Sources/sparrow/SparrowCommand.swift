@@ -50,9 +50,14 @@ struct DataOptions: ParsableArguments {
 
   /// The SQLite file in the data folder, or the PostgreSQL database `--database` (or `SPARROW_DATABASE_URL`) names.
   /// `statementTimeout`: how long one PostgreSQL statement may run (the server's queries; not bulk commands).
-  func openStore(statementTimeout: Duration? = nil) async throws -> any SparrowStores {
-    guard let url = databaseURL else { return try SQLiteStore(folder: folder) }
-    return try await Self.openPostgres(url: url, poolSize: poolSize, statementTimeout: statementTimeout)
+  /// `replicas`: streaming replicas' URLs (the server's `--replica`), each may hold several separated by spaces.
+  func openStore(statementTimeout: Duration? = nil, replicas: [String] = []) async throws -> any SparrowStores {
+    let replicas = replicas.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+    guard let url = databaseURL else {
+      guard replicas.isEmpty else { throw ValidationError("--replica needs --database: SQLite has no replicas") }
+      return try SQLiteStore(folder: folder)
+    }
+    return try await Self.openPostgres(url: url, poolSize: poolSize, statementTimeout: statementTimeout, replicas: replicas)
   }
 
   /// `--database`, else `SPARROW_DATABASE_URL`; nil for the SQLite file.
@@ -61,11 +66,20 @@ struct DataOptions: ParsableArguments {
     return url?.isEmpty == false ? url : nil
   }
 
-  static func openPostgres(url: String, poolSize: Int, statementTimeout: Duration? = nil) async throws -> PostgresStore {
+  static func openPostgres(url: String, poolSize: Int, statementTimeout: Duration? = nil, replicas: [String] = [])
+    async throws -> PostgresStore
+  {
     var configuration = try PostgresStore.Configuration(url: url, poolSize: poolSize)
     configuration.statementTimeout = statementTimeout
+    configuration.replicas = try replicas.map { url in
+      var replica = try PostgresStore.Configuration(url: url, poolSize: poolSize)
+      replica.statementTimeout = statementTimeout
+      return replica
+    }
     do {
       return try await PostgresStore.open(configuration)
+    } catch let error as PostgresStore.ReplicaRefused {
+      throw error
     } catch {
       throw DatabaseUnavailable(configuration: configuration, error: error)
     }
@@ -117,13 +131,15 @@ struct Serve: AsyncParsableCommand {
   var trustedProxy: [String] = []
   @Option(help: "Seconds one PostgreSQL statement may run before the database cancels it (with --database).")
   var statementTimeout = 30
+  @Option(help: "A streaming replica of --database that takes heavy reads (repeatable): postgres://user:password@host:5432/db.")
+  var replica: [String] = []
   @OptionGroup var logs: LogOptions
 
   func run() async throws {
     logs.bootstrap()
     MallocTuning.apply()
     guard statementTimeout > 0 else { throw ValidationError("--statement-timeout must be positive") }
-    let store = try await options.openStore(statementTimeout: .seconds(statementTimeout))
+    let store = try await options.openStore(statementTimeout: .seconds(statementTimeout), replicas: replica)
     let lease = try await options.lease(store)
     let ids = lease.ids
     let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"

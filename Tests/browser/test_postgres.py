@@ -1,6 +1,7 @@
 """`sparrow` on PostgreSQL (`--database`, `SPARROW_DATABASE_URL`): one-line errors for a database it cannot use,
 a whole journey against a real cluster surviving a restart of Sparrow, two instances sharing one database with
-every request alternating between them, and a database restart under a running server (503, then by itself back).
+every request alternating between them, a database restart under a running server (503, then by itself back), and
+streaming replicas taking reads without ever serving them stale.
 Skipped when PostgreSQL is not installed, unless SPARROW_TEST_POSTGRES=1 (CI), where a cluster that cannot start
 fails the test."""
 import glob
@@ -456,3 +457,89 @@ def test_migrate_data_moves_a_whole_instance_and_backup_works_on_both(cluster, t
     dumped = sparrow("backup", "--to", str(dump), "--database", target, timeout=120)
     assert dumped.returncode == 0, dumped.stderr
     assert dump.read_bytes()[:5] == b"PGDMP"
+
+
+def metric(base, name, **labels):
+    """The value of one sample of /metrics (0 when it is not there yet)."""
+    wanted = name + ("{" + ",".join(f'{k}="{v}"' for k, v in labels.items()) + "}" if labels else "")
+    for line in call(base, "/metrics")[1].splitlines():
+        if line.startswith(wanted + " "):
+            return float(line.split()[-1])
+    return 0.0
+
+
+def test_streaming_replicas_take_reads_and_never_serve_them_stale(cluster, tmp_path):
+    """`--replica`: a standby made by pg_basebackup takes the timelines' reads; while its replay is paused, a status
+    posted through one instance is at once in the home timeline read through the other (those reads go to the
+    primary); a replica that stops leaves every read to the primary; and a replica that is none is refused."""
+    database = "replicated"
+    env = {"SPARROW_DATABASE_URL": fresh_database(cluster, database)}
+    created = sparrow("app", "create", "--name", "rep", "--redirect-uri", "http://127.0.0.1/cb", "--first-party",
+                      "--data", str(tmp_path), env=env)
+    app = re.search(r'"client_id":"(\d+)".*"client_secret":"([0-9a-f]+)"', created.stdout)
+    # Not a standby, another database on the standby, and no PostgreSQL at all: one line each, nothing served.
+    refused = sparrow("serve", "--port", str(free_port()), "--data", str(tmp_path), "--replica", url(cluster.port, database), env=env)
+    assert "is not a standby" in error_line(refused)
+    assert "needs --database" in error_line(sparrow("serve", "--data", str(tmp_path / "lite"), "--replica", url(cluster.port)))
+
+    standby_folder = tempfile.mkdtemp(prefix="sparrow-pg-standby-")
+    if cluster.as_user:
+        shutil.chown(standby_folder, "postgres")
+    subprocess.run(cluster.as_user + ["env", f"PGPASSWORD={PASSWORD}", f"{cluster.bin_dir}/pg_basebackup", "-h", "127.0.0.1",
+                                      "-p", str(cluster.port), "-U", "sparrow", "-D", f"{standby_folder}/data", "-R", "-X", "stream", "-c", "fast"],
+                   check=True, capture_output=True)
+    standby = Cluster(free_port(), standby_folder, cluster.bin_dir, cluster.as_user)
+    standby.start()
+
+    def on_standby(sql):
+        subprocess.run([f"{cluster.bin_dir}/psql", "-h", "127.0.0.1", "-p", str(standby.port), "-U", "sparrow", "-d", database,
+                        "-Atc", sql], check=True, capture_output=True, env={**os.environ, "PGPASSWORD": PASSWORD})
+
+    started = []
+    try:
+        other = sparrow("serve", "--port", str(free_port()), "--data", str(tmp_path), "--replica", url(standby.port, "postgres"), env=env)
+        assert "is not a copy of the primary's database replicated" in error_line(other)
+        for name in ["a", "b"]:
+            (tmp_path / name).mkdir()
+            started.append(start(str(tmp_path / name), env, "--media", str(tmp_path / "media"), "--replica", url(standby.port, database)))
+        writer, reader = [Server(base, app.group(1), app.group(2)) for _, base, _ in started]
+        token = writer.token("sparrow")["access_token"]
+
+        def home_ids():
+            return [s["idstr"] for s in reader.api("statuses/home_timeline.json?count=5", token)["statuses"]]
+
+        sid = writer.api("statuses/update.json", token, {"status": "副本也能读到"})["idstr"]
+        before = metric(reader.base, "sparrow_db_replica_reads_total", outcome="replica")
+        deadline = time.time() + 20
+        while True:  # the standby streams on its own time: a read it cannot take yet goes to the primary
+            assert sid in home_ids()
+            if metric(reader.base, "sparrow_db_replica_reads_total", outcome="replica") > before:
+                break
+            assert time.time() < deadline, "no read went to the replica"
+            time.sleep(0.2)
+
+        on_standby("SELECT pg_wal_replay_pause()")
+        lagging = metric(reader.base, "sparrow_db_replica_reads_total", outcome="lagging")
+        for n in range(3):
+            sid = writer.api("statuses/update.json", token, {"status": f"副本暂停时发的第{n + 1}条"})["idstr"]
+            assert home_ids()[0] == sid, "a write's response came before this read, so the read sees it"
+            assert reader.api(f"comments/show.json?id={sid}", token)["total_number"] == 0
+        assert metric(reader.base, "sparrow_db_replica_reads_total", outcome="lagging") >= lagging + 3
+        on_standby("SELECT pg_wal_replay_resume()")
+
+        standby.stop("immediate")
+        unavailable = metric(reader.base, "sparrow_db_replica_reads_total", outcome="unavailable")
+        sid = writer.api("statuses/update.json", token, {"status": "副本停了"})["idstr"]
+        assert home_ids()[0] == sid
+        assert call(reader.base, "/tuan")[0] == 200 and call(reader.base, "/daka")[0] == 200
+        assert metric(reader.base, "sparrow_db_replica_reads_total", outcome="unavailable") > unavailable
+        time.sleep(0.3)
+        log = started[1][2]
+        log.seek(0)
+        assert log.read().count("cannot be reached") == 1, "said once, not per read"
+    finally:
+        for process, _, log in started:
+            stop(process, log)
+        subprocess.run(cluster.as_user + [f"{cluster.bin_dir}/pg_ctl", "-D", f"{standby_folder}/data", "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(standby_folder, ignore_errors=True)

@@ -14,7 +14,7 @@ package final class Observability: Sendable {
   /// Proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
   let trustedProxies: Set<String>
   let logger = Logger(label: "sparrow.requests")
-  /// Cache counts already added to the Prometheus counters, by cache and outcome.
+  /// Store tallies already added to the Prometheus counters, by name and labels.
   private let reported = NSLock()
   nonisolated(unsafe) private var reportedCounts: [String: Int] = [:]
 
@@ -60,18 +60,13 @@ package final class Observability: Sendable {
     let engine = [("engine", figures.engine)]
     for (cache, tally) in figures.caches {
       for (result, count) in [("hit", tally.hits), ("miss", tally.misses)] {
-        let key = cache + "/" + result
-        let delta = reported.withLock {
-          defer { reportedCounts[key] = count }
-          return count - (reportedCounts[key] ?? 0)
-        }
-        registry.makeCounter(
-          descriptor: MetricNameDescriptor(
-            namespace: "sparrow", metricName: "cache_lookups", unitName: "total",
-            helpText: "Cache lookups, by cache and whether they were answered from it."),
-          labels: [("cache", cache), ("result", result)]
-        ).increment(by: Int64(delta))
+        report(count, as: "cache_lookups", "Cache lookups, by cache and whether they were answered from it.",
+               labels: [("cache", cache), ("result", result)])
       }
+    }
+    for (outcome, count) in figures.replicaReads {
+      report(count, as: "db_replica_reads", "Reads a streaming replica could take: taken (replica), or left to the primary (lagging, unavailable).",
+             labels: [("outcome", outcome)])
     }
     if let pool = figures.pool {
       for (name, unit, value, help) in [
@@ -89,6 +84,19 @@ package final class Observability: Sendable {
       labels: engine
     ).set(to: figures.unavailable ? 1 : 0)
     return registry.emitToBuffer()
+  }
+
+  /// Brings the Prometheus counter `name` up to `count`, a running total the store keeps.
+  private func report(_ count: Int, as name: String, _ help: String, labels: [(String, String)]) {
+    let key = name + labels.map { "/" + $0.1 }.joined()
+    let delta = reported.withLock {
+      defer { reportedCounts[key] = count }
+      return count - (reportedCounts[key] ?? 0)
+    }
+    registry.makeCounter(
+      descriptor: MetricNameDescriptor(namespace: "sparrow", metricName: name, unitName: "total", helpText: help),
+      labels: labels
+    ).increment(by: Int64(delta))
   }
 }
 

@@ -13,12 +13,16 @@ package struct StoreStatistics: Sendable {
   package var pool: (size: Int, inUse: Int, waiting: Int)?
   /// Whether the database is known to be unreachable now.
   package var unavailable = false
+  /// Reads that could have gone to a streaming replica, by what became of them (`replica`, or left to the primary
+  /// because it was `lagging` or `unavailable`); empty without replicas.
+  package var replicaReads: [(outcome: String, count: Int)] = []
 
   package init(engine: String, caches: [(cache: String, tally: CacheTally)], pool: (size: Int, inUse: Int, waiting: Int)? = nil,
-               unavailable: Bool = false) {
+               unavailable: Bool = false, replicaReads: [(outcome: String, count: Int)] = []) {
     self.engine = engine
     self.caches = caches
     self.pool = pool
     self.unavailable = unavailable
+    self.replicaReads = replicaReads
   }
 }

@@ -24,7 +24,7 @@ extension PostgresStore: DakaStore {
     var condition = Self.visible(to: query.viewer)
     if let author = query.author { condition = "\(sql: condition) AND user_id = \(author)" }
     if let needle = query.needle { condition = "\(sql: condition) AND strpos(search_text, \(needle)) > 0" }
-    return try await reading { db in
+    return try await readingReplica { [condition] db in
       let total = try await db.value("SELECT count(*) FROM daka_checkins WHERE \(sql: condition)", as: Int.self) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try await db.rows("""
@@ -39,7 +39,7 @@ extension PostgresStore: DakaStore {
     var condition = Self.visible(to: query.viewer)
     if let author = query.author { condition = "\(sql: condition) AND user_id = \(author)" }
     guard let needle = query.needle else { return FeedPage(items: [], total: 0) }
-    return try await reading { db in
+    return try await readingReplica { [condition] db in
       let total = try await db.value(
         "SELECT count(*) FROM daka_checkins WHERE \(sql: condition) AND strpos(search_text, \(needle)) > 0", as: Int.self) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
@@ -84,7 +84,7 @@ extension PostgresStore: DakaStore {
   }
 
   package func checkinStats(userID: Int64) async throws -> CheckinStats {
-    try await reading { db in
+    try await readingReplica { db in
       let count = try await db.value("SELECT count(*) FROM daka_checkins WHERE user_id = \(userID)", as: Int.self) ?? 0
       let cities = try await db.rows("""
         SELECT city_adcode, min(city), city_adcode, count(*) AS n FROM daka_checkins

@@ -96,7 +96,7 @@ extension PostgresStore: TuanStore {
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let condition = Self.condition(query)
     let (order, circle) = Self.order(query)
-    return try await reading { db in
+    return try await readingReplica { db in
       let total = try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let deals = try await db.rows("""
@@ -111,7 +111,7 @@ extension PostgresStore: TuanStore {
   package func dealIDs(_ query: DealQuery) async throws -> [Int64] {
     let condition = Self.condition(query)
     let (order, _) = Self.order(query)
-    return try await reading { db in
+    return try await readingReplica { db in
       try await db.column("""
         SELECT d.id FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
         LIMIT \(query.limit) OFFSET \(query.offset)
@@ -120,7 +120,7 @@ extension PostgresStore: TuanStore {
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
-    try await reading { db in
+    try await readingReplica { db in
       var cities = Set(try await db.column("""
         SELECT DISTINCT city_adcode FROM tuan_deals
         WHERE nationwide = 0 AND published_at <= \(millis(now)) AND deadline > \(millis(now))
@@ -135,7 +135,7 @@ extension PostgresStore: TuanStore {
   }
 
   package func dealRegions(cityAdcode: Int, onSaleAt now: Date) async throws -> [DealRegion] {
-    try await reading { db in
+    try await readingReplica { db in
       let rows = try await db.rows("""
         SELECT DISTINCT district_adcode, neighbourhood FROM tuan_deals
         WHERE city_adcode = \(cityAdcode) AND nationwide = 0 AND published_at <= \(millis(now)) AND deadline > \(millis(now))
@@ -146,7 +146,7 @@ extension PostgresStore: TuanStore {
   }
 
   package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
-    try await reading { db in
+    try await readingReplica { db in
       Set(try await db.rows("""
         SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= \(millis(now)) AND deadline > \(millis(now))
         """).map { DealCategoryPair(category: try $0.string(0), subcategory: try $0.string(1)) })
@@ -240,7 +240,7 @@ extension PostgresStore: TuanStore {
     case .nearest: order = query.near.map { Self.squaredDistance($0, table: "m") } ?? "m.id"
     }
     order += ", m.id DESC"
-    return try await reading { [order, condition] db in
+    return try await readingReplica { [order, condition] db in
       let total = try await db.value("SELECT count(*) FROM tuan_merchants m WHERE \(sql: condition)", as: Int.self) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let merchants = try await db.rows("""
