@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 USERS=${BENCH_USERS:-1000}
 STATUSES=${BENCH_STATUSES:-100000}
-FOLLOWS=${BENCH_FOLLOWS:-100}
+FOLLOWS=${BENCH_FOLLOWS:-200}
 DEALS=${BENCH_DEALS:-100000}
 SECONDS_EACH=${BENCH_SECONDS:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-16}
@@ -39,7 +39,7 @@ TOKEN=$(curl -sf -X POST "http://127.0.0.1:$PORT/oauth2/access_token" \
   -d username=sparrow -d password=sparrow123 | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
 HOME_URL="http://127.0.0.1:$PORT/2/statuses/home_timeline.json"
 COUNT=$(curl -sf -H "Authorization: OAuth2 $TOKEN" "$HOME_URL" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d["statuses"]), d["total_number"])')
-echo "home_timeline page: $COUNT (statuses on the page, total in the feed)"
+echo "$USERS users, $STATUSES statuses, the measured user following $FOLLOWS; home_timeline page: $COUNT (statuses on the page, total in the feed)"
 
 measure() { # name url [header]
   local out threads=$(( CONNECTIONS < 2 ? CONNECTIONS : 2 ))
@@ -62,6 +62,7 @@ echo "wrk: 2 threads, $CONNECTIONS connections, ${SECONDS_EACH}s each"
 wrk -t1 -c4 -d2s -H "Authorization: OAuth2 $TOKEN" "$HOME_URL" >/dev/null
 measure healthz "http://127.0.0.1:$PORT/healthz"
 measure home_timeline "$HOME_URL" "Authorization: OAuth2 $TOKEN"
+CONNECTIONS=1 measure home_1conn "$HOME_URL" "Authorization: OAuth2 $TOKEN"
 
 # 团购: find_deals in 北京, 美食, within 3 km of 国贸, nearest first (sort 7), signed as the spec says.
 DEALS_URL=$(python3 - "$DEALS_APP" "$PORT" <<'PY'

@@ -76,6 +76,12 @@ package final class SQLiteStore: WeiboStore {
     try pool.read(body)
   }
 
+  /// `reading` for a read of one statement: SQLite runs a lone statement in a snapshot of its own, so the
+  /// explicit BEGIN and COMMIT (two more statements and lock round trips) are left out.
+  func readingOne<T>(_ body: (Database) throws -> T) throws -> T {
+    try pool.unsafeRead(body)
+  }
+
   /// Runs a read that may take longer (a search) on GRDB's reader queue, off Swift's cooperative threads.
   func readingAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
     try await pool.read(body)
@@ -145,7 +151,7 @@ package final class SQLiteStore: WeiboStore {
   }
 
   package func user(id: Int64) async throws -> UserRecord? {
-    try reading { db in
+    try readingOne { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id = ?"), arguments: [id]).map(UserRecord.init(row:))
     }
   }

@@ -15,6 +15,14 @@ import Testing
     return String(buffer: response.body)
   }
 
+  @Test(arguments: [
+    (Duration.zero, "0.00"), (.microseconds(4), "0.00"), (.microseconds(5), "0.01"), (.microseconds(994), "0.99"),
+    (.microseconds(995), "1.00"), (.milliseconds(12) + .microseconds(340), "12.34"), (.seconds(3) + .milliseconds(7), "3007.00"),
+  ])
+  func aLogLinesMillisecondsHaveTwoDecimalsRounded(_ elapsed: Duration, _ text: String) {
+    #expect(Observability.milliseconds(elapsed.components.seconds, elapsed.components.attoseconds) == text)
+  }
+
   @Test func requestsAreCountedByRouteAndStatus() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")
