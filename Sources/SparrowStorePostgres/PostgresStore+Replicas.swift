@@ -5,11 +5,11 @@ import SparrowStore
 
 /// Streaming replicas of the primary (`sparrow serve --replica URL`), which take the heavy reads: timelines,
 /// comments, searches, deals and check-ins. A read goes to a replica only when the replica has replayed everything
-/// the primary had written when the read began (the primary's WAL position, asked in the same query as the caches'
-/// catch-up), so a read that starts after a write's response, on any instance, sees that write, exactly as on the
+/// the primary had written when the read began (the primary's WAL position, asked first; for timelines in the same
+/// query as the caches' catch-up), so a read that starts after a write's response, on any instance, sees that write, exactly as on the
 /// primary. A replica that lags behind that position, cannot be reached, or cancels the read (a conflict with
-/// recovery) leaves the read to the primary; one that cannot be reached is left alone for a few seconds.
-/// Writes, sessions, tokens and rate limits stay on the primary.
+/// recovery) leaves the read to the primary; one that cannot be reached is left alone until a connection of its own
+/// succeeds. Writes, sessions, tokens and rate limits stay on the primary.
 final class Replicas: @unchecked Sendable {
   final class Member: @unchecked Sendable {
     let client: PostgresClient
