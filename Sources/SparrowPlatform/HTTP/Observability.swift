@@ -16,8 +16,7 @@ package final class Observability: Sendable {
   let trustedProxies: Set<String>
   let logger = Logger(label: "sparrow.requests")
   /// Store tallies already added to the Prometheus counters, by name and labels.
-  private let reported = NSLock()
-  nonisolated(unsafe) private var reportedCounts: [String: Int] = [:]
+  private let reported = Mutex<[String: Int]>([:])
   /// Routes are patterns and statuses few, so this stays small.
   private let madeInstruments = Mutex<[InstrumentKey: (Counter, DurationHistogram)]>([:])
 
@@ -46,9 +45,9 @@ package final class Observability: Sendable {
     let (counter, histogram) = instruments(route: route, method: method, status: status.code)
     counter.increment()
     histogram.record(elapsed)
+    // The path without its query: tokens may travel in a query string. (The metadata is only built when
+    // the level lets the line through.)
     let (seconds, attoseconds) = elapsed.components
-    guard logger.logLevel <= .info else { return }
-    // The path without its query: tokens may travel in a query string.
     logger.info("request", metadata: [
       "method": .string(method), "path": .string(request.uri.path), "route": .string(route),
       "status": .stringConvertible(status.code), "ms": .string(Self.milliseconds(seconds, attoseconds)),
@@ -116,9 +115,9 @@ package final class Observability: Sendable {
   /// Brings the Prometheus counter `name` up to `count`, a running total the store keeps.
   private func report(_ count: Int, as name: String, _ help: String, labels: [(String, String)]) {
     let key = name + labels.map { "/" + $0.1 }.joined()
-    let delta = reported.withLock {
-      defer { reportedCounts[key] = count }
-      return count - (reportedCounts[key] ?? 0)
+    let delta = reported.withLock { reported in
+      defer { reported[key] = count }
+      return count - (reported[key] ?? 0)
     }
     registry.makeCounter(
       descriptor: MetricNameDescriptor(namespace: "sparrow", metricName: name, unitName: "total", helpText: help),
