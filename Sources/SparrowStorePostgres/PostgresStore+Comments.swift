@@ -4,7 +4,7 @@ import SparrowStore
 
 extension PostgresStore {
   package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
-    try await transaction { db in
+    try await transaction(announcing: .statuses(changed: comments.map(\.statusID))) { db in
       for comment in comments { try await Self.insertComment(comment, mentions: mentions, db) }
     }
   }
@@ -25,7 +25,7 @@ extension PostgresStore {
   }
 
   package func deleteComment(id: Int64) async throws -> CommentRecord {
-    try await transaction { db in
+    let comment = try await transaction { db in
       guard let comment = try await db.rows("DELETE FROM comments WHERE id = \(id) RETURNING \(raw: commentColumns)")
         .first.map(CommentRecord.init(row:))
       else { throw StoreError.notFound }
@@ -33,6 +33,8 @@ extension PostgresStore {
       try await db.execute("UPDATE statuses SET comments_count = comments_count - 1 WHERE id = \(comment.statusID)")
       return comment
     }
+    await announce(.statuses(changed: [comment.statusID]))
+    return comment
   }
 
   package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {

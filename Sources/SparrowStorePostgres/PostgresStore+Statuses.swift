@@ -6,7 +6,19 @@ extension PostgresStore {
   package func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
-    try await transaction(announcing: .userRows(users: [status.userID])) { db in
+    // The feeds learn of the status only once it is stored; the counters it bumps may have changed either way.
+    let changed = CacheInvalidation.statuses(changed: status.changedByPosting(comments))
+    let stored = CacheInvalidation.statuses(posted: [PostedStatus(status)], changed: status.changedByPosting(comments))
+    try await changing(.several([.userRows(users: [status.userID]), stored]),
+                       failed: .several([.userRows(users: [status.userID]), changed])) {
+      try await insert(status, mentions: mentions, topics: topics, comments: comments)
+    }
+  }
+
+  private func insert(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
+    async throws
+  {
+    try await transaction { db in
       // The author's row is locked first: two posts of one author at once see each other's text in turn.
       try await db.execute("SELECT 1 FROM users WHERE id = \(status.userID) FOR UPDATE")
       // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
@@ -165,7 +177,22 @@ extension PostgresStore {
   }
 
   package func deleteStatus(id: Int64) async throws -> StatusRecord {
-    let (status, favoriters) = try await transaction { db in
+    // A deletion that may have committed before its answer was lost leaves every cache of the status at least.
+    let (status, favoriters): (StatusRecord, [Int64])
+    do {
+      (status, favoriters) = try await deleteRows(of: id)
+    } catch {
+      await announce(.statuses(removed: [id]))
+      throw error
+    }
+    await announce(.several([
+      .userRows(users: [status.userID] + favoriters), .statuses(changed: status.changedByPosting([]), removed: [id]),
+    ]))
+    return status
+  }
+
+  private func deleteRows(of id: Int64) async throws -> (StatusRecord, [Int64]) {
+    try await transaction { db in
       guard let status = try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) FOR UPDATE")
         .first.map(StatusRecord.init(row:))
       else { throw StoreError.notFound }
@@ -191,8 +218,6 @@ extension PostgresStore {
       }
       return (status, favoriters)
     }
-    await announce(.userRows(users: [status.userID] + favoriters))
-    return status
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> FeedPage<StatusRecord> {
@@ -204,12 +229,24 @@ extension PostgresStore {
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   {
+    // A reader's own whole home feed is served from the caches (caught up first) when they hold the page, and
+    // fills them when not.
+    let hot: Int64? = if case .home(let owner) = feed, feature == .all, owner == viewer { owner } else { nil }
+    if let hot, isListening {
+      try await reading { db in try await catchUp(db) }
+      if let served = caches.homePage(of: hot, page) { return served }
+    }
+    let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
     // One snapshot for the page and its context: a read-only repeatable-read transaction.
-    try await readingCached { db, generation in
+    return try await readingCached { db, generation in
       try await db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
       do {
         let found = try await self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
         let context = try await self.context(for: found.items, viewer: viewer, usersReadAt: generation, db)
+        if let owner = hot {
+          self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
+          if !self.caches.homeFeeds.holds(owner) { try await self.fillHomeFeed(owner, readAt: feedsGeneration, db) }
+        }
         try await db.execute("COMMIT")
         return (found, context)
       } catch {
@@ -235,6 +272,17 @@ extension PostgresStore {
       total = try await db.value("SELECT count(*) FROM statuses WHERE \(sql: condition)", as: Int.self) ?? 0
     }
     return FeedPage(items: items, total: total)
+  }
+
+  /// Holds the newest ids of `user`'s home feed (see `HomeFeeds`), read in the snapshot of the page.
+  func fillHomeFeed(_ user: Int64, readAt generation: Int, _ db: Connection) async throws {
+    let ids = try await db.column("""
+      SELECT id FROM statuses WHERE \(sql: Self.condition(.home(user), .all)) ORDER BY id DESC LIMIT \(caches.homeFeeds.depth + 1)
+      """, as: Int64.self)
+    let followees = try await db.column("SELECT followee_id FROM follows WHERE follower_id = \(user)", as: Int64.self)
+    let depth = caches.homeFeeds.depth
+    caches.homeFeeds.add(
+      Array(ids.prefix(depth)), complete: ids.count <= depth, of: user, followees: followees, readAt: generation)
   }
 
   /// The statuses a home feed holds: all of the user's and the public ones of everyone they follow, from the

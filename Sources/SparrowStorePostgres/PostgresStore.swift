@@ -121,14 +121,17 @@ package final class PostgresStore: WeiboStore {
 
   /// Runs a write, then announces `change` to every process's caches before the caller answers (also when the
   /// write failed: it may have committed before its answer was lost).
+  /// `failed` is announced instead when the write failed, for changes only a stored write makes.
   @discardableResult
-  func changing<T: Sendable>(_ change: CacheInvalidation, _ write: () async throws -> T) async throws -> T {
+  func changing<T: Sendable>(_ change: CacheInvalidation, failed: CacheInvalidation? = nil, _ write: () async throws -> T)
+    async throws -> T
+  {
     do {
       let result = try await write()
       await announce(change)
       return result
     } catch {
-      await announce(change)
+      await announce(failed ?? change)
       throw error
     }
   }

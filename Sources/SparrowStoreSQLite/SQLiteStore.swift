@@ -387,7 +387,14 @@ package final class SQLiteStore: WeiboStore {
   package func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
-    defer { caches.invalidate(.userRows(users: [status.userID])) }
+    // The feeds learn of the status only once it is stored; the counters it bumps change either way.
+    var stored = false
+    defer {
+      caches.invalidate(.several([
+        .userRows(users: [status.userID]),
+        .statuses(posted: stored ? [PostedStatus(status)] : [], changed: status.changedByPosting(comments)),
+      ]))
+    }
     try await pool.write { db in
       // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
       if let previous = try Row.fetchOne(try db.cachedStatement(sql: "SELECT text, retweeted_id FROM statuses WHERE user_id = ? ORDER BY id DESC LIMIT 1"),
@@ -422,6 +429,7 @@ package final class SQLiteStore: WeiboStore {
       }
       for comment in comments { try Self.insertComment(comment, mentions: [], db) }
     }
+    stored = true
   }
 
   package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {
@@ -573,7 +581,9 @@ package final class SQLiteStore: WeiboStore {
       }
       return (status, favoriters)
     }
-    caches.invalidate(.userRows(users: [status.userID] + favoriters))
+    caches.invalidate(.several([
+      .userRows(users: [status.userID] + favoriters), .statuses(changed: status.changedByPosting([]), removed: [id]),
+    ]))
     return status
   }
 
@@ -590,10 +600,21 @@ package final class SQLiteStore: WeiboStore {
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   {
+    // A reader's own whole home feed is served from the caches when they hold the page, and fills them when not.
+    let hot: Int64? = if case .home(let owner) = feed, feature == .all, owner == viewer { owner } else { nil }
+    if let hot, let served = caches.homePage(of: hot, page) { return served }
     let generation = userRows.currentGeneration
+    let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
     let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
       let found = try self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
-      return (found, try self.context(for: found.items, viewer: viewer, usersReadAt: generation, db))
+      let context = try self.context(for: found.items, viewer: viewer, usersReadAt: generation, db)
+      if let owner = hot {
+        self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
+        if !self.caches.homeFeeds.holds(owner) {
+          try self.fillHomeFeed(owner, dense: found.total >= self.denseFeed, readAt: feedsGeneration, db)
+        }
+      }
+      return (found, context)
     }
     if case .search = feed { return try await readingAside(read) }
     return try reading(read)
@@ -630,6 +651,7 @@ package final class SQLiteStore: WeiboStore {
   // MARK: Comments
 
   package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
+    defer { caches.invalidate(.statuses(changed: comments.map(\.statusID))) }
     try await pool.write { db in
       for comment in comments { try Self.insertComment(comment, mentions: mentions, db) }
     }
@@ -653,7 +675,7 @@ package final class SQLiteStore: WeiboStore {
   }
 
   package func deleteComment(id: Int64) async throws -> CommentRecord {
-    try await pool.write { db in
+    let comment = try await pool.write { db in
       guard let comment = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id])
         .map(CommentRecord.init(row:))
       else { throw StoreError.notFound }
@@ -663,6 +685,8 @@ package final class SQLiteStore: WeiboStore {
         sql: "UPDATE statuses SET comments_count = comments_count - 1 WHERE id = ?", arguments: [comment.statusID])
       return comment
     }
+    caches.invalidate(.statuses(changed: [comment.statusID]))
+    return comment
   }
 
   package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
@@ -794,7 +818,7 @@ package final class SQLiteStore: WeiboStore {
   }
 
   package func like(_ mark: Mark) async throws {
-    defer { caches.invalidate(.userRows(relationsOf: [mark.userID])) }
+    defer { caches.invalidate(.several([.userRows(relationsOf: [mark.userID]), .statuses(changed: [mark.statusID])])) }
     try await pool.write { db in
       guard let author = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM statuses WHERE id = ?"), arguments: [mark.statusID])
       else { throw StoreError.notFound }
@@ -809,7 +833,7 @@ package final class SQLiteStore: WeiboStore {
   }
 
   package func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
-    defer { caches.invalidate(.userRows(relationsOf: [userID])) }
+    defer { caches.invalidate(.several([.userRows(relationsOf: [userID]), .statuses(changed: [statusID])])) }
     return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
@@ -971,6 +995,19 @@ extension SQLiteStore {
       size += missing.reduce(0) { $0 + (loaded[$1]?.statusesCount(seenBy: user) ?? 0) }
     }
     return size
+  }
+
+  /// Holds the newest ids of `user`'s home feed (see `HomeFeeds`), read in the snapshot of the page.
+  func fillHomeFeed(_ user: Int64, dense: Bool, readAt generation: Int, _ db: Database) throws {
+    let (condition, arguments) = Self.homeCondition(user, walk: dense)
+    let ids = try Int64.fetchAll(
+      try db.cachedStatement(sql: "SELECT id FROM statuses WHERE \(condition) ORDER BY id DESC LIMIT ?"),
+      arguments: arguments + [caches.homeFeeds.depth + 1])
+    let followees = try Int64.fetchAll(
+      try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ?"), arguments: [user])
+    let depth = caches.homeFeeds.depth
+    caches.homeFeeds.add(
+      Array(ids.prefix(depth)), complete: ids.count <= depth, of: user, followees: followees, readAt: generation)
   }
 
   /// Users by id, from the user-row cache where it has them; the rest are read and cached.

@@ -105,6 +105,7 @@ import Testing
     let changes: [CacheInvalidation] = [
       .userRows(users: [1, 2], followeesOf: [1], relationsOf: [2]), .grant(hash: "abc"),
       .tokens(userID: 1, appID: 2), .everything,
+      .several([.userRows(users: [3]), .statuses(posted: [PostedStatus(id: 9, author: 3, isPublic: true)], changed: [7], removed: [8])]),
     ]
     let decoded = try JSONDecoder().decode([CacheInvalidation].self, from: JSONEncoder().encode(changes))
     #expect(decoded == changes)

@@ -8,6 +8,8 @@ import Foundation
 /// | `grants` | OAuth grants by token hash | `.grant` (a code or refresh token taken), `.tokens`, `.origin` (revoked) |
 /// | `userRows` | user rows, follow lists, each viewer's favourites, likes and follows | `.userRows`, `.everything` |
 /// | `seen` | the highest seen mark per user and kind | nothing: marks only grow, so a known one is a floor |
+/// | `statusRows` | status rows by id | `.statuses` (changed or removed), `.everything` |
+/// | `homeFeeds` | each reader's home feed as ids | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 ///
 /// Engines call `invalidate` after each write commits. `publish` hands the same change to other processes
 /// that share the database (an engine that has a channel wires it); they `apply` it without publishing again.
@@ -16,15 +18,19 @@ package final class StoreCaches: Sendable {
   package let grants = GrantCache()
   package let userRows = UserRowCache()
   package let seen = SeenMarks()
+  package let statusRows = StatusRowCache()
+  package let homeFeeds: HomeFeeds
   private let publish: @Sendable (CacheInvalidation) -> Void
 
-  package init(publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
+  package init(homeFeeds: HomeFeeds = HomeFeeds(), publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
+    self.homeFeeds = homeFeeds
     self.publish = publish
   }
 
   /// Hits and misses of each cache, by the name `/metrics` shows.
   package var tallies: [(cache: String, tally: CacheTally)] {
-    [("apps", apps.tally), ("grants", grants.tally), ("user_rows", userRows.tally)]
+    [("apps", apps.tally), ("grants", grants.tally), ("user_rows", userRows.tally), ("status_rows", statusRows.tally),
+     ("home_pages", homeFeeds.tally)]
   }
 
   /// Drops what `change` names here and announces it to the other processes.
@@ -38,6 +44,13 @@ package final class StoreCaches: Sendable {
     switch change {
     case .userRows(let users, let followeesOf, let relationsOf):
       userRows.drop(users: users, followeesOf: followeesOf, relationsOf: relationsOf)
+      homeFeeds.drop(owners: followeesOf)
+    case .statuses(let posted, let changed, let removed):
+      statusRows.drop(changed + removed)
+      homeFeeds.removed(removed)
+      posted.forEach(homeFeeds.posted)
+    case .several(let changes):
+      changes.forEach(apply)
     case .grant(let hash):
       grants.remove(hash: hash)
     case .tokens(let userID, let appID):
@@ -47,6 +60,8 @@ package final class StoreCaches: Sendable {
     case .everything:
       userRows.dropAll()
       grants.removeAll()
+      statusRows.dropAll()
+      homeFeeds.dropAll()
     }
   }
 }
@@ -56,6 +71,10 @@ package enum CacheInvalidation: Sendable, Equatable, Codable {
   /// These users' rows (profile, counters), the follow lists of `followeesOf` and the relations (favourites,
   /// likes, follows both ways) of `relationsOf`.
   case userRows(users: [Int64] = [], followeesOf: [Int64] = [], relationsOf: [Int64] = [])
+  /// Statuses posted (for the home feeds that hold their author), changed (their counters) and removed.
+  case statuses(posted: [PostedStatus] = [], changed: [Int64] = [], removed: [Int64] = [])
+  /// Several changes of one write, announced together.
+  case several([CacheInvalidation])
   /// One grant, taken (a code or refresh token is used once).
   case grant(hash: String)
   /// A user's access and refresh grants for an app, revoked.

@@ -1,0 +1,165 @@
+import Foundation
+
+/// Each reader's home feed as status ids, newest first, kept hot so that a page needs no query: the newest
+/// `depth` ids of the feed (all of it when it is shorter), filled on a first read, updated in place when a status
+/// is posted or removed, and dropped when its owner follows or unfollows someone. At most `limit` feeds are held;
+/// the least recently read goes first.
+///
+/// The feed is the one rule of the engines' home queries: the owner's statuses, and the public ones of the people
+/// the owner follows (held with the feed, as read with it). A fill passes the generation it started at, and any
+/// change bumps it, so a read that raced with a write does not cache what it saw.
+package final class HomeFeeds: @unchecked Sendable {
+  /// Ids held per feed (forty pages of twenty by default); deeper pages are read from the database.
+  package let depth: Int
+  package let limit: Int
+
+  private struct Feed {
+    /// Newest first.
+    var ids: [Int64]
+    /// Whether `ids` is the whole feed, rather than its newest part.
+    var complete: Bool
+    let followees: Set<Int64>
+    var used: UInt64
+  }
+
+  private let lock = NSLock()
+  private var feeds: [Int64: Feed] = [:]
+  private var generation = 0
+  private var clock: UInt64 = 0
+  private var counted = CacheTally()
+
+  package init(limit: Int = 2_000, depth: Int = 800) {
+    self.limit = limit
+    self.depth = depth
+  }
+
+  /// Home pages served from the caches alone, and not.
+  package var tally: CacheTally { lock.withLock { counted } }
+
+  /// Take this before opening the read transaction whose feed will be added.
+  package var currentGeneration: Int { lock.withLock { generation } }
+
+  /// Counts a home page served from the caches alone, or not.
+  package func count(served: Bool) { lock.withLock { counted.count(hits: served ? 1 : 0, misses: served ? 0 : 1) } }
+
+  /// Whether `owner`'s feed is held.
+  package func holds(_ owner: Int64) -> Bool { lock.withLock { feeds[owner] != nil } }
+
+  /// The ids of `page` of `owner`'s feed, or nil when the feed is not held or the page reaches past what is.
+  package func page(of owner: Int64, _ page: Page) -> [Int64]? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let feed = feeds[owner], let ids = Self.window(page, in: feed.ids, complete: feed.complete) else { return nil }
+    clock += 1
+    feeds[owner]?.used = clock
+    return ids
+  }
+
+  /// `page` of a feed whose newest ids are `ids` (all of them when `complete`), as the engines' queries page:
+  /// `since_id` < id ≤ `max_id`, newest first, `offset` skipped, `count` at most. Nil when it reaches past `ids`.
+  package static func window(_ page: Page, in ids: [Int64], complete: Bool) -> [Int64]? {
+    let start = page.maxID > 0 ? firstIndex(atMost: page.maxID, in: ids) : 0
+    var found: [Int64] = []
+    found.reserveCapacity(page.count)
+    var index = start + page.offset
+    while found.count < page.count {
+      guard index < ids.count else { return complete ? found : nil }
+      if ids[index] <= page.sinceID { break }
+      found.append(ids[index])
+      index += 1
+    }
+    return found
+  }
+
+  /// Holds `owner`'s feed: the newest ids of it, `complete` when that is all of it, and whom the owner follows.
+  package func add(_ ids: [Int64], complete: Bool, of owner: Int64, followees: [Int64], readAt generation: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard generation == self.generation else { return }
+    if feeds[owner] == nil, feeds.count >= limit, let oldest = feeds.min(by: { $0.value.used < $1.value.used })?.key {
+      feeds[oldest] = nil
+    }
+    clock += 1
+    feeds[owner] = Feed(ids: ids, complete: complete, followees: Set(followees), used: clock)
+  }
+
+  /// A new status joins the feeds that hold its author: the author's own, and when public, the followers'.
+  package func posted(_ status: PostedStatus) {
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    for (owner, var feed) in feeds
+    where owner == status.author || (status.isPublic && feed.followees.contains(status.author)) {
+      // A status older than a partial feed's oldest id lies past what it holds.
+      let low = Self.firstIndex(atMost: status.id, in: feed.ids)
+      if low < feed.ids.count, feed.ids[low] == status.id { continue }
+      if low == feed.ids.count, !feed.complete { continue }
+      feeds[owner] = nil  // so the array below is not copied
+      feed.ids.insert(status.id, at: low)
+      if feed.ids.count > depth + depth / 4 {
+        feed.ids.removeLast(feed.ids.count - depth)
+        feed.complete = false
+      }
+      feeds[owner] = feed
+    }
+  }
+
+  /// Removed statuses leave every feed.
+  package func removed(_ ids: [Int64]) {
+    guard !ids.isEmpty else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    for (owner, var feed) in feeds {
+      let found = ids.map { Self.firstIndex(atMost: $0, in: feed.ids) }.enumerated()
+        .filter { $0.element < feed.ids.count && feed.ids[$0.element] == ids[$0.offset] }.map(\.element)
+      guard !found.isEmpty else { continue }
+      feeds[owner] = nil  // so the array below is not copied
+      for index in Set(found).sorted(by: >) { feed.ids.remove(at: index) }
+      feeds[owner] = feed
+    }
+  }
+
+  /// The index of the first of `ids` (newest first) that is at most `id`; `ids.count` when there is none.
+  static func firstIndex(atMost id: Int64, in ids: [Int64]) -> Int {
+    var (low, high) = (0, ids.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[middle] > id { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Forgets these owners' feeds: whom they follow changed.
+  package func drop(owners: [Int64]) {
+    guard !owners.isEmpty else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    for owner in owners { feeds[owner] = nil }
+  }
+
+  package func dropAll() {
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    feeds.removeAll()
+  }
+}
+
+/// A status just posted, as the home feeds need it.
+package struct PostedStatus: Sendable, Equatable, Codable {
+  package var id: Int64
+  package var author: Int64
+  package var isPublic: Bool
+
+  package init(id: Int64, author: Int64, isPublic: Bool) {
+    self.id = id
+    self.author = author
+    self.isPublic = isPublic
+  }
+
+  package init(_ status: StatusRecord) {
+    self.init(id: status.id, author: status.userID, isPublic: status.visible == 0)
+  }
+}

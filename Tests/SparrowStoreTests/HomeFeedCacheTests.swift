@@ -1,0 +1,174 @@
+import Foundation
+import SparrowStore
+import SparrowStoreSQLite
+import SparrowTestSupport
+import Testing
+
+/// The hot home feeds (`HomeFeeds`, `StatusRowCache`, `StoreCaches.homePage`): pages served from them must be
+/// exactly the pages the database gives, whatever was written, in the writing process and in another one.
+@Suite struct HomeFeedCacheTests {
+  /// A small, repeatable random source: a failure can be replayed from its seed.
+  struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test func aWindowOfHeldIdsIsTheWindowOfTheWholeFeed() {
+    var random = Seeded(state: 11)
+    for _ in 0..<2_000 {
+      let feed = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int64.random(in: 1...100, using: &random) }
+      let whole = Array(Set(feed)).sorted(by: >)
+      let held = Int.random(in: 0...whole.count, using: &random)
+      var page = Page(count: Int.random(in: 1...6, using: &random), page: Int.random(in: 1...4, using: &random))
+      if Bool.random(using: &random) { page.maxID = Int64.random(in: 1...110, using: &random) }
+      if Bool.random(using: &random) { page.sinceID = Int64.random(in: 0...100, using: &random) }
+      let expected = Array(whole.filter { (page.maxID == 0 || $0 <= page.maxID) && $0 > page.sinceID }
+        .dropFirst(page.offset).prefix(page.count))
+      let window = HomeFeeds.window(page, in: Array(whole.prefix(held)), complete: held == whole.count)
+      // What a partial feed answers is right; it declines only pages that reach past what it holds.
+      if let window { #expect(window == expected, "\(page) of \(whole) holding \(held)") }
+      if held == whole.count { #expect(window != nil) }
+    }
+  }
+
+  /// Two processes on one database of `kind` (see `StoreCachesTests.withTwoProcesses`); on SQLite their home
+  /// feeds hold only `depth` ids, so partial feeds are exercised too.
+  func withTwoProcesses(_ kind: StoreKind, depth: Int, _ body: (any WeiboStore, any WeiboStore) async throws -> Void)
+    async throws
+  {
+    switch kind {
+    case .sqlite:
+      try await withSQLiteStore { store in
+        let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth))
+        let writerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publish: { readerCaches.apply($0) })
+        try await body(
+          try SQLiteStore(path: store.path, caches: writerCaches, countingStatements: false, denseFeed: 12),
+          try SQLiteStore(path: store.path, caches: readerCaches, countingStatements: false, denseFeed: 2000))
+      }
+    case .postgres:
+      try await StoreCachesTests().withTwoProcesses(.postgres, body)
+    }
+  }
+
+  @Test(arguments: StoreKind.available)
+  func hotHomePagesAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind) async throws {
+    try await withTwoProcesses(kind, depth: 7) { writer, reader in
+      var f = Fixture()
+      var random = Seeded(state: 2026)
+      let app = AppRecord(id: f.ids.next(at: f.tick()), clientID: "c", secretHash: "h", name: "应用", url: "",
+                          redirectURI: "http://127.0.0.1/cb", firstParty: true, createdAt: f.now)
+      try await writer.createApp(app)
+      var people: [Int64] = []
+      for name in ["alice", "bobby", "carol", "dave", "erin"] { people.append(try await f.user(writer, name)) }
+      var statuses: [Int64] = []
+      var comments: [Int64] = []
+
+      func post(by author: Int64, retweeting original: StatusRecord? = nil) async throws {
+        let at = f.tick()
+        let id = f.ids.next(at: at)
+        var record = StatusRecord(
+          id: id, userID: author, text: "第\(id)条", appID: app.id, createdAt: at,
+          retweetedID: original.map { $0.retweetedID ?? $0.id }, parentID: original?.id,
+          visible: Int.random(in: 0..<5, using: &random) == 0 ? 1 : 0)
+        if original != nil { record.visible = 0 }
+        let comment = original != nil && Bool.random(using: &random)
+          ? [CommentRecord(id: f.ids.next(at: at), statusID: original!.id, userID: author, text: "顺便评论",
+                           appID: app.id, createdAt: at)] : []
+        do {
+          try await writer.insertStatus(record, mentions: [], topics: [], comments: comment)
+        } catch StoreError.notFound where original != nil {
+          return  // a repost of a repost whose original is gone
+        }
+        statuses.append(record.id)
+        comments += comment.map(\.id)
+      }
+
+      /// Each person's home pages, from both processes, against the database's page and context.
+      func check(_ step: Int) async throws {
+        for viewer in people {
+          var page = Page(count: Int.random(in: 1...5, using: &random), page: Int.random(in: 1...3, using: &random))
+          if Bool.random(using: &random), let id = statuses.randomElement(using: &random) { page.maxID = id }
+          if Int.random(in: 0..<4, using: &random) == 0, let id = statuses.randomElement(using: &random) { page.sinceID = id }
+          let truth = try await writer.statuses(in: .home(viewer), feature: .all, page: page)
+          let context = try await writer.context(for: truth.items, viewer: viewer)
+          for (process, store) in [("writer", writer), ("reader", reader)] {
+            for _ in 0..<2 {  // the first read may fill the caches, the second is served from them
+              let (found, rows) = try await store.statuses(in: .home(viewer), feature: .all, page: page, viewer: viewer)
+              let place = "step \(step), \(process), viewer \(viewer), \(page)"
+              #expect(found.items == truth.items, "\(place)")
+              #expect(found.total == truth.total, "\(place)")
+              #expect(rows.originals == context.originals, "\(place)")
+              #expect(rows.users == context.users, "\(place)")
+              #expect(Set(rows.apps.keys) == Set(context.apps.keys), "\(place)")
+              #expect(rows.favorited == context.favorited && rows.liked == context.liked, "\(place)")
+              #expect(rows.following == context.following && rows.followers == context.followers, "\(place)")
+            }
+          }
+        }
+      }
+
+      for author in people { try await post(by: author) }
+      for step in 0..<120 {
+        let someone = people.randomElement(using: &random)!
+        let other = people.randomElement(using: &random)!
+        let target = statuses.randomElement(using: &random)
+        switch Int.random(in: 0..<11, using: &random) {
+        case 0, 1, 2:
+          try await post(by: someone)
+        case 3:
+          if let target, let original = try await writer.status(id: target, visibleTo: someone), original.visible == 0 {
+            try await post(by: someone, retweeting: original)
+          }
+        case 4:
+          if let target {
+            _ = try? await writer.deleteStatus(id: target)
+            statuses.removeAll { $0 == target }
+          }
+        case 5:
+          if someone != other {
+            try? await writer.follow(follower: someone, followee: other, id: f.ids.next(at: f.tick()), at: f.now)
+          }
+        case 6:
+          try? await writer.unfollow(follower: someone, followee: other)
+        case 7:
+          if let target {
+            let mark = Mark(id: f.ids.next(at: f.tick()), userID: someone, statusID: target, createdAt: f.now)
+            if (try? await writer.like(mark)) == nil { _ = try? await writer.unlike(userID: someone, statusID: target) }
+          }
+        case 8:
+          if let target {
+            let mark = Mark(id: f.ids.next(at: f.tick()), userID: someone, statusID: target, createdAt: f.now)
+            if (try? await writer.favorite(mark)) == nil { _ = try? await writer.unfavorite(userID: someone, statusID: target) }
+          }
+        case 9:
+          if let target {
+            let at = f.tick()
+            let comment = CommentRecord(id: f.ids.next(at: at), statusID: target, userID: someone, text: "评论",
+                                        appID: app.id, createdAt: at)
+            // Refused (`.notFound`) on someone else's private status.
+            if (try? await writer.insertComments([comment], mentions: [])) != nil { comments.append(comment.id) }
+          }
+        default:
+          if let id = comments.randomElement(using: &random) {
+            _ = try? await writer.deleteComment(id: id)
+            comments.removeAll { $0 == id }
+          }
+        }
+        try await check(step)
+      }
+
+      // The caches were really used, in both processes: the comparison above was not of the database with itself.
+      for store in [writer, reader] {
+        let served = try #require(store.statistics.caches.first { $0.cache == "home_pages" }?.tally)
+        #expect(served.hits > 200, "\(served)")
+        #expect(served.misses > 0)
+      }
+    }
+  }
+}
