@@ -29,6 +29,8 @@ struct DemoCast {
   /// The picture pipeline, for a part that draws its own.
   let library: PictureLibrary
   var random: SplitMix
+  /// Rows written of all to write, and what they are (see `DemoWorld.progress`).
+  let progress: @Sendable (Int, Int, String) -> Void
 }
 
 /// How much the parts made, for the summary.

@@ -17,11 +17,15 @@ package struct DemoWorld: Sendable {
   package let store: any DemoStore
   package let ids: IDGenerator
   let pictures: PictureLibrary
+  /// Told how far a long step has got: done, of total, and what it is counting (for a progress bar).
+  let progress: @Sendable (Int, Int, String) -> Void
 
-  package init(store: any DemoStore, ids: IDGenerator, dataFolder: URL) {
+  package init(store: any DemoStore, ids: IDGenerator, dataFolder: URL,
+               progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) {
     self.store = store
     self.ids = ids
     self.pictures = PictureLibrary(dataFolder: dataFolder, store: store)
+    self.progress = progress
   }
 
   /// Sizes for `sparrow demo`.
@@ -119,7 +123,7 @@ package struct DemoWorld: Sendable {
 
     var cast = DemoCast(
       store: store, ids: ids, size: size, start: start, span: span, users: batch.users, appIDs: batch.apps.map(\.id),
-      pictures: pool, library: pictures, random: random)
+      pictures: pool, library: pictures, random: random, progress: progress)
     var made = DemoCount()
     for part in Self.parts { made += try await part.load(&cast) }
     try await store.recomputeCounters()

@@ -14,6 +14,10 @@ struct WeiboDemo: DemoPart {
     let (ids, size, start, span, users, appIDs, pool) = (cast.ids, cast.size, cast.start, cast.span, cast.users,
                                                          cast.appIDs, cast.pictures)
     let userIDs = users.map(\.id)
+    // Looked up by id for every repost chain and reply: a scan of all users each time made a million statuses
+    // take many minutes.
+    let screenNames = Dictionary(users.map { ($0.id, $0.screenName) }, uniquingKeysWith: { a, _ in a })
+    var repostsOf: [Int64: [StatusRecord]] = [:]
 
     var followed = Set<[Int64]>()
     for (index, follower) in userIDs.enumerated() {
@@ -63,10 +67,10 @@ struct WeiboDemo: DemoPart {
       var record: StatusRecord
       if chance(22), let original = originals.last(where: { $0.userID != author }) {
         // A repost; sometimes of a repost, keeping the chain as clients show it.
-        let via = batch.statuses.last { $0.retweetedID == original.id && $0.userID != author }
+        let via = repostsOf[original.id]?.last { $0.userID != author }
         var text = fill(pick(["转发微博", "说得太对了{e}", "mark 一下", "{m} 快来看"]), author: authorIndex, mentions: &mentioned)
-        if let via, chance(50), let viaAuthor = users.first(where: { $0.id == via.userID }) {
-          text += RepostChain.link(author: viaAuthor.screenName, text: via.text)
+        if let via, chance(50), let viaAuthor = screenNames[via.userID] {
+          text += RepostChain.link(author: viaAuthor, text: via.text)
         }
         record = StatusRecord(id: id, userID: author, text: text, appID: pick(appIDs), createdAt: at,
                               retweetedID: original.id, parentID: via?.id ?? original.id)
@@ -83,6 +87,7 @@ struct WeiboDemo: DemoPart {
       }
       if !TextLength.fits(record.text) { record.text = String(record.text.prefix(120)) }
       batch.statuses.append(record)
+      if let original = record.retweetedID { repostsOf[original, default: []].append(record) }
       for index in Set(mentioned) where userIDs[index] != author { batch.statusMentions.append((id, userIDs[index])) }
       for topic in RichText(record.text).topics { batch.statusTopics.append((id, topic)) }
 
@@ -92,7 +97,7 @@ struct WeiboDemo: DemoPart {
         let when = at.addingTimeInterval(Double(60 * (c + 1)))
         var text = fill(pick(DemoContent.replies), author: commenter, mentions: &mentioned)
         var reply: Int64?
-        if let previous = comments.last, chance(40), let name = users.first(where: { $0.id == previous.userID })?.screenName {
+        if let previous = comments.last, chance(40), let name = screenNames[previous.userID] {
           text = "回复@\(name):" + text
           reply = previous.id
         }
@@ -117,7 +122,13 @@ struct WeiboDemo: DemoPart {
     }
     var favorited = Set<[Int64]>()
     batch.favorites = batch.favorites.filter { favorited.insert([$0.userID, $0.statusID]).inserted }
-    try await cast.store.importRows(batch)
+    let total = batch.rowCount
+    var done = 0
+    for part in batch.parts(of: 50_000) {
+      try await cast.store.importRows(part)
+      done += part.rowCount
+      cast.progress(done, total, "微博 rows")
+    }
     return DemoCount(statuses: batch.statuses.count, follows: batch.follows.count)
   }
 }

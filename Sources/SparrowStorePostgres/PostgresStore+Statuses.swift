@@ -105,9 +105,6 @@ extension PostgresStore {
     return found
   }
 
-  /// At most this many marks and follows in all are held per user; past it their pages read their marks.
-  static let relationsLimit = 5_000
-
   /// The viewer's marks among `statuses` and relationships with `people`, from the relations the user-row cache
   /// holds for them (read in full the first time).
   func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], readAt generation: Int, _ db: Connection)
@@ -142,9 +139,9 @@ extension PostgresStore {
       UNION ALL SELECT 1, status_id FROM likes WHERE user_id = \(user)
       UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = \(user)
       UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = \(user)
-      LIMIT \(relationsLimit + 1)
+      LIMIT \(UserRowCache.relationsLimit + 1)
       """)
-    if rows.count > relationsLimit { return .tooMany }
+    if rows.count > UserRowCache.relationsLimit { return .tooMany }
     return .relations(try sortMarks(rows))
   }
 

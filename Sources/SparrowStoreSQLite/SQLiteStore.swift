@@ -471,9 +471,6 @@ package final class SQLiteStore: WeiboStore {
     var followers: Set<Int64> = []
   }
 
-  /// At most this many marks and follows in all are held per user; past it their pages read their marks.
-  static let relationsLimit = 5_000
-
   /// The viewer's marks among `statuses` and relationships with `people`, from the relations the
   /// user-row cache holds for them (read in full the first time).
   func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], readAt generation: Int, _ db: Database) throws
@@ -511,12 +508,12 @@ package final class SQLiteStore: WeiboStore {
         UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = ?1
         LIMIT ?2
         """),
-      arguments: [user, relationsLimit + 1])
+      arguments: [user, UserRowCache.relationsLimit + 1])
     var relations = UserRowCache.Relations()
     var count = 0
     while let row = try rows.next() {
       count += 1
-      if count > relationsLimit { return .tooMany }
+      if count > UserRowCache.relationsLimit { return .tooMany }
       let id: Int64 = row[1]
       switch row[0] as Int {
       case 0: relations.favorites.insert(id)
@@ -931,40 +928,40 @@ package final class SQLiteStore: WeiboStore {
   package func importRows(_ batch: ImportBatch) async throws {
     defer { caches.invalidate(.everything) }
     try await pool.write { db in
+      // A big import rewrites index pages many times over: a larger page cache for it (given back after) keeps
+      // them in memory, and each statement is prepared once.
+      try db.execute(sql: "PRAGMA cache_size = -262144")
+      defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
       for user in batch.users { try Self.insert(user, db) }
       for app in batch.apps { try Self.insert(app, db) }
+      let follow = try db.cachedStatement(
+        sql: "INSERT INTO follows (follower_id, followee_id, id, created_at) VALUES (?, ?, ?, ?)")
       for (follower, followee, id, at) in batch.follows {
-        try db.execute(
-          sql: "INSERT INTO follows (follower_id, followee_id, id, created_at) VALUES (?, ?, ?, ?)",
-          arguments: [follower, followee, id, millis(at)])
+        try follow.execute(arguments: [follower, followee, id, millis(at)])
       }
       for status in batch.statuses { try Self.insert(status, db) }
-      for (status, user) in batch.statusMentions {
-        try db.execute(sql: "INSERT INTO status_mentions (user_id, status_id) VALUES (?, ?)", arguments: [user, status])
-      }
+      let mention = try db.cachedStatement(sql: "INSERT INTO status_mentions (user_id, status_id) VALUES (?, ?)")
+      for (status, user) in batch.statusMentions { try mention.execute(arguments: [user, status]) }
       let times = Dictionary(batch.statuses.map { ($0.id, $0.createdAt) }, uniquingKeysWith: { a, _ in a })
-      for (status, topic) in batch.statusTopics {
-        try db.execute(
-          sql: "INSERT INTO status_topics (topic, status_id, created_at) VALUES (?, ?, ?)",
-          arguments: [topic, status, millis(times[status] ?? Date())])
+      let topic = try db.cachedStatement(sql: "INSERT INTO status_topics (topic, status_id, created_at) VALUES (?, ?, ?)")
+      for (status, name) in batch.statusTopics {
+        try topic.execute(arguments: [name, status, millis(times[status] ?? Date())])
       }
       for comment in batch.comments { try Self.insertCommentRow(comment, db) }
-      for (comment, user) in batch.commentMentions {
-        try db.execute(
-          sql: "INSERT INTO comment_mentions (user_id, comment_id) VALUES (?, ?)", arguments: [user, comment])
+      let commentMention = try db.cachedStatement(
+        sql: "INSERT INTO comment_mentions (user_id, comment_id) VALUES (?, ?)")
+      for (comment, user) in batch.commentMentions { try commentMention.execute(arguments: [user, comment]) }
+      let like = try db.cachedStatement(sql: """
+        INSERT INTO likes (user_id, status_id, status_user_id, id, created_at)
+        SELECT ?, id, user_id, ?, ? FROM statuses WHERE id = ?
+        """)
+      for mark in batch.likes {
+        try like.execute(arguments: [mark.userID, mark.id, millis(mark.createdAt), mark.statusID])
       }
-      for like in batch.likes {
-        try db.execute(
-          sql: """
-            INSERT INTO likes (user_id, status_id, status_user_id, id, created_at)
-            SELECT ?, id, user_id, ?, ? FROM statuses WHERE id = ?
-            """,
-          arguments: [like.userID, like.id, millis(like.createdAt), like.statusID])
-      }
-      for favorite in batch.favorites {
-        try db.execute(
-          sql: "INSERT INTO favorites (user_id, status_id, id, created_at) VALUES (?, ?, ?, ?)",
-          arguments: [favorite.userID, favorite.statusID, favorite.id, millis(favorite.createdAt)])
+      let favorite = try db.cachedStatement(
+        sql: "INSERT INTO favorites (user_id, status_id, id, created_at) VALUES (?, ?, ?, ?)")
+      for mark in batch.favorites {
+        try favorite.execute(arguments: [mark.userID, mark.statusID, mark.id, millis(mark.createdAt)])
       }
     }
   }
@@ -1265,17 +1262,15 @@ extension SQLiteStore {
 
   static func insert(_ status: StatusRecord, _ db: Database) throws {
     for picture in status.pictures {
-      try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
-                     arguments: [picture.id, "status:\(status.id)"])
+      try db.cachedStatement(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)")
+        .execute(arguments: [picture.id, "status:\(status.id)"])
     }
     let pictures = status.pictures.isEmpty ? "" : String(decoding: try JSONEncoder().encode(status.pictures), as: UTF8.self)
-    try db.execute(
-      sql: """
+    try db.cachedStatement(sql: """
         INSERT INTO statuses (id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, has_pictures,
           latitude, longitude, visible)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-      arguments: [
+        """).execute(arguments: [
         status.id, status.userID, status.text, status.appID, millis(status.createdAt), status.retweetedID,
         status.retweetedID == nil ? nil : status.parentID, pictures, status.pictures.isEmpty ? 0 : 1,
         status.latitude, status.longitude, status.visible,
@@ -1306,13 +1301,11 @@ extension SQLiteStore {
       replyUser = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM comments WHERE id = ? AND status_id = ?"), arguments: [reply, comment.statusID])
       guard replyUser != nil else { throw StoreError.notFound }
     }
-    try db.execute(
-      sql: """
+    try db.cachedStatement(sql: """
         INSERT INTO comments (id, status_id, status_user_id, user_id, text, app_id, created_at, reply_comment_id,
           reply_user_id)
         SELECT ?, id, user_id, ?, ?, ?, ?, ?, ? FROM statuses WHERE id = ? AND \(visibleTo)
-        """,
-      arguments: [
+        """).execute(arguments: [
         comment.id, comment.userID, comment.text, comment.appID, millis(comment.createdAt), comment.replyCommentID,
         replyUser, comment.statusID, comment.userID,
       ])

@@ -280,11 +280,13 @@ struct Demo: AsyncParsableCommand {
   func run() async throws {
     let store = try await options.openStore()
     let started = Date()
+    let bar = ProgressBar()
     let summary = try await options.withIDs(store) { ids in
-      let world = DemoWorld(store: store, ids: ids, dataFolder: options.mediaFolder)
+      let world = DemoWorld(store: store, ids: ids, dataFolder: options.mediaFolder, progress: bar.show)
       guard try await world.isEmpty() else { throw ValidationError("the database in \(options.data) is not empty") }
       return try await world.load(.init(users: users, statuses: statuses, follows: follows, deals: deals))
     }
+    bar.finish()
     print(String(format: "Generated %d users, %d statuses, %d follows, %d deals at %d merchants in %.1f s", summary.users,
                  summary.statuses, summary.follows, summary.deals, summary.merchants, Date().timeIntervalSince(started)))
     for note in summary.notes { print(note) }

@@ -12,6 +12,9 @@ import Foundation
 package final class UserRowCache: @unchecked Sendable {
   /// Past this many users, follow lists or relations the cache starts over: a bound, not a policy.
   package static let limit = 100_000
+  /// At most this many marks and follows in all are held per user (a few hundred kilobytes); past it their pages
+  /// read their marks. Followers count too, so it is well above what a popular account has on a small server.
+  package static let relationsLimit = 25_000
 
   private let lock = NSLock()
   private var users: [Int64: UserRecord] = [:]
