@@ -37,6 +37,9 @@ package final class SQLiteStore: WeiboStore {
       // process crash and a power cut alike (NORMAL would survive the crash only). Reads never wait for it.
       try db.execute(sql: "PRAGMA synchronous = FULL")
       try db.execute(sql: "PRAGMA foreign_keys = OFF")
+      // Statement journals (every insert that fires the search index's trigger opens one) and sorts stay in memory
+      // rather than in temporary files: a bulk import spent 40 % of its time in their writes.
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
       if countingStatements {
         db.trace { event in
           if case .statement(let statement) = event, !statement.sql.hasPrefix("BEGIN"), !statement.sql.hasPrefix("COMMIT") {
@@ -930,7 +933,7 @@ package final class SQLiteStore: WeiboStore {
     try await pool.write { db in
       // A big import rewrites index pages many times over: a larger page cache for it (given back after) keeps
       // them in memory, and each statement is prepared once.
-      try db.execute(sql: "PRAGMA cache_size = -262144")
+      try db.execute(sql: "PRAGMA cache_size = -1048576")
       defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
       for user in batch.users { try Self.insert(user, db) }
       for app in batch.apps { try Self.insert(app, db) }
