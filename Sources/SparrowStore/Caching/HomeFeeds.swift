@@ -88,19 +88,21 @@ package final class HomeFeeds: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     generation += 1
-    for (owner, var feed) in feeds
-    where owner == status.author || (status.isPublic && feed.followees.contains(status.author)) {
-      // A status older than a partial feed's oldest id lies past what it holds.
-      let low = Self.firstIndex(atMost: status.id, in: feed.ids)
-      if low < feed.ids.count, feed.ids[low] == status.id { continue }
-      if low == feed.ids.count, !feed.complete { continue }
-      feeds[owner] = nil  // so the array below is not copied
-      feed.ids.insert(status.id, at: low)
-      if feed.ids.count > depth + depth / 4 {
-        feed.ids.removeLast(feed.ids.count - depth)
-        feed.complete = false
+    let places = feeds.compactMap { owner, feed -> (owner: Int64, index: Int)? in
+      guard owner == status.author || (status.isPublic && feed.followees.contains(status.author)) else { return nil }
+      let index = Self.firstIndex(atMost: status.id, in: feed.ids)
+      // Already there; or older than a partial feed's oldest id, past what it holds.
+      if index < feed.ids.count ? feed.ids[index] == status.id : !feed.complete { return nil }
+      return (owner, index)
+    }
+    for (owner, index) in places {
+      update(owner) { feed in
+        feed.ids.insert(status.id, at: index)
+        if feed.ids.count > depth + depth / 4 {
+          feed.ids.removeLast(feed.ids.count - depth)
+          feed.complete = false
+        }
       }
-      feeds[owner] = feed
     }
   }
 
@@ -110,14 +112,25 @@ package final class HomeFeeds: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     generation += 1
-    for (owner, var feed) in feeds {
-      let found = ids.map { Self.firstIndex(atMost: $0, in: feed.ids) }.enumerated()
-        .filter { $0.element < feed.ids.count && feed.ids[$0.element] == ids[$0.offset] }.map(\.element)
-      guard !found.isEmpty else { continue }
-      feeds[owner] = nil  // so the array below is not copied
-      for index in Set(found).sorted(by: >) { feed.ids.remove(at: index) }
-      feeds[owner] = feed
+    let places = feeds.compactMap { owner, feed -> (owner: Int64, indexes: [Int])? in
+      let indexes = Set(ids.compactMap { id in
+        let index = Self.firstIndex(atMost: id, in: feed.ids)
+        return index < feed.ids.count && feed.ids[index] == id ? index : nil
+      })
+      return indexes.isEmpty ? nil : (owner, indexes.sorted(by: >))
     }
+    for (owner, indexes) in places {
+      update(owner) { feed in
+        for index in indexes { feed.ids.remove(at: index) }
+      }
+    }
+  }
+
+  /// Under the lock: changes a held feed, taken out of the dictionary meanwhile so that its ids are not copied.
+  private func update(_ owner: Int64, _ change: (inout Feed) -> Void) {
+    guard var feed = feeds.removeValue(forKey: owner) else { return }
+    change(&feed)
+    feeds[owner] = feed
   }
 
   /// The index of the first of `ids` (newest first) that is at most `id`; `ids.count` when there is none.
