@@ -165,7 +165,7 @@ let package = Package(
       name: "SparrowKitIntegrationTests",
       dependencies: ["SparrowKitAHC", "SparrowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
       swiftSettings: strict),
-    .testTarget(name: "SparrowStoreTests", dependencies: ["SparrowTestSupport", "SparrowStore"], swiftSettings: strict),
+    .testTarget(name: "SparrowStoreTests", dependencies: ["SparrowTestSupport", "SparrowStore", "SparrowDemo"], swiftSettings: strict),
     .testTarget(
       name: "SparrowServerTests",
       dependencies: ["SparrowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],

@@ -133,11 +133,12 @@ package struct DemoWorld: Sendable {
   }
 }
 
-/// A small deterministic generator, so a given size always makes the same world.
-struct SplitMix {
+/// A small deterministic generator, so a given size always makes the same world (and a test's random history
+/// can be replayed from its seed).
+package struct SplitMix: RandomNumberGenerator {
   var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
+  package init(seed: UInt64) { state = seed }
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

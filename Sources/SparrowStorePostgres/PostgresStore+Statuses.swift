@@ -120,16 +120,7 @@ extension PostgresStore {
     guard case .relations(let relations) = held else {
       return try await Self.viewerMarks(viewer, statuses: statuses, people: people, db)
     }
-    var marks = UserRowCache.Relations()
-    for id in statuses {
-      if relations.favorites.contains(id) { marks.favorites.insert(id) }
-      if relations.likes.contains(id) { marks.likes.insert(id) }
-    }
-    for id in people {
-      if relations.followees.contains(id) { marks.followees.insert(id) }
-      if relations.followers.contains(id) { marks.followers.insert(id) }
-    }
-    return marks
+    return relations.marks(statuses: statuses, people: people)
   }
 
   /// Everything `user` favourited and liked and their follows both ways, or `.tooMany`.

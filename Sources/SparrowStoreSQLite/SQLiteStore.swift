@@ -489,16 +489,9 @@ package final class SQLiteStore: WeiboStore {
     guard case .relations(let relations) = held else {
       return try Self.viewerMarks(viewer, statuses: statuses, people: people, db)
     }
-    var marks = ViewerMarks()
-    for id in statuses {
-      if relations.favorites.contains(id) { marks.favorited.insert(id) }
-      if relations.likes.contains(id) { marks.liked.insert(id) }
-    }
-    for id in people {
-      if relations.followees.contains(id) { marks.following.insert(id) }
-      if relations.followers.contains(id) { marks.followers.insert(id) }
-    }
-    return marks
+    let marks = relations.marks(statuses: statuses, people: people)
+    return ViewerMarks(
+      favorited: marks.favorites, liked: marks.likes, following: marks.followees, followers: marks.followers)
   }
 
   /// Everything `user` favourited and liked and their follows both ways, or `.tooMany`.

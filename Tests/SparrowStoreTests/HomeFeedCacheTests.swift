@@ -1,4 +1,5 @@
 import Foundation
+import SparrowDemo
 import SparrowStore
 import SparrowStoreSQLite
 import SparrowTestSupport
@@ -7,20 +8,8 @@ import Testing
 /// The hot home feeds (`HomeFeeds`, `StatusRowCache`, `StoreCaches.homePage`): pages served from them must be
 /// exactly the pages the database gives, whatever was written, in the writing process and in another one.
 @Suite struct HomeFeedCacheTests {
-  /// A small, repeatable random source: a failure can be replayed from its seed.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test func aWindowOfHeldIdsIsTheWindowOfTheWholeFeed() {
-    var random = Seeded(state: 11)
+    var random = SplitMix(seed: 11)
     for _ in 0..<2_000 {
       let feed = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int64.random(in: 1...100, using: &random) }
       let whole = Array(Set(feed)).sorted(by: >)
@@ -60,7 +49,7 @@ import Testing
   func hotHomePagesAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind, seed: UInt64) async throws {
     try await withTwoProcesses(kind, depth: 7) { writer, reader in
       var f = Fixture()
-      var random = Seeded(state: seed)
+      var random = SplitMix(seed: seed)
       let app = AppRecord(id: f.ids.next(at: f.tick()), clientID: "c", secretHash: "h", name: "应用", url: "",
                           redirectURI: "http://127.0.0.1/cb", firstParty: true, createdAt: f.now)
       try await writer.createApp(app)
