@@ -13,7 +13,10 @@ func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 
 let package = Package(
   name: "sparrow",
-  platforms: [.macOS(.v14), .iOS(.v17)],
+  // The real floor. The server targets are Linux-first (Debian, Swift 6), and they lock with Synchronization's
+  // `Mutex`, which Apple ships from macOS 15 and iOS 18. The SDK targets (SparrowCore, SparrowKit) use only
+  // Foundation and swift-crypto, so an app built for these versions takes them unchanged.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "sparrow", targets: ["sparrow"]),
     .executable(name: "wb", targets: ["wb"]),

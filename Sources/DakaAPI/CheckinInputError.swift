@@ -28,7 +28,7 @@ package enum CheckinInputError: Error, Sendable {
     }
   }
 
-  package var weibo: WeiboError {
+  package var weibo: EnvelopeError {
     switch self {
     case .missing(let name): .missing(name)
     case .tooLong(let name, let limit, let count):

@@ -46,7 +46,7 @@ struct CheckinsController: Sendable {
     let user = try call.user()
     _ = try await own(call, user: user)
     guard let deleted = try await deps.store.deleteCheckin(id: try id(call), userID: user) else {
-      throw WeiboError.checkinNotFound
+      throw EnvelopeError.checkinNotFound
     }
     return try json(try await presenter(call).checkin(deleted))
   }
@@ -61,14 +61,14 @@ struct CheckinsController: Sendable {
   // MARK: Pieces
 
   func id(_ call: DakaCall) throws -> Int64 {
-    guard let id = call.id else { throw WeiboError.missing("id") }
+    guard let id = call.id else { throw EnvelopeError.missing("id") }
     return id
   }
 
   /// The entry, if the caller may see it; a private entry of someone else's is not found, as if it did not exist.
   func visible(_ call: DakaCall) async throws -> CheckinRecord {
     guard let record = try await deps.store.checkin(id: try id(call), viewer: call.viewer) else {
-      throw WeiboError.checkinNotFound
+      throw EnvelopeError.checkinNotFound
     }
     return record
   }
@@ -76,7 +76,7 @@ struct CheckinsController: Sendable {
   /// The caller's own entry: someone else's public one is refused as not theirs.
   func own(_ call: DakaCall, user: Int64) async throws -> CheckinRecord {
     let record = try await visible(call)
-    guard record.userID == user else { throw WeiboError.notYourCheckin }
+    guard record.userID == user else { throw EnvelopeError.notYourCheckin }
     return record
   }
 }

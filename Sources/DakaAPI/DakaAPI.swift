@@ -64,11 +64,11 @@ package struct DakaAPI: SparrowApp {
   }
 
   func handle(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    guard let found = Endpoint.find(request.uri.path) else { throw WeiboError.apiNotFound }
+    guard let found = Endpoint.find(request.uri.path) else { throw EnvelopeError.apiNotFound }
     let (endpoint, id) = found
     context.route.route = "/daka/api/" + endpoint.rawValue  // a bounded set of labels
     let writes = request.method == .post && endpoint != .delete && endpoint != .me
-    guard request.method == endpoint.method || writes else { throw WeiboError.wrongMethod }
+    guard request.method == endpoint.method || writes else { throw EnvelopeError.wrongMethod }
     do {
       try rates.admit(address: context.clientAddress)
       let now = deps.now()
@@ -86,31 +86,31 @@ package struct DakaAPI: SparrowApp {
       case (.delete, _): return try await checkins.delete(call)
       case (.me, _): return try await checkins.me(call)
       }
-    } catch let error as WeiboError {
+    } catch let error as EnvelopeError {
       throw error
     } catch let exceeded as RateLimiter.Exceeded {
-      throw WeiboError(exceeded)
+      throw EnvelopeError(exceeded)
     } catch let error as ParamError {
-      throw WeiboError(error)
+      throw EnvelopeError(error)
     } catch let error as CheckinInputError {
       throw error.weibo
     } catch let error as DakaLimitError {
-      throw WeiboError.tooManyPictures(error.pictures)
+      throw EnvelopeError.tooManyPictures(error.pictures)
     } catch StoreError.notFound {
-      throw WeiboError.checkinNotFound
+      throw EnvelopeError.checkinNotFound
     } catch StoreError.unavailable {
-      throw WeiboError.unavailable
+      throw EnvelopeError.unavailable
     } catch let error as MediaError {
       throw error.weibo
     } catch {
       context.logger.error("\(request.uri.path) failed: \(error)")
-      throw WeiboError.system
+      throw EnvelopeError.system
     }
   }
 
   /// An entry id from the path.
   static func id(_ text: String) throws -> Int64 {
-    guard let id = Int64(text), id > 0 else { throw WeiboError.field("id", expected: "positive int64", got: CheckinFields.shown(text)) }
+    guard let id = Int64(text), id > 0 else { throw EnvelopeError.field("id", expected: "positive int64", got: CheckinFields.shown(text)) }
     return id
   }
 }
@@ -126,7 +126,7 @@ struct DakaCall: Sendable {
 
   /// The caller, for what needs one.
   func user() throws -> Int64 {
-    guard let viewer else { throw WeiboError.emptyToken }
+    guard let viewer else { throw EnvelopeError.emptyToken }
     return viewer
   }
 }

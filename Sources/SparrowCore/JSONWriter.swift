@@ -12,6 +12,7 @@ package struct JSONWriter {
   package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
     let encoder = StreamingEncoder()
     try encoder.encodeValue(value)
+    if let refusal = encoder.refusal { throw refusal }
     return encoder.out
   }
 }
@@ -26,6 +27,10 @@ final class StreamingEncoder: Encoder {
   var out: [UInt8] = []
   var frames: [Frame] = [Frame()]
   var keyCache: [String: [UInt8]] = [:]
+  /// Set when a value asked for a nested container: a streamed container cannot interleave with its parent's
+  /// keys, so the value is refused (`encode` throws) rather than written wrong. Models encode nested values
+  /// with `encode(_:forKey:)`, which is streamed.
+  var refusal: EncodingError?
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -146,6 +151,15 @@ final class StreamingEncoder: Encoder {
     return result
   }
 
+  /// Records the refusal and hands back a container that writes nowhere (its protocol requirement cannot throw).
+  func refuseNested() -> StreamingEncoder {
+    if refusal == nil {
+      refusal = EncodingError.invalidValue(
+        "nested container", .init(codingPath: [], debugDescription: "JSONWriter does not write nested containers"))
+    }
+    return StreamingEncoder()
+  }
+
   func encodeValue<T: Encodable>(_ value: T) throws {
     if let fast = value as? any JSONFieldWriting {
       var output = JSONOutput()
@@ -205,13 +219,13 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
     -> KeyedEncodingContainer<NestedKey>
   {
-    fatalError("nested containers are not used by Sparrow's models")
+    encoder.refuseNested().container(keyedBy: keyType)
   }
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    fatalError("nested containers are not used by Sparrow's models")
+    encoder.refuseNested().unkeyedContainer()
   }
-  mutating func superEncoder() -> any Encoder { encoder }
-  mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
+  mutating func superEncoder() -> any Encoder { encoder.refuseNested() }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.refuseNested() }
 }
 
 struct UnkeyedWriter: UnkeyedEncodingContainer {
@@ -242,12 +256,12 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
   {
-    fatalError("nested containers are not used by Sparrow's models")
+    encoder.refuseNested().container(keyedBy: keyType)
   }
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    fatalError("nested containers are not used by Sparrow's models")
+    encoder.refuseNested().unkeyedContainer()
   }
-  mutating func superEncoder() -> any Encoder { encoder }
+  mutating func superEncoder() -> any Encoder { encoder.refuseNested() }
 }
 
 struct SingleWriter: SingleValueEncodingContainer {

@@ -21,7 +21,7 @@ package typealias ServerDependencies = Dependencies<any SparrowStores>
 func apps(_ deps: ServerDependencies, _ platform: Platform) async throws -> [any SparrowApp] {
   let weibo = WeiboAPI(deps: deps.with(deps.store as any WeiboStore), platform: platform)
   return [
-    weibo, try await WebController(deps: deps.with(deps.store as any WeiboStore), platform: platform, api: weibo),
+    weibo, try await WeiboWeb(deps: deps.with(deps.store as any WeiboStore), platform: platform, api: weibo),
     DealsAPI(deps: deps.with(deps.store as any TuanStore), platform: platform),
     try await TuanWeb(deps: deps.with(deps.store as any TuanStore), platform: platform),
     DakaAPI(deps: deps.with(deps.store as any PlatformStore & DakaStore), platform: platform),

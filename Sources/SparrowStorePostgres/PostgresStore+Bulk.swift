@@ -5,22 +5,7 @@ import SparrowStore
 extension PostgresStore {
   package func recomputeCounters() async throws {
     try await transaction(announcing: .everything) { db in
-      try await db.execute("""
-        UPDATE users SET
-          statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id),
-          private_statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id AND s.visible <> 0),
-          followers_count = (SELECT count(*) FROM follows f WHERE f.followee_id = users.id),
-          friends_count = (SELECT count(*) FROM follows f WHERE f.follower_id = users.id),
-          favourites_count = (SELECT count(*) FROM favorites f WHERE f.user_id = users.id),
-          bi_followers_count = (SELECT count(*) FROM follows a JOIN follows b
-            ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = users.id)
-        """)
-      try await db.execute("""
-        UPDATE statuses SET
-          reposts_count = (SELECT count(*) FROM statuses r WHERE r.retweeted_id = statuses.id OR r.parent_id = statuses.id),
-          comments_count = (SELECT count(*) FROM comments c WHERE c.status_id = statuses.id),
-          attitudes_count = (SELECT count(*) FROM likes l WHERE l.status_id = statuses.id)
-        """)
+      for statement in WeiboSQL.recountCounters { try await db.execute(statement) }
     }
   }
 

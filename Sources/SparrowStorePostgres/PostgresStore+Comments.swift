@@ -18,7 +18,7 @@ extension PostgresStore {
     return try await reading { db in
       let comments = try await db.rows("""
         SELECT \(raw: commentColumns) FROM comments WHERE id = ANY(\(Array(Set(ids))))
-          AND status_id IN (SELECT id FROM statuses WHERE \(sql: visibleTo(viewer)))
+          AND status_id IN (SELECT id FROM statuses WHERE \(sql: WeiboSQL.visibleTo(viewer)))
         """).map(CommentRecord.init(row:))
       return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -39,9 +39,9 @@ extension PostgresStore {
 
   package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
     try await readingReplica { db in
-      let condition = Self.condition(feed)
+      let condition = WeiboSQL.condition(feed)
       let items = try await db.rows("""
-        SELECT \(raw: commentColumns) FROM comments WHERE \(sql: condition)\(sql: Self.window(page))
+        SELECT \(raw: commentColumns) FROM comments WHERE \(sql: condition)\(sql: WeiboSQL.window(page))
         ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
         """).map(CommentRecord.init(row:))
       let total = try await db.value("SELECT count(*) FROM comments WHERE \(sql: condition)", as: Int.self) ?? 0
@@ -49,15 +49,6 @@ extension PostgresStore {
     }
   }
 
-  static func condition(_ feed: CommentFeed) -> SQL {
-    switch feed {
-    case .onStatus(let id): "status_id = \(id)"
-    case .byUser(let user): "user_id = \(user)"
-    case .toUser(let user): "(status_user_id = \(user) OR reply_user_id = \(user)) AND user_id <> \(user)"
-    case .timeline(let user): "(user_id = \(user) OR status_user_id = \(user) OR reply_user_id = \(user))"
-    case .mentions(let user): "id IN (SELECT comment_id FROM comment_mentions WHERE user_id = \(user))"
-    }
-  }
 
   static func insertComment(_ comment: CommentRecord, mentions: [Int64], _ db: Connection) async throws {
     guard try await insertCommentRow(comment, db) == 1 else { throw StoreError.notFound }
@@ -86,7 +77,7 @@ extension PostgresStore {
         reply_user_id)
       SELECT \(comment.id), id, user_id, \(comment.userID), \(comment.text), \(comment.appID),
         \(millis(comment.createdAt)), \(comment.replyCommentID), \(replyUser)
-      FROM statuses WHERE id = \(comment.statusID) AND \(sql: visibleTo(comment.userID))
+      FROM statuses WHERE id = \(comment.statusID) AND \(sql: WeiboSQL.visibleTo(comment.userID))
       """)
   }
 }

@@ -81,7 +81,7 @@ extension PostgresStore {
   package func likes(statusID: Int64, page: Page) async throws -> [Mark] {
     try await readingReplica { db in
       try await db.rows("""
-        SELECT \(raw: markColumns) FROM likes WHERE status_id = \(statusID)\(sql: Self.window(page))
+        SELECT \(raw: markColumns) FROM likes WHERE status_id = \(statusID)\(sql: WeiboSQL.window(page))
         ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
         """).map(Mark.init(row:))
     }
@@ -90,7 +90,7 @@ extension PostgresStore {
   package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
     try await readingReplica { db in
       try await db.rows("""
-        SELECT \(raw: markColumns) FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID)\(sql: Self.window(page))
+        SELECT \(raw: markColumns) FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID)\(sql: WeiboSQL.window(page))
         ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
         """).map(Mark.init(row:))
     }

@@ -6,53 +6,38 @@ extension PostgresStore {
   package func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
-    // The feeds learn of the status only once it is stored; the counters it bumps may have changed either way.
-    let changed = CacheInvalidation.statuses(changed: status.changedByPosting(comments))
-    let stored = CacheInvalidation.statuses(posted: [PostedStatus(status)], changed: status.changedByPosting(comments))
-    try await changing(.several([.userRows(users: [status.userID]), stored]),
-                       failed: .several([.userRows(users: [status.userID]), changed])) {
-      try await insert(status, mentions: mentions, topics: topics, comments: comments)
+    let posting = StatusPosting(status, mentions: mentions, topics: topics)
+    // The counters it bumps may have changed whether or not it is stored.
+    try await changing(posting.invalidation(stored: true, comments: comments),
+                       failed: posting.invalidation(stored: false, comments: comments)) {
+      try await insert(posting, comments: comments)
     }
   }
 
-  private func insert(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
-    async throws
-  {
+  private func insert(_ posting: StatusPosting, comments: [CommentRecord]) async throws {
+    let status = posting.status
     try await transaction { db in
       // The author's row is locked first: two posts of one author at once see each other's text in turn.
       try await db.execute("SELECT 1 FROM users WHERE id = \(status.userID) FOR UPDATE")
-      // Reposts compare what they repost too: "转发微博" twice on two statuses is no repeat.
-      if let previous = try await db.rows(
-        "SELECT text, retweeted_id FROM statuses WHERE user_id = \(status.userID) ORDER BY id DESC LIMIT 1").first,
-        try previous.string(0) == status.text, try previous.optionalInt64(1) == status.retweetedID
+      if let previous = try await db.rows(posting.previous).first,
+        posting.repeats(text: try previous.string(0), retweetedID: try previous.optionalInt64(1))
       {
         throw StoreError.duplicateText
       }
-      if let original = status.retweetedID {
-        let parent = status.parentID ?? original
-        let found = try await db.value("SELECT count(*) FROM statuses WHERE id IN (\(original), \(parent))", as: Int.self)
-        if found != (parent == original ? 1 : 2) { throw StoreError.notFound }
+      if let targets = posting.repostTargets, !posting.repostFound(try await db.value(targets, as: Int.self) ?? 0) {
+        throw StoreError.notFound
       }
       try await Self.insert(status, db)
-      try await db.execute("""
-        UPDATE users SET statuses_count = statuses_count + 1,
-          private_statuses_count = private_statuses_count + \(status.visible == 0 ? 0 : 1) WHERE id = \(status.userID)
-        """)
-      if let original = status.retweetedID {
-        try await db.execute(
-          "UPDATE statuses SET reposts_count = reposts_count + 1 WHERE id IN (\(original), \(status.parentID ?? original))")
-      }
-      // A status only its author may see mentions no one and joins no topic: nothing of it may reach others.
-      let (mentions, topics) = status.visible == 0 ? (mentions, topics) : ([], [])
-      if !mentions.isEmpty {
+      for update in posting.counterUpdates { try await db.execute(update) }
+      if !posting.mentions.isEmpty {
         try await db.execute("""
-          INSERT INTO status_mentions (user_id, status_id) SELECT DISTINCT u, \(status.id) FROM unnest(\(mentions)) AS u
+          INSERT INTO status_mentions (user_id, status_id) SELECT u, \(status.id) FROM unnest(\(posting.mentions)) AS u
           """)
       }
-      if !topics.isEmpty {
+      if !posting.topics.isEmpty {
         try await db.execute("""
           INSERT INTO status_topics (topic, status_id, created_at)
-          SELECT DISTINCT t, \(status.id), \(millis(status.createdAt)) FROM unnest(\(topics)) AS t
+          SELECT t, \(status.id), \(millis(status.createdAt)) FROM unnest(\(posting.topics)) AS t
           """)
       }
       for comment in comments { try await Self.insertComment(comment, mentions: [], db) }
@@ -61,7 +46,7 @@ extension PostgresStore {
 
   package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {
     try await reading { db in
-      try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) AND \(sql: visibleTo(viewer))")
+      try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) AND \(sql: WeiboSQL.visibleTo(viewer))")
         .first.map(StatusRecord.init(row:))
     }
   }
@@ -166,45 +151,26 @@ extension PostgresStore {
 
   package func deleteStatus(id: Int64) async throws -> StatusRecord {
     // A deletion that may have committed before its answer was lost leaves every cache of the status at least.
-    let (status, favoriters): (StatusRecord, [Int64])
+    let (removal, favoriters): (StatusRemoval, [Int64])
     do {
-      (status, favoriters) = try await deleteRows(of: id)
+      (removal, favoriters) = try await deleteRows(of: id)
     } catch {
       await announce(.statuses(removed: [id]))
       throw error
     }
-    await announce(.several([
-      .userRows(users: [status.userID] + favoriters), .statuses(changed: status.changedByPosting([]), removed: [id]),
-    ]))
-    return status
+    await announce(removal.invalidation(favoriters: favoriters))
+    return removal.status
   }
 
-  private func deleteRows(of id: Int64) async throws -> (StatusRecord, [Int64]) {
+  private func deleteRows(of id: Int64) async throws -> (StatusRemoval, [Int64]) {
     try await transaction { db in
       guard let status = try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) FOR UPDATE")
         .first.map(StatusRecord.init(row:))
       else { throw StoreError.notFound }
-      let favoriters = try await db.column("SELECT user_id FROM favorites WHERE status_id = \(id)", as: Int64.self)
-      try await db.execute("DELETE FROM statuses WHERE id = \(id)")
-      try await db.execute("DELETE FROM picture_refs WHERE ref = \("status:\(id)")")
-      try await db.execute("""
-        UPDATE users SET statuses_count = statuses_count - 1,
-          private_statuses_count = private_statuses_count - \(status.visible == 0 ? 0 : 1) WHERE id = \(status.userID)
-        """)
-      if let original = status.retweetedID {
-        try await db.execute(
-          "UPDATE statuses SET reposts_count = reposts_count - 1 WHERE id IN (\(original), \(status.parentID ?? original))")
-      }
-      try await db.execute("""
-        UPDATE users SET favourites_count = favourites_count - 1
-        WHERE id IN (SELECT user_id FROM favorites WHERE status_id = \(id))
-        """)
-      try await db.execute(
-        "DELETE FROM comment_mentions WHERE comment_id IN (SELECT id FROM comments WHERE status_id = \(id))")
-      for table in ["favorites", "likes", "comments", "status_mentions", "status_topics"] {
-        try await db.execute("DELETE FROM \(raw: table) WHERE status_id = \(id)")
-      }
-      return (status, favoriters)
+      let removal = StatusRemoval(status)
+      let favoriters = try await db.column(removal.favoriters, as: Int64.self)
+      for statement in removal.statements { try await db.execute(statement) }
+      return (removal, favoriters)
     }
   }
 
@@ -247,9 +213,9 @@ extension PostgresStore {
   func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Connection)
     async throws -> FeedPage<StatusRecord>
   {
-    let condition = Self.condition(feed, feature)
+    let condition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
     let items = try await db.rows("""
-      SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: condition)\(sql: Self.window(page))
+      SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: condition)\(sql: WeiboSQL.window(page))
       ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
       """).map(StatusRecord.init(row:))
     // A whole home feed's size is the sum of its people's counters (cached); a filtered feed is counted.
@@ -265,7 +231,7 @@ extension PostgresStore {
   /// Holds the newest ids of `user`'s home feed (see `HomeFeeds`), read in the snapshot of the page.
   func fillHomeFeed(_ user: Int64, readAt generation: Int, _ db: Connection) async throws {
     let ids = try await db.column("""
-      SELECT id FROM statuses WHERE \(sql: Self.condition(.home(user), .all)) ORDER BY id DESC LIMIT \(caches.homeFeeds.depth + 1)
+      SELECT id FROM statuses WHERE \(sql: WeiboSQL.home(user)) ORDER BY id DESC LIMIT \(caches.homeFeeds.depth + 1)
       """, as: Int64.self)
     let followees = try await db.column("SELECT followee_id FROM follows WHERE follower_id = \(user)", as: Int64.self)
     let depth = caches.homeFeeds.depth
@@ -327,56 +293,13 @@ extension PostgresStore {
   }
 }
 
-// MARK: Feed conditions
+// MARK: Text search
 
 extension PostgresStore {
-  /// `since_id` and `max_id` as SQL.
-  static func window(_ page: Page) -> SQL {
-    var sql: SQL = ""
-    if page.sinceID > 0 { sql += " AND id > \(page.sinceID)" }
-    if page.maxID > 0 { sql += " AND id <= \(page.maxID)" }
-    return sql
-  }
-
-  static func condition(_ feed: StatusFeed, _ feature: StatusFeature) -> SQL {
-    let sql: SQL
-    switch feed {
-    case .home(let user):
-      sql = "(user_id = \(user) OR user_id IN (SELECT followee_id FROM follows WHERE follower_id = \(user))) AND \(sql: visibleTo(user))"
-    case .user(let user, let viewer):
-      sql = "user_id = \(user) AND \(sql: visibleTo(viewer))"
-    case .everyone:
-      sql = "visible = 0"
-    case .mentions(let user):
-      sql = "id IN (SELECT status_id FROM status_mentions WHERE user_id = \(user)) AND visible = 0"
-    case .reposts(let id):
-      sql = "(retweeted_id = \(id) OR parent_id = \(id)) AND visible = 0"
-    case .topic(let topic):
-      sql = "id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)) AND visible = 0"
-    case .search(let words) where words.unicodeScalars.count >= trigram:
-      sql = "text ILIKE \("%" + likeEscaped(words) + "%") ESCAPE '\\' AND visible = 0"
-    case .search(let words):
-      // Under three characters the trigram index cannot help: only the newest statuses are searched.
-      sql = """
-        text ILIKE \("%" + likeEscaped(words) + "%") ESCAPE '\\' AND visible = 0 AND id >= \
-        coalesce((SELECT id FROM statuses ORDER BY id DESC LIMIT 1 OFFSET \(shortSearchReach - 1)), 0)
-        """
-    case .bilateral(let user):
-      sql = """
-        user_id IN (SELECT a.followee_id FROM follows a JOIN follows b \
-        ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = \(user)) AND visible = 0
-        """
-    case .special(let user):
-      sql = "user_id IN (SELECT followee_id FROM follows WHERE follower_id = \(user) AND special = 1) AND visible = 0"
-    }
-    return sql + featureClause(feature)
-  }
-
-  static func featureClause(_ feature: StatusFeature) -> SQL {
-    switch feature {
-    case .all: ""
-    case .original: " AND retweeted_id IS NULL"
-    case .picture: " AND has_pictures = 1"
-    }
+  /// A status text containing `words`, by `pg_trgm`'s index when they are long enough (`WeiboSQL.TextSearch`).
+  /// `ILIKE` folds case by the database's character type: with a UTF-8 locale (`C.UTF-8`, as the tests and
+  /// `make bench` make it) letters of every script, as `SearchFolding` says.
+  static func textSearch(_ words: String, indexed: Bool) -> SQL {
+    "text ILIKE \("%" + likeEscaped(words) + "%") ESCAPE '\\'"
   }
 }

@@ -289,8 +289,6 @@ package final class PostgresStore: WeiboStore {
   }
 }
 
-func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 
 // MARK: Databases
 

@@ -2,24 +2,13 @@ import Foundation
 import PostgresNIO
 import SparrowStore
 
-/// Column lists in the order the row initialisers read them (by position).
-let userColumns = """
-  id, screen_name, password_hash, description, location, gender, url, avatar, verified_type, verified_reason, \
-  mbtype, mbrank, created_at, followers_count, friends_count, statuses_count, favourites_count, bi_followers_count, \
-  private_statuses_count
-  """
-let statusColumns = """
-  id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, latitude, longitude, visible, \
-  reposts_count, comments_count, attitudes_count
-  """
+/// Column lists of this engine's own reads, in the order the row initialisers read them (by position); those
+/// both engines read are in `SparrowStore`.
 let appColumns = "id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at"
 let grantColumns = "hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge"
 let commentColumns = "id, status_id, user_id, text, app_id, created_at, reply_comment_id"
 let markColumns = "id, user_id, status_id, created_at"
 let pictureColumns = "id, ext, width, height, frames, bytes"
-
-/// Who may see a status: everyone when it is public, else its author.
-func visibleTo(_ viewer: Int64) -> SQL { "(visible = 0 OR user_id = \(viewer))" }
 
 extension PostgresRandomAccessRow {
   func int(_ i: Int) throws -> Int { try self[i].decode(Int.self) }
@@ -28,7 +17,7 @@ extension PostgresRandomAccessRow {
   func string(_ i: Int) throws -> String { try self[i].decode(String.self) }
   func optionalString(_ i: Int) throws -> String? { try self[i].decode(String?.self) }
   func optionalDouble(_ i: Int) throws -> Double? { try self[i].decode(Double?.self) }
-  func date(_ i: Int) throws -> Date { SparrowStorePostgres.date(try int64(i)) }
+  func date(_ i: Int) throws -> Date { SparrowStore.date(try int64(i)) }
 }
 
 extension UserRecord {
@@ -100,14 +89,3 @@ extension PictureRef {
               frames: try row.int(4), bytes: try row.int(5))
   }
 }
-
-/// `s` escaped for `LIKE … ESCAPE '\'`.
-func likeEscaped(_ s: String) -> String {
-  s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-    .replacingOccurrences(of: "_", with: "\\_")
-}
-
-/// Search terms of this many characters or more use the trigram indexes (`pg_trgm` needs three to help).
-let trigram = 3
-/// How many of the newest statuses a search shorter than `trigram` reads, as in the SQLite engine.
-let shortSearchReach = 20_000

@@ -1,80 +1,11 @@
 import Foundation
 import PostgresNIO
+import SparrowStore
 
-/// A statement with its values, composable with `+`: each interpolated value becomes a placeholder numbered
-/// when the statement is sent, so conditions built apart (feeds, paging windows) join without renumbering.
-/// `\(sql:)` splices another statement's text and values; `\(raw:)` splices SQL text (column lists, fixed fragments); never a value from outside.
-struct SQL: ExpressibleByStringInterpolation, Sendable {
-  /// The text, with `placeholder` where each value goes.
-  var text: String
-  var values: [Value]
-
-  /// A bound value; `nil` binds NULL.
-  enum Value: Sendable {
-    case int(Int64?)
-    case text(String?)
-    case double(Double?)
-    case ints([Int64])
-    case texts([String])
-  }
-
-  static let placeholder: Character = "\u{1}"
-
-  init(stringLiteral value: String) {
-    text = value
-    values = []
-  }
-
-  init(stringInterpolation: Interpolation) {
-    text = stringInterpolation.text
-    values = stringInterpolation.values
-  }
-
-  struct Interpolation: StringInterpolationProtocol {
-    var text = ""
-    var values: [Value] = []
-    init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity + interpolationCount * 2) }
-    mutating func appendLiteral(_ literal: String) { text += literal }
-    mutating func appendInterpolation(raw: String) { text += raw }
-    mutating func appendInterpolation(sql: SQL) {
-      text += sql.text
-      values += sql.values
-    }
-    mutating func appendInterpolation(_ value: Value) { bind(value) }
-    mutating func appendInterpolation(_ value: Int64?) { bind(.int(value)) }
-    mutating func appendInterpolation(_ value: Int?) { bind(.int(value.map(Int64.init))) }
-    mutating func appendInterpolation(_ value: String?) { bind(.text(value)) }
-    mutating func appendInterpolation(_ value: Double?) { bind(.double(value)) }
-    mutating func appendInterpolation(_ value: [Int64]) { bind(.ints(value)) }
-    mutating func appendInterpolation(_ value: [String]) { bind(.texts(value)) }
-    mutating func bind(_ value: Value) {
-      text.append(SQL.placeholder)
-      values.append(value)
-    }
-  }
-
-  static func + (a: SQL, b: SQL) -> SQL {
-    var joined = a
-    joined.text += b.text
-    joined.values += b.values
-    return joined
-  }
-
-  static func += (a: inout SQL, b: SQL) { a = a + b }
-
+extension SQL {
   /// The statement as PostgresNIO sends it: `$1`, `$2`, … in place of the placeholders.
   var query: PostgresQuery {
-    var sql = ""
-    sql.reserveCapacity(text.utf8.count + values.count * 2)
-    var number = 0
-    for character in text {
-      if character == Self.placeholder {
-        number += 1
-        sql += "$\(number)"
-      } else {
-        sql.append(character)
-      }
-    }
+    let sql = text(placeholders: { "$\($0)" })
     var binds = PostgresBindings(capacity: values.count)
     for value in values {
       switch value {

@@ -26,7 +26,9 @@ package struct TuanWeb: SparrowApp {
     session = platform.session
     self.platform = platform
     pages = try await TemplateLibrary.load(adding: Self.templates)
+    // The platform's fetch helpers are served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/tuan/static")
+      .including("net.js", of: platform.assets, as: "js/net.js")
   }
 
   package func register(on router: Router<SparrowContext>) {

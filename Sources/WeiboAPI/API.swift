@@ -62,7 +62,7 @@ package struct APITable: Sendable {
 
 extension StoreError {
   /// The API error for a store outcome, where the endpoint gives none of its own.
-  package var weibo: WeiboError {
+  package var weibo: EnvelopeError {
     switch self {
     case .notFound: .statusNotFound
     case .conflict: .paramError
@@ -117,14 +117,14 @@ package struct WeiboAPI: SparrowApp {
   static let openLimit = 64 << 10
 
   func handle(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    guard let route = table.route(for: request.uri.path) else { throw WeiboError.apiNotFound }
+    guard let route = table.route(for: request.uri.path) else { throw EnvelopeError.apiNotFound }
     context.route.route = request.uri.path  // one of the table's paths: a bounded set
 
-    guard route.method == request.method else { throw WeiboError.wrongMethod }
+    guard route.method == request.method else { throw EnvelopeError.wrongMethod }
     do {
       try rates.admit(address: context.clientAddress)
     } catch let exceeded as RateLimiter.Exceeded {
-      throw WeiboError(exceeded)
+      throw EnvelopeError(exceeded)
     }
     var request = request
     do {
@@ -135,15 +135,15 @@ package struct WeiboAPI: SparrowApp {
         (params, found) = try await auth.read(
           &request, limit: route.upload ? Self.uploadLimit : Self.formLimit, openLimit: Self.openLimit, now: now)
       } catch ParamError.bodyTooLarge where route.upload {
-        throw WeiboError.imageTooLarge
+        throw EnvelopeError.imageTooLarge
       }
-      guard let caller = found else { throw WeiboError.emptyToken }  // not optional: `read` found one or threw
+      guard let caller = found else { throw EnvelopeError.emptyToken }  // not optional: `read` found one or threw
       let app = caller.app?.id ?? 0
       if request.uri.path.hasPrefix("/2/account/rate_limit_status") == false {
         do {
           try rates.admit(user: caller.userID, app: app, api: route.limit)
         } catch let exceeded as RateLimiter.Exceeded {
-          throw WeiboError(exceeded)
+          throw EnvelopeError(exceeded)
         }
       }
       let call = APICall(
@@ -157,17 +157,17 @@ package struct WeiboAPI: SparrowApp {
         response.headers[.init("X-RateLimit-Reset")!] = String(standing.reset)
       }
       return response
-    } catch let error as WeiboError {
+    } catch let error as EnvelopeError {
       throw error
     } catch let error as ParamError {
-      throw WeiboError(error)
+      throw EnvelopeError(error)
     } catch let error as StoreError {
       throw error.weibo
     } catch let error as MediaError {
       throw error.weibo
     } catch {
       context.logger.error("\(request.uri.path) failed: \(error)")
-      throw WeiboError.system
+      throw EnvelopeError.system
     }
   }
 

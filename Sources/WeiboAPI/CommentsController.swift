@@ -11,7 +11,7 @@ struct CommentsController: Sendable {
 
   func register(_ table: inout APITable) {
     table.get("comments/show") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       _ = try await statuses.visibleStatus(id, to: call.caller.userID)
       return try await list(call, .onStatus(id))
     }
@@ -26,30 +26,30 @@ struct CommentsController: Sendable {
     }
     table.post("comments/create", limit: "update_comment") { call in
       let text = try StatusesController.text(call, "comment")
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       let status = try await statuses.visibleStatus(id, to: call.caller.userID)
       var targets = [id]
       if try call.params.flag("comment_ori"), let original = status.retweetedID { targets.append(original) }
       return try await create(call, text: text, on: targets, replyTo: nil)
     }
     table.post("comments/reply", limit: "update_comment") { call in
-      let cid = try call.params.id("cid", missing: WeiboError.commentIDMissing)
+      let cid = try call.params.id("cid", missing: EnvelopeError.commentIDMissing)
       var text = try StatusesController.text(call, "comment")
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       let status = try await statuses.visibleStatus(id, to: call.caller.userID)
       guard let replied = try await deps.store.comment(id: cid, visibleTo: call.caller.userID), replied.statusID == id else {
-        throw WeiboError.commentNotFound
+        throw EnvelopeError.commentNotFound
       }
       if !(try call.params.flag("without_mention")), let author = try await deps.store.user(id: replied.userID) {
         text = "回复@\(author.screenName):" + text
-        guard TextLength.fits(text) else { throw WeiboError.textTooLong }
+        guard TextLength.fits(text) else { throw EnvelopeError.textTooLong }
       }
       var targets = [id]
       if try call.params.flag("comment_ori"), let original = status.retweetedID { targets.append(original) }
       return try await create(call, text: text, on: targets, replyTo: cid)
     }
     table.post("comments/destroy") { call in
-      let cid = try call.params.id("cid", missing: WeiboError.commentIDMissing)
+      let cid = try call.params.id("cid", missing: EnvelopeError.commentIDMissing)
       return try json(try await destroy(cid, call))
     }
     table.post("comments/destroy_batch") { call in
@@ -85,7 +85,7 @@ struct CommentsController: Sendable {
     do {
       try await deps.store.insertComments(records, mentions: mentions)
     } catch StoreError.notFound {
-      throw replyTo == nil ? WeiboError.statusNotFound : WeiboError.commentNotFound
+      throw replyTo == nil ? EnvelopeError.statusNotFound : EnvelopeError.commentNotFound
     }
     return try json(try await presenter(call).comments([records[0]])[0])
   }
@@ -93,11 +93,11 @@ struct CommentsController: Sendable {
   /// The comment, if the caller may delete it: its author or the status's author.
   func deletable(_ cid: Int64, _ call: APICall) async throws -> CommentRecord {
     guard let record = try await deps.store.comment(id: cid, visibleTo: call.caller.userID) else {
-      throw WeiboError.commentNotFound
+      throw EnvelopeError.commentNotFound
     }
     if record.userID != call.caller.userID {
       let status = try await deps.store.status(id: record.statusID, visibleTo: call.caller.userID)
-      guard status?.userID == call.caller.userID else { throw WeiboError.notYourComment }
+      guard status?.userID == call.caller.userID else { throw EnvelopeError.notYourComment }
     }
     return record
   }
@@ -106,7 +106,7 @@ struct CommentsController: Sendable {
   func destroy(_ cid: Int64, _ call: APICall) async throws -> Comment {
     let record = try await deletable(cid, call)
     let shown = try await presenter(call).comments([record])[0]
-    do { _ = try await deps.store.deleteComment(id: cid) } catch StoreError.notFound { throw WeiboError.commentNotFound }
+    do { _ = try await deps.store.deleteComment(id: cid) } catch StoreError.notFound { throw EnvelopeError.commentNotFound }
     return shown
   }
 }

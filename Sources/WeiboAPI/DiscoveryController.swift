@@ -12,8 +12,8 @@ struct DiscoveryController: Sendable {
   func register(_ table: inout APITable) {
     table.get("remind/unread_count") { call in
       if call.params["uid"] != nil {
-        let uid = try call.params.id("uid", missing: WeiboError.missing("uid"))
-        guard uid == call.caller.userID else { throw WeiboError.notCurrentUser }
+        let uid = try call.params.id("uid", missing: EnvelopeError.missing("uid"))
+        guard uid == call.caller.userID else { throw EnvelopeError.notCurrentUser }
       }
       let counts = try await deps.store.unreadCounts(userID: call.caller.userID)
       let body = UnreadCount(
@@ -23,7 +23,7 @@ struct DiscoveryController: Sendable {
       guard let callback = call.params["callback"] else { return try json(body) }
       guard callback.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }),
         callback.count <= 64
-      else { throw WeiboError.badParameter("callback", expected: "a JavaScript identifier", got: callback) }
+      else { throw EnvelopeError.badParameter("callback", expected: "a JavaScript identifier", got: callback) }
       let text = "\(callback)(\(String(decoding: try JSONWriter().encode(body), as: UTF8.self)))"
       var headers = HTTPFields()
       headers[.contentType] = "application/javascript; charset=utf-8"
@@ -35,7 +35,7 @@ struct DiscoveryController: Sendable {
       if let kind = UnreadKind(rawValue: type) {
         try await deps.store.markSeen(userID: call.caller.userID, kind: kind, upTo: deps.ids.next(at: call.now))
       } else if !ignored.contains(type) {
-        throw WeiboError.badParameter("type", expected: "follower, cmt, mention_status, mention_cmt, …", got: type)
+        throw EnvelopeError.badParameter("type", expected: "follower, cmt, mention_status, mention_cmt, …", got: type)
       }
       return try json(ResultFlag(result: true))
     }
@@ -47,13 +47,13 @@ struct DiscoveryController: Sendable {
     }
     table.get("search/topics") { call in
       let q = try call.params.require("q").trimmingCharacters(in: CharacterSet(charactersIn: "# "))
-      guard !q.isEmpty else { throw WeiboError.missing("q") }
+      guard !q.isEmpty else { throw EnvelopeError.missing("q") }
       return try await statuses.timeline(call, feed: .topic(q), max: 50, defaultCount: 10)
     }
     // Sparrow addition: full-text status search, shaped like a timeline.
     table.get("search/statuses") { call in
       let q = try call.params.require("q").trimmingCharacters(in: .whitespaces)
-      guard !q.isEmpty else { throw WeiboError.missing("q") }
+      guard !q.isEmpty else { throw EnvelopeError.missing("q") }
       return try await statuses.timeline(call, feed: .search(q), max: 50)
     }
     table.get("trends/hourly") { try await trends($0, over: 3600) }
@@ -89,12 +89,12 @@ struct EmotionsController: Sendable {
       let type = call.params["type"] ?? "face"
       let language = call.params["language"] ?? "cnname"
       guard language == "cnname" || language == "twname" else {
-        throw WeiboError.badParameter("language", expected: "cnname or twname", got: language)
+        throw EnvelopeError.badParameter("language", expected: "cnname or twname", got: language)
       }
       // `ani` (magic emoticons) is a valid type with nothing in it.
       if type == "ani" { return try json([Emoticons.Emotion]()) }
       guard let emotions = Emoticons.emotions(type: type, traditional: language == "twname", baseURL: deps.config.publicURL)
-      else { throw WeiboError.badParameter("type", expected: "face, ani, cartoon or emoji", got: type) }
+      else { throw EnvelopeError.badParameter("type", expected: "face, ani, cartoon or emoji", got: type) }
       return try json(emotions)
     }
   }

@@ -17,56 +17,56 @@ struct MarksController: Sendable {
       return try json(FavoriteList(favorites: try await favorites(marks, call), totalNumber: total))
     }
     table.get("favorites/show") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       guard let mark = try await deps.store.favorite(userID: call.caller.userID, statusID: id) else {
-        throw WeiboError.notFavorited
+        throw EnvelopeError.notFavorited
       }
       return try json(try await favorites([mark], call)[0])
     }
     table.post("favorites/create") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       _ = try await statuses.visibleStatus(id, to: call.caller.userID)
       let mark = Mark(id: deps.ids.next(at: call.now), userID: call.caller.userID, statusID: id, createdAt: call.now)
-      do { try await deps.store.favorite(mark) } catch StoreError.conflict { throw WeiboError.alreadyFavorited } catch
+      do { try await deps.store.favorite(mark) } catch StoreError.conflict { throw EnvelopeError.alreadyFavorited } catch
         StoreError.notFound
-      { throw WeiboError.statusNotFound }
+      { throw EnvelopeError.statusNotFound }
       return try json(try await favorites([mark], call)[0])
     }
     table.post("favorites/destroy") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       let shown = try await deps.store.favorite(userID: call.caller.userID, statusID: id)
-      guard let shown else { throw WeiboError.notFavorited }
+      guard let shown else { throw EnvelopeError.notFavorited }
       let favorite = try await favorites([shown], call).first
       do { _ = try await deps.store.unfavorite(userID: call.caller.userID, statusID: id) } catch StoreError.notFound {
-        throw WeiboError.notFavorited
+        throw EnvelopeError.notFavorited
       }
-      guard var favorite else { throw WeiboError.statusNotFound }
+      guard var favorite else { throw EnvelopeError.statusNotFound }
       favorite.status.favorited = false
       return try json(favorite)
     }
     table.post("attitudes/create") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       let attitude = call.params["attitude"] ?? "heart"
       guard ["heart", "smile", "happy", "sad", "surprise", "angry"].contains(attitude) else {
-        throw WeiboError.badParameter("attitude", expected: "heart", got: attitude)
+        throw EnvelopeError.badParameter("attitude", expected: "heart", got: attitude)
       }
       _ = try await statuses.visibleStatus(id, to: call.caller.userID)
       let mark = Mark(id: deps.ids.next(at: call.now), userID: call.caller.userID, statusID: id, createdAt: call.now)
-      do { try await deps.store.like(mark) } catch StoreError.conflict { throw WeiboError.alreadyLiked } catch
+      do { try await deps.store.like(mark) } catch StoreError.conflict { throw EnvelopeError.alreadyLiked } catch
         StoreError.notFound
-      { throw WeiboError.statusNotFound }
+      { throw EnvelopeError.statusNotFound }
       return try json(try await attitudes([mark], call)[0])
     }
     table.post("attitudes/destroy") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       let mark: Mark
       do { mark = try await deps.store.unlike(userID: call.caller.userID, statusID: id) } catch StoreError.notFound {
-        throw WeiboError.notLiked
+        throw EnvelopeError.notLiked
       }
       return try json(try await attitudes([mark], call)[0])
     }
     table.get("attitudes/show") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       let status = try await statuses.visibleStatus(id, to: call.caller.userID)
       let page = try call.params.page(defaultCount: 50, maxCount: 200)
       let (marks, next) = try await deps.store.likes(statusID: id, page: page.probing).splitPage(page.count)

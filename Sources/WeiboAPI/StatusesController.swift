@@ -30,19 +30,19 @@ struct StatusesController: Sendable {
     table.get("statuses/mentions") { try await timeline($0, feed: .mentions($0.caller.userID), max: 200) }
     table.get("statuses/mentions/ids") { try await ids($0, feed: .mentions($0.caller.userID), max: 200) }
     table.get("statuses/repost_timeline") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       _ = try await visibleStatus(id, to: call.caller.userID)
       let page = try call.params.page(defaultCount: 20, maxCount: 200)
       let (statuses, next, total) = try await self.page(.reposts(of: id), .all, page, call)
       return try json(RepostList(reposts: statuses, previousCursor: 0, nextCursor: next, totalNumber: total))
     }
     table.get("statuses/repost_timeline/ids") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       _ = try await visibleStatus(id, to: call.caller.userID)
       return try await ids(call, feed: .reposts(of: id), max: 200)
     }
     table.get("statuses/show") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       let record = try await visibleStatus(id, to: call.caller.userID)
       return try json(try await presenter(call).status(record))
     }
@@ -57,12 +57,12 @@ struct StatusesController: Sendable {
     table.post("statuses/update", limit: "update_status") { try await update($0) }
     table.upload("statuses/upload", limit: "update_status") { call in
       let text = try Self.text(call, "status")
-      guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
+      guard let file = call.params.file("pic") else { throw EnvelopeError.imageMissing }
       let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now, by: call.caller.userID)
       return try await post(call, text: text, pictures: [picture])
     }
     table.upload("statuses/upload_pic") { call in
-      guard let file = call.params.file("pic") else { throw WeiboError.imageMissing }
+      guard let file = call.params.file("pic") else { throw EnvelopeError.imageMissing }
       let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now, by: call.caller.userID)
       let urls = presenter(call).picURL(picture)
       var uploaded = UploadedPicture(
@@ -75,20 +75,20 @@ struct StatusesController: Sendable {
       let text = try Self.text(call, "status")
       // pic_id wins over url, as the spec says.
       if call.params["pic_id"] != nil { return try await post(call, text: text, pictures: try await pictureList(call)) }
-      guard let url = call.params["url"] else { throw WeiboError.missing("url") }
+      guard let url = call.params["url"] else { throw EnvelopeError.missing("url") }
       let fetcher = RemotePicture(allowPrivateAddresses: deps.config.allowPrivateFetch)
       let data = try await fetcher.fetch(url, maxBytes: ImageProcessor.maxBytes)
       return try await post(call, text: text, pictures: [try await pictures.ingest(data, at: call.now, by: call.caller.userID)])
     }
     table.post("statuses/repost", limit: "update_status") { try await repost($0) }
     table.post("statuses/destroy") { call in
-      let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+      let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       guard let record = try await deps.store.status(id: id, visibleTo: call.caller.userID) else {
-        throw WeiboError.statusNotFound
+        throw EnvelopeError.statusNotFound
       }
-      guard record.userID == call.caller.userID else { throw WeiboError.notYourStatus }
+      guard record.userID == call.caller.userID else { throw EnvelopeError.notYourStatus }
       let shown = try await presenter(call).status(record)
-      do { _ = try await deps.store.deleteStatus(id: id) } catch StoreError.notFound { throw WeiboError.statusNotFound }
+      do { _ = try await deps.store.deleteStatus(id: id) } catch StoreError.notFound { throw EnvelopeError.statusNotFound }
       return try json(shown)
     }
   }
@@ -101,7 +101,7 @@ struct StatusesController: Sendable {
 
   /// A status the viewer may see, or 20101.
   func visibleStatus(_ id: Int64, to viewer: Int64) async throws -> StatusRecord {
-    guard let record = try await deps.store.status(id: id, visibleTo: viewer) else { throw WeiboError.statusNotFound }
+    guard let record = try await deps.store.status(id: id, visibleTo: viewer) else { throw EnvelopeError.statusNotFound }
     return record
   }
 
@@ -113,7 +113,7 @@ struct StatusesController: Sendable {
     case 2: return .picture
     // Video and music: Sparrow has none, so the feed is empty rather than unfiltered.
     case 3, 4: return .picture
-    default: throw WeiboError.badParameter("feature", expected: "0-4", got: String(value))
+    default: throw EnvelopeError.badParameter("feature", expected: "0-4", got: String(value))
     }
   }
 
@@ -165,14 +165,14 @@ struct StatusesController: Sendable {
   static func text(_ call: APICall, _ name: String, default fallback: String? = nil) throws -> String {
     guard let raw = call.params.all(name).last else {
       if let fallback { return fallback }
-      throw WeiboError.missing(name)
+      throw EnvelopeError.missing(name)
     }
     let text = raw.replacingOccurrences(of: "\r\n", with: "\n")
     if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       if let fallback { return fallback }
-      throw WeiboError.contentEmpty
+      throw EnvelopeError.contentEmpty
     }
-    guard TextLength.fits(text) else { throw WeiboError.textTooLong }
+    guard TextLength.fits(text) else { throw EnvelopeError.textTooLong }
     return text
   }
 
@@ -188,10 +188,10 @@ struct StatusesController: Sendable {
     guard call.params["pic_id"] != nil else { return [] }
     let ids = call.params.all("pic_id").flatMap { $0.split(separator: ",") }
       .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    guard ids.count <= 9 else { throw WeiboError.idsTooMany }
+    guard ids.count <= 9 else { throw EnvelopeError.idsTooMany }
     let found = try await deps.store.pictures(ids: ids)
     return try ids.map {
-      guard let picture = found[$0] else { throw WeiboError.badParameter("pic_id", expected: "uploaded picture ids", got: $0) }
+      guard let picture = found[$0] else { throw EnvelopeError.badParameter("pic_id", expected: "uploaded picture ids", got: $0) }
       return picture
     }
   }
@@ -204,11 +204,11 @@ struct StatusesController: Sendable {
   func post(_ call: APICall, text: String, pictures: [PictureRef]) async throws -> Response {
     let visible = try call.params.int("visible", default: 0)
     guard visible == 0 || visible == 1 else {
-      throw WeiboError.badParameter("visible", expected: "0 or 1", got: String(visible))
+      throw EnvelopeError.badParameter("visible", expected: "0 or 1", got: String(visible))
     }
     let (latitude, longitude) = try coordinates(call)
     if let annotations = call.params["annotations"], annotations.count > 512 {
-      throw WeiboError.badParameter("annotations", expected: "at most 512 characters", got: String(annotations.count))
+      throw EnvelopeError.badParameter("annotations", expected: "at most 512 characters", got: String(annotations.count))
     }
     let record = StatusRecord(
       id: deps.ids.next(at: call.now), userID: call.caller.userID, text: text, appID: call.caller.app?.id ?? 0,
@@ -220,7 +220,7 @@ struct StatusesController: Sendable {
     func value(_ name: String, range: ClosedRange<Double>) throws -> Double? {
       guard let text = call.params[name] else { return nil }
       guard let value = Double(text), range.contains(value) else {
-        throw WeiboError.badParameter(name, expected: "float in \(range)", got: text)
+        throw EnvelopeError.badParameter(name, expected: "float in \(range)", got: text)
       }
       return value
     }
@@ -243,13 +243,13 @@ struct StatusesController: Sendable {
   }
 
   func repost(_ call: APICall) async throws -> Response {
-    let id = try call.params.id("id", missing: WeiboError.statusIDMissing)
+    let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
     let target = try await visibleStatus(id, to: call.caller.userID)
-    guard target.visible == 0 else { throw WeiboError.statusNotFound }
+    guard target.visible == 0 else { throw EnvelopeError.statusNotFound }
     let own = try Self.text(call, "status", default: "转发微博")
     let isComment = try call.params.int("is_comment", default: 0)
     guard (0...3).contains(isComment) else {
-      throw WeiboError.badParameter("is_comment", expected: "0-3", got: String(isComment))
+      throw EnvelopeError.badParameter("is_comment", expected: "0-3", got: String(isComment))
     }
     var text = own
     if target.retweetedID != nil, let author = try await deps.store.user(id: target.userID) {

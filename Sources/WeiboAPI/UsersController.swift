@@ -14,12 +14,12 @@ struct UsersController: Sendable {
     async throws -> Int64?
   {
     if call.params[idKey] != nil {
-      let id = try call.params.id(idKey, missing: WeiboError.missing(idKey))
-      guard try await store.user(id: id) != nil else { throw WeiboError.userNotFound }
+      let id = try call.params.id(idKey, missing: EnvelopeError.missing(idKey))
+      guard try await store.user(id: id) != nil else { throw EnvelopeError.userNotFound }
       return id
     }
     if let name = call.params[nameKey] {
-      guard let user = try await store.user(screenName: name) else { throw WeiboError.userNotFound }
+      guard let user = try await store.user(screenName: name) else { throw EnvelopeError.userNotFound }
       return user.id
     }
     return nil
@@ -31,8 +31,8 @@ struct UsersController: Sendable {
 
   func register(_ table: inout APITable) {
     table.get("users/show") { call in
-      guard let id = try await Self.target(call, store: deps.store) else { throw WeiboError.missing("uid") }
-      guard let record = try await deps.store.user(id: id) else { throw WeiboError.userNotFound }
+      guard let id = try await Self.target(call, store: deps.store) else { throw EnvelopeError.missing("uid") }
+      guard let record = try await deps.store.user(id: id) else { throw EnvelopeError.userNotFound }
       return try json(try await presenter(call).userWithStatus(record))
     }
     table.get("users/counts") { call in
@@ -46,10 +46,10 @@ struct UsersController: Sendable {
       })
     }
     table.upload("account/avatar/upload") { call in
-      guard let file = call.params.file("image") ?? call.params.file("pic") else { throw WeiboError.imageMissing }
+      guard let file = call.params.file("image") ?? call.params.file("pic") else { throw EnvelopeError.imageMissing }
       let picture = try await pictures.ingest(
         Data(file.data.readableBytesView), sizes: PictureLibrary.Size.avatar, at: call.now, by: call.caller.userID)
-      guard var user = try await deps.store.user(id: call.caller.userID) else { throw WeiboError.userNotFound }
+      guard var user = try await deps.store.user(id: call.caller.userID) else { throw EnvelopeError.userNotFound }
       user.avatar = picture.fileName
       try await deps.store.updateUser(user)
       return try json(try await presenter(call).users([user])[0])
@@ -64,37 +64,37 @@ struct UsersController: Sendable {
     table.get("friendships/show") { try await show($0) }
     table.post("friendships/create", limit: "follow") { call in
       let target = try await followTarget(call)
-      guard target.id != call.caller.userID else { throw WeiboError.followSelf }
+      guard target.id != call.caller.userID else { throw EnvelopeError.followSelf }
       do {
         try await deps.store.follow(
           follower: call.caller.userID, followee: target.id, id: deps.ids.next(at: call.now), at: call.now)
       } catch StoreError.conflict {
-        throw WeiboError.alreadyFollowed
+        throw EnvelopeError.alreadyFollowed
       } catch StoreError.notFound {
-        throw WeiboError.userNotFound
+        throw EnvelopeError.userNotFound
       }
       return try await presentFresh(target.id, call)
     }
     table.post("friendships/destroy") { call in
       let target = try await followTarget(call)
-      guard target.id != call.caller.userID else { throw WeiboError.notFollowed }
+      guard target.id != call.caller.userID else { throw EnvelopeError.notFollowed }
       do {
         try await deps.store.unfollow(follower: call.caller.userID, followee: target.id)
       } catch StoreError.notFound {
-        throw WeiboError.notFollowed
+        throw EnvelopeError.notFollowed
       }
       return try await presentFresh(target.id, call)
     }
   }
 
   private func followTarget(_ call: APICall) async throws -> UserRecord {
-    guard let id = try await Self.target(call, store: deps.store) else { throw WeiboError.targetMissing }
-    guard let user = try await deps.store.user(id: id) else { throw WeiboError.userNotFound }
+    guard let id = try await Self.target(call, store: deps.store) else { throw EnvelopeError.targetMissing }
+    guard let user = try await deps.store.user(id: id) else { throw EnvelopeError.userNotFound }
     return user
   }
 
   private func presentFresh(_ id: Int64, _ call: APICall) async throws -> Response {
-    guard let record = try await deps.store.user(id: id) else { throw WeiboError.userNotFound }
+    guard let record = try await deps.store.user(id: id) else { throw EnvelopeError.userNotFound }
     return try json(try await presenter(call).users([record])[0])
   }
 
@@ -103,10 +103,10 @@ struct UsersController: Sendable {
     -> (user: UserRecord, ids: [Int64], next: Int64, previous: Int64)
   {
     let id = try await Self.target(call, store: deps.store) ?? call.caller.userID
-    guard let user = try await deps.store.user(id: id) else { throw WeiboError.userNotFound }
+    guard let user = try await deps.store.user(id: id) else { throw EnvelopeError.userNotFound }
     let count = min(max(try call.params.int("count", default: defaultCount), 1), maxCount)
     let cursor = try call.params.int("cursor", default: 0)
-    guard cursor >= 0 else { throw WeiboError.badParameter("cursor", expected: "int >= 0", got: String(cursor)) }
+    guard cursor >= 0 else { throw EnvelopeError.badParameter("cursor", expected: "int >= 0", got: String(cursor)) }
     let (ids, following) = try await (followers
       ? deps.store.followerIDs(of: id, offset: cursor, limit: count + 1)
       : deps.store.friendIDs(of: id, offset: cursor, limit: count + 1)).splitPage(count)
@@ -131,9 +131,9 @@ struct UsersController: Sendable {
     let sourceID = try await Self.target(call, store: deps.store, idKey: "source_id", nameKey: "source_screen_name")
       ?? call.caller.userID
     guard let targetID = try await Self.target(call, store: deps.store, idKey: "target_id", nameKey: "target_screen_name")
-    else { throw WeiboError.missing("target_id") }
+    else { throw EnvelopeError.missing("target_id") }
     let users = try await deps.store.users(ids: [sourceID, targetID])
-    guard let source = users[sourceID], let target = users[targetID] else { throw WeiboError.friendshipUserMissing }
+    guard let source = users[sourceID], let target = users[targetID] else { throw EnvelopeError.friendshipUserMissing }
     let sourceFollows = try await deps.store.following(sourceID, among: [targetID]).contains(targetID)
     let targetFollows = try await deps.store.following(targetID, among: [sourceID]).contains(sourceID)
     return try json(Relationship(

@@ -103,3 +103,34 @@ func templatesWriteWhatTheStatusWrites(_ favorited: Bool, _ liked: Bool, _ trimm
   #expect(ours == (try JSONSerialization.jsonObject(with: try foundation.encode(list)) as? NSDictionary))
   #expect(String(decoding: out.bytes, as: UTF8.self).hasPrefix(#"{"statuses":[{"created_at":"x","id":1,"#))
 }
+
+/// A value that asks for a nested container is refused with an error, never a crash or broken JSON.
+@Test func aNestedContainerIsAnEncodingErrorNotACrash() throws {
+  struct NestedKeyed: Encodable {
+    enum Keys: String, CodingKey { case outer, inner }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Keys.self)
+      var inner = container.nestedContainer(keyedBy: Keys.self, forKey: .outer)
+      try inner.encode(1, forKey: .inner)
+    }
+  }
+  struct NestedUnkeyed: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var list = encoder.unkeyedContainer()
+      var inner = list.nestedUnkeyedContainer()
+      try inner.encode(1)
+    }
+  }
+  struct Inherited: Encodable {
+    enum Keys: String, CodingKey { case a }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Keys.self)
+      try "x".encode(to: container.superEncoder())
+    }
+  }
+
+  #expect(throws: EncodingError.self) { try JSONWriter().encode(NestedKeyed()) }
+  #expect(throws: EncodingError.self) { try JSONWriter().encode([NestedUnkeyed()]) }
+  #expect(throws: EncodingError.self) { try JSONWriter().encode(Inherited()) }
+  #expect(String(decoding: try JSONWriter().encode(["a": [1]]), as: UTF8.self) == #"{"a":[1]}"#)
+}

@@ -63,12 +63,12 @@ import Testing
 
       // The same check without the exception for tests refuses loopback before connecting.
       let strict = RemotePicture(allowPrivateAddresses: false, resolver: { _ in [[127, 0, 0, 1]] })
-      await #expect(throws: WeiboError.self) {
+      await #expect(throws: EnvelopeError.self) {
         _ = try await strict.fetch("http://pictures.sparrow-test.invalid:\(port)/p.png", maxBytes: 100_000)
       }
       // A name whose answer mixes a public and a private address is refused as a whole.
       let mixed = RemotePicture(allowPrivateAddresses: false, resolver: { _ in [[8, 8, 8, 8], [10, 0, 0, 1]] })
-      await #expect(throws: WeiboError.self) { _ = try await mixed.fetch("http://mixed.invalid/p.png", maxBytes: 100) }
+      await #expect(throws: EnvelopeError.self) { _ = try await mixed.fetch("http://mixed.invalid/p.png", maxBytes: 100) }
     }
   }
 
@@ -76,7 +76,7 @@ import Testing
     let fetcher = RemotePicture(allowPrivateAddresses: false)
     for url in ["http://127.0.0.1:9/p.png", "http://localhost/p.png", "http://10.0.0.1/p.png", "ftp://example.org/p.png",
                 "file:///etc/passwd", "not a url"] {
-      await #expect(throws: WeiboError.self) { _ = try await fetcher.fetch(url, maxBytes: 1000) }
+      await #expect(throws: EnvelopeError.self) { _ = try await fetcher.fetch(url, maxBytes: 1000) }
     }
   }
 

@@ -165,11 +165,11 @@ import Testing
   }
 
   @Test func webPagesExtendTheWebLayoutWithoutInlineScript() async throws {
-    let pages = try await TemplateLibrary.load(adding: WebController.templates)
+    let pages = try await TemplateLibrary.load(adding: WeiboWeb.templates)
 
-    let home = pages.text("web_home", HomePage(frame: Self.frame(), group: .all, list: CardList(
+    let home = pages.text("weibo_home", HomePage(frame: Self.frame(), group: .all, list: CardList(
       [Self.status()], now: Self.now, csrf: "tok", more: nil)))
-    let missing = pages.text("web_missing", WebErrorPage(frame: Self.frame(csrf: nil), message: "没有<了>"))
+    let missing = pages.text("weibo_missing", WebErrorPage(frame: Self.frame(csrf: nil), message: "没有<了>"))
 
     #expect(home.hasPrefix("<!doctype html>\n<html lang=\"zh-CN\">\n<head>\n<meta charset=\"utf-8\">"))
     #expect(home.contains("<title>首页 - 微博</title>\n<link rel=\"stylesheet\" href=\"/static/web.css\">\n"

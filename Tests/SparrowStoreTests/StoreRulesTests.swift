@@ -191,7 +191,7 @@ func searchFindsSubstringsByIndex(_ kind: StoreKind) async throws {
     #expect(try await found("hello WORLD") == [trip])
     #expect(try await found("\"西湖\"") == [quote])
     #expect(try await found("100%") == [quote])
-    #expect(try await found("西湖") == [quote, trip])  // short: the newest statuses, by LIKE
+    #expect(try await found("西湖") == [quote, trip])  // short: the newest statuses, scanned
     #expect(try await found("西湖边的晚霞").isEmpty)
     #expect(!(try await found("偷偷去")).contains(secret))
     #expect(try await store.statuses(in: .search("西湖边"), feature: .all, page: Page(count: 50)).total == 1)
@@ -205,5 +205,32 @@ func searchFindsSubstringsByIndex(_ kind: StoreKind) async throws {
     try await store.updateUser(renamed)
     #expect(try await store.searchUsers("bob", limit: 10).isEmpty)
     #expect(try await store.searchUsers("robe", limit: 10).map(\.id) == [b])
+  }
+}
+
+/// Both engines fold case alike in every script (`SearchFolding`), by index and by scan: É finds é, Σ finds σ, and
+/// an accent is not a case, so e does not find é.
+@Test(arguments: StoreKind.available)
+func searchFoldsCaseBeyondASCIIOnEveryEngine(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let a = try await f.user(store, "zoé")
+    let french = try await f.status(store, by: a, "Élan vital à l'école")
+    let greek = try await f.status(store, by: a, "ΣΟΦΙΑ και σοφία")
+    let plain = try await f.status(store, by: a, "elan vital, ecole")
+
+    func found(_ words: String) async throws -> Set<Int64> {
+      Set(try await store.statuses(in: .search(words), feature: .all, page: Page(count: 50)).items.map(\.id))
+    }
+
+    #expect(try await found("élan") == [french])  // indexed
+    #expect(try await found("ÉCOLE") == [french])
+    #expect(try await found("é") == [french])  // scanned
+    #expect(try await found("É") == [french])
+    #expect(try await found("σο") == [greek])
+    #expect(try await found("Σο") == [greek])
+    #expect(try await found("ELAN") == [plain])
+    #expect(try await found("e") == [french, plain])
   }
 }

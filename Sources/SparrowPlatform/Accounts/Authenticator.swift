@@ -38,11 +38,11 @@ package struct Authenticator: Sendable {
 
   /// The caller behind a token; 21301, 21332 or 21327 in the platform's envelope when there is none.
   package func caller(token: String?, now: Date) async throws -> Caller {
-    guard let token else { throw WeiboError.emptyToken }
+    guard let token else { throw EnvelopeError.emptyToken }
     guard let grant = try await store.grant(hash: Secrets.hash(token), kind: .access) else {
-      throw WeiboError.invalidToken
+      throw EnvelopeError.invalidToken
     }
-    guard grant.expiresAt > now else { throw WeiboError.expiredToken }
+    guard grant.expiresAt > now else { throw EnvelopeError.expiredToken }
     let app = try await store.apps(ids: [grant.appID])[grant.appID]
     return Caller(userID: grant.userID, app: app)
   }

@@ -14,7 +14,7 @@ extension OAuthController {
       do {
         params = try await Params.read(&request, limit: limit)
       } catch let error as ParamError {
-        let failure = WeiboError(error)
+        let failure = EnvelopeError(error)
         return pages.error(ErrorPage(title: "请求无法识别", message: failure.error, code: failure.code), status: failure.status)
       }
       return try await body(request, params)
@@ -36,14 +36,14 @@ extension OAuthController {
           do {
             params = try await Params.read(&request, limit: Platform.formLimit)
           } catch let error as ParamError {
-            throw WeiboError(error)
+            throw EnvelopeError(error)
           }
           switch path {
           case "/oauth2/access_token":
-            guard request.method == .post else { throw WeiboError.wrongMethod }
+            guard request.method == .post else { throw EnvelopeError.wrongMethod }
             return try await oauth.accessToken(params, address: context.clientAddress)
           case "/oauth2/get_token_info":
-            guard request.method == .post else { throw WeiboError.wrongMethod }
+            guard request.method == .post else { throw EnvelopeError.wrongMethod }
             return try await oauth.tokenInfo(params, headers: request.headers)
           default:
             return try await oauth.revoke(params, headers: request.headers)

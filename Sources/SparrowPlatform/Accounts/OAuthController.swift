@@ -171,38 +171,38 @@ package struct OAuthController: Sendable {
     switch params["grant_type"] {
     case "authorization_code":
       guard let code = params["code"] else {
-        throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (code)")
+        throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (code)")
       }
       guard let grant = try await store.takeGrant(hash: Secrets.hash(code), kind: .code), grant.appID == app.id else {
         // A code used twice was intercepted or replayed: what it already gave is revoked (RFC 6749 §4.1.2).
         _ = try await store.revokeGrants(origin: Secrets.hash(code))
-        throw WeiboError.oauth("invalid_grant", 21325, "invalid authorization code:\(code)")
+        throw EnvelopeError.oauth("invalid_grant", 21325, "invalid authorization code:\(code)")
       }
       guard grant.expiresAt > deps.now() else {
-        throw WeiboError.oauth("invalid_grant", 21325, "authorization code expired:\(code)")
+        throw EnvelopeError.oauth("invalid_grant", 21325, "authorization code expired:\(code)")
       }
       guard let redirect = params["redirect_uri"], redirect == grant.redirectURI else {
-        throw WeiboError.oauth("redirect_uri_mismatch", 21322, "redirect_uri does not match the authorize request")
+        throw EnvelopeError.oauth("redirect_uri_mismatch", 21322, "redirect_uri does not match the authorize request")
       }
       if let challenge = grant.challenge {
         guard let verifier = params["code_verifier"], Secrets.equal(Secrets.pkceChallenge(verifier), challenge) else {
-          throw WeiboError.oauth("invalid_grant", 21325, "code_verifier does not match the code_challenge")
+          throw EnvelopeError.oauth("invalid_grant", 21325, "code_verifier does not match the code_challenge")
         }
       } else if app.isPublic {
-        throw WeiboError.oauth("invalid_grant", 21325, "a public client's code needs PKCE")
+        throw EnvelopeError.oauth("invalid_grant", 21325, "a public client's code needs PKCE")
       }
       return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true, origin: grant.hash))
     case "password":
       guard app.firstParty else {
-        throw WeiboError.oauth("unauthorized_client", 21326, "client is not allowed the password grant")
+        throw EnvelopeError.oauth("unauthorized_client", 21326, "client is not allowed the password grant")
       }
       guard let username = params["username"], let password = params["password"] else {
-        throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (username, password)")
+        throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (username, password)")
       }
       do {
         try await throttle.check(account: username, address: address)
       } catch let wait as SignInThrottle.Wait {
-        throw WeiboError.oauth(
+        throw EnvelopeError.oauth(
           "invalid_grant", 21303, "username and pwd auth out of rate limit, retry in \(wait.seconds) seconds",
           status: .forbidden)
       }
@@ -210,22 +210,22 @@ package struct OAuthController: Sendable {
         Secrets.verifyPassword(password, hash: user.passwordHash)
       else {
         try await throttle.failed(account: username, address: address)
-        throw WeiboError.oauth("invalid_grant", 21302, "username or password error")
+        throw EnvelopeError.oauth("invalid_grant", 21302, "username or password error")
       }
       try await throttle.succeeded(account: username)
       return try json(try await issueTokens(userID: user.id, app: app, withRefresh: true))
     case "refresh_token":
       guard let refresh = params["refresh_token"] else {
-        throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (refresh_token)")
+        throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (refresh_token)")
       }
       guard let grant = try await store.takeGrant(hash: Secrets.hash(refresh), kind: .refresh),
         grant.appID == app.id, grant.expiresAt > deps.now()
-      else { throw WeiboError.oauth("invalid_grant", 21325, "invalid refresh token") }
+      else { throw EnvelopeError.oauth("invalid_grant", 21325, "invalid refresh token") }
       return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true, origin: grant.origin))
     case nil:
-      throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (grant_type)")
+      throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (grant_type)")
     case let other?:
-      throw WeiboError.oauth("unsupported_grant_type", 21328, "unsupported grant_type: \(other)")
+      throw EnvelopeError.oauth("unsupported_grant_type", 21328, "unsupported grant_type: \(other)")
     }
   }
 
@@ -233,15 +233,15 @@ package struct OAuthController: Sendable {
   /// (PKCE binds its codes instead).
   private func authenticatedClient(_ params: Params) async throws -> AppRecord {
     guard let clientID = params["client_id"] else {
-      throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (client_id, client_secret)")
+      throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (client_id, client_secret)")
     }
     let app = try await store.app(clientID: clientID)
     if let app, app.isPublic { return app }
     guard let secret = params["client_secret"] else {
-      throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (client_id, client_secret)")
+      throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (client_id, client_secret)")
     }
     guard let app, Secrets.equal(Secrets.hash(secret), app.secretHash) else {
-      throw WeiboError.oauth("invalid_client", 21324, "invalid client_id or client_secret", status: .unauthorized)
+      throw EnvelopeError.oauth("invalid_client", 21324, "invalid client_id or client_secret", status: .unauthorized)
     }
     return app
   }
@@ -282,13 +282,13 @@ package struct OAuthController: Sendable {
 
   private func liveGrant(_ params: Params, headers: HTTPFields) async throws -> GrantRecord {
     guard let token = Authenticator.token(params, headers) else {
-      throw WeiboError.oauth("invalid_request", 21323, "miss required parameter (access_token)")
+      throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (access_token)")
     }
     guard let grant = try await store.grant(hash: Secrets.hash(token), kind: .access) else {
-      throw WeiboError.oauth("invalid_access_token", 21332, "invalid access token", status: .unauthorized)
+      throw EnvelopeError.oauth("invalid_access_token", 21332, "invalid access token", status: .unauthorized)
     }
     guard grant.expiresAt > deps.now() else {
-      throw WeiboError.oauth("expired_token", 21327, "expired access token", status: .unauthorized)
+      throw EnvelopeError.oauth("expired_token", 21327, "expired access token", status: .unauthorized)
     }
     return grant
   }

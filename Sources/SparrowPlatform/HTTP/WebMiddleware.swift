@@ -80,7 +80,7 @@ package struct HTMLErrorMiddleware: RouterMiddleware {
       failure = error
     } catch let error as HTTPError where error.status == .notFound {
       failure = .notFound
-    } catch let error as WeiboError where error.status.code < 500 {
+    } catch let error as EnvelopeError where error.status.code < 500 {
       failure = WebPageError(error.status, "请求无法完成（\(error.code)）")
     } catch StoreError.notFound {
       failure = .notFound

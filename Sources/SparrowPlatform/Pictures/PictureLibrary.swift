@@ -48,7 +48,7 @@ package struct PictureLibrary: Sendable {
     async throws -> PictureRef
   {
     if let uploader, try await store.uploadCount(userID: uploader, since: now.addingTimeInterval(-86_400)) >= dailyQuota {
-      throw WeiboError.uploadQuota
+      throw EnvelopeError.uploadQuota
     }
     let picture = try await process(data, sizes: sizes, at: now)
     if let uploader { try await store.recordUpload(pictureID: picture.id, userID: uploader, at: now) }
@@ -134,13 +134,13 @@ package struct PictureLibrary: Sendable {
 
 extension MediaError {
   /// The API error for a refused picture.
-  package var weibo: WeiboError {
+  package var weibo: EnvelopeError {
     switch self {
     case .unsupported: .unsupportedImage
     case .tooLarge: .imageTooLarge
-    case .tooManyPixels: WeiboError(status: .badRequest, code: 20005, error: "Image is too large in pixels (at most 40 megapixels)")
-    case .tooManyFrames: WeiboError(status: .badRequest, code: 20005, error: "Animated image has too many frames (at most 300)")
-    case .broken: WeiboError(status: .badRequest, code: 20005, error: "Image is broken or truncated")
+    case .tooManyPixels: EnvelopeError(status: .badRequest, code: 20005, error: "Image is too large in pixels (at most 40 megapixels)")
+    case .tooManyFrames: EnvelopeError(status: .badRequest, code: 20005, error: "Animated image has too many frames (at most 300)")
+    case .broken: EnvelopeError(status: .badRequest, code: 20005, error: "Image is broken or truncated")
     }
   }
 }

@@ -53,15 +53,15 @@ package struct RemotePicture: Sendable {
     do {
       response = try await client.execute(request, timeout: .seconds(15))
     } catch {
-      throw WeiboError(status: .badRequest, code: 10017, error: "Parameter (url) could not be fetched")
+      throw EnvelopeError(status: .badRequest, code: 10017, error: "Parameter (url) could not be fetched")
     }
     guard response.status == .ok else {
-      throw WeiboError(status: .badRequest, code: 10017, error: "Parameter (url) answered \(response.status.code)")
+      throw EnvelopeError(status: .badRequest, code: 10017, error: "Parameter (url) answered \(response.status.code)")
     }
     do {
       return Data(try await response.body.collect(upTo: maxBytes).readableBytesView)
     } catch is NIOTooManyBytesError {
-      throw WeiboError.imageTooLarge
+      throw EnvelopeError.imageTooLarge
     }
   }
 
@@ -75,8 +75,8 @@ package struct RemotePicture: Sendable {
     return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  static func refused(_ url: String, _ expected: String) -> WeiboError {
-    WeiboError.badParameter("url", expected: expected, got: url)
+  static func refused(_ url: String, _ expected: String) -> EnvelopeError {
+    EnvelopeError.badParameter("url", expected: expected, got: url)
   }
 
   /// The addresses `host` resolves to, as raw bytes (4 for IPv4, 16 for IPv6).

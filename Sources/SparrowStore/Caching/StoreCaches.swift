@@ -2,14 +2,16 @@ import Foundation
 
 /// The in-process caches every engine reads through, with one entry point for invalidation.
 ///
-/// | cache | holds | dropped by |
-/// |---|---|---|
-/// | `apps` | registered apps by id | nothing: apps never change |
-/// | `grants` | OAuth grants by token hash | `.grant` (a code or refresh token taken), `.tokens`, `.origin` (revoked) |
-/// | `userRows` | user rows, follow lists, each viewer's favourites, likes and follows | `.userRows`, `.everything` |
-/// | `seen` | the highest seen mark per user and kind | nothing: marks only grow, so a known one is a floor |
-/// | `statusRows` | status rows by id | `.statuses` (changed or removed), `.everything` |
-/// | `homeFeeds` | each reader's home feed as ids | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
+/// The one table of the caches (`docs/architecture.md` points here):
+///
+/// | cache | holds | bound | dropped by |
+/// |---|---|---|---|
+/// | `apps` | registered apps by id | every app (few; they never change) | nothing: apps never change |
+/// | `grants` | OAuth grants by token hash | `GrantCache.limit` (50,000) | `.grant` (a code or refresh token taken), `.tokens`, `.origin` (revoked) |
+/// | `userRows` | user rows, follow lists, each viewer's favourites, likes and follows | `UserRowCache.limit` (100,000) rows; `relationsLimit` (25,000) relations a reader | `.userRows`, `.everything` |
+/// | `seen` | the highest seen mark per user and kind | `SeenMarks.limit` (100,000) | nothing: marks only grow, so a known one is a floor |
+/// | `statusRows` | status rows by id | 20,000 a generation, two generations | `.statuses` (changed or removed), `.everything` |
+/// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 ///
 /// Engines call `invalidate` after each write commits. `publish` hands the same change to other processes
 /// that share the database (an engine that has a channel wires it); they `apply` it without publishing again.

@@ -2,11 +2,6 @@ import Foundation
 import PostgresNIO
 import SparrowStore
 
-let checkinColumns = """
-  id, user_id, day, location, spot, thoughts, public, city_adcode, city, district_adcode, district, place_keys, \
-  pictures, created_at
-  """
-
 extension PostgresStore: DakaStore {
   package func addCheckin(_ checkin: CheckinRecord) async throws {
     try await transaction { db in try await Self.insert(checkin, db) }

@@ -2,16 +2,6 @@ import Foundation
 import PostgresNIO
 import SparrowStore
 
-let merchantColumns = """
-  id, name, branch_name, city_adcode, district_adcode, neighbourhood, address, phone, latitude, longitude, category, \
-  subcategory, rating, average_price, hours, review_count, created_at
-  """
-let dealColumns = """
-  id, merchant_id, title, description, city_adcode, district_adcode, neighbourhood, nationwide, category, \
-  subcategory, list_price, current_price, purchase_count, published_at, deadline, updated_at, refund_anytime, \
-  refund_after_expiry, reservation_required, notice, special_tips, details, pictures, latitude, longitude
-  """
-
 extension PostgresStore: TuanStore {
   // MARK: Merchants and deals
 

@@ -2,7 +2,6 @@ import Foundation
 import PostgresNIO
 import SparrowStore
 
-let couponColumns = "code, order_id, deal_id, merchant_id, user_id, state, valid_until, changed_at"
 let orderColumns = "id, user_id, deal_id, quantity, unit_price, created_at"
 
 extension PostgresStore {
@@ -190,7 +189,6 @@ extension PostgresStore {
         """).map { Int(try $0.int64(0)) }
     }
   }
-
 
   // MARK: API keys
 

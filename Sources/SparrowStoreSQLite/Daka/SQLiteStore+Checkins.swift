@@ -2,11 +2,6 @@ import Foundation
 import GRDB
 import SparrowStore
 
-let checkinColumns = """
-  id, user_id, day, location, spot, thoughts, public, city_adcode, city, district_adcode, district, place_keys, \
-  pictures, created_at
-  """
-
 /// Reads run with `reading`, on the calling thread, as 团购's do (see `SQLiteStore+Deals`).
 extension SQLiteStore: DakaStore {
   package func addCheckin(_ checkin: CheckinRecord) async throws {
@@ -147,7 +142,7 @@ extension CheckinRecord {
     self.init(
       id: row[0], userID: row[1], date: row[2], location: row[3], spot: row[4], thoughts: row[5],
       visibility: (row[6] as Bool) ? .public : .private, place: place, pictures: PictureList.decode(row[12]),
-      createdAt: SparrowStoreSQLite.date(row[13]))
+      createdAt: SparrowStore.date(row[13]))
   }
 }
 

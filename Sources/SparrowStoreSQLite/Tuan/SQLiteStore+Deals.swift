@@ -2,16 +2,6 @@ import Foundation
 import GRDB
 import SparrowStore
 
-let merchantColumns = """
-  id, name, branch_name, city_adcode, district_adcode, neighbourhood, address, phone, latitude, longitude, category, \
-  subcategory, rating, average_price, hours, review_count, created_at
-  """
-let dealColumns = """
-  id, merchant_id, title, description, city_adcode, district_adcode, neighbourhood, nationwide, category, \
-  subcategory, list_price, current_price, purchase_count, published_at, deadline, updated_at, refund_anytime, \
-  refund_after_expiry, reservation_required, notice, special_tips, details, pictures, latitude, longitude
-  """
-
 /// Every 团购 read is a short indexed query run with `reading`, on the calling thread: mixing it with
 /// `readingAside` (GRDB's async reads) under load let the synchronous reads occupy every cooperative thread while
 /// the async ones held the reader connections and waited for a thread to finish on, and the server stopped.
@@ -192,8 +182,9 @@ extension SQLiteStore: TuanStore {
       arguments += [jsonList(query.categories), jsonList(query.subcategories)]
     }
     for word in TuanText.words(query.keyword) {
-      parts.append("d.search_text LIKE ? ESCAPE '\\'")
-      arguments += ["%" + likeEscaped(word) + "%"]
+      // A substring of the lowercased text (`TuanText`), as PostgreSQL's `strpos`.
+      parts.append("instr(d.search_text, ?) > 0")
+      arguments += [word]
     }
     if let circle = query.near {
       let box = circle.box
@@ -251,8 +242,9 @@ extension SQLiteStore: TuanStore {
       arguments += [jsonList(query.categories), jsonList(query.subcategories)]
     }
     for word in TuanText.words(query.keyword) {
-      parts.append("m.search_text LIKE ? ESCAPE '\\'")
-      arguments += ["%" + likeEscaped(word) + "%"]
+      // A substring of the lowercased text (`TuanText`), as PostgreSQL's `strpos`.
+      parts.append("instr(m.search_text, ?) > 0")
+      arguments += [word]
     }
     if let circle = query.near {
       let box = circle.box

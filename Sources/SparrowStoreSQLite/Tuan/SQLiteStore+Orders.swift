@@ -2,8 +2,6 @@ import Foundation
 import GRDB
 import SparrowStore
 
-let couponColumns = "code, order_id, deal_id, merchant_id, user_id, state, valid_until, changed_at"
-
 extension SQLiteStore {
   // MARK: Orders and coupons
 

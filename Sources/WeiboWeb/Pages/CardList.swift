@@ -2,7 +2,7 @@ import Foundation
 import SparrowKit
 import SparrowPlatform
 
-/// A page of cards (`web_cards.mustache` as a fragment, and inside the pages that list statuses): the cards and
+/// A page of cards (`weibo_cards.mustache` as a fragment, and inside the pages that list statuses): the cards and
 /// the footer (none for newer statuses, which script puts on top).
 struct CardList: PageModel {
   let cards: [CardModel]

@@ -2,7 +2,7 @@ import Foundation
 import SparrowKit
 import SparrowPlatform
 
-/// One status card (`web_card.mustache`, and `web_like` / `web_favorite` for its buttons), from SparrowKit's
+/// One status card (`weibo_card.mustache`, and `weibo_like` / `weibo_favorite` for its buttons), from SparrowKit's
 /// `StatusViewModel`: author, time and client, the text as HTML, pictures, the quoted original, the toolbar.
 struct CardModel: PageModel {
   /// The quoted original of a repost: its text (or the words for a deleted one) and its pictures.

@@ -2,7 +2,7 @@ import Foundation
 import SparrowCore
 import SparrowPlatform
 
-/// The 九宫格 of a card (`web_pics.mustache`): one picture at its aspect ratio (the box reserved from the
+/// The 九宫格 of a card (`weibo_pics.mustache`): one picture at its aspect ratio (the box reserved from the
 /// server's size), four as 2 × 2, others in rows of three; `GIF` and `长图` badges.
 struct CardPictures: PageModel {
   /// One picture: the shown size (the middle size alone, else the thumbnail), the large one to open, badges.

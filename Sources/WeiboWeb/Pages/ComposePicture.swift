@@ -1,6 +1,6 @@
 import SparrowPlatform
 
-/// A chosen picture in the composer (`web_compose_pic.mustache`, also `POST /web/upload`'s answer): its
+/// A chosen picture in the composer (`weibo_compose_pic.mustache`, also `POST /web/upload`'s answer): its
 /// thumbnail, its `pic_id` field, and buttons to move or remove it.
 struct ComposePicture: PageModel {
   let id: String

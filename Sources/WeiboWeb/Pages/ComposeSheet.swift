@@ -1,7 +1,7 @@
 import SparrowCore
 import SparrowPlatform
 
-/// The composer (`web_compose.mustache`): one sheet for a new status, a repost, a comment and a reply, with
+/// The composer (`weibo_compose.mustache`): one sheet for a new status, a repost, a comment and a reply, with
 /// what was typed and chosen so far, the quoted status, the emoticon keyboard and the pickers.
 struct ComposeSheet: PageModel {
   /// A hidden form field saying what is answered.
@@ -103,7 +103,7 @@ struct ComposeSheet: PageModel {
 
   /// `quoted` is the status shown under the text (a repost's original); `replyAuthor` the screen name of the
   /// comment a reply answers (nil when that user is gone); `pictures` those chosen, for a new status.
-  init(frame: PageFrame, draft: WebController.Draft, text: String, next: String, error: String?,
+  init(frame: PageFrame, draft: WeiboWeb.Draft, text: String, next: String, error: String?,
        pictures: [ComposePicture], quoted: Status?, replyAuthor: String?, maxPictures: Int, shared: Bool = false)
   {
     self.frame = frame

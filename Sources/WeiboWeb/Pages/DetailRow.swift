@@ -2,7 +2,7 @@ import Foundation
 import SparrowKit
 import SparrowPlatform
 
-/// A row under 微博正文 (`web_list.mustache`): a comment (with 回复 for the signed-in), a repost, or a like.
+/// A row under 微博正文 (`weibo_list.mustache`): a comment (with 回复 for the signed-in), a repost, or a like.
 struct DetailRow: PageModel {
   let user: AuthorLabel?
   /// Escaped HTML: `{{{html}}}`; nil for a like, which has no text.

@@ -2,7 +2,7 @@ import SparrowCore
 import SparrowPlatform
 import SparrowStore
 
-/// 发现 (`web_discover.mustache`): the search box; with a query, the users and statuses found; without, the
+/// 发现 (`weibo_discover.mustache`): the search box; with a query, the users and statuses found; without, the
 /// hot topics of the day (or of a wider window when the day had none).
 struct DiscoverPage: PageModel {
   /// What a query found.
@@ -55,7 +55,7 @@ struct DiscoverPage: PageModel {
     query = ""
     results = nil
     self.topics = topics.enumerated().map { index, topic in
-      TopicRow(rank: String(index + 1), name: topic.name, url: WebController.topicURL(topic.name),
+      TopicRow(rank: String(index + 1), name: topic.name, url: WeiboWeb.topicURL(topic.name),
                count: DisplayCount.short(topic.count), top: index < 3)
     }
     topicWindow = window

@@ -1,6 +1,6 @@
 import SparrowPlatform
 
-/// 我的收藏 (`web_feed.mustache`): the viewer's favourites as cards.
+/// 我的收藏 (`weibo_feed.mustache`): the viewer's favourites as cards.
 struct FavoritesPage: PageModel {
   let frame: PageFrame
   let list: CardList

@@ -1,7 +1,7 @@
 import SparrowKit
 import SparrowPlatform
 
-/// The follow box beside a user (`web_follow.mustache`): SparrowKit's follow button as a form, the follower
+/// The follow box beside a user (`weibo_follow.mustache`): SparrowKit's follow button as a form, the follower
 /// count for script to update, and 特别关注 while following.
 struct FollowButton: PageModel {
   /// The box on its own, as `POST /u/<id>/follow` and `/special` answer.

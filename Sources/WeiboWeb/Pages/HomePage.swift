@@ -1,6 +1,6 @@
 import SparrowPlatform
 
-/// 首页 (`web_home.mustache`): the title popover's groups, the timeline's cards and its footer.
+/// 首页 (`weibo_home.mustache`): the title popover's groups, the timeline's cards and its footer.
 struct HomePage: PageModel {
   /// A group in the title popover.
   struct Group: PageModel {
@@ -23,9 +23,9 @@ struct HomePage: PageModel {
   let feed: String
   let list: CardList
 
-  init(frame: PageFrame, group: WebController.HomeGroup, list: CardList) {
+  init(frame: PageFrame, group: WeiboWeb.HomeGroup, list: CardList) {
     self.frame = frame
-    groups = WebController.HomeGroup.allCases.map { Group(title: $0.title, url: "/\($0.query)", selected: $0 == group) }
+    groups = WeiboWeb.HomeGroup.allCases.map { Group(title: $0.title, url: "/\($0.query)", selected: $0 == group) }
     feed = group.rawValue
     self.list = list
   }

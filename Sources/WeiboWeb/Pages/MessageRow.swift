@@ -2,7 +2,7 @@ import Foundation
 import SparrowKit
 import SparrowPlatform
 
-/// A row of 消息 (`web_rows.mustache`): who, when (a link to what it is about), the text, and the status it is
+/// A row of 消息 (`weibo_rows.mustache`): who, when (a link to what it is about), the text, and the status it is
 /// about quoted underneath.
 struct MessageRow: PageModel {
   /// The grey block under a message: `@author: text` of the status it is about, itself one link.

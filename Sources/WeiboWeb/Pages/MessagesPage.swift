@@ -1,18 +1,18 @@
 import SparrowPlatform
 import SparrowStore
 
-/// 消息 (`web_messages.mustache`): the @我的 / 评论 / 赞 tabs with their unread figures, and the selected tab's rows.
+/// 消息 (`weibo_messages.mustache`): the @我的 / 评论 / 赞 tabs with their unread figures, and the selected tab's rows.
 struct MessagesPage: PageModel {
   let frame: PageFrame
   let tabs: [TabLink]
   let list: RowList<MessageRow>
 
   /// `unread` are the viewer's counters, read after this visit marked its tab seen.
-  init(frame: PageFrame, tab selected: WebController.MessageTab, unread: [UnreadKind: Int],
+  init(frame: PageFrame, tab selected: WeiboWeb.MessageTab, unread: [UnreadKind: Int],
        list: RowList<MessageRow>)
   {
     self.frame = frame
-    tabs = WebController.MessageTab.allCases.map { tab in
+    tabs = WeiboWeb.MessageTab.allCases.map { tab in
       TabLink(name: tab.rawValue, label: tab.title, url: "/messages?tab=\(tab.rawValue)", selected: tab == selected,
               badge: TabBadges.text(tab.kinds.reduce(0) { $0 + (unread[$1] ?? 0) }))
     }

@@ -1,6 +1,6 @@
 import SparrowPlatform
 
-/// The footer of a paged list (`web_more.mustache`): the next page, for script (`next`, a fragment) and without
+/// The footer of a paged list (`weibo_more.mustache`): the next page, for script (`next`, a fragment) and without
 /// it (`page`); or 没有更多了; or, for a list with nothing at all, 这里还什么都没有.
 struct MoreLink: PageModel {
   let next: String?

@@ -1,6 +1,6 @@
 import SparrowPlatform
 
-/// What every page of the web client shows around its content (`web_layout.mustache`): the title, the
+/// What every page of the web client shows around its content (`weibo_layout.mustache`): the title, the
 /// stylesheet and script, the viewer and the session's form token, the tab bar's selected tab and badges.
 struct PageFrame: PageModel {
   let title: String
@@ -11,7 +11,7 @@ struct PageFrame: PageModel {
   /// The form token every POST carries; nil for visitors.
   let csrf: String?
   /// The tab bar's selected tab; nil on pages that belong to none.
-  let tab: WebController.Tab?
+  let tab: WeiboWeb.Tab?
   let badges: TabBadges
   /// `<meta http-equiv="refresh">`'s content; nil for none.
   var refresh: String?

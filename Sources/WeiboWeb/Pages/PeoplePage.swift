@@ -1,6 +1,6 @@
 import SparrowPlatform
 
-/// 关注 and 粉丝 (`web_people.mustache`; `web_people_rows.mustache` for the next pages): people with their
+/// 关注 and 粉丝 (`weibo_people.mustache`; `weibo_people_rows.mustache` for the next pages): people with their
 /// follow boxes.
 struct PeoplePage: PageModel {
   let frame: PageFrame

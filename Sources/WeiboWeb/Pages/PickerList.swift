@@ -2,7 +2,7 @@ import SparrowKit
 import SparrowPlatform
 import SparrowStore
 
-/// The composer's `@` and `#` pickers (`web_picker.mustache`): people to mention or topics to insert, or why
+/// The composer's `@` and `#` pickers (`weibo_picker.mustache`): people to mention or topics to insert, or why
 /// there are none.
 struct PickerList: PageModel {
   /// Someone the viewer follows, inserted as `@name `.

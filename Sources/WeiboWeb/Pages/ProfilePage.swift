@@ -1,7 +1,7 @@
 import SparrowKit
 import SparrowPlatform
 
-/// A user's page (`web_user.mustache`), 我 for the viewer's own: the header with counts, the follow box, the
+/// A user's page (`weibo_user.mustache`), 我 for the viewer's own: the header with counts, the follow box, the
 /// viewer's menu, and the user's statuses.
 struct ProfilePage: PageModel {
   /// The header: avatar, name and marks, what the verification says, the description, the three counts.

@@ -1,7 +1,7 @@
 import SparrowPlatform
 import SparrowStore
 
-/// 设置 (`web_settings.mustache`): the account, links, 清除缓存, the version, 退出登录.
+/// 设置 (`weibo_settings.mustache`): the account, links, 清除缓存, the version, 退出登录.
 struct SettingsPage: PageModel {
   let frame: PageFrame
   let name: String

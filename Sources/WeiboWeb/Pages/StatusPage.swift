@@ -2,7 +2,7 @@ import Foundation
 import SparrowCore
 import SparrowPlatform
 
-/// 微博正文 (`web_status.mustache`): the card, 收藏, the 转发 / 评论 / 赞 tabs with their counts, the selected
+/// 微博正文 (`weibo_status.mustache`): the card, 收藏, the 转发 / 评论 / 赞 tabs with their counts, the selected
 /// tab's list, and the bottom bar.
 struct StatusPage: PageModel {
   let frame: PageFrame
@@ -11,10 +11,10 @@ struct StatusPage: PageModel {
   let list: RowList<DetailRow>
 
   /// `status` is the presented status; its counts label the tabs.
-  init(frame: PageFrame, status: Status, now: Date, tab selected: WebController.ListTab, list: RowList<DetailRow>) {
+  init(frame: PageFrame, status: Status, now: Date, tab selected: WeiboWeb.ListTab, list: RowList<DetailRow>) {
     self.frame = frame
     card = CardModel(status, now: now, csrf: frame.csrf)
-    tabs = WebController.ListTab.allCases.map { tab in
+    tabs = WeiboWeb.ListTab.allCases.map { tab in
       let (word, count) = switch tab {
       case .reposts: ("转发", status.repostsCount)
       case .comments: ("评论", status.commentsCount)

@@ -1,6 +1,6 @@
 import SparrowPlatform
 
-/// The tab bar's badges (`web_badges.mustache` when polled): new statuses on 首页, new comments, mentions and
+/// The tab bar's badges (`weibo_badges.mustache` when polled): new statuses on 首页, new comments, mentions and
 /// likes on 消息. 首页's is left out on 首页 itself, which shows those statuses.
 struct TabBadges: PageModel {
   /// 首页's badge; nil for none.
@@ -8,7 +8,7 @@ struct TabBadges: PageModel {
   /// 消息's badge; nil for none.
   let messages: String?
 
-  init(statuses: Int, messages: Int, on tab: WebController.Tab? = nil) {
+  init(statuses: Int, messages: Int, on tab: WeiboWeb.Tab? = nil) {
     home = tab == .home ? nil : Self.text(statuses)
     self.messages = Self.text(messages)
   }

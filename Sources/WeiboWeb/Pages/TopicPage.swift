@@ -1,7 +1,7 @@
 import SparrowCore
 import SparrowPlatform
 
-/// `/topic/<name>` (`web_topic.mustache`): the topic, how many statuses carry it, and those statuses.
+/// `/topic/<name>` (`weibo_topic.mustache`): the topic, how many statuses carry it, and those statuses.
 struct TopicPage: PageModel {
   let frame: PageFrame
   let topic: String

@@ -1,9 +1,9 @@
 import SparrowPlatform
 
-/// A tab seen by a visitor (`web_visitor.mustache`): the tab's picture and words, 注册 and 登录.
+/// A tab seen by a visitor (`weibo_visitor.mustache`): the tab's picture and words, 注册 and 登录.
 struct VisitorPage: PageModel {
   let frame: PageFrame
-  let tab: WebController.Tab
+  let tab: WeiboWeb.Tab
 
   func child(named name: String) -> Any? {
     switch name {

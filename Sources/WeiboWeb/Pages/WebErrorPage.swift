@@ -1,6 +1,6 @@
 import SparrowPlatform
 
-/// The web client's error page (`web_missing.mustache`): the message under the navigation bar.
+/// The web client's error page (`weibo_missing.mustache`): the message under the navigation bar.
 struct WebErrorPage: PageModel {
   let frame: PageFrame
   let message: String

@@ -1,7 +1,7 @@
 import SparrowKit
 import SparrowPlatform
 
-/// 欢迎回来 (`web_welcome.mustache`): the viewer's avatar and name, then on to the timeline.
+/// 欢迎回来 (`weibo_welcome.mustache`): the viewer's avatar and name, then on to the timeline.
 struct WelcomePage: PageModel {
   let frame: PageFrame
   let user: AuthorLabel

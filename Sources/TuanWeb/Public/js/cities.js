@@ -1,6 +1,7 @@
 // The 定位 popover: fetched when opened; the search box asks the server as the person types (汉字, pinyin,
 // initials); the letter index scrolls to its section. Choosing a city posts the form and the page reloads.
-import { fetchFragment, hideCover, showCover } from "./net.js";
+import { hideCover, showCover } from "./cover.js";
+import { getText } from "./net.js";  // the platform's
 
 var timer = null;
 var asked = 0;
@@ -16,7 +17,7 @@ export function citiesOpen() { return !popover().hidden; }
 
 export function openCities() {
   var query = location.pathname === "/tuan" ? location.search : "";
-  return fetchFragment("/tuan/cities" + query).then(function (html) {
+  return getText("/tuan/cities" + query).then(function (html) {
     var box = popover();
     box.innerHTML = html;
     box.hidden = false;
@@ -45,7 +46,7 @@ function search(box, text) {
   var params = new URLSearchParams(keep(box));
   params.set("q", text);
   var ticket = ++asked;
-  fetchFragment("/tuan/cities/search?" + params.toString()).then(function (html) {
+  getText("/tuan/cities/search?" + params.toString()).then(function (html) {
     if (ticket !== asked) return;  // an older answer arriving late
     results.innerHTML = html;
     results.hidden = false;

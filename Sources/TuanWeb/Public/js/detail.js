@@ -1,6 +1,7 @@
 // The deal detail: slides in from the right over a dimmed cover (the cover and the back button close it), with
 // its three tabs and the 收藏 toggle. Its URL is the deal's, so reloading or sharing opens the same deal.
-import { fetchFragment, hideCover, nodes, postForm, showCover } from "./net.js";
+import { hideCover, showCover } from "./cover.js";
+import { fragment, getText, post } from "./net.js";  // the platform's
 import { rememberView } from "./marks.js";
 
 function panel() { return document.getElementById("detail"); }
@@ -8,7 +9,7 @@ function panel() { return document.getElementById("detail"); }
 export function detailOpen() { return panel().classList.contains("open"); }
 
 export function openDetail(url) {
-  return fetchFragment(url).then(function (html) {
+  return getText(url).then(function (html) {
     var box = panel();
     box.innerHTML = html;
     box.hidden = false;
@@ -62,6 +63,6 @@ export function setupDetail(root) {
     // A visitor's 收藏 goes through the sign-in as a plain form.
     if (!form.classList.contains("collect-form") || !document.body.hasAttribute("data-csrf")) return;
     event.preventDefault();
-    postForm(form).then(function (html) { form.replaceWith(nodes(html)); });
+    post(form).then(function (html) { form.replaceWith(fragment(html)); });
   });
 }

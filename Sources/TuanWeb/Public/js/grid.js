@@ -1,6 +1,6 @@
 // The grid: the next page loads as the footer comes into view (加载更多 without script); pulling down at the
 // top reloads the first page; a card opens its detail.
-import { fetchFragment, nodes } from "./net.js";
+import { fragment, getText } from "./net.js";  // the platform's
 import { openDetail } from "./detail.js";
 
 var loading = false;
@@ -8,8 +8,8 @@ var loading = false;
 function loadMore(footer) {
   if (loading) return;
   loading = true;
-  fetchFragment(footer.getAttribute("data-next")).then(function (html) {
-    footer.replaceWith(nodes(html));
+  getText(footer.getAttribute("data-next")).then(function (html) {
+    footer.replaceWith(fragment(html));
     loading = false;
     watch();
   }, function () {
@@ -27,7 +27,7 @@ function watch() {
 }
 
 function refresh(grid) {
-  return fetchFragment("/tuan/deals" + location.search).then(function (html) {
+  return getText("/tuan/deals" + location.search).then(function (html) {
     grid.innerHTML = html;
     watch();
   });

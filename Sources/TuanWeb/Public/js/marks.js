@@ -1,5 +1,5 @@
 // 最近浏览 in this browser: what a visitor viewed (and a copy of what a signed-in person viewed), newest first.
-import { fetchFragment } from "./net.js";
+import { getText } from "./net.js";  // the platform's
 
 var KEY = "tuan.recent";
 var LIMIT = 100;
@@ -26,7 +26,7 @@ export function setupMarks() {
   var editing = document.getElementById("deals").classList.contains("editing");
   var ids = viewedIDs();
   if (ids.length) {
-    fetchFragment("/tuan/deals/batch?ids=" + encodeURIComponent(ids.join(",")) + (editing ? "&edit=1" : ""))
+    getText("/tuan/deals/batch?ids=" + encodeURIComponent(ids.join(",")) + (editing ? "&edit=1" : ""))
       .then(function (html) { grid.innerHTML = html; });
   }
   // A visitor's 删除 forgets in this browser.

@@ -5,7 +5,7 @@ import { setupGrid } from "./grid.js";
 import { setupMap } from "./map.js";
 import { setupMarks } from "./marks.js";
 import { closeMenus, menuOpen, setupMenus } from "./menus.js";
-import { hideCover, showCover } from "./net.js";
+import { hideCover, showCover } from "./cover.js";
 import { setupOrder } from "./order.js";
 
 // 更多: a form sheet over the cover (a plain `#more` target without script).

@@ -1,0 +1,35 @@
+import Foundation
+
+// What both engines store alike, written once here; each engine keeps only its dialect's SQL.
+
+/// A moment as both engines store it: milliseconds since 1970.
+package func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+/// The moment `millis` stored.
+package func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+
+/// `s` escaped for `LIKE … ESCAPE '\'`.
+package func likeEscaped(_ s: String) -> String {
+  s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+    .replacingOccurrences(of: "_", with: "\\_")
+}
+
+/// Search terms of this many characters (Unicode scalars, as the tokenizers count) or more use the trigram
+/// indexes (SQLite's FTS5 `trigram` tables, PostgreSQL's `pg_trgm`); both need three to help.
+package let trigram = 3
+/// How many of the newest statuses a search shorter than `trigram` reads.
+package let shortSearchReach = 20_000
+
+/// How text search folds case, on both engines: letters of every script match their other case (É and é, Σ and
+/// σ), one character for one, as Swift's `lowercased()` does it. The trigram indexes fold so themselves; a scan
+/// compares `SearchFolding.folded` texts.
+package enum SearchFolding {
+  /// `text` as a scan compares it.
+  package static func folded(_ text: String) -> String { text.lowercased() }
+}
+
+extension String {
+  /// A column list with every column prefixed by `table.`, for queries that join.
+  package func qualified(_ table: String) -> String {
+    split(separator: ",").map { "\(table).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", ")
+  }
+}

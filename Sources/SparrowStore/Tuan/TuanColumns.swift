@@ -1,0 +1,11 @@
+/// 团购's column lists, in the order both engines' row initialisers read them (by position).
+package let merchantColumns = """
+  id, name, branch_name, city_adcode, district_adcode, neighbourhood, address, phone, latitude, longitude, category, \
+  subcategory, rating, average_price, hours, review_count, created_at
+  """
+package let dealColumns = """
+  id, merchant_id, title, description, city_adcode, district_adcode, neighbourhood, nationwide, category, \
+  subcategory, list_price, current_price, purchase_count, published_at, deadline, updated_at, refund_anytime, \
+  refund_after_expiry, reservation_required, notice, special_tips, details, pictures, latitude, longitude
+  """
+package let couponColumns = "code, order_id, deal_id, merchant_id, user_id, state, valid_until, changed_at"

@@ -1,0 +1,67 @@
+/// What posting a status checks and changes, decided once for both engines. Each engine runs these steps inside its
+/// own transaction, in this order: the repeat check (`previous`, `repeats`), the repost check (`repostTargets`,
+/// `repostFound`), the row, `counterUpdates`, then `mentions` and `topics`.
+package struct StatusPosting: Sendable {
+  package let status: StatusRecord
+  /// Who the status mentions, each once; none for a status only its author may see, so nothing of it reaches others.
+  package let mentions: [Int64]
+  /// The topics it joins, each once; none for a status only its author may see.
+  package let topics: [String]
+
+  package init(_ status: StatusRecord, mentions: [Int64], topics: [String]) {
+    self.status = status
+    let isPublic = status.visible == 0
+    self.mentions = isPublic ? Self.once(mentions) : []
+    self.topics = isPublic ? Self.once(topics) : []
+  }
+
+  /// The author's newest status: its text and what it reposts.
+  package var previous: SQL {
+    "SELECT text, retweeted_id FROM statuses WHERE user_id = \(status.userID) ORDER BY id DESC LIMIT 1"
+  }
+
+  /// Whether posting repeats the author's newest status (`StoreError.duplicateText`). Reposts compare what they
+  /// repost too: "转发微博" twice on two statuses is no repeat.
+  package func repeats(text: String, retweetedID: Int64?) -> Bool {
+    text == status.text && retweetedID == status.retweetedID
+  }
+
+  /// For a repost, counts its original and the status it was reposted from (`repostFound`).
+  package var repostTargets: SQL? {
+    guard let original = status.retweetedID else { return nil }
+    return "SELECT count(*) FROM statuses WHERE id IN (\(original), \(status.parentID ?? original))"
+  }
+
+  /// Whether a repost's original and parent both exist (`StoreError.notFound` otherwise).
+  package func repostFound(_ count: Int) -> Bool {
+    guard let original = status.retweetedID else { return true }
+    return count == ((status.parentID ?? original) == original ? 1 : 2)
+  }
+
+  /// The counters posting raises: the author's statuses (and private ones), and a repost's original and parent.
+  package var counterUpdates: [SQL] {
+    var updates: [SQL] = ["""
+      UPDATE users SET statuses_count = statuses_count + 1, \
+      private_statuses_count = private_statuses_count + \(status.visible == 0 ? 0 : 1) WHERE id = \(status.userID)
+      """]
+    if let original = status.retweetedID {
+      updates.append(
+        "UPDATE statuses SET reposts_count = reposts_count + 1 WHERE id IN (\(original), \(status.parentID ?? original))")
+    }
+    return updates
+  }
+
+  /// What the caches must drop: the author's row and the rows whose counters changed; the feeds learn of the status
+  /// only once it is `stored` (a refused post joins nothing).
+  package func invalidation(stored: Bool, comments: [CommentRecord]) -> CacheInvalidation {
+    .several([
+      .userRows(users: [status.userID]),
+      .statuses(posted: stored ? [PostedStatus(status)] : [], changed: status.changedByPosting(comments)),
+    ])
+  }
+
+  private static func once<T: Hashable>(_ values: [T]) -> [T] {
+    var seen = Set<T>()
+    return values.filter { seen.insert($0).inserted }
+  }
+}

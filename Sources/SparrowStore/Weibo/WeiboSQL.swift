@@ -1,0 +1,139 @@
+/// 微博's column list for statuses, in the order both engines' row initialisers read it (by position).
+package let statusColumns = """
+  id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, latitude, longitude, visible, \
+  reposts_count, comments_count, attitudes_count
+  """
+
+/// 微博's feeds as SQL both engines run: which statuses and comments each feed holds, who may see a status, the
+/// paging window and what counts as unread. Each engine renders the statements in its own placeholders and
+/// brings only what its dialect says its own way: text search (`TextSearch`) and SQLite's planner hint (`walk`).
+package enum WeiboSQL {
+  /// Unread counters stop counting here; clients show "99+" long before.
+  package static let unreadCap = 1000
+
+  /// A status text containing words, as the engine finds it. `indexed` is true for words of `trigram` characters
+  /// or more (the engine's trigram index); shorter words are scanned, over the newest `shortSearchReach`
+  /// statuses only. Either way case folds as `SearchFolding` says.
+  package typealias TextSearch = (_ words: String, _ indexed: Bool) -> SQL
+
+  /// Who may see a status: everyone when it is public, else its author.
+  package static func visibleTo(_ viewer: Int64) -> SQL { "(visible = 0 OR user_id = \(viewer))" }
+
+  /// `since_id` and `max_id`.
+  package static func window(_ page: Page) -> SQL {
+    var sql: SQL = ""
+    if page.sinceID > 0 { sql += " AND id > \(page.sinceID)" }
+    if page.maxID > 0 { sql += " AND id <= \(page.maxID)" }
+    return sql
+  }
+
+  /// The home feed: all of the user's statuses and the public ones of everyone they follow. `walk` writes
+  /// `+user_id`, so that SQLite walks ids newest first instead of the author index (PostgreSQL plans it itself).
+  package static func home(_ user: Int64, walk: Bool = false) -> SQL {
+    let column = walk ? "+user_id" : "user_id"
+    return """
+      (\(raw: column) = \(user) OR \(raw: column) IN (SELECT followee_id FROM follows WHERE follower_id = \(user))) \
+      AND \(sql: visibleTo(user))
+      """
+  }
+
+  /// The statuses `feed` holds, filtered by `feature`.
+  package static func condition(_ feed: StatusFeed, _ feature: StatusFeature, search: TextSearch) -> SQL {
+    let sql: SQL
+    switch feed {
+    case .home(let user):
+      sql = home(user)
+    case .user(let user, let viewer):
+      sql = "user_id = \(user) AND \(sql: visibleTo(viewer))"
+    case .everyone:
+      sql = "visible = 0"
+    case .mentions(let user):
+      sql = "id IN (SELECT status_id FROM status_mentions WHERE user_id = \(user)) AND visible = 0"
+    case .reposts(let id):
+      sql = "(retweeted_id = \(id) OR parent_id = \(id)) AND visible = 0"
+    case .topic(let topic):
+      sql = "id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)) AND visible = 0"
+    case .search(let words) where words.unicodeScalars.count >= trigram:
+      sql = "\(sql: search(words, true)) AND visible = 0"
+    case .search(let words):
+      // Under three characters the trigram index cannot help: only the newest statuses are searched.
+      sql = """
+        \(sql: search(words, false)) AND visible = 0 AND id >= \
+        coalesce((SELECT id FROM statuses ORDER BY id DESC LIMIT 1 OFFSET \(shortSearchReach - 1)), 0)
+        """
+    case .bilateral(let user):
+      sql = """
+        user_id IN (SELECT a.followee_id FROM follows a JOIN follows b \
+        ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = \(user)) AND visible = 0
+        """
+    case .special(let user):
+      sql = "user_id IN (SELECT followee_id FROM follows WHERE follower_id = \(user) AND special = 1) AND visible = 0"
+    }
+    return sql + featureClause(feature)
+  }
+
+  /// Originals only, or statuses with pictures.
+  package static func featureClause(_ feature: StatusFeature) -> SQL {
+    switch feature {
+    case .all: ""
+    case .original: " AND retweeted_id IS NULL"
+    case .picture: " AND has_pictures = 1"
+    }
+  }
+
+  /// The comments `feed` holds.
+  package static func condition(_ feed: CommentFeed) -> SQL {
+    switch feed {
+    case .onStatus(let id): "status_id = \(id)"
+    case .byUser(let user): "user_id = \(user)"
+    case .toUser(let user): "(status_user_id = \(user) OR reply_user_id = \(user)) AND user_id <> \(user)"
+    case .timeline(let user): "(user_id = \(user) OR status_user_id = \(user) OR reply_user_id = \(user))"
+    case .mentions(let user): "id IN (SELECT comment_id FROM comment_mentions WHERE user_id = \(user))"
+    }
+  }
+
+  /// One row for each unread item of `kind` after `mark`; `walk` as for `home`.
+  package static func unreadSource(_ kind: UnreadKind, userID: Int64, after mark: Int64, walk: Bool = false) -> SQL {
+    switch kind {
+    case .status:
+      "SELECT 1 FROM statuses WHERE \(sql: home(userID, walk: walk)) AND user_id <> \(userID) AND id > \(mark)"
+    case .follower:
+      "SELECT 1 FROM follows WHERE followee_id = \(userID) AND id > \(mark)"
+    case .cmt:
+      "SELECT 1 FROM comments WHERE \(sql: condition(.toUser(userID))) AND id > \(mark)"
+    case .mentionStatus:
+      """
+      SELECT 1 FROM status_mentions m JOIN statuses s ON s.id = m.status_id
+      WHERE m.user_id = \(userID) AND m.status_id > \(mark) AND s.visible = 0
+      """
+    case .mentionCmt:
+      """
+      SELECT 1 FROM comment_mentions m JOIN comments c ON c.id = m.comment_id JOIN statuses s ON s.id = c.status_id
+      WHERE m.user_id = \(userID) AND m.comment_id > \(mark) AND s.visible = 0
+      """
+    case .attitude:
+      "SELECT 1 FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID) AND id > \(mark)"
+    }
+  }
+
+  /// Every counter recounted from the rows, for repairs after a bulk import: one statement for users, one for
+  /// statuses.
+  package static let recountCounters: [SQL] = [
+    """
+    UPDATE users SET
+      statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id),
+      private_statuses_count = (SELECT count(*) FROM statuses s WHERE s.user_id = users.id AND s.visible <> 0),
+      followers_count = (SELECT count(*) FROM follows f WHERE f.followee_id = users.id),
+      friends_count = (SELECT count(*) FROM follows f WHERE f.follower_id = users.id),
+      favourites_count = (SELECT count(*) FROM favorites f WHERE f.user_id = users.id),
+      bi_followers_count = (SELECT count(*) FROM follows a JOIN follows b
+        ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = users.id)
+    """,
+    """
+    UPDATE statuses SET
+      reposts_count = (SELECT count(*) FROM statuses r WHERE r.retweeted_id = statuses.id OR r.parent_id = statuses.id),
+      comments_count = (SELECT count(*) FROM comments c WHERE c.status_id = statuses.id),
+      attitudes_count = (SELECT count(*) FROM likes l WHERE l.status_id = statuses.id)
+    """,
+  ]
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+import SparrowStore
+
+/// Rows decoded as the statement steps, each read in place: `Row.fetchAll` copies every row first, and on
+/// the hot reads (a page of statuses, their authors) the copies cost more than the query.
+func decodeRows<T>(_ statement: Statement, _ arguments: StatementArguments, _ decode: (Row) -> T) throws -> [T] {
+  var result: [T] = []
+  let rows = try Row.fetchCursor(statement, arguments: arguments)
+  while let row = try rows.next() { result.append(decode(row)) }
+  return result
+}
+
+/// A JSON array of values, for `IN (SELECT value FROM json_each(?))`: one parameter whatever the count.
+/// Lookups by id join it instead (`json_each(?) j CROSS JOIN t ON t.id = j.value`, CROSS JOIN keeping the list
+/// outside): one index search per id, where `IN` first builds, sorts and frees a temporary b-tree.
+func jsonList(_ values: [Int64]) -> String {
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(values.count * 20 + 2)
+  bytes.append(UInt8(ascii: "["))
+  for (index, value) in values.enumerated() {
+    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(contentsOf: String(value).utf8)
+  }
+  bytes.append(UInt8(ascii: "]"))
+  return String(decoding: bytes, as: UTF8.self)
+}
+func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
+  if let strings = values as? [String] {
+    return String(decoding: (try? JSONSerialization.data(withJSONObject: strings)) ?? Data("[]".utf8), as: UTF8.self)
+  }
+  return "[" + values.map(\.description).joined(separator: ",") + "]"
+}
+/// `words` as one FTS5 phrase (a substring, for the trigram tokenizer).
+func ftsPhrase(_ words: String) -> String {
+  "\"" + words.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+extension SQLiteStore {
+  /// Screen names containing `key` (three or more characters, by the trigram index), or beginning with it
+  /// (shorter keys, by the name index).
+  static func nameMatch(_ key: String) -> (String, StatementArguments) {
+    key.unicodeScalars.count >= trigram
+      ? ("id IN (SELECT rowid FROM user_search WHERE user_search MATCH ?)", [ftsPhrase(key)])
+      : ("screen_name_key >= ? AND screen_name_key < ?", [key, key + "\u{10FFFF}"])
+  }
+}
+
+/// Who may see a status (`WeiboSQL.visibleTo`), with the viewer's id as its one `?`.
+let visibleTo = WeiboSQL.visibleTo(0).text(placeholders: { _ in "?" })
+
+/// The same lists for joins, as `u.id, u.screen_name, …` and `s.id, s.user_id, …`.
+let userColumnsOfU = userColumns.qualified("u")
+let statusColumnsOfS = statusColumns.qualified("s")
+
+extension UserRecord {
+  init(row: Row) {
+    self.init(
+      id: row[0], screenName: row[1], passwordHash: row[2], description: row[3], location: row[4], gender: row[5],
+      url: row[6], avatar: row[7], verifiedType: row[8], verifiedReason: row[9], mbtype: row[10], mbrank: row[11],
+      createdAt: date(row[12]))
+    followersCount = row[13]
+    friendsCount = row[14]
+    allStatusesCount = row[15]
+    favouritesCount = row[16]
+    biFollowersCount = row[17]
+    privateStatusesCount = row[18]
+  }
+}
+
+extension PictureRef {
+  init(row: Row) {
+    self.init(id: row["id"], ext: row["ext"], width: row["width"], height: row["height"], frames: row["frames"],
+              bytes: row["bytes"])
+  }
+}
+
+extension AppRecord {
+  init(row: Row) {
+    self.init(
+      id: row["id"], clientID: row["client_id"], secretHash: row["secret_hash"], name: row["name"], url: row["url"],
+      redirectURI: row["redirect_uri"], firstParty: (row["first_party"] as Int) != 0,
+      isPublic: (row["public"] as Int) != 0, createdAt: date(row["created_at"]))
+  }
+}
+
+extension GrantRecord {
+  init(row: Row) {
+    self.init(
+      hash: row["hash"], kind: Kind(rawValue: row["kind"]) ?? .access, userID: row["user_id"], appID: row["app_id"],
+      redirectURI: row["redirect_uri"], createdAt: date(row["created_at"]), expiresAt: date(row["expires_at"]),
+      origin: row["origin"], challenge: row["challenge"])
+  }
+}
+
+extension StatusRecord {
+  init(row: Row) {
+    let pictureJSON: String = row[7]
+    let pictures = PictureList.decode(pictureJSON)
+    self.init(
+      id: row[0], userID: row[1], text: row[2], appID: row[3], createdAt: date(row[4]), retweetedID: row[5],
+      parentID: row[6], pictures: pictures, latitude: row[8], longitude: row[9], visible: row[10])
+    repostsCount = row[11]
+    commentsCount = row[12]
+    attitudesCount = row[13]
+  }
+}
+
+extension CommentRecord {
+  init(row: Row) {
+    self.init(
+      id: row["id"], statusID: row["status_id"], userID: row["user_id"], text: row["text"], appID: row["app_id"],
+      createdAt: date(row["created_at"]), replyCommentID: row["reply_comment_id"])
+  }
+}
+
+extension Mark {
+  init(row: Row) {
+    self.init(id: row["id"], userID: row["user_id"], statusID: row["status_id"], createdAt: date(row["created_at"]))
+  }
+}

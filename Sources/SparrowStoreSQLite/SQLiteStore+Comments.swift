@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import SparrowStore
+
+// Comments: writes, reads by id and feeds.
+extension SQLiteStore {
+  package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
+    defer { caches.invalidate(.statuses(changed: comments.map(\.statusID))) }
+    try await pool.write { db in
+      for comment in comments { try Self.insertComment(comment, mentions: mentions, db) }
+    }
+  }
+
+  package func comment(id: Int64, visibleTo viewer: Int64) async throws -> CommentRecord? {
+    try await comments(ids: [id], visibleTo: viewer)[id]
+  }
+
+  package func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    return try reading { db in
+      let rows = try Row.fetchAll(try db.cachedStatement(sql: """
+          SELECT * FROM comments WHERE id IN (SELECT value FROM json_each(?))
+            AND status_id IN (SELECT id FROM statuses WHERE \(visibleTo))
+          """),
+        arguments: [jsonList(unique), viewer])
+      return Dictionary(rows.map { (($0["id"] as Int64), CommentRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  package func deleteComment(id: Int64) async throws -> CommentRecord {
+    let comment = try await pool.write { db in
+      guard let comment = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id])
+        .map(CommentRecord.init(row:))
+      else { throw StoreError.notFound }
+      try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM comment_mentions WHERE comment_id = ?", arguments: [id])
+      try db.execute(
+        sql: "UPDATE statuses SET comments_count = comments_count - 1 WHERE id = ?", arguments: [comment.statusID])
+      return comment
+    }
+    caches.invalidate(.statuses(changed: [comment.statusID]))
+    return comment
+  }
+
+  package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
+    try reading { db in
+      let (condition, arguments) = Self.condition(feed)
+      let (window, windowArguments) = Self.window(page)
+      let items = try Row.fetchAll(
+        try db.cachedStatement(sql: "SELECT * FROM comments WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments: arguments + windowArguments + [page.count, page.offset]
+      ).map(CommentRecord.init(row:))
+      let total = try Int.fetchOne(
+        try db.cachedStatement(sql: "SELECT count(*) FROM comments WHERE \(condition)"), arguments: arguments) ?? 0
+      return FeedPage(items: items, total: total)
+    }
+  }
+
+  static func condition(_ feed: CommentFeed) -> (String, StatementArguments) { WeiboSQL.condition(feed).sqlite }
+
+
+  static func insertComment(_ comment: CommentRecord, mentions: [Int64], _ db: Database) throws {
+    try insertCommentRow(comment, db)
+    guard db.changesCount == 1 else { throw StoreError.notFound }
+    try db.execute(
+      sql: "UPDATE statuses SET comments_count = comments_count + 1 WHERE id = ?", arguments: [comment.statusID])
+    // Mentions in comments on a private status would tell others about it: there are none.
+    for user in Set(mentions) {
+      try db.execute(
+        sql: """
+          INSERT INTO comment_mentions (user_id, comment_id)
+          SELECT ?, ? WHERE EXISTS (SELECT 1 FROM statuses WHERE id = ? AND visible = 0)
+          """,
+        arguments: [user, comment.id, comment.statusID])
+    }
+  }
+
+  /// Inserts the row only if its status exists and the commenter may see it (and the comment it replies to
+  /// exists); check `changesCount`.
+  static func insertCommentRow(_ comment: CommentRecord, _ db: Database) throws {
+    var replyUser: Int64?
+    if let reply = comment.replyCommentID {
+      replyUser = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM comments WHERE id = ? AND status_id = ?"), arguments: [reply, comment.statusID])
+      guard replyUser != nil else { throw StoreError.notFound }
+    }
+    try db.cachedStatement(sql: """
+        INSERT INTO comments (id, status_id, status_user_id, user_id, text, app_id, created_at, reply_comment_id,
+          reply_user_id)
+        SELECT ?, id, user_id, ?, ?, ?, ?, ?, ? FROM statuses WHERE id = ? AND \(visibleTo)
+        """).execute(arguments: [
+        comment.id, comment.userID, comment.text, comment.appID, millis(comment.createdAt), comment.replyCommentID,
+        replyUser, comment.statusID, comment.userID,
+      ])
+  }
+}

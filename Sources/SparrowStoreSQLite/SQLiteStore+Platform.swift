@@ -1,0 +1,357 @@
+import Foundation
+import GRDB
+import SparrowStore
+
+// The platform's tables: id nodes and secrets, users, apps and grants, sign-in failures, uploads, request
+// counters and pictures.
+extension SQLiteStore {
+  package func claimNode(holder: String, until: Date, now: Date) async throws -> Int {
+    try await pool.write { db in
+      let held = Set(try Int.fetchAll(
+        db, sql: "SELECT node FROM node_leases WHERE expires_at > ?", arguments: [millis(now)]))
+      guard let node = (0..<32).first(where: { !held.contains($0) }) else { throw StoreError.conflict }
+      try db.execute(
+        sql: "INSERT INTO node_leases (node, holder, expires_at) VALUES (?, ?, ?) ON CONFLICT (node) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at",
+        arguments: [node, holder, millis(until)])
+      return node
+    }
+  }
+
+  package func renewNode(_ node: Int, holder: String, until: Date) async throws -> Bool {
+    try await pool.write { db in
+      try db.execute(
+        sql: "UPDATE node_leases SET expires_at = ? WHERE node = ? AND holder = ?", arguments: [millis(until), node, holder])
+      return db.changesCount == 1
+    }
+  }
+
+  package func releaseNode(_ node: Int, holder: String) async throws {
+    try await pool.write { db in
+      try db.execute(sql: "DELETE FROM node_leases WHERE node = ? AND holder = ?", arguments: [node, holder])
+    }
+  }
+
+  package var statistics: StoreStatistics { StoreStatistics(engine: "sqlite", caches: caches.tallies) }
+
+  package func secret(named name: String, proposing proposed: String) async throws -> String {
+    try await pool.write { db in
+      try db.execute(sql: "INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                     arguments: [name, proposed])
+      return try String.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = ?", arguments: [name]) ?? proposed
+    }
+  }
+
+  // MARK: Users
+
+  package func createUser(_ user: UserRecord) async throws {
+    try await pool.write { db in try Self.insert(user, db) }
+  }
+
+  package func updateUser(_ user: UserRecord) async throws {
+    defer { caches.invalidate(.userRows(users: [user.id])) }
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          UPDATE users SET screen_name = ?, screen_name_key = ?, password_hash = ?, description = ?,
+            location = ?, gender = ?, url = ?, avatar = ?, verified_type = ?, verified_reason = ?, mbtype = ?,
+            mbrank = ? WHERE id = ?
+          """,
+        arguments: [
+          user.screenName, user.screenName.lowercased(), user.passwordHash, user.description, user.location,
+          user.gender, user.url, user.avatar, user.verifiedType, user.verifiedReason, user.mbtype, user.mbrank,
+          user.id,
+        ])
+      if db.changesCount == 0 { throw StoreError.notFound }
+      try Self.referAvatar(user, db)
+    }
+  }
+
+  package func user(id: Int64) async throws -> UserRecord? {
+    try readingOne { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id = ?"), arguments: [id]).map(UserRecord.init(row:))
+    }
+  }
+
+  package func user(screenName: String) async throws -> UserRecord? {
+    try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE screen_name_key = ?"), arguments: [screenName.lowercased()])
+        .map(UserRecord.init(row:))
+    }
+  }
+
+  package func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
+    try reading { db in try Self.users(ids: ids, db) }
+  }
+
+  package func users(screenNames: [String]) async throws -> [UserRecord] {
+    guard !screenNames.isEmpty else { return [] }
+    let keys = Array(Set(screenNames.map { $0.lowercased() }))
+    return try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE screen_name_key IN (SELECT value FROM json_each(?))"),
+        arguments: [jsonList(keys)]
+      ).map(UserRecord.init(row:))
+    }
+  }
+
+  package func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
+    let key = keyword.lowercased()
+    let (match, arguments) = Self.nameMatch(key)
+    return try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: """
+          SELECT \(userColumns) FROM users WHERE \(match)
+          ORDER BY (screen_name_key = ?) DESC, followers_count DESC, id LIMIT ?
+          """),
+        arguments: arguments + [key, limit]
+      ).map(UserRecord.init(row:))
+    }
+  }
+
+  // MARK: Apps and credentials
+
+  package func createApp(_ app: AppRecord) async throws {
+    try await pool.write { db in try Self.insert(app, db) }
+  }
+
+  package func app(clientID: String) async throws -> AppRecord? {
+    try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM apps WHERE client_id = ?"), arguments: [clientID]).map(AppRecord.init(row:))
+    }
+  }
+
+  package func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
+    let (found, missing) = caches.apps.lookup(ids)
+    if missing.isEmpty { return found }
+    return try reading { db in try apps(ids: ids, db) }
+  }
+
+  /// Apps never change once registered, so they are cached for the life of the process: every API call
+  /// needs its caller's app, and every status its source's.
+  func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
+    var (found, missing) = caches.apps.lookup(ids)
+    if !missing.isEmpty {
+      let loaded = try Self.apps(ids: missing, db)
+      caches.apps.add(loaded)
+      found.merge(loaded) { a, _ in a }
+    }
+    return found
+  }
+
+  package func saveGrant(_ grant: GrantRecord) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          grant.hash, grant.kind.rawValue, grant.userID, grant.appID, grant.redirectURI, millis(grant.createdAt),
+          millis(grant.expiresAt), grant.origin, grant.challenge,
+        ])
+    }
+  }
+
+  package func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
+    let (cached, generation) = caches.grants.lookup(hash: hash, kind: kind)
+    if let cached { return cached }
+    let grant = try reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue])
+        .map(GrantRecord.init(row:))
+    }
+    if let grant { caches.grants.add(grant, readAt: generation) }
+    return grant
+  }
+
+  package func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
+    defer { caches.invalidate(.grant(hash: hash)) }
+    return try await pool.write { db in
+      let grant = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue]
+      ).map(GrantRecord.init(row:))
+      if grant != nil { try db.execute(sql: "DELETE FROM grants WHERE hash = ?", arguments: [hash]) }
+      return grant
+    }
+  }
+
+  package func revokeGrants(userID: Int64, appID: Int64) async throws {
+    defer { caches.invalidate(.tokens(userID: userID, appID: appID)) }
+    try await pool.write { db in
+      try db.execute(
+        sql: "DELETE FROM grants WHERE user_id = ? AND app_id = ? AND kind IN ('access', 'refresh')",
+        arguments: [userID, appID])
+    }
+  }
+
+  package func revokeGrants(origin: String) async throws -> Int {
+    defer { caches.invalidate(.origin(origin)) }
+    return try await pool.write { db in
+      try db.execute(sql: "DELETE FROM grants WHERE origin = ?", arguments: [origin])
+      return db.changesCount
+    }
+  }
+
+  // MARK: Sign-in failures
+
+  package func signInFailures(_ key: String, since: Date) async throws -> (count: Int, last: Date?) {
+    try reading { db in
+      let row = try Row.fetchOne(
+        try db.cachedStatement(sql: "SELECT count(*) AS n, max(at) AS last FROM signin_failures WHERE key = ? AND at >= ?"),
+        arguments: [key, millis(since)])
+      let last: Int64? = row?["last"]
+      return (row?["n"] ?? 0, last.map(date))
+    }
+  }
+
+  package func recordSignInFailure(_ key: String, at: Date, forgetBefore: Date) async throws {
+    try await pool.write { db in
+      try db.execute(sql: "DELETE FROM signin_failures WHERE key = ? AND at < ?", arguments: [key, millis(forgetBefore)])
+      try db.execute(sql: "INSERT INTO signin_failures (key, at) VALUES (?, ?)", arguments: [key, millis(at)])
+    }
+  }
+
+  package func clearSignInFailures(_ key: String) async throws {
+    try await pool.write { db in try db.execute(sql: "DELETE FROM signin_failures WHERE key = ?", arguments: [key]) }
+  }
+
+  package func recordUpload(pictureID: String, userID: Int64, at: Date) async throws {
+    try await pool.write { db in
+      try db.execute(sql: "INSERT INTO picture_uploads (picture_id, user_id, at) VALUES (?, ?, ?)",
+                     arguments: [pictureID, userID, millis(at)])
+      // A day's uploads are all the quota looks at.
+      try db.execute(sql: "DELETE FROM picture_uploads WHERE user_id = ? AND at < ?",
+                     arguments: [userID, millis(at) - 2 * 86_400_000])
+    }
+  }
+
+  package func uploadCount(userID: Int64, since: Date) async throws -> Int {
+    try reading { db in
+      try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM picture_uploads WHERE user_id = ? AND at >= ?"),
+                       arguments: [userID, millis(since)]) ?? 0
+    }
+  }
+
+  static let unreferenced = """
+    SELECT id, ext, width, height, frames, bytes FROM pictures p WHERE p.created_at < ?
+      AND NOT EXISTS (SELECT 1 FROM picture_refs r WHERE r.picture_id = p.id)
+    """
+
+  package func unreferencedPictures(before: Date, limit: Int) async throws -> [PictureRef] {
+    try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: Self.unreferenced + " ORDER BY created_at LIMIT ?"),
+                       arguments: [millis(before), limit]).map(PictureRef.init(row:))
+    }
+  }
+
+  package func deletePictures(ids: [String], before: Date) async throws -> [PictureRef] {
+    guard !ids.isEmpty else { return [] }
+    return try await pool.write { db in
+      // Checked again inside the write: a status or avatar may have taken one since it was listed.
+      let gone = try Row.fetchAll(
+        try db.cachedStatement(sql: Self.unreferenced + " AND p.id IN (SELECT value FROM json_each(?))"),
+        arguments: [millis(before), jsonList(ids)]).map(PictureRef.init(row:))
+      try db.execute(sql: "DELETE FROM pictures WHERE id IN (SELECT value FROM json_each(?))", arguments: [jsonList(gone.map(\.id))])
+      return gone
+    }
+  }
+
+  // MARK: Request counters
+
+  package func addRates(_ deltas: [String: Int], window: Int64, reading keys: [String]) async throws -> [String: Int] {
+    try await pool.write { db in
+      for (key, delta) in deltas where delta > 0 {
+        try db.execute(
+          sql: """
+            INSERT INTO rate_counters (key, window, count) VALUES (?, ?, ?)
+            ON CONFLICT (key, window) DO UPDATE SET count = count + excluded.count
+            """,
+          arguments: [key, window, delta])
+      }
+      try db.execute(sql: "DELETE FROM rate_counters WHERE window < ?", arguments: [window - 1])
+      guard !keys.isEmpty else { return [:] }
+      let rows = try Row.fetchAll(
+        try db.cachedStatement(sql: "SELECT key, count FROM rate_counters WHERE window = ? AND key IN (SELECT value FROM json_each(?))"),
+        arguments: [window, jsonList(keys)])
+      return Dictionary(rows.map { ($0["key"] as String, $0["count"] as Int) }, uniquingKeysWith: +)
+    }
+  }
+
+  // MARK: Pictures
+
+  package func savePicture(_ picture: PictureRef, at: Date) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO pictures (id, ext, width, height, frames, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (id) DO UPDATE SET created_at = max(created_at, excluded.created_at)
+          """,
+        arguments: [picture.id, picture.ext, picture.width, picture.height, picture.frames, picture.bytes, millis(at)])
+    }
+  }
+
+  package func pictures(ids: [String]) async throws -> [String: PictureRef] {
+    guard !ids.isEmpty else { return [:] }
+    return try reading { db in
+      let rows = try Row.fetchAll(
+        try db.cachedStatement(sql: "SELECT id, ext, width, height, frames, bytes FROM pictures WHERE id IN (SELECT value FROM json_each(?))"),
+        arguments: [jsonList(Array(Set(ids)))])
+      return Dictionary(
+        rows.map { ($0[0] as String, PictureRef(id: $0[0], ext: $0[1], width: $0[2], height: $0[3], frames: $0[4], bytes: $0[5])) },
+        uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  static func users(ids: [Int64], _ db: Database) throws -> [Int64: UserRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    let users = try decodeRows(
+      try db.cachedStatement(sql: "SELECT \(userColumnsOfU) FROM json_each(?) j CROSS JOIN users u ON u.id = j.value"),
+      [jsonList(unique)], UserRecord.init(row:))
+    return Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  static func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM apps WHERE id IN (SELECT value FROM json_each(?))"), arguments: [jsonList(unique)])
+    return Dictionary(rows.map { AppRecord(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  static func insert(_ user: UserRecord, _ db: Database) throws {
+    let taken = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM users WHERE screen_name_key = ? OR id = ?"),
+      arguments: [user.screenName.lowercased(), user.id])
+    if taken == true { throw StoreError.conflict }
+    try db.execute(
+      sql: """
+        INSERT INTO users (id, screen_name, screen_name_key, password_hash, description, location, gender, url,
+          avatar, verified_type, verified_reason, mbtype, mbrank, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        user.id, user.screenName, user.screenName.lowercased(), user.passwordHash, user.description, user.location,
+        user.gender, user.url, user.avatar, user.verifiedType, user.verifiedReason, user.mbtype, user.mbrank,
+        millis(user.createdAt),
+      ])
+    try referAvatar(user, db)
+  }
+
+  static func insert(_ app: AppRecord, _ db: Database) throws {
+    let taken = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM apps WHERE client_id = ?"), arguments: [app.clientID])
+    if taken == true { throw StoreError.conflict }
+    try db.execute(
+      sql: """
+        INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        app.id, app.clientID, app.secretHash, app.name, app.url, app.redirectURI, app.firstParty ? 1 : 0,
+        app.isPublic ? 1 : 0, millis(app.createdAt),
+      ])
+  }
+
+  /// What a user's avatar keeps alive: `avatar:<id>` refers to its picture.
+  static func referAvatar(_ user: UserRecord, _ db: Database) throws {
+    try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: ["avatar:\(user.id)"])
+    if let avatar = user.avatar, let id = avatar.split(separator: ".").first {
+      try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
+                     arguments: [String(id), "avatar:\(user.id)"])
+    }
+  }
+}

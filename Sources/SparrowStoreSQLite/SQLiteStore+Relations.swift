@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import SparrowStore
+
+// Follows and special follows.
+extension SQLiteStore {
+  package func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
+    defer { caches.invalidate(.userRows(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])) }
+    try await pool.write { db in
+      let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
+      guard users == 2 else { throw StoreError.notFound }
+      let exists = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?"), arguments: [follower, followee])
+      if exists == true { throw StoreError.conflict }
+      try db.execute(
+        sql: "INSERT INTO follows (follower_id, followee_id, id, created_at) VALUES (?, ?, ?, ?)",
+        arguments: [follower, followee, id, millis(at)])
+      try Self.adjustFollowCounters(follower: follower, followee: followee, by: 1, db)
+    }
+  }
+
+  package func unfollow(follower: Int64, followee: Int64) async throws {
+    defer { caches.invalidate(.userRows(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])) }
+    try await pool.write { db in
+      try db.execute(
+        sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
+      guard db.changesCount == 1 else { throw StoreError.notFound }
+      try Self.adjustFollowCounters(follower: follower, followee: followee, by: -1, db)
+    }
+  }
+
+  package func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    try reading { db in try Self.following(user, among: candidates, db) }
+  }
+
+  package func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    try reading { db in try Self.followers(user, among: candidates, db) }
+  }
+
+  package func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: "UPDATE follows SET special = ? WHERE follower_id = ? AND followee_id = ?",
+        arguments: [special ? 1 : 0, follower, followee])
+      guard db.changesCount == 1 else { throw StoreError.notFound }
+    }
+  }
+
+  package func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    return try reading { db in
+      Set(try Int64.fetchAll(
+        try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND special = 1 AND followee_id IN (SELECT value FROM json_each(?))"),
+        arguments: [user, jsonList(Array(Set(candidates)))]))
+    }
+  }
+
+  package func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
+    try reading { db in
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments: [user, limit, offset])
+    }
+  }
+
+  package func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
+    try reading { db in
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments: [user, limit, offset])
+    }
+  }
+
+  static func following(_ user: Int64, among candidates: [Int64], _ db: Database) throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    let unique = Array(Set(candidates))
+    return Set(
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT f.followee_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = ?1 AND f.followee_id = j.value"),
+        arguments: [user, jsonList(unique)]))
+  }
+
+  static func followers(_ user: Int64, among candidates: [Int64], _ db: Database) throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    let unique = Array(Set(candidates))
+    return Set(
+      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT f.follower_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1"),
+        arguments: [user, jsonList(unique)]))
+  }
+
+  static func adjustFollowCounters(follower: Int64, followee: Int64, by delta: Int, _ db: Database) throws {
+    try db.execute(sql: "UPDATE users SET friends_count = friends_count + ? WHERE id = ?", arguments: [delta, follower])
+    try db.execute(
+      sql: "UPDATE users SET followers_count = followers_count + ? WHERE id = ?", arguments: [delta, followee])
+    let mutual = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?"), arguments: [followee, follower])
+    if mutual == true {
+      try db.execute(
+        sql: "UPDATE users SET bi_followers_count = bi_followers_count + ? WHERE id IN (?, ?)",
+        arguments: [delta, follower, followee])
+    }
+  }
+}

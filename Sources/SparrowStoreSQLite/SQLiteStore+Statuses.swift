@@ -1,0 +1,357 @@
+import Foundation
+import GRDB
+import SparrowStore
+
+// Statuses: writes, reads by id, feeds and their conditions, hot topics.
+extension SQLiteStore {
+  package func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
+    async throws
+  {
+    let posting = StatusPosting(status, mentions: mentions, topics: topics)
+    // The counters it bumps change whether or not it is stored.
+    var stored = false
+    defer { caches.invalidate(posting.invalidation(stored: stored, comments: comments)) }
+    try await pool.write { db in
+      let (previous, previousArguments) = posting.previous.sqlite
+      if let row = try Row.fetchOne(try db.cachedStatement(sql: previous), arguments: previousArguments),
+        posting.repeats(text: row["text"], retweetedID: row["retweeted_id"])
+      {
+        throw StoreError.duplicateText
+      }
+      if let targets = posting.repostTargets?.sqlite,
+        !posting.repostFound(try Int.fetchOne(try db.cachedStatement(sql: targets.0), arguments: targets.1) ?? 0)
+      {
+        throw StoreError.notFound
+      }
+      try Self.insert(status, db)
+      for update in posting.counterUpdates {
+        let (sql, arguments) = update.sqlite
+        try db.execute(sql: sql, arguments: arguments)
+      }
+      for user in posting.mentions {
+        try db.execute(sql: "INSERT INTO status_mentions (user_id, status_id) VALUES (?, ?)", arguments: [user, status.id])
+      }
+      for topic in posting.topics {
+        try db.execute(
+          sql: "INSERT INTO status_topics (topic, status_id, created_at) VALUES (?, ?, ?)",
+          arguments: [topic, status.id, millis(status.createdAt)])
+      }
+      for comment in comments { try Self.insertComment(comment, mentions: [], db) }
+    }
+    stored = true
+  }
+
+  package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {
+    try reading { db in
+      try Row.fetchOne(
+        try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ? AND \(visibleTo)"), arguments: [id, viewer]
+      ).map(StatusRecord.init(row:))
+    }
+  }
+
+  package func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord] {
+    try reading { db in try Self.statuses(ids: ids, db).filter { $0.value.isVisible(to: viewer) } }
+  }
+
+  package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
+    let generation = userRows.currentGeneration
+    return try reading { db in try context(for: statuses, viewer: viewer, usersReadAt: generation, db) }
+  }
+
+  func context(for statuses: [StatusRecord], viewer: Int64, usersReadAt generation: Int, _ db: Database) throws
+    -> StatusContextRows
+  {
+    let originals = try Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
+    let all = statuses + originals.values
+    let ids = all.map(\.id)
+    let users = try cachedUsers(ids: all.map(\.userID), readAt: generation, db)
+    let marks = try viewerMarks(viewer, statuses: ids, people: Array(users.keys), readAt: generation, db)
+    return StatusContextRows(
+      originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db), favorited: marks.favorited,
+      liked: marks.liked, following: marks.following, followers: marks.followers)
+  }
+
+  /// The viewer's favourites and likes among `statuses` and relationships with `people`: what
+  /// `marked` for both tables, `following` and `followers` give, in one statement.
+  struct ViewerMarks {
+    var favorited: Set<Int64> = []
+    var liked: Set<Int64> = []
+    var following: Set<Int64> = []
+    var followers: Set<Int64> = []
+  }
+
+  /// The viewer's marks among `statuses` and relationships with `people`, from the relations the
+  /// user-row cache holds for them (read in full the first time).
+  func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], readAt generation: Int, _ db: Database) throws
+    -> ViewerMarks
+  {
+    let held: UserRowCache.Held
+    if let cached = userRows.relations(of: viewer) {
+      held = cached
+    } else {
+      held = try Self.relations(of: viewer, db)
+      userRows.add(held, of: viewer, readAt: generation)
+    }
+    guard case .relations(let relations) = held else {
+      return try Self.viewerMarks(viewer, statuses: statuses, people: people, db)
+    }
+    let marks = relations.marks(statuses: statuses, people: people)
+    return ViewerMarks(
+      favorited: marks.favorites, liked: marks.likes, following: marks.followees, followers: marks.followers)
+  }
+
+  /// Everything `user` favourited and liked and their follows both ways, or `.tooMany`.
+  static func relations(of user: Int64, _ db: Database) throws -> UserRowCache.Held {
+    let rows = try Row.fetchCursor(
+      try db.cachedStatement(sql: """
+        SELECT 0, status_id FROM favorites WHERE user_id = ?1
+        UNION ALL SELECT 1, status_id FROM likes WHERE user_id = ?1
+        UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = ?1
+        UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = ?1
+        LIMIT ?2
+        """),
+      arguments: [user, UserRowCache.relationsLimit + 1])
+    var relations = UserRowCache.Relations()
+    var count = 0
+    while let row = try rows.next() {
+      count += 1
+      if count > UserRowCache.relationsLimit { return .tooMany }
+      let id: Int64 = row[1]
+      switch row[0] as Int {
+      case 0: relations.favorites.insert(id)
+      case 1: relations.likes.insert(id)
+      case 2: relations.followees.insert(id)
+      default: relations.followers.insert(id)
+      }
+    }
+    return .relations(relations)
+  }
+
+  static func viewerMarks(_ viewer: Int64, statuses: [Int64], people: [Int64], _ db: Database) throws -> ViewerMarks {
+    var marks = ViewerMarks()
+    guard !statuses.isEmpty || !people.isEmpty else { return marks }
+    let rows = try Row.fetchCursor(
+      try db.cachedStatement(sql: """
+        SELECT 0, m.status_id FROM json_each(?2) j CROSS JOIN favorites m ON m.user_id = ?1 AND m.status_id = j.value
+        UNION ALL SELECT 1, m.status_id FROM json_each(?2) j CROSS JOIN likes m ON m.user_id = ?1 AND m.status_id = j.value
+        UNION ALL SELECT 2, f.followee_id FROM json_each(?3) j CROSS JOIN follows f ON f.follower_id = ?1 AND f.followee_id = j.value
+        UNION ALL SELECT 3, f.follower_id FROM json_each(?3) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1
+        """),
+      arguments: [viewer, jsonList(Array(Set(statuses))), jsonList(Array(Set(people)))])
+    while let row = try rows.next() {
+      let id: Int64 = row[1]
+      switch row[0] as Int {
+      case 0: marks.favorited.insert(id)
+      case 1: marks.liked.insert(id)
+      case 2: marks.following.insert(id)
+      default: marks.followers.insert(id)
+      }
+    }
+    return marks
+  }
+
+  package func deleteStatus(id: Int64) async throws -> StatusRecord {
+    let (removal, favoriters) = try await pool.write { db in
+      guard let status = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ?"), arguments: [id])
+        .map(StatusRecord.init(row:))
+      else { throw StoreError.notFound }
+      let removal = StatusRemoval(status)
+      let (favoritersSQL, favoritersArguments) = removal.favoriters.sqlite
+      let favoriters = try Int64.fetchAll(try db.cachedStatement(sql: favoritersSQL), arguments: favoritersArguments)
+      for statement in removal.statements {
+        let (sql, arguments) = statement.sqlite
+        try db.execute(sql: sql, arguments: arguments)
+      }
+      return (removal, favoriters)
+    }
+    caches.invalidate(removal.invalidation(favoriters: favoriters))
+    return removal.status
+  }
+
+  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws
+    -> FeedPage<StatusRecord>
+  {
+    let generation = userRows.currentGeneration
+    if case .search = feed {
+      return try await readingAside { db in try self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+    }
+    return try reading { db in try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+  }
+
+  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
+  {
+    // A reader's own whole home feed is served from the caches when they hold the page, and fills them when not.
+    let hot: Int64? = if case .home(let owner) = feed, feature == .all, owner == viewer { owner } else { nil }
+    if let hot, let served = caches.homePage(of: hot, page) { return served }
+    let generation = userRows.currentGeneration
+    let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
+    let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
+      let found = try self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+      let context = try self.context(for: found.items, viewer: viewer, usersReadAt: generation, db)
+      if let owner = hot {
+        self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
+        if !self.caches.homeFeeds.holds(owner) {
+          try self.fillHomeFeed(owner, dense: found.total >= self.denseFeed, readAt: feedsGeneration, db)
+        }
+      }
+      return (found, context)
+    }
+    if case .search = feed { return try await readingAside(read) }
+    return try reading(read)
+  }
+
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Database)
+    throws -> FeedPage<StatusRecord>
+  {
+    if case .home(let user) = feed {
+      return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
+    }
+    let (condition, arguments) = Self.condition(feed, feature)
+    let (window, windowArguments) = Self.window(page)
+    let items = try decodeRows(
+      try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
+      arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
+    let total = try Int.fetchOne(
+      try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(condition)"), arguments: arguments) ?? 0
+    return FeedPage(items: items, total: total)
+  }
+
+  package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
+    try reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: """
+          SELECT topic, count(*) AS n FROM status_topics
+          WHERE created_at >= ? AND status_id IN (SELECT id FROM statuses WHERE visible = 0)
+          GROUP BY topic ORDER BY n DESC, max(status_id) DESC LIMIT ?
+          """),
+        arguments: [millis(since), limit]
+      ).map { TopicCount(name: $0["topic"], count: $0["n"]) }
+    }
+  }
+
+  /// The statuses a home feed holds: all of the user's and the public ones of everyone they follow, from
+  /// the user-row cache where it has them.
+  func homeSize(_ user: Int64, usersReadAt generation: Int, _ db: Database) throws -> Int {
+    let followees: [Int64]
+    if let cached = userRows.followees(of: user) {
+      followees = cached
+    } else {
+      followees = try Int64.fetchAll(
+        try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ?"), arguments: [user])
+      userRows.add(followees: followees, of: user, readAt: generation)
+    }
+    let people = [user] + followees
+    var (size, missing) = userRows.statusesCount(of: people, seenBy: user)
+    if !missing.isEmpty {
+      let loaded = try cachedUsers(ids: missing, readAt: generation, db)
+      size += missing.reduce(0) { $0 + (loaded[$1]?.statusesCount(seenBy: user) ?? 0) }
+    }
+    return size
+  }
+
+  /// Holds the newest ids of `user`'s home feed (see `HomeFeeds`), read in the snapshot of the page.
+  func fillHomeFeed(_ user: Int64, dense: Bool, readAt generation: Int, _ db: Database) throws {
+    let (condition, arguments) = Self.homeCondition(user, walk: dense)
+    let ids = try Int64.fetchAll(
+      try db.cachedStatement(sql: "SELECT id FROM statuses WHERE \(condition) ORDER BY id DESC LIMIT ?"),
+      arguments: arguments + [caches.homeFeeds.depth + 1])
+    let followees = try Int64.fetchAll(
+      try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ?"), arguments: [user])
+    let depth = caches.homeFeeds.depth
+    caches.homeFeeds.add(
+      Array(ids.prefix(depth)), complete: ids.count <= depth, of: user, followees: followees, readAt: generation)
+  }
+
+  /// Users by id, from the user-row cache where it has them; the rest are read and cached.
+  func cachedUsers(ids: [Int64], readAt generation: Int, _ db: Database) throws -> [Int64: UserRecord] {
+    var (found, missing) = userRows.users(ids)
+    if !missing.isEmpty {
+      let loaded = try Self.users(ids: missing, db)
+      userRows.add(users: loaded.values, readAt: generation)
+      found.merge(loaded) { a, _ in a }
+    }
+    return found
+  }
+
+  /// `since_id` and `max_id` (`WeiboSQL.window`).
+  static func window(_ page: Page) -> (String, StatementArguments) { WeiboSQL.window(page).sqlite }
+
+
+  /// Below `denseFeed` statuses in a home feed, sorting the feed's ids is cheapest; above it, walking all
+  /// statuses newest first until the page is full is, since a big feed is dense. Either way a page costs
+  /// at most a few thousand index entries, whatever the follow graph.
+  func homeStatuses(_ user: Int64, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Database)
+    throws -> FeedPage<StatusRecord>
+  {
+    let size = try homeSize(user, usersReadAt: generation, db)
+    let dense = size >= denseFeed
+    let (condition, arguments) = Self.homeCondition(user, walk: dense)
+    let (window, windowArguments) = Self.window(page)
+    let filter = Self.featureClause(feature) + window
+    let sql = dense
+      ? "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?"
+      : """
+        SELECT \(statusColumns) FROM statuses WHERE id IN (
+          SELECT id FROM statuses WHERE \(condition)\(filter) ORDER BY id DESC LIMIT ? OFFSET ?)
+        ORDER BY id DESC
+        """
+    let items = try decodeRows(
+      try db.cachedStatement(sql: sql), arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
+    // The counters hold the whole feed's size; a filtered feed is counted.
+    let total = feature == .all ? size : try Int.fetchOne(
+      try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(Self.homeCondition(user, walk: false).0)\(Self.featureClause(feature))"),
+      arguments: arguments) ?? 0
+    return FeedPage(items: items, total: total)
+  }
+
+  /// The statuses `feed` holds (`WeiboSQL.condition`), with this engine's text search.
+  static func condition(_ feed: StatusFeed, _ feature: StatusFeature) -> (String, StatementArguments) {
+    WeiboSQL.condition(feed, feature, search: textSearch).sqlite
+  }
+
+  /// A status text containing `words` (`WeiboSQL.TextSearch`): by the FTS5 trigram table, which folds case in
+  /// every script, when they are long enough; else a scan of the folded text (`sparrow_fold`, registered when the
+  /// database opens), as `LIKE` folds only ASCII.
+  static func textSearch(_ words: String, indexed: Bool) -> SparrowStore.SQL {
+    indexed
+      ? "id IN (SELECT rowid FROM status_search WHERE status_search MATCH \(ftsPhrase(words)))"
+      : "instr(sparrow_fold(text), \(SearchFolding.folded(words))) > 0"
+  }
+
+
+  static func featureClause(_ feature: StatusFeature) -> String { WeiboSQL.featureClause(feature).sqlite.0 }
+
+
+  /// The home feed (`WeiboSQL.home`); `walk` writes `+user_id` so SQLite walks ids newest first instead of the
+  /// author index.
+  static func homeCondition(_ user: Int64, walk: Bool) -> (String, StatementArguments) {
+    WeiboSQL.home(user, walk: walk).sqlite
+  }
+
+
+  static func statuses(ids: [Int64], _ db: Database) throws -> [Int64: StatusRecord] {
+    guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    let statuses = try decodeRows(
+      try db.cachedStatement(sql: "SELECT \(statusColumnsOfS) FROM json_each(?) j CROSS JOIN statuses s ON s.id = j.value"),
+      [jsonList(unique)], StatusRecord.init(row:))
+    return Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  static func insert(_ status: StatusRecord, _ db: Database) throws {
+    for picture in status.pictures {
+      try db.cachedStatement(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)")
+        .execute(arguments: [picture.id, "status:\(status.id)"])
+    }
+    let pictures = status.pictures.isEmpty ? "" : String(decoding: try JSONEncoder().encode(status.pictures), as: UTF8.self)
+    try db.cachedStatement(sql: """
+        INSERT INTO statuses (id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, has_pictures,
+          latitude, longitude, visible)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """).execute(arguments: [
+        status.id, status.userID, status.text, status.appID, millis(status.createdAt), status.retweetedID,
+        status.retweetedID == nil ? nil : status.parentID, pictures, status.pictures.isEmpty ? 0 : 1,
+        status.latitude, status.longitude, status.visible,
+      ])
+  }
+}

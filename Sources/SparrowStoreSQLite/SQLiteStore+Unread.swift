@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import SparrowStore
+
+// Unread counters.
+extension SQLiteStore {
+  package func unreadCounts(userID: Int64) async throws -> [UnreadKind: Int] {
+    try reading { db in
+      let marks = Dictionary(
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT kind, mark FROM seen WHERE user_id = ?"), arguments: [userID])
+          .map { (($0["kind"] as String), ($0["mark"] as Int64)) }, uniquingKeysWith: max)
+      var counts: [UnreadKind: Int] = [:]
+      for kind in UnreadKind.allCases {
+        // A user has seen nothing older than their account.
+        let mark = marks[kind.rawValue] ?? userID
+        let (source, args) = Self.unreadSource(kind, userID: userID, after: mark)
+        counts[kind] = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM (\(source) LIMIT \(WeiboSQL.unreadCap)) AS unread"), arguments: args) ?? 0
+      }
+      return counts
+    }
+  }
+
+  package func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
+    let key = SeenMarks.Key(userID: userID, kind: kind)
+    if caches.seen.covers(key, upTo: upTo) { return }
+    // Reading first keeps repeated timeline loads from queueing on the single writer.
+    let current = try reading { db in
+      try Int64.fetchOne(try db.cachedStatement(sql: "SELECT mark FROM seen WHERE user_id = ? AND kind = ?"), arguments: [userID, kind.rawValue])
+    }
+    if let current, current >= upTo {
+      caches.seen.raise(key, to: current)
+      return
+    }
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO seen (user_id, kind, mark) VALUES (?, ?, ?)
+          ON CONFLICT (user_id, kind) DO UPDATE SET mark = excluded.mark WHERE excluded.mark > seen.mark
+          """,
+        arguments: [userID, kind.rawValue, upTo])
+    }
+    caches.seen.raise(key, to: upTo)
+  }
+
+
+  static func unreadSource(_ kind: UnreadKind, userID: Int64, after mark: Int64) -> (String, StatementArguments) {
+    WeiboSQL.unreadSource(kind, userID: userID, after: mark, walk: true).sqlite
+  }
+
+}
