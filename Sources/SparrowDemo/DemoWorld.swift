@@ -11,8 +11,8 @@ package struct DemoWorld: Sendable {
   package static let username = "sparrow"
   package static let password = "sparrow123"
 
-  /// Each app's part of the demo, in the order they load.
-  static let parts: [any DemoPart] = [WeiboDemo(), TuanDemo(), DakaDemo()]
+  /// Each app's part of the demo, in the order they load (the composition's, `AppModule.demo`).
+  let parts: [any DemoPart]
 
   package let store: any DemoStore
   package let ids: IDGenerator
@@ -20,9 +20,10 @@ package struct DemoWorld: Sendable {
   /// Told how far a long step has got: done, of total, and what it is counting (for a progress bar).
   let progress: @Sendable (Int, Int, String) -> Void
 
-  package init(store: any DemoStore, ids: IDGenerator, dataFolder: URL,
+  package init(store: any DemoStore, ids: IDGenerator, dataFolder: URL, parts: [any DemoPart],
                progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) {
     self.store = store
+    self.parts = parts
     self.ids = ids
     self.pictures = PictureLibrary(dataFolder: dataFolder, store: store)
     self.progress = progress
@@ -125,7 +126,7 @@ package struct DemoWorld: Sendable {
       store: store, ids: ids, size: size, start: start, span: span, users: batch.users, appIDs: batch.apps.map(\.id),
       pictures: pool, library: pictures, random: random, progress: progress)
     var made = DemoCount()
-    for part in Self.parts { made += try await part.load(&cast) }
+    for part in parts { made += try await part.load(&cast) }
     try await store.recomputeCounters()
     return Summary(
       users: batch.users.count, statuses: made.statuses, follows: made.follows, pictures: pool.count,

@@ -10,7 +10,9 @@ import SparrowStore
 /// `DemoWorld.Size.deals` tops the world up to that many deals (benchmarks). Pictures: one drawn per category
 /// through the picture pipeline, shared by its deals, beside a picture of the platform's pool.
 package struct TuanDemo: DemoPart {
-  func load(_ cast: inout DemoCast) async throws -> DemoCount {
+  package init() {}
+
+  package func load(_ cast: inout DemoCast) async throws -> DemoCount {
     var random = cast.random
     defer { cast.random = random }
     let now = cast.start.addingTimeInterval(cast.span + 24 * 3600)

@@ -4,8 +4,10 @@ import SparrowStore
 
 /// 微博's part of the demo: follows, statuses (originals with pictures, reposts with their chains, mentions,
 /// topics), comments with replies, likes and favourites, over the last month.
-struct WeiboDemo: DemoPart {
-  func load(_ cast: inout DemoCast) async throws -> DemoCount {
+package struct WeiboDemo: DemoPart {
+  package init() {}
+
+  package func load(_ cast: inout DemoCast) async throws -> DemoCount {
     var batch = ImportBatch()
     var random = cast.random
     defer { cast.random = random }

@@ -206,7 +206,7 @@ extension PostgresStore {
   }
 
   /// A read that a replica may answer (see `Replicas`); the primary's `reading` when there are none.
-  func readingReplica<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
+  package func readingReplica<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
     guard let replicas else { return try await reading(body) }
     let position = try await reading { db in try await Self.walPosition(db) }
     return try await replicated(replicas, after: position, body)

@@ -64,7 +64,7 @@ package final class PostgresStore: WeiboStore {
   let logger = Logger(label: "sparrow.store.postgres")
   /// The process's caches; every write here ends by announcing what it changed (`changing`), and every read
   /// that uses them first catches up with what other processes announced (`catchUp`).
-  let caches: StoreCaches
+  package let caches: StoreCaches
   let channel: CacheChannel
   var userRows: UserRowCache { caches.userRows }
   let poolSize: Int
@@ -86,14 +86,14 @@ package final class PostgresStore: WeiboStore {
     listener = Task { await channel.listen(configuration) }
   }
 
-  /// Connects and brings the schema up to date.
-  package static func open(_ configuration: Configuration, caches: StoreCaches = StoreCaches()) async throws
-    -> PostgresStore
+  /// Connects and brings the schema up to date, with the apps' tables `schemas`.
+  package static func open(_ configuration: Configuration, caches: StoreCaches = StoreCaches(),
+                           schemas: [PostgresSchema] = []) async throws -> PostgresStore
   {
     try await probe(configuration)
     let store = PostgresStore(configuration, caches: caches)
     do {
-      try await store.migrate()
+      try await store.migrate(adding: schemas)
       try await store.checkReplicas(configuration.replicas)
     } catch {
       store.shutdown()
@@ -123,7 +123,7 @@ package final class PostgresStore: WeiboStore {
   /// write failed: it may have committed before its answer was lost).
   /// `failed` is announced instead when the write failed, for changes only a stored write makes.
   @discardableResult
-  func changing<T: Sendable>(_ change: CacheInvalidation, failed: CacheInvalidation? = nil, _ write: () async throws -> T)
+  package func changing<T: Sendable>(_ change: CacheInvalidation, failed: CacheInvalidation? = nil, _ write: () async throws -> T)
     async throws -> T
   {
     do {
@@ -136,7 +136,7 @@ package final class PostgresStore: WeiboStore {
     }
   }
 
-  func announce(_ change: CacheInvalidation) async {
+  package func announce(_ change: CacheInvalidation) async {
     let channel = self.channel
     do {
       try await reading { db in await channel.announce(change, on: db) }
@@ -168,7 +168,7 @@ package final class PostgresStore: WeiboStore {
 
   /// Applies the migrations this database lacks, each in its own transaction, under an advisory lock so two
   /// processes starting together do not both apply them.
-  package func migrate() async throws {
+  package func migrate(adding schemas: [PostgresSchema] = []) async throws {
     try await transaction { db in
       // Building an index over a large table may take longer than a request's statement is allowed.
       try await db.execute("SET LOCAL statement_timeout = 0")
@@ -177,7 +177,7 @@ package final class PostgresStore: WeiboStore {
         "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)")
       let applied = Set(try await db.column("SELECT name FROM schema_migrations", as: String.self))
       let fresh = applied.isEmpty
-      for migration in Schema.migrations where !applied.contains(migration.name) {
+      for migration in Schema.migrations + schemas.flatMap(\.migrations) where !applied.contains(migration.name) {
         if !fresh { logger.notice("Upgrading the database to \(migration.name): \(migration.purpose)…") }
         for statement in migration.statements { try await db.execute(SQL(stringLiteral: statement)) }
         try await db.execute(
@@ -188,7 +188,7 @@ package final class PostgresStore: WeiboStore {
 
   /// Runs `body` on one leased connection, outside a transaction.
   @discardableResult
-  func reading<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
+  package func reading<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
     try await leased(body)
   }
 
@@ -219,13 +219,13 @@ package final class PostgresStore: WeiboStore {
 
   /// `reading` for a write of one statement, announcing `change` (see `changing`).
   @discardableResult
-  func reading<T: Sendable>(announcing change: CacheInvalidation, _ body: (Connection) async throws -> T) async throws -> T {
+  package func reading<T: Sendable>(announcing change: CacheInvalidation, _ body: (Connection) async throws -> T) async throws -> T {
     try await changing(change) { try await reading(body) }
   }
 
   /// `transaction`, announcing `change` (see `changing`).
   @discardableResult
-  func transaction<T: Sendable>(announcing change: CacheInvalidation, _ body: (Connection) async throws -> T)
+  package func transaction<T: Sendable>(announcing change: CacheInvalidation, _ body: (Connection) async throws -> T)
     async throws -> T
   {
     try await changing(change) { try await transaction(body) }
@@ -235,7 +235,7 @@ package final class PostgresStore: WeiboStore {
   /// (its error is rethrown as it is, so `StoreError`s reach the caller). A deadlock or serialization failure
   /// between concurrent writers is retried a few times.
   @discardableResult
-  func transaction<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
+  package func transaction<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
     var attempt = 0
     while true {
       attempt += 1

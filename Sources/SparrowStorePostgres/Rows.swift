@@ -11,13 +11,13 @@ let markColumns = "id, user_id, status_id, created_at"
 let pictureColumns = "id, ext, width, height, frames, bytes"
 
 extension PostgresRandomAccessRow {
-  func int(_ i: Int) throws -> Int { try self[i].decode(Int.self) }
-  func int64(_ i: Int) throws -> Int64 { try self[i].decode(Int64.self) }
-  func optionalInt64(_ i: Int) throws -> Int64? { try self[i].decode(Int64?.self) }
-  func string(_ i: Int) throws -> String { try self[i].decode(String.self) }
-  func optionalString(_ i: Int) throws -> String? { try self[i].decode(String?.self) }
-  func optionalDouble(_ i: Int) throws -> Double? { try self[i].decode(Double?.self) }
-  func date(_ i: Int) throws -> Date { SparrowStore.date(try int64(i)) }
+  package func int(_ i: Int) throws -> Int { try self[i].decode(Int.self) }
+  package func int64(_ i: Int) throws -> Int64 { try self[i].decode(Int64.self) }
+  package func optionalInt64(_ i: Int) throws -> Int64? { try self[i].decode(Int64?.self) }
+  package func string(_ i: Int) throws -> String { try self[i].decode(String.self) }
+  package func optionalString(_ i: Int) throws -> String? { try self[i].decode(String?.self) }
+  package func optionalDouble(_ i: Int) throws -> Double? { try self[i].decode(Double?.self) }
+  package func date(_ i: Int) throws -> Date { SparrowStore.date(try int64(i)) }
 }
 
 extension UserRecord {

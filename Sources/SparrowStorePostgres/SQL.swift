@@ -4,7 +4,7 @@ import SparrowStore
 
 extension SQL {
   /// The statement as PostgresNIO sends it: `$1`, `$2`, … in place of the placeholders.
-  var query: PostgresQuery {
+  package var query: PostgresQuery {
     let sql = text(placeholders: { "$\($0)" })
     var binds = PostgresBindings(capacity: values.count)
     for value in values {
@@ -21,33 +21,33 @@ extension SQL {
 }
 
 /// One connection leased from the pool, inside a transaction or not.
-struct Connection: Sendable {
+package struct Connection: Sendable {
   let connection: PostgresConnection
   let logger: Logger
 
   /// Runs `sql`; its rows and how many rows it changed.
   @discardableResult
-  func run(_ sql: SQL) async throws -> (rows: [PostgresRandomAccessRow], changed: Int) {
+  package func run(_ sql: SQL) async throws -> (rows: [PostgresRandomAccessRow], changed: Int) {
     let result = try await connection.query(sql.query, logger: logger).get()
     return (result.rows.map { $0.makeRandomAccess() }, result.metadata.rows ?? 0)
   }
 
-  func rows(_ sql: SQL) async throws -> [PostgresRandomAccessRow] { try await run(sql).rows }
+  package func rows(_ sql: SQL) async throws -> [PostgresRandomAccessRow] { try await run(sql).rows }
 
   /// How many rows `sql` changed.
   @discardableResult
-  func execute(_ sql: SQL) async throws -> Int { try await run(sql).changed }
+  package func execute(_ sql: SQL) async throws -> Int { try await run(sql).changed }
 
   /// The first column of the first row, if any (not NULL: use `rows` for a nullable one).
-  func value<T: PostgresDecodable>(_ sql: SQL, as type: T.Type = T.self) async throws -> T? {
+  package func value<T: PostgresDecodable>(_ sql: SQL, as type: T.Type = T.self) async throws -> T? {
     guard let row = try await rows(sql).first else { return nil }
     return try row[0].decode(T.self)
   }
 
   /// The first column of every row.
-  func column<T: PostgresDecodable>(_ sql: SQL, as type: T.Type = T.self) async throws -> [T] {
+  package func column<T: PostgresDecodable>(_ sql: SQL, as type: T.Type = T.self) async throws -> [T] {
     try await rows(sql).map { try $0[0].decode(T.self) }
   }
 
-  func exists(_ sql: SQL) async throws -> Bool { try await !rows(sql).isEmpty }
+  package func exists(_ sql: SQL) async throws -> Bool { try await !rows(sql).isEmpty }
 }

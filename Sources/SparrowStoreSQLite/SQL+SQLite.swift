@@ -4,7 +4,7 @@ import SparrowStore
 extension SparrowStore.SQL {
   /// The statement as GRDB runs it: `?` in place of each value. A list binds as one JSON array, the way this
   /// engine passes lists (`json_each(?)`).
-  var sqlite: (String, StatementArguments) {
+  package var sqlite: (String, StatementArguments) {
     var arguments: [(any DatabaseValueConvertible)?] = []
     arguments.reserveCapacity(values.count)
     for value in values {

@@ -5,11 +5,12 @@ import SparrowStore
 
 /// The embedded engine: one SQLite file in WAL mode, readers in parallel with one writer.
 package final class SQLiteStore: WeiboStore {
-  let pool: DatabasePool
+  /// The database, for the apps' engine parts (their own types over it, such as `SQLiteDakaStore`).
+  package let pool: DatabasePool
   /// The database file.
   package var path: String { pool.path }
   /// The process's caches; every write here ends by invalidating what it changed through them.
-  let caches: StoreCaches
+  package let caches: StoreCaches
   var userRows: UserRowCache { caches.userRows }
 
   /// Statements run so far, when opened with `countingStatements` (tests check query counts with it).
@@ -19,13 +20,16 @@ package final class SQLiteStore: WeiboStore {
   /// Feeds at least this large are read by walking ids (see `homeStatuses`); tests move it to try both paths.
   let denseFeed: Int
 
-  /// Opens (creating and migrating) the database at `path`.
-  package convenience init(path: String, countingStatements: Bool = false, denseFeed: Int = 2000) throws {
-    try self.init(path: path, caches: StoreCaches(), countingStatements: countingStatements, denseFeed: denseFeed)
+  /// Opens (creating and migrating) the database at `path`, with the apps' tables `schemas`.
+  package convenience init(path: String, countingStatements: Bool = false, denseFeed: Int = 2000,
+                           schemas: [SQLiteSchema] = []) throws {
+    try self.init(path: path, caches: StoreCaches(), countingStatements: countingStatements, denseFeed: denseFeed,
+                  schemas: schemas)
   }
 
   /// Opens the database with `caches`, whose `publish` an operator may wire to other processes.
-  package init(path: String, caches: StoreCaches, countingStatements: Bool, denseFeed: Int) throws {
+  package init(path: String, caches: StoreCaches, countingStatements: Bool, denseFeed: Int,
+               schemas: [SQLiteSchema] = []) throws {
     self.caches = caches
     self.denseFeed = denseFeed
     var config = Configuration()
@@ -54,24 +58,26 @@ package final class SQLiteStore: WeiboStore {
       }
     }
     pool = try DatabasePool(path: path, configuration: config)
-    try Self.migrate(pool)
+    try Self.migrate(pool, adding: schemas)
   }
 
   /// Opens `sparrow.sqlite` inside the data folder, creating the folder.
-  package convenience init(folder: URL, countingStatements: Bool = false) throws {
+  package convenience init(folder: URL, countingStatements: Bool = false, schemas: [SQLiteSchema] = []) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try self.init(path: folder.appendingPathComponent("sparrow.sqlite").path, countingStatements: countingStatements)
+    try self.init(path: folder.appendingPathComponent("sparrow.sqlite").path, countingStatements: countingStatements,
+                  schemas: schemas)
   }
 
   /// Creates a new database at once; upgrades an existing one step by step, saying what each step does and how
   /// long it took (building the search index of a million statuses takes a while).
-  static func migrate(_ pool: DatabasePool) throws {
-    let migrator = Schema.migrator()
+  static func migrate(_ pool: DatabasePool, adding schemas: [SQLiteSchema]) throws {
+    let migrator = Schema.migrator(adding: schemas)
+    let purposes = Schema.purposes.merging(schemas.flatMap(\.migrations).map { ($0.name, $0.purpose) }) { a, _ in a }
     let applied = Set(try pool.read { try migrator.appliedMigrations($0) })
     guard !applied.isEmpty else { return try migrator.migrate(pool) }
     let logger = Logger(label: "sparrow.store")
     for step in migrator.migrations where !applied.contains(step) {
-      logger.notice("Upgrading the database to \(step): \(Schema.purposes[step] ?? "")…")
+      logger.notice("Upgrading the database to \(step): \(purposes[step] ?? "")…")
       let start = Date()
       try migrator.migrate(pool, upTo: step)
       logger.notice("Upgraded the database to \(step) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
@@ -80,7 +86,7 @@ package final class SQLiteStore: WeiboStore {
 
   /// Runs a read on the calling thread. Reads take well under a millisecond, and hopping to GRDB's
   /// queue and back for each one cost more in thread switches than the query itself.
-  func reading<T>(_ body: (Database) throws -> T) throws -> T {
+  package func reading<T>(_ body: (Database) throws -> T) throws -> T {
     try pool.read(body)
   }
 
@@ -91,7 +97,7 @@ package final class SQLiteStore: WeiboStore {
   }
 
   /// Runs a read that may take longer (a search) on GRDB's reader queue, off Swift's cooperative threads.
-  func readingAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+  package func readingAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
     try await pool.read(body)
   }
 }

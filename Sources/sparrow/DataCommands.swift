@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SparrowApps
 import SparrowStore
 import SparrowStorePostgres
 import SparrowStoreSQLite
@@ -28,7 +29,8 @@ struct MigrateData: AsyncParsableCommand {
     guard FileManager.default.fileExists(atPath: file.path) else {
       throw ValidationError("there is no Sparrow database at \(file.path)")
     }
-    let source = try SQLiteStore(path: file.path)
+    // Every app's tables on both sides, so every table moves.
+    let source = try SQLiteStore(path: file.path, schemas: SparrowApps.sqliteSchemas)
     let target = try await DataOptions.openPostgres(url: to, poolSize: 2)
     defer { target.shutdown() }
     let bar = ProgressBar()
@@ -81,7 +83,7 @@ struct Backup: AsyncParsableCommand {
     if let url = options.databaseURL {
       try dump(url)
     } else {
-      let store = try SQLiteStore(folder: options.folder)
+      let store = try SQLiteStore(folder: options.folder, schemas: SparrowApps.sqliteSchemas)
       try store.backup(to: to)
       let size = (try? FileManager.default.attributesOfItem(atPath: to)[.size] as? Int) ?? 0
       say("Backed up \(store.path) to \(to) (\(size / 1024) KiB).")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import SparrowApps
 import SparrowDemo
 import SparrowPlatform
 import SparrowServer
@@ -16,7 +17,7 @@ struct Sparrow: AsyncParsableCommand {
     abstract: "Sparrow: a self-hostable Weibo-compatible platform.",
     subcommands: [
       Serve.self, UserCommand.self, AppCommand.self, Demo.self, MigrateData.self, Backup.self, EmoticonsCommand.self,
-    ])
+    ] + SparrowApps.commands)
 
   /// The command line, with what the environment and a settings file add (see `Settings`).
   static func main() async {
@@ -48,17 +49,22 @@ struct DataOptions: ParsableArguments {
   @Option(help: "A settings file: `name = value` lines for any option (SPARROW_CONFIG; SPARROW_NAME variables and the command line win).")
   var config: String?
 
-  /// The SQLite file in the data folder, or the PostgreSQL database `--database` (or `SPARROW_DATABASE_URL`) names.
-  /// `statementTimeout`: how long one PostgreSQL statement may run (the server's queries; not bulk commands).
-  /// `replicas`: streaming replicas' URLs (the server's `--replica`), each may hold several separated by spaces.
-  func openStore(statementTimeout: Duration? = nil, replicas: [String] = []) async throws -> any SparrowStores {
+  /// The SQLite file in the data folder, or the PostgreSQL database `--database` (or `SPARROW_DATABASE_URL`) names,
+  /// with every app's tables. `statementTimeout`: how long one PostgreSQL statement may run (the server's queries;
+  /// not bulk commands). `replicas`: streaming replicas' URLs (the server's `--replica`), each may hold several
+  /// separated by spaces.
+  func openEngine(statementTimeout: Duration? = nil, replicas: [String] = []) async throws -> Engine {
     let replicas = replicas.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
     guard let url = databaseURL else {
       guard replicas.isEmpty else { throw ValidationError("--replica needs --database: SQLite has no replicas") }
-      return try SQLiteStore(folder: folder)
+      return .sqlite(try SQLiteStore(folder: folder, schemas: SparrowApps.sqliteSchemas))
     }
-    return try await Self.openPostgres(url: url, poolSize: poolSize, statementTimeout: statementTimeout, replicas: replicas)
+    return .postgres(
+      try await Self.openPostgres(url: url, poolSize: poolSize, statementTimeout: statementTimeout, replicas: replicas))
   }
+
+  /// The engine's own store (`openEngine`), for commands that need only it.
+  func openStore() async throws -> any SparrowStores { try await openEngine().shared }
 
   /// `--database`, else `SPARROW_DATABASE_URL`; nil for the SQLite file.
   var databaseURL: String? {
@@ -77,7 +83,7 @@ struct DataOptions: ParsableArguments {
       return replica
     }
     do {
-      return try await PostgresStore.open(configuration)
+      return try await PostgresStore.open(configuration, schemas: SparrowApps.postgresSchemas)
     } catch let error as PostgresStore.ReplicaRefused {
       throw error
     } catch {
@@ -139,7 +145,8 @@ struct Serve: AsyncParsableCommand {
     logs.bootstrap()
     MallocTuning.apply()
     guard statementTimeout > 0 else { throw ValidationError("--statement-timeout must be positive") }
-    let store = try await options.openStore(statementTimeout: .seconds(statementTimeout), replicas: replica)
+    let engine = try await options.openEngine(statementTimeout: .seconds(statementTimeout), replicas: replica)
+    let store = engine.shared
     let lease = try await options.lease(store)
     let ids = lease.ids
     let url = publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
@@ -158,7 +165,8 @@ struct Serve: AsyncParsableCommand {
     config.rateLimits.signupsPerAddress = max(0, signupLimit)
     config.rateLimits.perAPI = ["update_status": max(0, postLimit), "update_comment": max(0, postLimit * 2), "follow": max(0, followLimit)]
     if demo {
-      let world = DemoWorld(store: store, ids: ids, dataFolder: options.mediaFolder)
+      let world = DemoWorld(
+        store: store, ids: ids, dataFolder: options.mediaFolder, parts: SparrowApps.demoParts(on: engine))
       if try await world.isEmpty() {
         let summary = try await world.load(.standard)
         say("Loaded demo content: \(summary.users) users, \(summary.statuses) statuses, \(summary.pictures) pictures.")
@@ -169,7 +177,9 @@ struct Serve: AsyncParsableCommand {
       config.demoLogin = (DemoWorld.username, DemoWorld.password)
       say("Demo login: \(DemoWorld.username) / \(DemoWorld.password)")
     }
-    let app = try await buildApplication(ServerDependencies(store: store, ids: ids, config: config), host: host, port: port)
+    let app = try await buildApplication(
+      ServerDependencies(store: store, ids: ids, config: config), engine: engine, modules: SparrowApps.modules,
+      host: host, port: port)
     say("Sparrow is running on http://\(host):\(port) (data in \(options.folder.path)\(options.media == nil ? "" : ", pictures in \(options.mediaFolder.path)"))")
     let keeper = Task { await lease.keep { error in say("Could not renew the id node's lease: \(error)") } }
     let collector = Task { await Self.collectPictures(PictureLibrary(dataFolder: options.mediaFolder, store: store)) }
@@ -278,11 +288,14 @@ struct Demo: AsyncParsableCommand {
   @OptionGroup var options: DataOptions
 
   func run() async throws {
-    let store = try await options.openStore()
+    let engine = try await options.openEngine()
+    let store = engine.shared
     let started = Date()
     let bar = ProgressBar()
     let summary = try await options.withIDs(store) { ids in
-      let world = DemoWorld(store: store, ids: ids, dataFolder: options.mediaFolder, progress: bar.show)
+      let world = DemoWorld(
+        store: store, ids: ids, dataFolder: options.mediaFolder, parts: SparrowApps.demoParts(on: engine),
+        progress: bar.show)
       guard try await world.isEmpty() else { throw ValidationError("the database in \(options.data) is not empty") }
       return try await world.load(.init(users: users, statuses: statuses, follows: follows, deals: deals))
     }

@@ -35,7 +35,7 @@ func withLiveServer<T: Sendable>(_ world: TestWorld, _ body: @Sendable (LiveServ
   logger.logLevel = .warning
   do {
     let app = Application(
-      responder: try await buildResponder(world.deps), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+      responder: try await world.responder(), configuration: .init(address: .hostname("127.0.0.1", port: 0)),
       logger: logger)
     let result = try await app.test(.live) { client in
       let port = try #require(client.port)

@@ -66,7 +66,7 @@ import Testing
 @Suite struct DemoWorldTests {
   @Test func theDemoWorldIsRichAndConsistent() async throws {
     let world = try await TestWorld()
-    let demo = DemoWorld(store: world.store, ids: world.ids, dataFolder: world.folder)
+    let demo = DemoWorld(store: world.store, ids: world.ids, dataFolder: world.folder, parts: world.demoParts)
     #expect(try await demo.isEmpty())
 
     let summary = try await demo.load(.standard, now: world.clock.now)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct TuanDemoTests {
   @Test func everyDistrictBigCityAndNeighbourhoodHasDeals() async throws {
     let world = try await TestWorld()
-    let demo = DemoWorld(store: world.store, ids: world.ids, dataFolder: world.folder)
+    let demo = DemoWorld(store: world.store, ids: world.ids, dataFolder: world.folder, parts: world.demoParts)
     let summary = try await demo.load(.standard, now: world.clock.now)
     #expect(summary.deals > 9_000 && summary.merchants > 7_000
       && summary.notes.filter { $0.hasPrefix("Deals API") }.count == 2)
@@ -98,7 +98,7 @@ func theDemoWorldLoadsOnEveryEngine(_ kind: StoreKind) async throws {
   try await withStore(kind) { engine in
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let demo = DemoWorld(store: engine.store, ids: IDGenerator(node: 4), dataFolder: folder)
+    let demo = DemoWorld(store: engine.store, ids: IDGenerator(node: 4), dataFolder: folder, parts: engine.demoParts)
     let now = Date()
     let summary = try await demo.load(.standard, now: now)
     var query = DealQuery()

@@ -69,7 +69,7 @@ package final class PostgresTestCluster: Sendable {
       // A few ports in case one is taken; durability is off: the cluster lives as long as the test process.
       for _ in 0..<5 {
         let port = Int.random(in: 20_000..<60_000)
-        let options = "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c max_connections=400 "
+        let options = "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c max_connections=1000 "
           + "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         if run(bin, "pg_ctl", ["-D", data, "-l", folder.appendingPathComponent("server.log").path, "-o", options,
                                "-w", "-t", "30", "start"], as: runAs, log: folder) {

@@ -2,6 +2,7 @@ import Foundation
 import SparrowCore
 import Hummingbird
 import HummingbirdTesting
+import SparrowApps
 import SparrowDemo
 import SparrowPlatform
 import SparrowServer
@@ -31,7 +32,7 @@ package final class TestClock: @unchecked Sendable {
 package func withSQLiteStore<T>(_ body: (SQLiteStore) async throws -> T) async throws -> T {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: folder) }
-  return try await body(try SQLiteStore(folder: folder))
+  return try await body(try SQLiteStore(folder: folder, schemas: SparrowApps.sqliteSchemas))
 }
 
 /// A storage engine the store contract runs against.
@@ -45,22 +46,29 @@ package enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible 
   package var description: String { rawValue }
 }
 
-/// An engine under test: its store, and a way to open a second store on the same database (what another
-/// process, or this one after a restart, would read).
+/// An engine under test: the engine (for the apps' own stores over it), its own store, and a way to open a
+/// second store on the same database (what another process, or this one after a restart, would read).
 package struct TestEngine: Sendable {
-  package let store: any SparrowStores
+  package let engine: Engine
+  /// The apps whose tables the engine has (the binary's, unless a test composes others).
+  package let modules: [any AppModule.Type]
   package let reopen: @Sendable () throws -> any SparrowStores
+  package var store: any SparrowStores { engine.shared }
+  /// Every app's part of the demo world on this engine.
+  package var demoParts: [any DemoPart] { modules.demoParts(on: engine) }
 }
 
 /// A fresh, empty database of `kind`, removed afterwards.
-package func withStore<T>(_ kind: StoreKind, _ body: (TestEngine) async throws -> T) async throws -> T {
+/// `modules`: the apps whose tables it has (the binary's by default).
+package func withStore<T>(_ kind: StoreKind, modules: [any AppModule.Type] = SparrowApps.modules,
+                          _ body: (TestEngine) async throws -> T) async throws -> T {
   switch kind {
   case .sqlite:
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let store = try SQLiteStore(folder: folder)
+    let store = try SQLiteStore(folder: folder, schemas: modules.sqliteSchemas)
     let path = store.path
-    return try await body(TestEngine(store: store, reopen: { try SQLiteStore(path: path) }))
+    return try await body(TestEngine(engine: .sqlite(store), modules: modules, reopen: { try SQLiteStore(path: path) }))
   case .postgres:
     guard let cluster = PostgresTestCluster.shared else { throw PostgresTestCluster.Unavailable() }
     let name = "sparrow_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
@@ -70,9 +78,9 @@ package func withStore<T>(_ kind: StoreKind, _ body: (TestEngine) async throws -
     // Every store opened on the database, the reopened ones too, is shut down before the database is dropped.
     let opened = OpenedStores()
     do {
-      let store = try await PostgresStore.open(config)
+      let store = try await PostgresStore.open(config, schemas: modules.postgresSchemas)
       opened.add(store)
-      let result = try await body(TestEngine(store: store, reopen: {
+      let result = try await body(TestEngine(engine: .postgres(store), modules: modules, reopen: {
         let store = PostgresStore(config)
         opened.add(store)
         return store
@@ -110,7 +118,11 @@ final class OpenedStores: @unchecked Sendable {
 /// The store is SQLite's, or PostgreSQL's (a fresh database on the test cluster, dropped when the world's test
 /// ends) when `SPARROW_TEST_ENGINE=postgres`: `make test` runs the API and web suites once on each engine.
 package struct TestWorld: Sendable {
-  package let store: any SparrowStores
+  /// The engine, for the apps' own stores over it (`DakaModule.journal(on:)`).
+  package let engine: Engine
+  /// The apps the world's server runs (the binary's, unless a test composes others).
+  package let modules: [any AppModule.Type]
+  package var store: any SparrowStores { engine.shared }
   /// The PostgreSQL database this world made, if any.
   let database: String?
   package let ids: IDGenerator
@@ -130,20 +142,22 @@ package struct TestWorld: Sendable {
   }()
 
   package init(demoLogin: Bool = false, publicURL: String = "http://sparrow.test", rateLimits: RateLimits = RateLimits(),
-               pictureQuota: Int = 500, trustedProxies: Set<String> = []) async throws {
+               pictureQuota: Int = 500, trustedProxies: Set<String> = [],
+               modules: [any AppModule.Type] = SparrowApps.modules) async throws {
+    self.modules = modules
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparrow-test-\(UUID().uuidString)")
     switch Self.engine {
     case .sqlite:
-      store = try SQLiteStore(folder: folder, countingStatements: true)
+      engine = .sqlite(try SQLiteStore(folder: folder, countingStatements: true, schemas: modules.sqliteSchemas))
       database = nil
     case .postgres:
       guard let cluster = PostgresTestCluster.shared else { throw PostgresTestCluster.Unavailable() }
       let name = "sparrow_world_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
       try await PostgresStore.createDatabase(name, admin: cluster.configuration(database: "postgres"))
-      let opened = try await PostgresStore.open(cluster.configuration(database: name))
+      let opened = try await PostgresStore.open(cluster.configuration(database: name), schemas: modules.postgresSchemas)
       // As a server that has been up a moment: hearing other processes' cache changes, so its caches are used.
       for _ in 0..<500 where !opened.isListening { try await Task.sleep(for: .milliseconds(10)) }
-      store = opened
+      engine = .postgres(opened)
       database = name
     }
     ids = IDGenerator(node: 1)
@@ -156,7 +170,7 @@ package struct TestWorld: Sendable {
     config.pictureQuota = pictureQuota
     config.trustedProxies = trustedProxies
     let clock = self.clock
-    deps = ServerDependencies(store: store, ids: ids, config: config, now: { clock.now })
+    deps = ServerDependencies(store: engine.shared, ids: ids, config: config, now: { clock.now })
   }
 
   /// Runs `body` against the router, then removes the folder.
@@ -165,7 +179,7 @@ package struct TestWorld: Sendable {
     async throws -> T
   {
     do {
-      let app = Application(responder: try await buildResponder(deps))
+      let app = Application(responder: try await responder())
       let result = try await app.test(setup, body)
       await finish()
       return result
@@ -175,10 +189,18 @@ package struct TestWorld: Sendable {
     }
   }
 
+  /// What answers the world's requests: the platform and every app of the binary, on the world's engine.
+  package func responder() async throws -> SparrowResponder {
+    try await buildResponder(deps, engine: engine, modules: modules)
+  }
+
+  /// Every app's part of the demo world on the world's engine.
+  package var demoParts: [any DemoPart] { modules.demoParts(on: engine) }
+
   /// Removes the world's folder and closes and drops its PostgreSQL database.
   package func finish() async {
     try? FileManager.default.removeItem(at: folder)
-    guard let database, let cluster = PostgresTestCluster.shared, let store = store as? PostgresStore else { return }
+    guard let database, let cluster = PostgresTestCluster.shared, case .postgres(let store) = engine else { return }
     store.shutdown()
     try? await PostgresStore.dropDatabase(database, admin: cluster.configuration(database: "postgres"))
   }

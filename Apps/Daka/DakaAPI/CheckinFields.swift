@@ -1,0 +1,79 @@
+import Foundation
+import SparrowPlatform
+import DakaStore
+import SparrowStore
+
+/// The text fields of a check-in, read and checked: date `YYYY-MM-DD` of a day that exists, location and spot
+/// (one line, required, at most 50 characters), thoughts (at most 2,000), visibility (`public` or `private`).
+package struct CheckinFields: Equatable, Sendable {
+  package var date: String
+  package var location: String
+  package var spot: String
+  package var thoughts: String
+  package var visibility: CheckinVisibility
+
+  static let shortLimit = 50
+  static let thoughtsLimit = 2_000
+
+  /// The fields of a new entry (`current` nil: every required field must come; private unless said), or of an
+  /// edit of `current` (a field not sent keeps its value; one sent empty is refused if required).
+  package init(_ params: Params, current: CheckinRecord?) throws(CheckinInputError) {
+    date = try Self.date(params.values["date"]?.last ?? current?.date)
+    location = try Self.line(params, "location", current: current?.location)
+    spot = try Self.line(params, "spot", current: current?.spot)
+    let thoughts = (params.values["thoughts"]?.last ?? current?.thoughts ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    try Self.check("thoughts", thoughts, limit: Self.thoughtsLimit, allowing: ["\n", "\t"])
+    self.thoughts = thoughts
+    guard let visibility = params.values["visibility"]?.last else {
+      visibility = current?.visibility ?? .private
+      return
+    }
+    guard let chosen = CheckinVisibility(rawValue: visibility) else {
+      throw .badVisibility(visibility)
+    }
+    self.visibility = chosen
+  }
+
+  /// A required one-line field.
+  private static func line(_ params: Params, _ name: String, current: String?) throws(CheckinInputError) -> String {
+    let value = (params.values[name]?.last ?? current ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !value.isEmpty else { throw .missing(name) }
+    try check(name, value, limit: shortLimit, allowing: [])
+    return value
+  }
+
+  /// Refuses text over `limit` characters, or with control characters other than `allowing`.
+  private static func check(_ name: String, _ value: String, limit: Int, allowing: Set<Character>) throws(CheckinInputError) {
+    guard value.count <= limit else {
+      throw .tooLong(name, limit: limit, count: value.count)
+    }
+    if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowing.contains(Character($0)) }) {
+      throw .controlCharacter(name, multiline: !allowing.isEmpty)
+    }
+  }
+
+  /// `YYYY-MM-DD` naming a day that exists, between 1900 and 2100.
+  static func date(_ text: String?) throws(CheckinInputError) -> String {
+    guard let text, !text.isEmpty else { throw .missing("date") }
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard text.utf8.count == 10, parts.count == 3, parts.map(\.count) == [4, 2, 2],
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1900...2100).contains(year),
+      isDay(year: year, month: month, day: day)
+    else { throw .badDate(text) }
+    return text
+  }
+
+  private static func isDay(year: Int, month: Int, day: Int) -> Bool {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    guard (1...12).contains(month), day >= 1,
+      let date = calendar.date(from: DateComponents(year: year, month: month, day: day))
+    else { return false }
+    return calendar.component(.day, from: date) == day && calendar.component(.month, from: date) == month
+  }
+
+  /// A value sent by the client, cut short for a message.
+  static func shown(_ value: String) -> String { value.count > 40 ? String(value.prefix(40)) + "…" : value }
+}

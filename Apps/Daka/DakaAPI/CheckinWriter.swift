@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import SparrowMedia
+import SparrowPlatform
+import DakaStore
+import SparrowStore
+
+/// Writes check-ins for the API and the web client alike. Bad input is refused before anything is written:
+/// fields first, then the pictures' count and headers, and only then are pictures stored and the entry written.
+package struct CheckinWriter: Sendable {
+  let deps: DakaDependencies
+  let pictures: PictureLibrary
+
+  package init(deps: DakaDependencies, pictures: PictureLibrary) {
+    self.deps = deps
+    self.pictures = pictures
+  }
+
+  /// A new entry of `user`'s from the form's fields and `files`, linked to the place its location names.
+  package func create(_ params: Params, files: [UploadedFile], by user: Int64, at now: Date) async throws -> CheckinRecord {
+    let fields = try CheckinFields(params, current: nil)
+    guard files.count <= checkinPictureLimit else { throw CheckinInputError.tooManyPictures(files.count) }
+    let stored = try await ingest(files, by: user, at: now)
+    let record = CheckinRecord(
+      id: deps.ids.next(at: now), userID: user, date: fields.date, location: fields.location, spot: fields.spot,
+      thoughts: fields.thoughts, visibility: fields.visibility, place: CheckinPlace(location: fields.location),
+      pictures: stored, createdAt: now)
+    try await deps.store.journal.addCheckin(record)
+    return record
+  }
+
+  /// `current` (one of `user`'s) edited: fields sent replace theirs, `files` are added, `remove_pic` ids removed.
+  package func update(_ current: CheckinRecord, _ params: Params, files: [UploadedFile], by user: Int64, at now: Date)
+    async throws -> CheckinRecord
+  {
+    let fields = try CheckinFields(params, current: current)
+    let removing = Set(params.all("remove_pic"))
+    for id in removing where !current.pictures.contains(where: { $0.id == id }) {
+      throw CheckinInputError.notItsPicture(id)
+    }
+    let count = current.pictures.count - removing.count + files.count
+    guard count <= checkinPictureLimit else { throw CheckinInputError.tooManyPictures(count) }
+    let stored = try await ingest(files, by: user, at: now)
+    let place = fields.location == current.location ? current.place : CheckinPlace(location: fields.location)
+    let edit = CheckinEdit(
+      id: current.id, userID: user, date: fields.date, location: fields.location, spot: fields.spot,
+      thoughts: fields.thoughts, visibility: fields.visibility, place: place, adding: stored, removing: removing)
+    return try await deps.store.journal.editCheckin(edit, maxPictures: checkinPictureLimit)
+  }
+
+  /// Checks every picture's header before storing any, so one bad part leaves nothing behind.
+  func ingest(_ files: [UploadedFile], by user: Int64, at now: Date) async throws -> [PictureRef] {
+    let datas = files.map { Data($0.data.readableBytesView) }
+    let processor = ImageProcessor()
+    for (index, data) in datas.enumerated() {
+      do {
+        _ = try processor.inspect(data)
+      } catch let error as MediaError {
+        throw CheckinInputError.picture(error, number: index + 1)
+      }
+    }
+    var stored: [PictureRef] = []
+    for (index, data) in datas.enumerated() {
+      do {
+        stored.append(try await pictures.ingest(data, at: now, by: user))
+      } catch let error as MediaError {
+        throw CheckinInputError.picture(error, number: index + 1)
+      }
+    }
+    return stored
+  }
+}

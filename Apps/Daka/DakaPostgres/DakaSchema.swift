@@ -1,0 +1,31 @@
+import SparrowStorePostgres
+
+/// 打卡's table in PostgreSQL: the same table and columns as the SQLite engine's `daka-v1`. Search is by
+/// substring (`strpos`) over one person's journal or the public entries, as in SQLite.
+enum DakaSchema {
+  static let schema = PostgresSchema(migrations: [("daka-v1", "打卡: check-ins", v1)])
+
+  static let v1 = [
+    """
+    CREATE TABLE daka_checkins (
+      id BIGINT PRIMARY KEY,
+      user_id BIGINT NOT NULL,
+      day TEXT NOT NULL,
+      location TEXT NOT NULL,
+      spot TEXT NOT NULL,
+      thoughts TEXT NOT NULL,
+      public BIGINT NOT NULL,
+      city_adcode BIGINT,
+      city TEXT,
+      district_adcode BIGINT,
+      district TEXT,
+      place_keys TEXT NOT NULL,
+      pictures TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      search_text TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX daka_checkins_by_day ON daka_checkins (day DESC, created_at DESC, id DESC)",
+    "CREATE INDEX daka_checkins_by_user ON daka_checkins (user_id, day DESC, created_at DESC, id DESC)",
+  ]
+}

@@ -1,0 +1,154 @@
+import DakaStore
+import Foundation
+import PostgresNIO
+import SparrowStore
+import SparrowStorePostgres
+
+/// 打卡's journal in the PostgreSQL engine: its own type over the engine's pool and replicas.
+package struct PostgresDakaStore: DakaStore {
+  let engine: PostgresStore
+
+  package init(_ engine: PostgresStore) { self.engine = engine }
+
+  /// 打卡's tables, for the engine to migrate (`PostgresStore.open(…, schemas:)`).
+  package static let schema = DakaSchema.schema
+
+  func reading<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T { try await engine.reading(body) }
+  func transaction<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
+    try await engine.transaction(body)
+  }
+  func readingReplica<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
+    try await engine.readingReplica(body)
+  }
+
+  package func addCheckin(_ checkin: CheckinRecord) async throws {
+    try await transaction { db in try await Self.insert(checkin, db) }
+  }
+
+  package func checkin(id: Int64, viewer: Int64?) async throws -> CheckinRecord? {
+    try await reading { db in
+      try await db.rows("""
+        SELECT \(raw: checkinColumns) FROM daka_checkins WHERE id = \(id) AND \(sql: Self.visible(to: viewer))
+        """).first.map(CheckinRecord.init(row:))
+    }
+  }
+
+  package func checkins(_ query: CheckinQuery) async throws -> FeedPage<CheckinRecord> {
+    var condition = Self.visible(to: query.viewer)
+    if let author = query.author { condition = "\(sql: condition) AND user_id = \(author)" }
+    if let needle = query.needle { condition = "\(sql: condition) AND strpos(search_text, \(needle)) > 0" }
+    return try await readingReplica { [condition] db in
+      let total = try await db.value("SELECT count(*) FROM daka_checkins WHERE \(sql: condition)", as: Int.self) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let rows = try await db.rows("""
+        SELECT \(raw: checkinColumns) FROM daka_checkins WHERE \(sql: condition)
+        ORDER BY day DESC, created_at DESC, id DESC LIMIT \(query.limit) OFFSET \(query.offset)
+        """)
+      return FeedPage(items: try rows.map(CheckinRecord.init(row:)), total: total)
+    }
+  }
+
+  package func checkinMatchPositions(_ query: CheckinQuery) async throws -> FeedPage<Int> {
+    var condition = Self.visible(to: query.viewer)
+    if let author = query.author { condition = "\(sql: condition) AND user_id = \(author)" }
+    guard let needle = query.needle else { return FeedPage(items: [], total: 0) }
+    return try await readingReplica { [condition] db in
+      let total = try await db.value(
+        "SELECT count(*) FROM daka_checkins WHERE \(sql: condition) AND strpos(search_text, \(needle)) > 0", as: Int.self) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let rows = try await db.rows("""
+        SELECT position FROM (
+          SELECT strpos(search_text, \(needle)) > 0 AS hit,
+                 row_number() OVER (ORDER BY day DESC, created_at DESC, id DESC) - 1 AS position
+          FROM daka_checkins WHERE \(sql: condition)) AS ranked
+        WHERE hit ORDER BY position LIMIT \(query.limit) OFFSET \(query.offset)
+        """)
+      return FeedPage(items: try rows.map { try $0.int(0) }, total: total)
+    }
+  }
+
+  package func editCheckin(_ edit: CheckinEdit, maxPictures: Int) async throws -> CheckinRecord {
+    try await transaction { db in
+      // Locked, so two edits adding pictures at once cannot both pass the limit.
+      guard let row = try await db.rows("""
+        SELECT \(raw: checkinColumns) FROM daka_checkins WHERE id = \(edit.id) AND user_id = \(edit.userID) FOR UPDATE
+        """).first
+      else { throw StoreError.notFound }
+      let edited = edit.applied(to: try CheckinRecord(row: row))
+      guard edited.pictures.count <= maxPictures else { throw DakaLimitError(pictures: edited.pictures.count) }
+      // Delete and insert again: one column list for both, and the row keeps its id and creation time.
+      try await db.execute("DELETE FROM daka_checkins WHERE id = \(edited.id)")
+      try await db.execute("DELETE FROM picture_refs WHERE ref = \(edited.pictureRef)")
+      try await Self.insert(edited, db)
+      return edited
+    }
+  }
+
+  package func deleteCheckin(id: Int64, userID: Int64) async throws -> CheckinRecord? {
+    try await transaction { db in
+      guard let row = try await db.rows("""
+        DELETE FROM daka_checkins WHERE id = \(id) AND user_id = \(userID) RETURNING \(raw: checkinColumns)
+        """).first
+      else { return nil }
+      let checkin = try CheckinRecord(row: row)
+      try await db.execute("DELETE FROM picture_refs WHERE ref = \(checkin.pictureRef)")
+      return checkin
+    }
+  }
+
+  package func checkinStats(userID: Int64) async throws -> CheckinStats {
+    try await readingReplica { db in
+      let count = try await db.value("SELECT count(*) FROM daka_checkins WHERE user_id = \(userID)", as: Int.self) ?? 0
+      let cities = try await db.rows("""
+        SELECT city_adcode, min(city), city_adcode, count(*) AS n FROM daka_checkins
+        WHERE user_id = \(userID) AND city_adcode IS NOT NULL GROUP BY city_adcode ORDER BY n DESC, city_adcode
+        """).map(VisitedPlace.init(row:))
+      let districts = try await db.rows("""
+        SELECT district_adcode, min(district), min(city_adcode), count(*) AS n FROM daka_checkins
+        WHERE user_id = \(userID) AND district_adcode IS NOT NULL GROUP BY district_adcode ORDER BY n DESC, district_adcode
+        """).map(VisitedPlace.init(row:))
+      return CheckinStats(count: count, cities: cities, districts: districts)
+    }
+  }
+
+  /// Who may see an entry: everyone when it is public, else its author.
+  static func visible(to viewer: Int64?) -> SQL {
+    guard let viewer else { return "public = 1" }
+    return "(public = 1 OR user_id = \(viewer))"
+  }
+
+  /// Writes the row and its picture references: the picture collector keeps what a row refers to.
+  static func insert(_ c: CheckinRecord, _ db: Connection) async throws {
+    try await db.execute("""
+      INSERT INTO daka_checkins (\(raw: checkinColumns), search_text) VALUES (\(c.id), \(c.userID), \(c.date),
+        \(c.location), \(c.spot), \(c.thoughts), \(Int64(c.visibility == .public ? 1 : 0)), \(c.place?.cityAdcode), \(c.place?.city),
+        \(c.place?.districtAdcode), \(c.place?.district), \(c.place?.keys ?? ""), \(CheckinPictures.encode(c.pictures)),
+        \(millis(c.createdAt)), \(c.searchText))
+      """)
+    if !c.pictures.isEmpty {
+      try await db.execute("""
+        INSERT INTO picture_refs (picture_id, ref) SELECT p, \(c.pictureRef) FROM unnest(\(c.pictures.map(\.id))) AS p
+        ON CONFLICT DO NOTHING
+        """)
+    }
+  }
+}
+
+extension CheckinRecord {
+  init(row: PostgresRandomAccessRow) throws {
+    let place: CheckinPlace? = try row[7].decode(Int?.self).map { city in
+      CheckinPlace(cityAdcode: city, city: try row.optionalString(8) ?? "", districtAdcode: try row[9].decode(Int?.self),
+                   district: try row.optionalString(10), keys: try row.string(11))
+    }
+    self.init(
+      id: try row.int64(0), userID: try row.int64(1), date: try row.string(2), location: try row.string(3),
+      spot: try row.string(4), thoughts: try row.string(5), visibility: try row.int(6) != 0 ? .public : .private,
+      place: place, pictures: PictureList.decode(try row.string(12)), createdAt: try row.date(13))
+  }
+}
+
+extension VisitedPlace {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(adcode: try row.int(0), name: try row.optionalString(1) ?? "", cityAdcode: try row.int(2), count: try row.int(3))
+  }
+}

@@ -1,0 +1,31 @@
+import GRDB
+import SparrowStoreSQLite
+
+/// 打卡's table in SQLite, migrated after the platform's and the apps' before it. Times are milliseconds; `day` is the
+/// `YYYY-MM-DD` text, so its order is the date's; `search_text` is the brief and the linked place's names and
+/// pinyin, lowercased, matched by substring.
+enum DakaSchema {
+  static let v1 = """
+    CREATE TABLE daka_checkins (
+      id INTEGER PRIMARY KEY,
+      user_id BIGINT NOT NULL,
+      day TEXT NOT NULL,
+      location TEXT NOT NULL,
+      spot TEXT NOT NULL,
+      thoughts TEXT NOT NULL,
+      public INTEGER NOT NULL,
+      city_adcode INTEGER,
+      city TEXT,
+      district_adcode INTEGER,
+      district TEXT,
+      place_keys TEXT NOT NULL,
+      pictures TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      search_text TEXT NOT NULL
+    );
+    CREATE INDEX daka_checkins_by_day ON daka_checkins (day DESC, created_at DESC, id DESC);
+    CREATE INDEX daka_checkins_by_user ON daka_checkins (user_id, day DESC, created_at DESC, id DESC);
+    """
+
+  static let schema = SQLiteSchema(migrations: [("daka-v1", "打卡: check-ins", v1)])
+}

@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+import DakaStore
+import SparrowStore
+import SparrowStoreSQLite
+
+/// 打卡's journal in the SQLite engine: its own type over the engine's pool. Reads run with `reading`, on the
+/// calling thread, as 团购's do (see `SQLiteStore+Deals`).
+package struct SQLiteDakaStore: DakaStore {
+  let engine: SQLiteStore
+
+  package init(_ engine: SQLiteStore) { self.engine = engine }
+
+  /// 打卡's tables, for the engine to migrate (`SQLiteStore(…, schemas:)`).
+  package static let schema = DakaSchema.schema
+
+  var pool: DatabasePool { engine.pool }
+  func reading<T>(_ body: (Database) throws -> T) throws -> T { try engine.reading(body) }
+
+  package func addCheckin(_ checkin: CheckinRecord) async throws {
+    try await pool.write { db in
+      do {
+        try Self.insert(checkin, db)
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+        throw StoreError.conflict
+      }
+    }
+  }
+
+  package func checkin(id: Int64, viewer: Int64?) async throws -> CheckinRecord? {
+    let (visible, arguments) = Self.visible(to: viewer)
+    return try reading { db in
+      try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND \(visible)",
+                       arguments: [id] + arguments).map(CheckinRecord.init(row:))
+    }
+  }
+
+  package func checkins(_ query: CheckinQuery) async throws -> FeedPage<CheckinRecord> {
+    var (condition, arguments) = Self.visible(to: query.viewer)
+    if let author = query.author {
+      condition += " AND user_id = ?"
+      arguments += [author]
+    }
+    if let needle = query.needle {
+      condition += " AND instr(search_text, ?) > 0"
+      arguments += [needle]
+    }
+    return try reading { db in
+      let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition)", arguments: arguments) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT \(checkinColumns) FROM daka_checkins WHERE \(condition)
+        ORDER BY day DESC, created_at DESC, id DESC LIMIT ? OFFSET ?
+        """, arguments: arguments + [query.limit, query.offset])
+      return FeedPage(items: rows.map(CheckinRecord.init(row:)), total: total)
+    }
+  }
+
+  package func checkinMatchPositions(_ query: CheckinQuery) async throws -> FeedPage<Int> {
+    var (condition, arguments) = Self.visible(to: query.viewer)
+    if let author = query.author {
+      condition += " AND user_id = ?"
+      arguments += [author]
+    }
+    guard let needle = query.needle else { return FeedPage(items: [], total: 0) }
+    return try reading { db in
+      let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition) AND instr(search_text, ?) > 0",
+                                   arguments: arguments + [needle]) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let positions = try Int.fetchAll(db, sql: """
+        SELECT position FROM (
+          SELECT instr(search_text, ?) > 0 AS hit,
+                 row_number() OVER (ORDER BY day DESC, created_at DESC, id DESC) - 1 AS position
+          FROM daka_checkins WHERE \(condition))
+        WHERE hit ORDER BY position LIMIT ? OFFSET ?
+        """, arguments: [needle] + arguments + [query.limit, query.offset])
+      return FeedPage(items: positions, total: total)
+    }
+  }
+
+  package func editCheckin(_ edit: CheckinEdit, maxPictures: Int) async throws -> CheckinRecord {
+    try await pool.write { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND user_id = ?",
+                                       arguments: [edit.id, edit.userID])
+      else { throw StoreError.notFound }
+      let edited = edit.applied(to: CheckinRecord(row: row))
+      guard edited.pictures.count <= maxPictures else { throw DakaLimitError(pictures: edited.pictures.count) }
+      // Delete and insert again: one column list for both, and the row keeps its id and creation time.
+      try db.execute(sql: "DELETE FROM daka_checkins WHERE id = ?", arguments: [edited.id])
+      try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: [edited.pictureRef])
+      try Self.insert(edited, db)
+      return edited
+    }
+  }
+
+  package func deleteCheckin(id: Int64, userID: Int64) async throws -> CheckinRecord? {
+    try await pool.write { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND user_id = ?",
+                                       arguments: [id, userID])
+      else { return nil }
+      let checkin = CheckinRecord(row: row)
+      try db.execute(sql: "DELETE FROM daka_checkins WHERE id = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: [checkin.pictureRef])
+      return checkin
+    }
+  }
+
+  package func checkinStats(userID: Int64) async throws -> CheckinStats {
+    try reading { db in
+      let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE user_id = ?", arguments: [userID]) ?? 0
+      let cities = try Row.fetchAll(db, sql: """
+        SELECT city_adcode, min(city), city_adcode, count(*) AS n FROM daka_checkins
+        WHERE user_id = ? AND city_adcode IS NOT NULL GROUP BY city_adcode ORDER BY n DESC, city_adcode
+        """, arguments: [userID]).map(VisitedPlace.init(row:))
+      let districts = try Row.fetchAll(db, sql: """
+        SELECT district_adcode, min(district), min(city_adcode), count(*) AS n FROM daka_checkins
+        WHERE user_id = ? AND district_adcode IS NOT NULL GROUP BY district_adcode ORDER BY n DESC, district_adcode
+        """, arguments: [userID]).map(VisitedPlace.init(row:))
+      return CheckinStats(count: count, cities: cities, districts: districts)
+    }
+  }
+
+  /// Who may see an entry: everyone when it is public, else its author.
+  static func visible(to viewer: Int64?) -> (String, StatementArguments) {
+    guard let viewer else { return ("public = 1", []) }
+    return ("(public = 1 OR user_id = ?)", [viewer])
+  }
+
+  /// `checkinColumns`' values, in order.
+  static func arguments(_ c: CheckinRecord) -> StatementArguments {
+    [
+      c.id, c.userID, c.date, c.location, c.spot, c.thoughts, c.visibility == .public, c.place?.cityAdcode, c.place?.city,
+      c.place?.districtAdcode, c.place?.district, c.place?.keys ?? "", CheckinPictures.encode(c.pictures),
+      millis(c.createdAt),
+    ]
+  }
+
+  /// Writes the row and its picture references: the picture collector keeps what a row refers to.
+  static func insert(_ checkin: CheckinRecord, _ db: Database) throws {
+    try db.execute(sql: """
+      INSERT INTO daka_checkins (\(checkinColumns), search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, arguments: arguments(checkin) + [checkin.searchText])
+    for picture in checkin.pictures {
+      try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
+                     arguments: [picture.id, checkin.pictureRef])
+    }
+  }
+}
+
+extension CheckinRecord {
+  init(row: Row) {
+    let place: CheckinPlace? = (row[7] as Int?).map { city in
+      CheckinPlace(cityAdcode: city, city: row[8] ?? "", districtAdcode: row[9], district: row[10], keys: row[11])
+    }
+    self.init(
+      id: row[0], userID: row[1], date: row[2], location: row[3], spot: row[4], thoughts: row[5],
+      visibility: (row[6] as Bool) ? .public : .private, place: place, pictures: PictureList.decode(row[12]),
+      createdAt: SparrowStore.date(row[13]))
+  }
+}
+
+extension VisitedPlace {
+  init(row: Row) {
+    self.init(adcode: row[0], name: row[1] ?? "", cityAdcode: row[2], count: row[3])
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import SparrowStore
+
+/// 打卡's journal. Privacy lives here: every read takes the viewer, and a private entry reaches no one but its
+/// author, whichever way it is asked for.
+package protocol DakaStore: Sendable {
+  /// Adds an entry and references its pictures (`checkin:<id>`); `.conflict` on a taken id.
+  func addCheckin(_ checkin: CheckinRecord) async throws
+  /// The entry, when `viewer` may see it (public, or theirs).
+  func checkin(id: Int64, viewer: Int64?) async throws -> CheckinRecord?
+  /// One page of what `query` shows, newest first by date, then by creation, with how many match in all.
+  func checkins(_ query: CheckinQuery) async throws -> FeedPage<CheckinRecord>
+  /// Where the entries `query.text` matches stand in the same list without the search (0-based, in its order):
+  /// `limit` positions from the `offset`-th match, with how many match in all. A list jumps to a match with it.
+  func checkinMatchPositions(_ query: CheckinQuery) async throws -> FeedPage<Int>
+  /// Applies the edit in one transaction and returns the entry as it now is; `.notFound` unless the entry is the
+  /// editor's; `DakaLimitError` when it would end with more than `maxPictures` pictures.
+  func editCheckin(_ edit: CheckinEdit, maxPictures: Int) async throws -> CheckinRecord
+  /// Deletes one of `userID`'s entries and releases its pictures; the entry, or nil when it is not theirs.
+  func deleteCheckin(id: Int64, userID: Int64) async throws -> CheckinRecord?
+  /// The author's own numbers: every entry, cities and districts of the linked places.
+  func checkinStats(userID: Int64) async throws -> CheckinStats
+}
+
+/// An edit that would leave an entry with too many pictures.
+package struct DakaLimitError: Error, Equatable, Sendable {
+  package let pictures: Int
+  package init(pictures: Int) { self.pictures = pictures }
+}
+
+/// The most pictures one entry holds.
+package let checkinPictureLimit = 5

@@ -1,0 +1,36 @@
+import DakaSQLite
+import DakaStore
+import Foundation
+import SparrowStore
+import SparrowTestSupport
+import Testing
+
+/// `sparrow migrate-data` moves 打卡's table too: a journal copied from SQLite into PostgreSQL reads the same there.
+@Suite(.enabled(if: StoreKind.available.contains(.postgres))) struct DakaMigrationTests {
+  @Test func checkInsMoveWithTheirPlacesPicturesAndPrivacy() async throws {
+    try await withSQLiteStore { source in
+      let f = DakaFixture()
+      let old = DakaFixture.now - 30 * 86_400
+      try await source.savePicture(picture("a"), at: old)
+      let open = f.entry(DakaFixture.alice, "2025-05-01", "杭州西湖", "断桥", place: DakaFixture.hangzhou, pictures: [picture("a")])
+      let secret = f.entry(DakaFixture.alice, "2025-05-02", "某地", "秘密", .private)
+      let journal = SQLiteDakaStore(source)
+      try await journal.addCheckin(open)
+      try await journal.addCheckin(secret)
+
+      try await withStore(.postgres) { engine in
+        let target = try #require(engine.store as? any TableTransfer)
+        let counts = try await DataMigration(from: source, to: target).run { _, _, _ in }
+
+        #expect(counts.first { $0.table == "daka_checkins" }?.target == 2)
+        #expect(!counts.contains { $0.table.hasPrefix("daka") && $0.table != "daka_checkins" })
+        let store = engine.journal
+        #expect(try await store.checkin(id: open.id, viewer: nil) == open)
+        #expect(try await store.checkin(id: secret.id, viewer: DakaFixture.bob) == nil, "privacy holds after the move")
+        #expect(try await store.checkin(id: secret.id, viewer: DakaFixture.alice) == secret)
+        #expect(try await store.checkins(CheckinQuery(viewer: nil, text: "xihu")).total == 1, "search text moved")
+        #expect(try await engine.store.unreferencedPictures(before: DakaFixture.now, limit: 10).isEmpty, "references moved")
+      }
+    }
+  }
+}

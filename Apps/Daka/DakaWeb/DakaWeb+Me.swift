@@ -1,0 +1,29 @@
+import Foundation
+import Hummingbird
+import SparrowPlatform
+import DakaStore
+import SparrowStore
+
+extension DakaWeb {
+  /// Entries 我的 lists; the rest are in 发现 and the export.
+  static let ownListSize = 50
+
+  /// `/daka/me`: 我的; `city` or `province` chooses what the 足迹 map shows.
+  func me(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let frame = frame(context, request, tab: .me, title: "我的")
+    guard let viewer = context.viewer else {
+      return render("daka_signin", MessagePage(frame: frame, heading: "我的", message: Self.signInBenefit))
+    }
+    let user = viewer.user.id
+    async let stats = deps.store.journal.checkinStats(userID: user)
+    async let own = deps.store.journal.checkins(CheckinQuery(viewer: user, author: user, limit: Self.ownListSize))
+    let (numbers, list) = try await (stats, own)
+    let footprint = FootprintMap(stats: numbers, city: context.params["city"].flatMap { Int($0) },
+                                 province: context.params["province"])
+    let page = MePage(
+      frame: frame, name: viewer.user.screenName, avatar: viewer.user.avatarURLs(baseURL: "").large, stats: numbers,
+      footprint: footprint, rows: list.items.map { CheckinRow($0, from: .me) }, more: list.total > list.items.count,
+      deleted: context.params["deleted"] == "1")
+    return render("daka_me", page)
+  }
+}

@@ -1,0 +1,88 @@
+import DakaAPI
+import Foundation
+import SparrowPlatform
+import DakaStore
+import SparrowStore
+
+/// The 打卡 form, new or editing: date (today by default), location, spot, thoughts, 公开 / 仅自己可见 (private by
+/// default), and up to five pictures. After a refusal it shows what was typed and says what is wrong.
+struct CheckinForm: PageModel {
+  /// A picture the entry already has, kept unless ticked for removal.
+  struct KeptPicture: PageModel {
+    let id: String
+    let thumbnail: String
+    let removing: Bool
+
+    func child(named name: String) -> Any? {
+      switch name {
+      case "id": id
+      case "thumbnail": thumbnail
+      case "removing": removing
+      default: nil
+      }
+    }
+  }
+
+  let frame: DakaFrame
+  let action: String
+  let date: String
+  let location: String
+  let spot: String
+  let thoughts: String
+  let isPublic: Bool
+  let kept: [KeptPicture]
+  let error: String?
+  /// The field the error is about, marked `aria-invalid`.
+  let errorField: String?
+  let editing: Bool
+  /// The server's today, when the date field shows it as the default (script puts the browser's own today there).
+  let defaultDay: String?
+
+  /// The form's values from what was posted, else from `record`, else the defaults.
+  init(frame: DakaFrame, action: String, params: Params?, record: CheckinRecord?, today: String,
+       error: CheckinInputError? = nil, picturesNote: Bool = false) {
+    self.frame = frame
+    self.action = action
+    func value(_ name: String, _ current: String?) -> String { params?[name] ?? current ?? "" }
+    date = value("date", record?.date ?? today)
+    location = value("location", record?.location)
+    spot = value("spot", record?.spot)
+    thoughts = value("thoughts", record?.thoughts)
+    isPublic = (params?["visibility"] ?? record?.visibility.rawValue) == CheckinVisibility.public.rawValue
+    let removing = Set(params?.all("remove_pic") ?? [])
+    kept = (record?.pictures ?? []).map {
+      KeptPicture(id: $0.id, thumbnail: "/pics/thumbnail/\($0.fileName)", removing: removing.contains($0.id))
+    }
+    var message = error?.message
+    // Files chosen in a form that came back cannot be put back into its file input.
+    if let text = message, picturesNote { message = text + "（图片需要重新选择）" }
+    self.error = message
+    errorField = error?.field
+    editing = record != nil
+    defaultDay = record == nil && params == nil ? today : nil
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "action": action
+    case "date": date
+    case "default_day": defaultDay
+    case "location": location
+    case "spot": spot
+    case "thoughts": thoughts
+    case "public": isPublic
+    case "private": !isPublic
+    case "kept": kept
+    case "free_slots": checkinPictureLimit - kept.filter { !$0.removing }.count
+    case "max_pictures": checkinPictureLimit
+    case "error": error
+    case "bad_date": errorField == "date"
+    case "bad_location": errorField == "location"
+    case "bad_spot": errorField == "spot"
+    case "bad_thoughts": errorField == "thoughts"
+    case "editing": editing
+    case "submit": editing ? "保存" : "发布"
+    default: frame.child(named: name)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import SparrowCore
+import SparrowPlatform
+import DakaStore
+import SparrowStore
+
+/// An entry: the date large, `spot · location`, the thoughts, the pictures three to a row (each opens the
+/// picture browser); its author can edit or delete it, and share a public one to 微博.
+struct DetailPage: PageModel {
+  struct Picture: PageModel {
+    let thumbnail: String
+    let large: String
+
+    func child(named name: String) -> Any? {
+      switch name {
+      case "thumbnail": thumbnail
+      case "large": large
+      default: nil
+      }
+    }
+  }
+
+  let frame: DakaFrame
+  let record: CheckinRecord
+  let author: String?
+  let mine: Bool
+  /// The query that keeps the tab on links to the edit page.
+  let from: String
+  /// The absolute address of the entry, for the 微博 post's link back.
+  let publicURL: String
+
+  var pictures: [Picture] {
+    record.pictures.map { Picture(thumbnail: "/pics/bmiddle/\($0.fileName)", large: "/pics/large/\($0.fileName)") }
+  }
+
+  /// The 微博 composer, prefilled with the brief, the link back and the first three pictures.
+  var shareURL: String {
+    let text = "#打卡# \(record.brief) \(publicURL)/daka/c/\(record.id)"
+    return "/compose?" + FormEncoding.encode(pairs: [("text", text)] + record.pictures.prefix(3).map { ("pic_id", $0.id) })
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "id": record.id
+    case "date": record.date
+    case "spot": record.spot
+    case "location": record.location
+    case "place": record.place.map { [$0.city, $0.district].compactMap { $0 }.joined(separator: " · ") }
+    case "thoughts": record.thoughts.isEmpty ? nil : record.thoughts
+    case "pictures": pictures
+    case "has_pictures": !record.pictures.isEmpty
+    case "author": author
+    case "mine": mine
+    case "private": record.visibility == .private
+    case "share_url": mine && record.visibility == .public ? shareURL : nil
+    case "from": from
+    default: frame.child(named: name)
+    }
+  }
+}

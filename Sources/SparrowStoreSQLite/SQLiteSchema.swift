@@ -1,0 +1,10 @@
+import GRDB
+
+/// An app's tables in the SQLite engine: its migrations, in order, each named once for ever and saying what it
+/// does (the upgrade log prints it). An app's engine part hands its schema to the composition, which opens the
+/// engine with every app's (`SQLiteStore(…, schemas:)`); the engine migrates them after its own.
+package struct SQLiteSchema: Sendable {
+  package let migrations: [(name: String, purpose: String, sql: String)]
+
+  package init(migrations: [(name: String, purpose: String, sql: String)]) { self.migrations = migrations }
+}
