@@ -2,9 +2,9 @@ import Foundation
 import SparrowPlatform
 import SparrowStore
 
-/// What the demo writes the platform's rows to, and the parts of the apps still on the engine's own store (微博,
-/// 团购); an app with its own store gives its part that store (`DakaDemo(journal:)`).
-package typealias DemoStore = WeiboStore & TuanStore
+/// What the demo writes the platform's rows to, and 微博's part (still on the engine's own store); an app with its
+/// own store gives its part that store (`DakaDemo(journal:)`, `TuanDemo(deals:)`).
+package typealias DemoStore = WeiboStore
 
 /// One app's part of the demo world: given the platform's people, apps and pictures, it adds its own rows.
 /// Each app's module hands its part to the composition (`AppModule.demo`), which loads them in order.

@@ -10,7 +10,7 @@ package enum Engine: Sendable {
   case sqlite(SQLiteStore)
   case postgres(PostgresStore)
 
-  /// The engine's own store: the platform's, and the apps' that still live on it (微博, 团购).
+  /// The engine's own store: the platform's, and 微博's, which still lives on it.
   package var shared: any SparrowStores {
     switch self {
     case .sqlite(let store): store

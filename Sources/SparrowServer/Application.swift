@@ -5,9 +5,9 @@ import Logging
 import SparrowPlatform
 import SparrowStore
 
-/// What the engine's own store implements: the platform's stores, and those of the apps not yet on stores of
-/// their own (微博, 团购). An app with its own store (打卡) builds it over the engine (`AppModule`).
-package typealias SparrowStores = WeiboStore & TuanStore
+/// What the engine's own store implements: the platform's stores, and 微博's, not yet on a store of its own. An
+/// app with its own store (团购, 打卡) builds it over the engine (`AppModule`).
+package typealias SparrowStores = WeiboStore
 
 /// The dependencies the server is built from, with the engine's own store.
 package typealias ServerDependencies = Dependencies<any SparrowStores>

@@ -7,7 +7,7 @@ enum Schema {
   static let migrations: [(name: String, purpose: String, statements: [String])] = [
     ("v1", "every table of the platform and of 微博", v1),
     ("v2", "numbered cache announcements between processes, instance secrets", v2),
-  ] + TuanSchema.migrations
+  ]
 
   /// `cache_epochs` numbers `CacheChannel`'s announcements, so a read can tell which it must have heard;
   /// `secrets` holds the form-token key every process signs with.

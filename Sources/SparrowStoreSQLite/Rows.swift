@@ -14,7 +14,7 @@ func decodeRows<T>(_ statement: Statement, _ arguments: StatementArguments, _ de
 /// A JSON array of values, for `IN (SELECT value FROM json_each(?))`: one parameter whatever the count.
 /// Lookups by id join it instead (`json_each(?) j CROSS JOIN t ON t.id = j.value`, CROSS JOIN keeping the list
 /// outside): one index search per id, where `IN` first builds, sorts and frees a temporary b-tree.
-func jsonList(_ values: [Int64]) -> String {
+package func jsonList(_ values: [Int64]) -> String {
   var bytes: [UInt8] = []
   bytes.reserveCapacity(values.count * 20 + 2)
   bytes.append(UInt8(ascii: "["))
@@ -25,7 +25,7 @@ func jsonList(_ values: [Int64]) -> String {
   bytes.append(UInt8(ascii: "]"))
   return String(decoding: bytes, as: UTF8.self)
 }
-func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
+package func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
   if let strings = values as? [String] {
     return String(decoding: (try? JSONSerialization.data(withJSONObject: strings)) ?? Data("[]".utf8), as: UTF8.self)
   }

@@ -244,7 +244,7 @@ enum Schema {
     "v2": "content-addressed pictures", "v3": "特别关注", "v4": "leased id nodes", "v5": "private status counts",
     "v6": "grant origins, PKCE, throttling, rate counters, picture references", "v7": "building the search indexes",
     "v8": "instance secrets in the database",
-  ].merging(TuanSchema.purposes) { a, _ in a }
+  ]
 
   /// The form-token key, kept where every process on the database finds it (it was a file in the data folder).
   static let v8 = "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -260,7 +260,6 @@ enum Schema {
     migrator.registerMigration("v6") { db in try db.execute(sql: v6) }
     migrator.registerMigration("v7") { db in try db.execute(sql: v7) }
     migrator.registerMigration("v8") { db in try db.execute(sql: v8) }
-    TuanSchema.register(&migrator)
     for migration in schemas.flatMap(\.migrations) {
       migrator.registerMigration(migration.name) { db in try db.execute(sql: migration.sql) }
     }

@@ -9,6 +9,8 @@ import WeiboAPI
 import SparrowStore
 import SparrowStoreSQLite
 import SparrowStorePostgres
+import TuanApp
+import TuanStore
 
 @main
 struct Sparrow: AsyncParsableCommand {
@@ -250,10 +252,13 @@ struct AppCommand: AsyncParsableCommand {
     @OptionGroup var options: DataOptions
 
     func run() async throws {
-      let store = try await options.openStore()
+      let engine = try await options.openEngine()
+      let store = engine.shared
+      // The deals API's keys are 团购's: its store keeps them (`--deals`, `--business`).
+      let tuan = TuanModule.store(on: engine)
       let signsDeals = deals || business != nil
       if signsDeals && isPublic { throw ValidationError("a public app keeps no secret, so it cannot sign deals API calls") }
-      if let business, try await store.merchant(id: business) == nil {
+      if let business, try await tuan.merchant(id: business) == nil {
         throw ValidationError("there is no 团购 merchant with business id \(business)")
       }
       do {
@@ -262,7 +267,7 @@ struct AppCommand: AsyncParsableCommand {
             name: name, redirectURI: redirectURI, url: url, firstParty: firstParty, isPublic: isPublic)
         }
         if signsDeals {
-          try await store.saveDealsKey(DealsKeyRecord(clientID: app.clientID, secret: secret, merchantID: business, createdAt: Date()))
+          try await tuan.saveDealsKey(DealsKeyRecord(clientID: app.clientID, secret: secret, merchantID: business, createdAt: Date()))
         }
         var printed: [String: any Sendable] = [
           "client_id": app.clientID, "name": app.name, "redirect_uri": app.redirectURI, "first_party": app.firstParty,

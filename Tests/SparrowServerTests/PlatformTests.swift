@@ -75,8 +75,8 @@ import Testing
     try await world.user("alice")
 
     try await world.test { client in
-      let cookie = try await WebTests.signIn(client, "alice")
-      var headers = WebTests.cookie(cookie)
+      let cookie = try await client.sessionCookie("alice")
+      var headers = cookieHeader(cookie)
 
       let page = try await client.post("/u/1/follow", [("csrf", "forged")], headers: headers)
       headers[.init("X-Fragment")!] = "1"
@@ -137,9 +137,9 @@ import Testing
     let platform = try #require(granted.headers[values: .setCookie].first { $0.hasPrefix("sparrow_session=") })
       .split(separator: ";")[0]
     let callback = try #require(granted.headers[.location]).replacingOccurrences(of: "http://sparrow.test", with: "")
-    let done = try await client.get(callback, headers: WebTests.cookie(stateCookie))
+    let done = try await client.get(callback, headers: cookieHeader(stateCookie))
     let web = try #require(done.headers[values: .setCookie].first { $0.hasPrefix("sparrow_web=") }).split(separator: ";")[0]
-    let both = WebTests.cookie("\(web); \(platform)")
+    let both = cookieHeader("\(web); \(platform)")
 
     // The web cookie opens the web pages only.
     let secret = String(web.dropFirst("sparrow_web=".count))

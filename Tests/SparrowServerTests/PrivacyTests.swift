@@ -119,11 +119,11 @@ import Testing
     let world = try await TestWorld()
     try await world.test { client in
       let s = try await scene(client, world)
-      let cookie = try await WebTests.signIn(client, "dave")
-      let page = try await client.get("/status/\(s.privateID)", headers: WebTests.cookie(cookie))
+      let cookie = try await client.sessionCookie("dave")
+      let page = try await client.get("/status/\(s.privateID)", headers: cookieHeader(cookie))
       #expect(page.status == .notFound)
       #expect(!page.text.contains("只有我看"))
-      let profile = try await client.get("/u/\(s.alice)", headers: WebTests.cookie(cookie))
+      let profile = try await client.get("/u/\(s.alice)", headers: cookieHeader(cookie))
       #expect(!profile.text.contains("只有我看"))
     }
   }

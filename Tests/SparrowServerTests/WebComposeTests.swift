@@ -18,9 +18,9 @@ import Testing
     let cookie: String
     let csrf: String
 
-    var page: HTTPFields { WebTests.cookie(cookie) }
+    var page: HTTPFields { cookieHeader(cookie) }
     var fragment: HTTPFields {
-      var headers = WebTests.cookie(cookie)
+      var headers = cookieHeader(cookie)
       headers[.init("X-Fragment")!] = "1"
       return headers
     }
@@ -33,8 +33,8 @@ import Testing
   }
 
   static func session(_ client: any TestClientProtocol, _ name: String) async throws -> Session {
-    let cookie = try await WebTests.signIn(client, name)
-    let page = try await client.get("/compose", headers: WebTests.cookie(cookie))
+    let cookie = try await client.sessionCookie(name)
+    let page = try await client.get("/compose", headers: cookieHeader(cookie))
     return Session(cookie: cookie, csrf: try WebTests.csrf(page))
   }
 
@@ -158,11 +158,11 @@ import Testing
                                              token: token)
       let picID = try #require(uploaded.object["pic_id"] as? String)
       let query = FormEncoding.encode(pairs: [("text", "【团购】<好吃> http://x.test/tuan/deal/1-2"), ("pic_id", "\(picID),nope")])
-      let cookie = try await WebTests.signIn(client, "alice")
+      let cookie = try await client.sessionCookie("alice")
 
-      let sheet = try await client.get("/compose?\(query)", headers: WebTests.cookie(cookie))
+      let sheet = try await client.get("/compose?\(query)", headers: cookieHeader(cookie))
       let signedOut = try await client.get("/compose?\(query)")
-      let comment = try await client.get("/compose?comment=999999&text=x", headers: WebTests.cookie(cookie))
+      let comment = try await client.get("/compose?comment=999999&text=x", headers: cookieHeader(cookie))
 
       #expect(sheet.status == .ok)
       // Its draft is kept apart, so a saved draft neither replaces the shared text nor is overwritten by it.

@@ -21,13 +21,13 @@ import Testing
       _ = try await client.post("/2/statuses/update.json", [("status", "hi @alice <b>bold</b>")], token: bobToken)
       _ = try await client.post("/2/comments/create.json", [("id", id), ("comment", "nice one")], token: bobToken)
       _ = try await client.post("/2/attitudes/create.json", [("id", id)], token: bobToken)
-      let cookie = try await WebTests.signIn(client, "alice")
+      let cookie = try await client.sessionCookie("alice")
 
-      let before = try await client.get("/u/\(alice.id)", headers: WebTests.cookie(cookie))
-      let mentions = try await client.get("/messages", headers: WebTests.cookie(cookie))
-      let comments = try await client.get("/messages?tab=comments", headers: WebTests.cookie(cookie))
-      let likes = try await client.get("/messages?tab=likes", headers: WebTests.cookie(cookie))
-      let fragment = try await client.get("/web/messages/comments", headers: WebTests.cookie(cookie))
+      let before = try await client.get("/u/\(alice.id)", headers: cookieHeader(cookie))
+      let mentions = try await client.get("/messages", headers: cookieHeader(cookie))
+      let comments = try await client.get("/messages?tab=comments", headers: cookieHeader(cookie))
+      let likes = try await client.get("/messages?tab=likes", headers: cookieHeader(cookie))
+      let fragment = try await client.get("/web/messages/comments", headers: cookieHeader(cookie))
       let visitor = try await client.get("/web/messages/comments")
 
       #expect(before.text.contains("id=\"badge-messages\">3<"))
@@ -53,11 +53,11 @@ import Testing
       for n in 1...23 {
         _ = try await client.post("/2/statuses/update.json", [("status", "第\(n)条 @alice")], token: bobToken)
       }
-      let cookie = try await WebTests.signIn(client, "alice")
-      let page = try await client.get("/messages", headers: WebTests.cookie(cookie))
+      let cookie = try await client.sessionCookie("alice")
+      let page = try await client.get("/messages", headers: cookieHeader(cookie))
       let next = try #require(page.text.range(of: "data-next=\"").map { page.text[$0.upperBound...].prefix { $0 != "\"" } })
       let older = try await client.get(String(next).replacingOccurrences(of: "&amp;", with: "&"),
-                                       headers: WebTests.cookie(cookie))
+                                       headers: cookieHeader(cookie))
 
       #expect(page.text.contains("第23条") && !page.text.contains("第3条 "))
       #expect(next.hasPrefix("/web/messages/mentions?max_id="))
@@ -74,12 +74,12 @@ import Testing
 
     try await world.test { client in
       _ = try await client.post("/2/statuses/update.json", [("status", "去吃火锅 #美食<x>#")], token: bobToken)
-      let cookie = try await WebTests.signIn(client, "alice")
+      let cookie = try await client.sessionCookie("alice")
 
-      let discover = try await client.get("/discover", headers: WebTests.cookie(cookie))
-      let users = try await client.get("/discover?q=bo", headers: WebTests.cookie(cookie))
-      let statuses = try await client.get("/discover?q=%E7%81%AB%E9%94%85", headers: WebTests.cookie(cookie))
-      let escaped = try await client.get("/discover?q=%3Cscript%3E", headers: WebTests.cookie(cookie))
+      let discover = try await client.get("/discover", headers: cookieHeader(cookie))
+      let users = try await client.get("/discover?q=bo", headers: cookieHeader(cookie))
+      let statuses = try await client.get("/discover?q=%E7%81%AB%E9%94%85", headers: cookieHeader(cookie))
+      let escaped = try await client.get("/discover?q=%3Cscript%3E", headers: cookieHeader(cookie))
       let topic = try await client.get("/topic/%E7%BE%8E%E9%A3%9F%3Cx%3E")
 
       #expect(discover.text.contains("热门话题"))

@@ -7,22 +7,6 @@ import SparrowTestSupport
 import Testing
 
 @Suite struct WebTests {
-  /// Signs `name` in through `/web/login`, the authorize form and `/web/callback`; returns the Cookie header.
-  static func signIn(_ client: any TestClientProtocol, _ name: String) async throws -> String {
-    let (done, cookie) = try await client.webSignIn(name)
-    #expect(done.status == .seeOther)
-    #expect(done.headers[.location] == "/welcome")
-    #expect(cookie.contains("HttpOnly"))
-    #expect(cookie.contains("SameSite=Lax"))
-    return String(cookie.split(separator: ";")[0])
-  }
-
-  static func cookie(_ value: String) -> HTTPFields {
-    var headers = HTTPFields()
-    headers[.cookie] = value
-    return headers
-  }
-
   @Test func visitorsSeeTheVisitorViewOfEachTab() async throws {
     let world = try await TestWorld()
 
@@ -87,9 +71,9 @@ import Testing
     try await world.test { client in
       _ = try await client.post("/2/statuses/update.json", [("status", "<b>hi</b> @alice #话题# http://a.example/x")],
                                 token: token)
-      let cookie = try await Self.signIn(client, "alice")
+      let cookie = try await client.sessionCookie("alice")
 
-      let page = try await client.get("/", headers: Self.cookie(cookie))
+      let page = try await client.get("/", headers: cookieHeader(cookie))
 
       #expect(page.status == .ok)
       #expect(page.text.contains("&lt;b&gt;hi&lt;/b&gt;"))
@@ -121,9 +105,9 @@ import Testing
     try await world.test { client in
       let posted = try await client.post("/2/statuses/update.json", [("status", "like me")], token: token)
       let id = try #require(posted.object["idstr"] as? String)
-      let cookie = try await Self.signIn(client, "alice")
+      let cookie = try await client.sessionCookie("alice")
 
-      let forged = try await client.post("/web/like", [("id", id), ("liked", "1")], headers: Self.cookie(cookie))
+      let forged = try await client.post("/web/like", [("id", id), ("liked", "1")], headers: cookieHeader(cookie))
 
       #expect(forged.status == .forbidden)
       #expect(try await world.store.liked(by: alice.id, among: [Int64(id)!]).isEmpty)
@@ -171,13 +155,13 @@ import Testing
         let posted = try await client.post("/2/statuses/update.json", [("status", "第\(n)条")], token: token)
         ids.append(try #require(posted.object["idstr"] as? String))
       }
-      let cookie = try await Self.signIn(client, "alice")
-      let page = try await client.get("/", headers: Self.cookie(cookie))
+      let cookie = try await client.sessionCookie("alice")
+      let page = try await client.get("/", headers: cookieHeader(cookie))
       let next = Int64(ids[3])! - 1
       #expect(page.text.contains("data-next=\"/web/timeline?max_id=\(next)\""))
 
-      let older = try await client.get("/web/timeline?max_id=\(next)", headers: Self.cookie(cookie))
-      let newer = try await client.get("/web/timeline?since_id=\(ids[20])", headers: Self.cookie(cookie))
+      let older = try await client.get("/web/timeline?max_id=\(next)", headers: cookieHeader(cookie))
+      let newer = try await client.get("/web/timeline?since_id=\(ids[20])", headers: cookieHeader(cookie))
 
       #expect(older.text.contains("第3条") && older.text.contains("第1条") && !older.text.contains("第4条"))
       #expect(older.text.contains("没有更多了"))
@@ -194,11 +178,11 @@ import Testing
     let token = try await world.token(for: alice)
 
     try await world.test { client in
-      let cookie = try await Self.signIn(client, "alice")
-      let nothing = try await client.get("/web/timeline?since_id=0", headers: Self.cookie(cookie))
+      let cookie = try await client.sessionCookie("alice")
+      let nothing = try await client.get("/web/timeline?since_id=0", headers: cookieHeader(cookie))
       #expect(nothing.text.hasPrefix("<p hidden data-banner>没有新微博</p>"))
       _ = try await client.post("/2/statuses/update.json", [("status", "第一条")], token: token)
-      let first = try await client.get("/web/timeline?since_id=0", headers: Self.cookie(cookie))
+      let first = try await client.get("/web/timeline?since_id=0", headers: cookieHeader(cookie))
       #expect(first.text.hasPrefix("<p hidden data-banner>1条新微博</p>") && first.text.contains("第一条"))
       #expect(first.headers[.init("X-New-Count")!] == "1")
     }
@@ -214,9 +198,9 @@ import Testing
       _ = try await client.post("/2/friendships/create.json", [("uid", String(alice.id))], token: bobToken)
       let posted = try await client.post("/2/statuses/update.json", [("status", "bob says")], token: bobToken)
       let id = try #require(posted.object["idstr"] as? String)
-      let cookie = try await Self.signIn(client, "alice")
-      let csrf = try Self.csrf(try await client.get("/u/\(bob.id)", headers: Self.cookie(cookie)))
-      var headers = Self.cookie(cookie)
+      let cookie = try await client.sessionCookie("alice")
+      let csrf = try Self.csrf(try await client.get("/u/\(bob.id)", headers: cookieHeader(cookie)))
+      var headers = cookieHeader(cookie)
       headers[.init("X-Fragment")!] = "1"
 
       let like = try await client.post("/web/like", [("id", id), ("liked", "1"), ("csrf", csrf)], headers: headers)
@@ -240,15 +224,15 @@ import Testing
       let aliceToken = try await world.token(for: alice)
       _ = try await client.post("/2/friendships/create.json", [("uid", String(bob.id))], token: aliceToken)
       let own = try await client.post("/2/statuses/update.json", [("status", "alice 的")], token: aliceToken)
-      let cookie = try await Self.signIn(client, "alice")
-      _ = try await client.get("/", headers: Self.cookie(cookie))
+      let cookie = try await client.sessionCookie("alice")
+      _ = try await client.get("/", headers: cookieHeader(cookie))
       _ = try await client.post("/2/statuses/update.json", [("status", "新的一条")], token: bobToken)
       _ = try await client.post("/2/comments/create.json", [("id", try #require(own.object["idstr"] as? String)), ("comment", "hi")],
                                 token: bobToken)
 
-      let before = try await client.get("/web/unread", headers: Self.cookie(cookie))
-      _ = try await client.get("/", headers: Self.cookie(cookie))
-      let after = try await client.get("/web/unread", headers: Self.cookie(cookie))
+      let before = try await client.get("/web/unread", headers: cookieHeader(cookie))
+      _ = try await client.get("/", headers: cookieHeader(cookie))
+      let after = try await client.get("/web/unread", headers: cookieHeader(cookie))
       let visitor = try await client.get("/web/unread")
 
       #expect(before.text.contains("id=\"badge-home\">1</b>"))

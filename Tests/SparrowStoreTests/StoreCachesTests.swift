@@ -46,7 +46,7 @@ import Testing
       }
     case .postgres:
       try await withStore(.postgres) { engine in
-        let reader = try engine.reopen()
+        let reader = try engine.reopen().shared
         let listening = try #require(reader as? PostgresStore)
         for _ in 0..<500 where !listening.isListening { try await Task.sleep(for: .milliseconds(10)) }
         #expect(listening.isListening)

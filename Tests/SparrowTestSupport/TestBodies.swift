@@ -85,3 +85,22 @@ extension TestClientProtocol {
     return (done, cookie)
   }
 }
+
+extension TestClientProtocol {
+  /// Signs `name` in (`webSignIn`) and answers the session's `Cookie` header value; a sign-in that does not land on
+  /// the welcome page with an HttpOnly, SameSite=Lax cookie fails.
+  package func sessionCookie(_ name: String) async throws -> String {
+    let (done, cookie) = try await webSignIn(name)
+    guard done.status == .seeOther, done.headers[.location] == "/welcome", cookie.contains("HttpOnly"),
+      cookie.contains("SameSite=Lax")
+    else { throw WebSignInFailed(step: "the session cookie") }
+    return String(cookie.split(separator: ";")[0])
+  }
+}
+
+/// Headers carrying `value` as the `Cookie`.
+package func cookieHeader(_ value: String) -> HTTPFields {
+  var headers = HTTPFields()
+  headers[.cookie] = value
+  return headers
+}

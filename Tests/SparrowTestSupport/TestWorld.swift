@@ -52,7 +52,7 @@ package struct TestEngine: Sendable {
   package let engine: Engine
   /// The apps whose tables the engine has (the binary's, unless a test composes others).
   package let modules: [any AppModule.Type]
-  package let reopen: @Sendable () throws -> any SparrowStores
+  package let reopen: @Sendable () throws -> Engine
   package var store: any SparrowStores { engine.shared }
   /// Every app's part of the demo world on this engine.
   package var demoParts: [any DemoPart] { modules.demoParts(on: engine) }
@@ -68,7 +68,7 @@ package func withStore<T>(_ kind: StoreKind, modules: [any AppModule.Type] = Spa
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try SQLiteStore(folder: folder, schemas: modules.sqliteSchemas)
     let path = store.path
-    return try await body(TestEngine(engine: .sqlite(store), modules: modules, reopen: { try SQLiteStore(path: path) }))
+    return try await body(TestEngine(engine: .sqlite(store), modules: modules, reopen: { .sqlite(try SQLiteStore(path: path)) }))
   case .postgres:
     guard let cluster = PostgresTestCluster.shared else { throw PostgresTestCluster.Unavailable() }
     let name = "sparrow_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
@@ -83,7 +83,7 @@ package func withStore<T>(_ kind: StoreKind, modules: [any AppModule.Type] = Spa
       let result = try await body(TestEngine(engine: .postgres(store), modules: modules, reopen: {
         let store = PostgresStore(config)
         opened.add(store)
-        return store
+        return .postgres(store)
       }))
       opened.shutdown()
       try await PostgresStore.dropDatabase(name, admin: admin)

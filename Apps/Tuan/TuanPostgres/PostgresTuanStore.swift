@@ -1,0 +1,311 @@
+import Foundation
+import PostgresNIO
+import SparrowStore
+import SparrowStorePostgres
+import TuanStore
+
+/// 团购's deals, orders and marks in the PostgreSQL engine: its own type over the engine's pool and replicas.
+package struct PostgresTuanStore: TuanStore {
+  let engine: PostgresStore
+
+  package init(_ engine: PostgresStore) { self.engine = engine }
+
+  /// 团购's tables, for the engine to migrate (`PostgresStore.open(…, schemas:)`).
+  package static let schema = TuanSchema.schema
+
+  @discardableResult
+  func reading<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T { try await engine.reading(body) }
+  @discardableResult
+  func transaction<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
+    try await engine.transaction(body)
+  }
+  func readingReplica<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
+    try await engine.readingReplica(body)
+  }
+
+  // MARK: Merchants and deals
+
+  /// One statement per table and batch (`unnest` of arrays), as `importRows` does; doubles travel as their
+  /// shortest exact text.
+  package func importDeals(merchants: [MerchantRecord], deals: [DealRecord]) async throws {
+    let known = Dictionary(merchants.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let missing = Set(deals.map(\.merchantID)).subtracting(known.keys)
+    let others = missing.isEmpty ? [:] : try await self.merchants(ids: Array(missing))
+    try await transaction { db in
+      for batch in stride(from: 0, to: merchants.count, by: 2000).map({ Array(merchants[$0..<min($0 + 2000, merchants.count)]) }) {
+        let m = batch
+        try await db.execute("""
+          INSERT INTO tuan_merchants (\(raw: merchantColumns), search_text)
+          SELECT a, b, c, d, e, f, g, h, i::double precision, j::double precision, k, l, m::double precision, n, o, p, q, r
+          FROM unnest(\(m.map(\.id)), \(m.map(\.name)), \(m.map(\.branchName)), \(m.map { Int64($0.cityAdcode) }),
+            \(m.map { Int64($0.districtAdcode) }), \(m.map(\.neighbourhood)), \(m.map(\.address)), \(m.map(\.phone)),
+            \(m.map { String($0.latitude) }), \(m.map { String($0.longitude) }), \(m.map(\.category)),
+            \(m.map(\.subcategory)), \(m.map { String($0.rating) }), \(m.map { Int64($0.averagePrice) }),
+            \(m.map(\.hours)), \(m.map { Int64($0.reviewCount) }), \(m.map { millis($0.createdAt) }),
+            \(m.map(\.searchText)))
+            AS t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r)
+          """)
+      }
+      for start in stride(from: 0, to: deals.count, by: 2000) {
+        let d = Array(deals[start..<min(start + 2000, deals.count)])
+        let texts = d.map { $0.searchText(merchant: known[$0.merchantID] ?? others[$0.merchantID]) }
+        try await db.execute("""
+          INSERT INTO tuan_deals (\(raw: dealColumns), search_text)
+          SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22,
+            c23, c24::double precision, c25::double precision, c26
+          FROM unnest(\(d.map(\.id)), \(d.map(\.merchantID)), \(d.map(\.title)), \(d.map(\.description)),
+            \(d.map { Int64($0.cityAdcode) }), \(d.map { Int64($0.districtAdcode) }), \(d.map(\.neighbourhood)),
+            \(d.map { $0.isNationwide ? Int64(1) : 0 }), \(d.map(\.category)), \(d.map(\.subcategory)),
+            \(d.map { Int64($0.listPrice) }), \(d.map { Int64($0.currentPrice) }), \(d.map { Int64($0.purchaseCount) }),
+            \(d.map { millis($0.publishedAt) }), \(d.map { millis($0.deadline) }), \(d.map { millis($0.updatedAt) }),
+            \(d.map { $0.refundAnytime ? Int64(1) : 0 }), \(d.map { $0.refundAfterExpiry ? Int64(1) : 0 }),
+            \(d.map { $0.reservationRequired ? Int64(1) : 0 }), \(d.map(\.notice)), \(d.map(\.specialTips)),
+            \(d.map { TuanJSON.encode($0.details) }), \(d.map { TuanJSON.encode($0.pictures) }),
+            \(d.map { String($0.latitude) }), \(d.map { String($0.longitude) }), \(texts))
+            AS t(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22,
+              c23, c24, c25, c26)
+          """)
+        // The picture collector keeps what a row refers to.
+        let refs = d.flatMap { deal in deal.pictures.map { ($0.id, "deal:\(deal.id)") } }
+        if !refs.isEmpty {
+          try await db.execute("""
+            INSERT INTO picture_refs (picture_id, ref) SELECT * FROM unnest(\(refs.map(\.0)), \(refs.map(\.1)))
+            ON CONFLICT DO NOTHING
+            """)
+        }
+      }
+    }
+  }
+
+  package func merchant(id: Int64) async throws -> MerchantRecord? {
+    try await merchants(ids: [id])[id]
+  }
+
+  package func merchants(ids: [Int64]) async throws -> [Int64: MerchantRecord] {
+    guard !ids.isEmpty else { return [:] }
+    return try await reading { db in
+      let merchants = try await db.rows("SELECT \(raw: merchantColumns) FROM tuan_merchants WHERE id = ANY(\(ids))")
+        .map(MerchantRecord.init(row:))
+      return Dictionary(merchants.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  package func deal(id: Int64) async throws -> DealRecord? {
+    try await deals(ids: [id])[id]
+  }
+
+  package func deals(ids: [Int64]) async throws -> [Int64: DealRecord] {
+    guard !ids.isEmpty else { return [:] }
+    return try await reading { db in
+      let deals = try await db.rows("SELECT \(raw: dealColumns) FROM tuan_deals WHERE id = ANY(\(ids))")
+        .map(DealRecord.init(row:))
+      return Dictionary(deals.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
+    let condition = Self.condition(query)
+    let (order, circle) = Self.order(query)
+    return try await readingReplica { db in
+      let total = try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let deals = try await db.rows("""
+        SELECT \(raw: dealColumns) FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
+        LIMIT \(query.limit) OFFSET \(query.offset)
+        """).map(DealRecord.init(row:))
+      let hits = deals.map { DealHit(deal: $0, distance: circle?.distance(toLatitude: $0.latitude, longitude: $0.longitude)) }
+      return FeedPage(items: hits, total: total)
+    }
+  }
+
+  package func dealIDs(_ query: DealQuery) async throws -> [Int64] {
+    let condition = Self.condition(query)
+    let (order, _) = Self.order(query)
+    return try await readingReplica { db in
+      try await db.column("""
+        SELECT d.id FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
+        LIMIT \(query.limit) OFFSET \(query.offset)
+        """, as: Int64.self)
+    }
+  }
+
+  package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
+    try await readingReplica { db in
+      var cities = Set(try await db.column("""
+        SELECT DISTINCT city_adcode FROM tuan_deals
+        WHERE nationwide = 0 AND published_at <= \(millis(now)) AND deadline > \(millis(now))
+        """, as: Int.self))
+      if try await db.exists("""
+        SELECT 1 FROM tuan_deals WHERE nationwide = 1 AND published_at <= \(millis(now)) AND deadline > \(millis(now)) LIMIT 1
+        """) {
+        cities.insert(0)
+      }
+      return cities
+    }
+  }
+
+  package func dealRegions(cityAdcode: Int, onSaleAt now: Date) async throws -> [DealRegion] {
+    try await readingReplica { db in
+      let rows = try await db.rows("""
+        SELECT DISTINCT district_adcode, neighbourhood FROM tuan_deals
+        WHERE city_adcode = \(cityAdcode) AND nationwide = 0 AND published_at <= \(millis(now)) AND deadline > \(millis(now))
+        ORDER BY district_adcode, neighbourhood
+        """)
+      return DealRegion.grouping(try rows.map { (try $0.int(0), try $0.string(1)) })
+    }
+  }
+
+  package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
+    try await readingReplica { db in
+      Set(try await db.rows("""
+        SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= \(millis(now)) AND deadline > \(millis(now))
+        """).map { DealCategoryPair(category: try $0.string(0), subcategory: try $0.string(1)) })
+    }
+  }
+
+  // MARK: Query building
+
+  /// The WHERE clause of `query` over `tuan_deals d`.
+  static func condition(_ query: DealQuery) -> SQL {
+    var parts: [SQL] = []
+    let cities = query.cityAdcodes.map(Int64.init)
+    switch query.locality {
+    case .any where !cities.isEmpty: parts.append("(d.nationwide = 1 OR d.city_adcode = ANY(\(cities)))")
+    case .any: break
+    case .localOnly:
+      parts.append("d.nationwide = 0")
+      if !cities.isEmpty { parts.append("d.city_adcode = ANY(\(cities))") }
+    case .nationwideOnly: parts.append("d.nationwide = 1")
+    }
+    if let district = query.districtAdcode { parts.append("d.nationwide = 0 AND d.district_adcode = \(district)") }
+    if let neighbourhood = query.neighbourhood { parts.append("d.nationwide = 0 AND d.neighbourhood = \(neighbourhood)") }
+    if !query.categories.isEmpty || !query.subcategories.isEmpty {
+      parts.append("(d.category = ANY(\(query.categories)) OR d.subcategory = ANY(\(query.subcategories)))")
+    }
+    for word in TuanText.words(query.keyword) {
+      parts.append("strpos(d.search_text, \(word)) > 0")
+    }
+    if let circle = query.near {
+      let box = circle.box
+      parts.append("""
+        point(d.longitude, d.latitude) <@ box(point(\(box.minLongitude), \(box.minLatitude)), \
+        point(\(box.maxLongitude), \(box.maxLatitude)))
+        """)
+      parts.append("\(sql: squaredDistance(circle)) <= \(circle.radius * circle.radius)")
+    }
+    if !query.merchantIDs.isEmpty { parts.append("d.merchant_id = ANY(\(query.merchantIDs))") }
+    if let now = query.onSaleAt { parts.append("d.published_at <= \(millis(now)) AND d.deadline > \(millis(now))") }
+    for (column, range) in [("published_at", query.publishedIn), ("deadline", query.endedIn), ("updated_at", query.updatedIn)] {
+      if let range {
+        parts.append("d.\(raw: column) >= \(millis(range.lowerBound)) AND d.\(raw: column) < \(millis(range.upperBound))")
+      }
+    }
+    guard var joined = parts.first else { return "TRUE" }
+    for part in parts.dropFirst() { joined += " AND " + part }
+    return joined
+  }
+
+  /// The squared distance in square metres on a local flat projection (good to well under 1% within 5 km), of
+  /// the rows of `table`.
+  static func squaredDistance(_ circle: GeoCircle, table t: String = "d") -> SQL {
+    let kx = circle.metresPerLongitudeDegree, ky = 111_320.0
+    return """
+      (((\(raw: t).longitude - \(circle.longitude)) * \(kx)) * ((\(raw: t).longitude - \(circle.longitude)) * \(kx)) \
+      + ((\(raw: t).latitude - \(circle.latitude)) * \(ky)) * ((\(raw: t).latitude - \(circle.latitude)) * \(ky)))
+      """
+  }
+
+  package func findMerchants(_ query: MerchantQuery) async throws -> FeedPage<MerchantHit> {
+    var parts: [SQL] = []
+    if !query.cityAdcodes.isEmpty { parts.append("m.city_adcode = ANY(\(query.cityAdcodes.map(Int64.init)))") }
+    if let district = query.districtAdcode { parts.append("m.district_adcode = \(district)") }
+    if let neighbourhood = query.neighbourhood { parts.append("m.neighbourhood = \(neighbourhood)") }
+    if !query.categories.isEmpty || !query.subcategories.isEmpty {
+      parts.append("(m.category = ANY(\(query.categories)) OR m.subcategory = ANY(\(query.subcategories)))")
+    }
+    for word in TuanText.words(query.keyword) { parts.append("strpos(m.search_text, \(word)) > 0") }
+    if let circle = query.near {
+      let box = circle.box
+      parts.append("""
+        point(m.longitude, m.latitude) <@ box(point(\(box.minLongitude), \(box.minLatitude)), \
+        point(\(box.maxLongitude), \(box.maxLatitude)))
+        """)
+      parts.append("\(sql: Self.squaredDistance(circle, table: "m")) <= \(circle.radius * circle.radius)")
+    }
+    if let hasDeal = query.hasDeal {
+      parts.append("""
+        \(raw: hasDeal ? "" : "NOT ")EXISTS (SELECT 1 FROM tuan_deals d WHERE d.merchant_id = m.id \
+        AND d.published_at <= \(millis(query.now)) AND d.deadline > \(millis(query.now)))
+        """)
+    }
+    var condition: SQL = "TRUE"
+    for part in parts { condition += " AND " + part }
+    var order: SQL
+    switch query.sort {
+    case .ranking: order = "(m.rating * 1000 + least(m.review_count, 999)) DESC"
+    case .rating, .productRating, .decorationRating, .serviceRating: order = "m.rating DESC"
+    case .reviews: order = "m.review_count DESC"
+    case .priceLow: order = "m.average_price"
+    case .priceHigh: order = "m.average_price DESC"
+    case .nearest: order = query.near.map { Self.squaredDistance($0, table: "m") } ?? "m.id"
+    }
+    order += ", m.id DESC"
+    return try await readingReplica { [order, condition] db in
+      let total = try await db.value("SELECT count(*) FROM tuan_merchants m WHERE \(sql: condition)", as: Int.self) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let merchants = try await db.rows("""
+        SELECT \(raw: merchantColumns) FROM tuan_merchants m WHERE \(sql: condition) ORDER BY \(sql: order)
+        LIMIT \(query.limit) OFFSET \(query.offset)
+        """).map(MerchantRecord.init(row:))
+      return FeedPage(items: merchants.map {
+        MerchantHit(merchant: $0, distance: query.near?.distance(toLatitude: $0.latitude, longitude: $0.longitude))
+      }, total: total)
+    }
+  }
+
+  static func order(_ query: DealQuery) -> (SQL, GeoCircle?) {
+    let now = millis(query.onSaleAt ?? Date())
+    switch query.sort {
+    case .ranking:
+      return ("(d.purchase_count * 86400000.0 / (greatest(\(now) - d.published_at, 0) + 172800000.0)) DESC, d.id DESC", query.near)
+    case .priceLow: return ("d.current_price, d.id DESC", query.near)
+    case .priceHigh: return ("d.current_price DESC, d.id DESC", query.near)
+    case .popular: return ("d.purchase_count DESC, d.id DESC", query.near)
+    case .newest: return ("d.published_at DESC, d.id DESC", query.near)
+    case .endingSoon: return ("d.deadline, d.id DESC", query.near)
+    case .nearest:
+      guard let circle = query.near else { return ("d.id DESC", nil) }
+      return ("\(sql: squaredDistance(circle)), d.id DESC", circle)
+    }
+  }
+}
+
+extension PostgresRandomAccessRow {
+  func double(_ i: Int) throws -> Double { try self[i].decode(Double.self) }
+  func flag(_ i: Int) throws -> Bool { try int(i) != 0 }
+}
+
+extension MerchantRecord {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(
+      id: try row.int64(0), name: try row.string(1), branchName: try row.string(2), cityAdcode: try row.int(3),
+      districtAdcode: try row.int(4), neighbourhood: try row.string(5), address: try row.string(6),
+      phone: try row.string(7), latitude: try row.double(8), longitude: try row.double(9), category: try row.string(10),
+      subcategory: try row.string(11), rating: try row.double(12), averagePrice: try row.int(13),
+      hours: try row.string(14), reviewCount: try row.int(15), createdAt: try row.date(16))
+  }
+}
+
+extension DealRecord {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(
+      id: try row.int64(0), merchantID: try row.int64(1), title: try row.string(2), description: try row.string(3),
+      cityAdcode: try row.int(4), districtAdcode: try row.int(5), neighbourhood: try row.string(6),
+      isNationwide: try row.flag(7), category: try row.string(8), subcategory: try row.string(9),
+      listPrice: try row.int(10), currentPrice: try row.int(11), purchaseCount: try row.int(12),
+      publishedAt: try row.date(13), deadline: try row.date(14), updatedAt: try row.date(15),
+      refundAnytime: try row.flag(16), refundAfterExpiry: try row.flag(17), reservationRequired: try row.flag(18),
+      notice: try row.string(19), specialTips: try row.string(20), details: TuanJSON.decode(try row.string(21)) ?? [],
+      pictures: TuanJSON.decode(try row.string(22)) ?? [], latitude: try row.double(23), longitude: try row.double(24))
+  }
+}

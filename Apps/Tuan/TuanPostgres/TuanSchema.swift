@@ -1,0 +1,111 @@
+import SparrowStorePostgres
+
+/// 团购's tables in PostgreSQL: the same tables and columns as the SQLite engine's `tuan-v1`. Geo search uses a
+/// GiST index over each deal's `point(longitude, latitude)` (a box query, then the exact circle), where SQLite has an
+/// R*Tree.
+enum TuanSchema {
+  static let schema = PostgresSchema(migrations: [
+    ("tuan-v1", "团购: merchants, deals, orders, coupons, favourites, views, API keys", v1),
+    ("tuan-v2", "团购: the cities each person chose (最近访问)", v2),
+  ])
+
+  static let v2 = [
+    """
+    CREATE TABLE tuan_city_visits (user_id BIGINT NOT NULL, adcode BIGINT NOT NULL, at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, adcode))
+    """,
+    "CREATE INDEX tuan_city_visits_by_time ON tuan_city_visits (user_id, at)",
+  ]
+
+  static let v1 = [
+    """
+    CREATE TABLE tuan_merchants (
+      id BIGINT PRIMARY KEY,
+      name TEXT NOT NULL,
+      branch_name TEXT NOT NULL,
+      city_adcode BIGINT NOT NULL,
+      district_adcode BIGINT NOT NULL,
+      neighbourhood TEXT NOT NULL,
+      address TEXT NOT NULL,
+      phone TEXT NOT NULL,
+      latitude DOUBLE PRECISION NOT NULL,
+      longitude DOUBLE PRECISION NOT NULL,
+      category TEXT NOT NULL,
+      subcategory TEXT NOT NULL,
+      rating DOUBLE PRECISION NOT NULL,
+      average_price BIGINT NOT NULL,
+      hours TEXT NOT NULL,
+      review_count BIGINT NOT NULL,
+      created_at BIGINT NOT NULL,
+      search_text TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX tuan_merchants_by_city ON tuan_merchants (city_adcode, category, subcategory)",
+    "CREATE INDEX tuan_merchants_by_district ON tuan_merchants (district_adcode, neighbourhood)",
+    "CREATE INDEX tuan_merchants_geo ON tuan_merchants USING gist (point(longitude, latitude))",
+    """
+    CREATE TABLE tuan_deals (
+      id BIGINT PRIMARY KEY,
+      merchant_id BIGINT NOT NULL,
+      title TEXT NOT NULL,
+      description TEXT NOT NULL,
+      city_adcode BIGINT NOT NULL,
+      district_adcode BIGINT NOT NULL,
+      neighbourhood TEXT NOT NULL,
+      nationwide BIGINT NOT NULL,
+      category TEXT NOT NULL,
+      subcategory TEXT NOT NULL,
+      list_price BIGINT NOT NULL,
+      current_price BIGINT NOT NULL,
+      purchase_count BIGINT NOT NULL,
+      published_at BIGINT NOT NULL,
+      deadline BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL,
+      refund_anytime BIGINT NOT NULL,
+      refund_after_expiry BIGINT NOT NULL,
+      reservation_required BIGINT NOT NULL,
+      notice TEXT NOT NULL,
+      special_tips TEXT NOT NULL,
+      details TEXT NOT NULL,
+      pictures TEXT NOT NULL,
+      latitude DOUBLE PRECISION NOT NULL,
+      longitude DOUBLE PRECISION NOT NULL,
+      search_text TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX tuan_deals_by_city ON tuan_deals (city_adcode, category, subcategory)",
+    "CREATE INDEX tuan_deals_by_district ON tuan_deals (district_adcode, neighbourhood)",
+    "CREATE INDEX tuan_deals_by_merchant ON tuan_deals (merchant_id)",
+    "CREATE INDEX tuan_deals_nationwide ON tuan_deals (nationwide) WHERE nationwide = 1",
+    "CREATE INDEX tuan_deals_by_published ON tuan_deals (published_at)",
+    "CREATE INDEX tuan_deals_by_deadline ON tuan_deals (deadline)",
+    "CREATE INDEX tuan_deals_by_update ON tuan_deals (updated_at)",
+    "CREATE INDEX tuan_deals_geo ON tuan_deals USING gist (point(longitude, latitude))",
+    """
+    CREATE TABLE tuan_orders (
+      id BIGINT PRIMARY KEY, user_id BIGINT NOT NULL, deal_id BIGINT NOT NULL, quantity BIGINT NOT NULL,
+      unit_price BIGINT NOT NULL, created_at BIGINT NOT NULL)
+    """,
+    "CREATE INDEX tuan_orders_by_user ON tuan_orders (user_id, id)",
+    """
+    CREATE TABLE tuan_coupons (
+      code TEXT PRIMARY KEY, order_id BIGINT NOT NULL, deal_id BIGINT NOT NULL, merchant_id BIGINT NOT NULL,
+      user_id BIGINT NOT NULL, state TEXT NOT NULL, valid_until BIGINT NOT NULL, changed_at BIGINT)
+    """,
+    "CREATE INDEX tuan_coupons_by_order ON tuan_coupons (order_id)",
+    """
+    CREATE TABLE tuan_favourites (user_id BIGINT NOT NULL, deal_id BIGINT NOT NULL, at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, deal_id))
+    """,
+    "CREATE INDEX tuan_favourites_by_time ON tuan_favourites (user_id, at)",
+    """
+    CREATE TABLE tuan_views (user_id BIGINT NOT NULL, deal_id BIGINT NOT NULL, at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, deal_id))
+    """,
+    "CREATE INDEX tuan_views_by_time ON tuan_views (user_id, at)",
+    """
+    CREATE TABLE tuan_api_keys (client_id TEXT PRIMARY KEY, secret TEXT NOT NULL, merchant_id BIGINT,
+      created_at BIGINT NOT NULL)
+    """,
+  ]
+}

@@ -1,0 +1,236 @@
+import Foundation
+import GRDB
+import SparrowStore
+import SparrowStoreSQLite
+import TuanStore
+
+extension SQLiteTuanStore {
+  // MARK: Orders and coupons
+
+  package func placeOrder(_ order: OrderRecord, now: Date) async throws {
+    try await pool.write { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT published_at, deadline FROM tuan_deals WHERE id = ?",
+                                       arguments: [order.dealID])
+      else { throw OrderError.noSuchDeal }
+      let (published, deadline): (Int64, Int64) = (row[0], row[1])
+      guard published <= millis(now), millis(now) < deadline else { throw OrderError.notOnSale }
+      try db.execute(sql: """
+        INSERT INTO tuan_orders (id, user_id, deal_id, quantity, unit_price, created_at) VALUES (?, ?, ?, ?, ?, ?)
+        """, arguments: [order.id, order.userID, order.dealID, order.quantity, order.unitPrice, millis(order.createdAt)])
+      for coupon in order.coupons {
+        do {
+          try db.execute(sql: "INSERT INTO tuan_coupons (\(couponColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", arguments: [
+            coupon.code, order.id, coupon.dealID, coupon.merchantID, order.userID, coupon.storedState.rawValue,
+            millis(coupon.validUntil), coupon.changedAt.map(millis),
+          ])
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+          throw StoreError.conflict
+        }
+      }
+      try db.execute(sql: "UPDATE tuan_deals SET purchase_count = purchase_count + ? WHERE id = ?",
+                     arguments: [order.quantity, order.dealID])
+    }
+  }
+
+  package func order(id: Int64, userID: Int64) async throws -> OrderRecord? {
+    try reading { db in
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT id, user_id, deal_id, quantity, unit_price, created_at FROM tuan_orders WHERE id = ? AND user_id = ?
+        """, arguments: [id, userID])
+      return try Self.withCoupons(rows.map(OrderRecord.init(row:)), db).first
+    }
+  }
+
+  package func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord> {
+    try reading { db in
+      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_orders WHERE user_id = ?", arguments: [userID]) ?? 0
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT id, user_id, deal_id, quantity, unit_price, created_at FROM tuan_orders WHERE user_id = ?
+        ORDER BY id DESC LIMIT ? OFFSET ?
+        """, arguments: [userID, max(0, limit), max(0, offset)])
+      return FeedPage(items: try Self.withCoupons(rows.map(OrderRecord.init(row:)), db), total: total)
+    }
+  }
+
+  static func withCoupons(_ orders: [OrderRecord], _ db: Database) throws -> [OrderRecord] {
+    guard !orders.isEmpty else { return [] }
+    let coupons = try Row.fetchAll(db, sql: """
+      SELECT \(couponColumns) FROM tuan_coupons WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY code
+      """, arguments: [jsonList(orders.map(\.id))]).map(CouponRecord.init(row:))
+    let byOrder = Dictionary(grouping: coupons, by: \.orderID)
+    return orders.map { order in
+      var order = order
+      order.coupons = byOrder[order.id] ?? []
+      return order
+    }
+  }
+
+  package func consumeCoupon(code: String, merchantID: Int64, now: Date) async throws -> CouponOutcome {
+    try await pool.write { db in
+      // One conditional UPDATE: of two racing consumptions, the second finds the state changed.
+      try db.execute(sql: """
+        UPDATE tuan_coupons SET state = 'consumed', changed_at = ?
+        WHERE code = ? AND merchant_id = ? AND state = 'unused' AND valid_until > ?
+        """, arguments: [millis(now), code, merchantID, millis(now)])
+      let changed = db.changesCount == 1
+      guard let coupon = try Row.fetchOne(db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ?",
+                                          arguments: [code]).map(CouponRecord.init(row:))
+      else { return .notFound }
+      if changed { return .done(coupon) }
+      guard coupon.merchantID == merchantID else { return .otherMerchant }
+      return .refused(coupon.state(at: now))
+    }
+  }
+
+  package func refundCoupon(code: String, userID: Int64, now: Date) async throws -> CouponOutcome {
+    try await pool.write { db in
+      guard let coupon = try Row.fetchOne(db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND user_id = ?",
+                                          arguments: [code, userID]).map(CouponRecord.init(row:)),
+        let rules = try Row.fetchOne(db, sql: "SELECT refund_anytime, refund_after_expiry FROM tuan_deals WHERE id = ?",
+                                     arguments: [coupon.dealID])
+      else { return .notFound }
+      let state = coupon.state(at: now)
+      guard Refunds.allowed(state: state, anytime: rules[0], afterExpiry: rules[1]) else { return .refused(state) }
+      try db.execute(sql: """
+        UPDATE tuan_coupons SET state = 'refunded', changed_at = ? WHERE code = ? AND state = 'unused'
+        """, arguments: [millis(now), code])
+      guard db.changesCount == 1 else { return .refused(state) }
+      var refunded = coupon
+      refunded.storedState = .refunded
+      refunded.changedAt = date(millis(now))
+      return .done(refunded)
+    }
+  }
+
+  // MARK: 收藏 and 最近浏览
+
+  package func collect(userID: Int64, dealID: Int64, at: Date) async throws {
+    try await pool.write { db in
+      guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM tuan_deals WHERE id = ?)", arguments: [dealID]) == true
+      else { throw StoreError.notFound }
+      try db.execute(sql: """
+        INSERT INTO tuan_favourites (user_id, deal_id, at) VALUES (?, ?, ?)
+        ON CONFLICT (user_id, deal_id) DO UPDATE SET at = excluded.at
+        """, arguments: [userID, dealID, millis(at)])
+    }
+  }
+
+  package func uncollect(userID: Int64, dealIDs: [Int64]) async throws -> Int {
+    try await pool.write { db in
+      try db.execute(sql: "DELETE FROM tuan_favourites WHERE user_id = ? AND deal_id IN (SELECT value FROM json_each(?))",
+                     arguments: [userID, jsonList(dealIDs)])
+      return db.changesCount
+    }
+  }
+
+  package func collections(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<DealMark> {
+    try reading { db in
+      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_favourites WHERE user_id = ?", arguments: [userID]) ?? 0
+      let marks = try Row.fetchAll(db, sql: """
+        SELECT deal_id, at FROM tuan_favourites WHERE user_id = ? ORDER BY at DESC, deal_id DESC LIMIT ? OFFSET ?
+        """, arguments: [userID, max(0, limit), max(0, offset)]).map { DealMark(dealID: $0[0], at: date($0[1])) }
+      return FeedPage(items: marks, total: total)
+    }
+  }
+
+  package func collected(by userID: Int64, among dealIDs: [Int64]) async throws -> Set<Int64> {
+    guard !dealIDs.isEmpty else { return [] }
+    return try reading { db in
+      Set(try Int64.fetchAll(db, sql: """
+        SELECT deal_id FROM tuan_favourites WHERE user_id = ? AND deal_id IN (SELECT value FROM json_each(?))
+        """, arguments: [userID, jsonList(dealIDs)]))
+    }
+  }
+
+  package func recordView(userID: Int64, dealID: Int64, at: Date) async throws {
+    try await pool.write { db in
+      guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM tuan_deals WHERE id = ?)", arguments: [dealID]) == true
+      else { throw StoreError.notFound }
+      try db.execute(sql: """
+        INSERT INTO tuan_views (user_id, deal_id, at) VALUES (?, ?, ?)
+        ON CONFLICT (user_id, deal_id) DO UPDATE SET at = excluded.at
+        """, arguments: [userID, dealID, millis(at)])
+      try db.execute(sql: """
+        DELETE FROM tuan_views WHERE user_id = ? AND deal_id NOT IN (
+          SELECT deal_id FROM tuan_views WHERE user_id = ? ORDER BY at DESC, deal_id DESC LIMIT ?)
+        """, arguments: [userID, userID, recentLimit])
+    }
+  }
+
+  package func recentlyViewed(userID: Int64, limit: Int) async throws -> [DealMark] {
+    try reading { db in
+      try Row.fetchAll(db, sql: """
+        SELECT deal_id, at FROM tuan_views WHERE user_id = ? ORDER BY at DESC, deal_id DESC LIMIT ?
+        """, arguments: [userID, max(0, limit)]).map { DealMark(dealID: $0[0], at: date($0[1])) }
+    }
+  }
+
+  package func forgetViews(userID: Int64, dealIDs: [Int64]?) async throws {
+    try await pool.write { db in
+      if let dealIDs {
+        try db.execute(sql: "DELETE FROM tuan_views WHERE user_id = ? AND deal_id IN (SELECT value FROM json_each(?))",
+                       arguments: [userID, jsonList(dealIDs)])
+      } else {
+        try db.execute(sql: "DELETE FROM tuan_views WHERE user_id = ?", arguments: [userID])
+      }
+    }
+  }
+
+  package func recordCityVisit(userID: Int64, adcode: Int, at: Date) async throws {
+    try await pool.write { db in
+      try db.execute(sql: """
+        INSERT INTO tuan_city_visits (user_id, adcode, at) VALUES (?, ?, ?)
+        ON CONFLICT (user_id, adcode) DO UPDATE SET at = excluded.at
+        """, arguments: [userID, adcode, millis(at)])
+      try db.execute(sql: """
+        DELETE FROM tuan_city_visits WHERE user_id = ? AND adcode NOT IN (
+          SELECT adcode FROM tuan_city_visits WHERE user_id = ? ORDER BY at DESC, adcode DESC LIMIT ?)
+        """, arguments: [userID, userID, recentCityLimit])
+    }
+  }
+
+  package func recentCities(userID: Int64, limit: Int) async throws -> [Int] {
+    try reading { db in
+      try Int.fetchAll(db, sql: """
+        SELECT adcode FROM tuan_city_visits WHERE user_id = ? ORDER BY at DESC, adcode DESC LIMIT ?
+        """, arguments: [userID, max(0, limit)])
+    }
+  }
+
+  // MARK: API keys
+
+  package func saveDealsKey(_ key: DealsKeyRecord) async throws {
+    try await pool.write { db in
+      do {
+        try db.execute(sql: "INSERT INTO tuan_api_keys (client_id, secret, merchant_id, created_at) VALUES (?, ?, ?, ?)",
+                       arguments: [key.clientID, key.secret, key.merchantID, millis(key.createdAt)])
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+        throw StoreError.conflict
+      }
+    }
+  }
+
+  package func dealsKey(clientID: String) async throws -> DealsKeyRecord? {
+    try reading { db in
+      try Row.fetchOne(db, sql: "SELECT client_id, secret, merchant_id, created_at FROM tuan_api_keys WHERE client_id = ?",
+                       arguments: [clientID]).map {
+        DealsKeyRecord(clientID: $0[0], secret: $0[1], merchantID: $0[2], createdAt: date($0[3]))
+      }
+    }
+  }
+}
+
+extension OrderRecord {
+  init(row: Row) {
+    self.init(id: row[0], userID: row[1], dealID: row[2], quantity: row[3], unitPrice: row[4], createdAt: date(row[5]))
+  }
+}
+
+extension CouponRecord {
+  init(row: Row) {
+    self.init(
+      code: row[0], orderID: row[1], dealID: row[2], merchantID: row[3], userID: row[4],
+      storedState: CouponState(rawValue: row[5]) ?? .unused, validUntil: date(row[6]),
+      changedAt: (row[7] as Int64?).map(date))
+  }
+}

@@ -1,0 +1,351 @@
+import Foundation
+import GRDB
+import SparrowStore
+import SparrowStoreSQLite
+import TuanStore
+
+/// 团购's deals, orders and marks in the SQLite engine: its own type over the engine's pool.
+///
+/// Every 团购 read is a short indexed query run with `reading`, on the calling thread: mixing it with
+/// `readingAside` (GRDB's async reads) under load let the synchronous reads occupy every cooperative thread while
+/// the async ones held the reader connections and waited for a thread to finish on, and the server stopped.
+package struct SQLiteTuanStore: TuanStore {
+  let engine: SQLiteStore
+
+  package init(_ engine: SQLiteStore) { self.engine = engine }
+
+  /// 团购's tables, for the engine to migrate (`SQLiteStore(…, schemas:)`).
+  package static let schema = TuanSchema.schema
+
+  var pool: DatabasePool { engine.pool }
+  func reading<T>(_ body: (Database) throws -> T) throws -> T { try engine.reading(body) }
+  func readingAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    try await engine.readingAside(body)
+  }
+
+  // MARK: Merchants and deals
+
+  package func importDeals(merchants: [MerchantRecord], deals: [DealRecord]) async throws {
+    try await pool.write { db in
+      let names = Dictionary(merchants.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+      let insertMerchant = try db.cachedStatement(sql: """
+        INSERT INTO tuan_merchants (\(merchantColumns), search_text)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+      for m in merchants {
+        do {
+          try insertMerchant.execute(arguments: [
+            m.id, m.name, m.branchName, m.cityAdcode, m.districtAdcode, m.neighbourhood, m.address, m.phone, m.latitude,
+            m.longitude, m.category, m.subcategory, m.rating, m.averagePrice, m.hours, m.reviewCount, millis(m.createdAt),
+            m.searchText,
+          ])
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+          throw StoreError.conflict
+        }
+      }
+      let insertDeal = try db.cachedStatement(sql: """
+        INSERT INTO tuan_deals (\(dealColumns), search_text)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+      for d in deals {
+        var merchant = names[d.merchantID]
+        if merchant == nil {
+          merchant = try Row.fetchOne(db, sql: "SELECT \(merchantColumns) FROM tuan_merchants WHERE id = ?",
+                                      arguments: [d.merchantID]).map(MerchantRecord.init(row:))
+        }
+        var arguments: StatementArguments = [
+          d.id, d.merchantID, d.title, d.description, d.cityAdcode, d.districtAdcode, d.neighbourhood, d.isNationwide,
+          d.category, d.subcategory, d.listPrice, d.currentPrice, d.purchaseCount, millis(d.publishedAt),
+          millis(d.deadline), millis(d.updatedAt), d.refundAnytime, d.refundAfterExpiry, d.reservationRequired,
+        ]
+        arguments += [
+          d.notice, d.specialTips, TuanJSON.encode(d.details), TuanJSON.encode(d.pictures), d.latitude, d.longitude,
+          d.searchText(merchant: merchant),
+        ]
+        do {
+          try insertDeal.execute(arguments: arguments)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+          throw StoreError.conflict
+        }
+        // The picture collector keeps what a row refers to.
+        for picture in d.pictures {
+          try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
+                         arguments: [picture.id, "deal:\(d.id)"])
+        }
+      }
+    }
+  }
+
+  package func merchant(id: Int64) async throws -> MerchantRecord? {
+    try await merchants(ids: [id])[id]
+  }
+
+  package func merchants(ids: [Int64]) async throws -> [Int64: MerchantRecord] {
+    guard !ids.isEmpty else { return [:] }
+    return try reading { db in
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT \(merchantColumns.qualified("m")) FROM json_each(?) j CROSS JOIN tuan_merchants m ON m.id = j.value
+        """, arguments: [jsonList(ids)])
+      return Dictionary(rows.map { (MerchantRecord(row: $0).id, MerchantRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  package func deal(id: Int64) async throws -> DealRecord? {
+    try await deals(ids: [id])[id]
+  }
+
+  package func deals(ids: [Int64]) async throws -> [Int64: DealRecord] {
+    guard !ids.isEmpty else { return [:] }
+    return try reading { db in
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT \(dealColumns.qualified("d")) FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value
+        """, arguments: [jsonList(ids)])
+      return Dictionary(rows.map { let d = DealRecord(row: $0); return (d.id, d) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
+  package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
+    let (condition, arguments) = Self.condition(query)
+    let (order, orderArguments, distance) = Self.order(query)
+    return try reading { db in
+      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_deals d WHERE \(condition)", arguments: arguments) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT \(dealColumns.qualified("d")) FROM tuan_deals d WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
+        """, arguments: arguments + orderArguments + [query.limit, query.offset])
+      let hits = rows.map { row in
+        let deal = DealRecord(row: row)
+        return DealHit(deal: deal, distance: distance?.distance(toLatitude: deal.latitude, longitude: deal.longitude))
+      }
+      return FeedPage(items: hits, total: total)
+    }
+  }
+
+  package func dealIDs(_ query: DealQuery) async throws -> [Int64] {
+    let (condition, arguments) = Self.condition(query)
+    let (order, orderArguments, _) = Self.order(query)
+    return try reading { db in
+      try Int64.fetchAll(db, sql: """
+        SELECT d.id FROM tuan_deals d WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
+        """, arguments: arguments + orderArguments + [query.limit, query.offset])
+    }
+  }
+
+  package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
+    try reading { db in
+      var cities = Set(try Int.fetchAll(db, sql: """
+        SELECT DISTINCT city_adcode FROM tuan_deals WHERE nationwide = 0 AND published_at <= ? AND deadline > ?
+        """, arguments: [millis(now), millis(now)]))
+      if try Bool.fetchOne(db, sql: """
+        SELECT EXISTS (SELECT 1 FROM tuan_deals WHERE nationwide = 1 AND published_at <= ? AND deadline > ?)
+        """, arguments: [millis(now), millis(now)]) == true {
+        cities.insert(0)
+      }
+      return cities
+    }
+  }
+
+  package func dealRegions(cityAdcode: Int, onSaleAt now: Date) async throws -> [DealRegion] {
+    try reading { db in
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT DISTINCT district_adcode, neighbourhood FROM tuan_deals
+        WHERE city_adcode = ? AND nationwide = 0 AND published_at <= ? AND deadline > ?
+        ORDER BY district_adcode, neighbourhood
+        """, arguments: [cityAdcode, millis(now), millis(now)])
+      return DealRegion.grouping(rows.map { ($0[0] as Int, $0[1] as String) })
+    }
+  }
+
+  package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
+    try reading { db in
+      Set(try Row.fetchAll(db, sql: """
+        SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= ? AND deadline > ?
+        """, arguments: [millis(now), millis(now)]).map { DealCategoryPair(category: $0[0], subcategory: $0[1]) })
+    }
+  }
+
+  // MARK: Query building
+
+  /// The WHERE clause of `query` over `tuan_deals d`.
+  static func condition(_ query: DealQuery) -> (String, StatementArguments) {
+    var parts: [String] = []
+    var arguments: StatementArguments = []
+    let cities = query.cityAdcodes.isEmpty ? nil : jsonList(query.cityAdcodes.map(Int64.init))
+    switch (query.locality, cities) {
+    case (.any, let cities?):
+      parts.append("(d.nationwide = 1 OR d.city_adcode IN (SELECT value FROM json_each(?)))")
+      arguments += [cities]
+    case (.any, nil): break
+    case (.localOnly, let cities):
+      parts.append("d.nationwide = 0")
+      if let cities {
+        parts.append("d.city_adcode IN (SELECT value FROM json_each(?))")
+        arguments += [cities]
+      }
+    case (.nationwideOnly, _): parts.append("d.nationwide = 1")
+    }
+    if let district = query.districtAdcode {
+      parts.append("d.nationwide = 0 AND d.district_adcode = ?")
+      arguments += [district]
+    }
+    if let neighbourhood = query.neighbourhood {
+      parts.append("d.nationwide = 0 AND d.neighbourhood = ?")
+      arguments += [neighbourhood]
+    }
+    if !query.categories.isEmpty || !query.subcategories.isEmpty {
+      parts.append("""
+        (d.category IN (SELECT value FROM json_each(?)) OR d.subcategory IN (SELECT value FROM json_each(?)))
+        """)
+      arguments += [jsonList(query.categories), jsonList(query.subcategories)]
+    }
+    for word in TuanText.words(query.keyword) {
+      // A substring of the lowercased text (`TuanText`), as PostgreSQL's `strpos`.
+      parts.append("instr(d.search_text, ?) > 0")
+      arguments += [word]
+    }
+    if let circle = query.near {
+      let box = circle.box
+      parts.append("""
+        d.id IN (SELECT id FROM tuan_deal_geo WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?)
+        """)
+      arguments += [box.maxLatitude, box.minLatitude, box.maxLongitude, box.minLongitude]
+      let (squared, squaredArguments) = squaredDistance(circle)
+      parts.append("\(squared) <= ?")
+      arguments += squaredArguments + [circle.radius * circle.radius]
+    }
+    if !query.merchantIDs.isEmpty {
+      parts.append("d.merchant_id IN (SELECT value FROM json_each(?))")
+      arguments += [jsonList(query.merchantIDs)]
+    }
+    if let now = query.onSaleAt {
+      parts.append("d.published_at <= ? AND d.deadline > ?")
+      arguments += [millis(now), millis(now)]
+    }
+    for (column, range) in [("published_at", query.publishedIn), ("deadline", query.endedIn), ("updated_at", query.updatedIn)] {
+      if let range {
+        parts.append("d.\(column) >= ? AND d.\(column) < ?")
+        arguments += [millis(range.lowerBound), millis(range.upperBound)]
+      }
+    }
+    return (parts.isEmpty ? "1" : parts.joined(separator: " AND "), arguments)
+  }
+
+  /// The squared distance in square metres on a local flat projection (good to well under 1% within 5 km), of
+  /// the rows of `table`.
+  static func squaredDistance(_ circle: GeoCircle, table: String = "d") -> (String, StatementArguments) {
+    let kx = circle.metresPerLongitudeDegree, ky = 111_320.0
+    let t = table
+    return ("(((\(t).longitude - ?) * ?) * ((\(t).longitude - ?) * ?) + ((\(t).latitude - ?) * ?) * ((\(t).latitude - ?) * ?))",
+            [circle.longitude, kx, circle.longitude, kx, circle.latitude, ky, circle.latitude, ky])
+  }
+
+  package func findMerchants(_ query: MerchantQuery) async throws -> FeedPage<MerchantHit> {
+    var parts: [String] = []
+    var arguments: StatementArguments = []
+    if !query.cityAdcodes.isEmpty {
+      parts.append("m.city_adcode IN (SELECT value FROM json_each(?))")
+      arguments += [jsonList(query.cityAdcodes.map(Int64.init))]
+    }
+    if let district = query.districtAdcode {
+      parts.append("m.district_adcode = ?")
+      arguments += [district]
+    }
+    if let neighbourhood = query.neighbourhood {
+      parts.append("m.neighbourhood = ?")
+      arguments += [neighbourhood]
+    }
+    if !query.categories.isEmpty || !query.subcategories.isEmpty {
+      parts.append("(m.category IN (SELECT value FROM json_each(?)) OR m.subcategory IN (SELECT value FROM json_each(?)))")
+      arguments += [jsonList(query.categories), jsonList(query.subcategories)]
+    }
+    for word in TuanText.words(query.keyword) {
+      // A substring of the lowercased text (`TuanText`), as PostgreSQL's `strpos`.
+      parts.append("instr(m.search_text, ?) > 0")
+      arguments += [word]
+    }
+    if let circle = query.near {
+      let box = circle.box
+      parts.append("""
+        m.id IN (SELECT id FROM tuan_merchant_geo WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?)
+        """)
+      arguments += [box.maxLatitude, box.minLatitude, box.maxLongitude, box.minLongitude]
+      let (squared, squaredArguments) = Self.squaredDistance(circle, table: "m")
+      parts.append("\(squared) <= ?")
+      arguments += squaredArguments + [circle.radius * circle.radius]
+    }
+    if let hasDeal = query.hasDeal {
+      parts.append("""
+        \(hasDeal ? "" : "NOT ")EXISTS (SELECT 1 FROM tuan_deals d WHERE d.merchant_id = m.id AND d.published_at <= ? AND d.deadline > ?)
+        """)
+      arguments += [millis(query.now), millis(query.now)]
+    }
+    let condition = parts.isEmpty ? "1" : parts.joined(separator: " AND ")
+    var order: String
+    var orderArguments: StatementArguments = []
+    switch query.sort {
+    case .ranking: order = "(m.rating * 1000 + MIN(m.review_count, 999)) DESC"
+    case .rating, .productRating, .decorationRating, .serviceRating: order = "m.rating DESC"
+    case .reviews: order = "m.review_count DESC"
+    case .priceLow: order = "m.average_price"
+    case .priceHigh: order = "m.average_price DESC"
+    case .nearest:
+      if let circle = query.near {
+        (order, orderArguments) = Self.squaredDistance(circle, table: "m")
+      } else {
+        order = "m.id"
+      }
+    }
+    order += ", m.id DESC"
+    return try reading { db in
+      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_merchants m WHERE \(condition)", arguments: arguments) ?? 0
+      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let rows = try Row.fetchAll(db, sql: """
+        SELECT \(merchantColumns.qualified("m")) FROM tuan_merchants m WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
+        """, arguments: arguments + orderArguments + [query.limit, query.offset])
+      return FeedPage(items: rows.map { row in
+        let merchant = MerchantRecord(row: row)
+        return MerchantHit(
+          merchant: merchant, distance: query.near?.distance(toLatitude: merchant.latitude, longitude: merchant.longitude))
+      }, total: total)
+    }
+  }
+
+  /// The ORDER BY of `query`, and the circle distances are measured from (for every hit when there is one).
+  static func order(_ query: DealQuery) -> (String, StatementArguments, GeoCircle?) {
+    let now = millis(query.onSaleAt ?? Date())
+    switch query.sort {
+    case .ranking:
+      return ("(d.purchase_count * 86400000.0 / (MAX(? - d.published_at, 0) + 172800000.0)) DESC, d.id DESC", [now], query.near)
+    case .priceLow: return ("d.current_price, d.id DESC", [], query.near)
+    case .priceHigh: return ("d.current_price DESC, d.id DESC", [], query.near)
+    case .popular: return ("d.purchase_count DESC, d.id DESC", [], query.near)
+    case .newest: return ("d.published_at DESC, d.id DESC", [], query.near)
+    case .endingSoon: return ("d.deadline, d.id DESC", [], query.near)
+    case .nearest:
+      guard let circle = query.near else { return ("d.id DESC", [], nil) }
+      let (squared, arguments) = squaredDistance(circle)
+      return ("\(squared), d.id DESC", arguments, circle)
+    }
+  }
+}
+
+extension MerchantRecord {
+  init(row: Row) {
+    self.init(
+      id: row[0], name: row[1], branchName: row[2], cityAdcode: row[3], districtAdcode: row[4], neighbourhood: row[5],
+      address: row[6], phone: row[7], latitude: row[8], longitude: row[9], category: row[10], subcategory: row[11],
+      rating: row[12], averagePrice: row[13], hours: row[14], reviewCount: row[15], createdAt: date(row[16]))
+  }
+}
+
+extension DealRecord {
+  init(row: Row) {
+    self.init(
+      id: row[0], merchantID: row[1], title: row[2], description: row[3], cityAdcode: row[4], districtAdcode: row[5],
+      neighbourhood: row[6], isNationwide: row[7], category: row[8], subcategory: row[9], listPrice: row[10],
+      currentPrice: row[11], purchaseCount: row[12], publishedAt: date(row[13]), deadline: date(row[14]),
+      updatedAt: date(row[15]), refundAnytime: row[16], refundAfterExpiry: row[17], reservationRequired: row[18],
+      notice: row[19], specialTips: row[20], details: TuanJSON.decode(row[21]) ?? [], pictures: TuanJSON.decode(row[22]) ?? [],
+      latitude: row[23], longitude: row[24])
+  }
+}

