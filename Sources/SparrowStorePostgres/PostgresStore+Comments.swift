@@ -4,7 +4,7 @@ import SparrowStore
 
 extension PostgresStore {
   package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
-    try await transaction(announcing: .statuses(changed: comments.map(\.statusID))) { db in
+    try await transaction(announcing: .comments(on: comments.map(\.statusID))) { db in
       for comment in comments { try await Self.insertComment(comment, mentions: mentions, db) }
     }
   }
@@ -33,7 +33,7 @@ extension PostgresStore {
       try await db.execute("UPDATE statuses SET comments_count = comments_count - 1 WHERE id = \(comment.statusID)")
       return comment
     }
-    await announce(.statuses(changed: [comment.statusID]))
+    await announce(.comments(on: [comment.statusID]))
     return comment
   }
 

@@ -4,7 +4,7 @@ import SparrowStore
 
 extension PostgresStore {
   package func favorite(_ mark: Mark) async throws {
-    try await transaction(announcing: .userRows(users: [mark.userID], relationsOf: [mark.userID])) { db in
+    try await transaction(announcing: .favorite(by: mark.userID)) { db in
       guard try await db.exists("SELECT 1 FROM statuses WHERE id = \(mark.statusID)") else { throw StoreError.notFound }
       if try await db.exists("SELECT 1 FROM favorites WHERE user_id = \(mark.userID) AND status_id = \(mark.statusID)") {
         throw StoreError.conflict
@@ -18,7 +18,7 @@ extension PostgresStore {
   }
 
   package func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
-    return try await transaction(announcing: .userRows(users: [userID], relationsOf: [userID])) { db in
+    return try await transaction(announcing: .favorite(by: userID)) { db in
       guard let mark = try await db.rows("""
         DELETE FROM favorites WHERE user_id = \(userID) AND status_id = \(statusID) RETURNING \(raw: markColumns)
         """).first.map(Mark.init(row:))
@@ -49,7 +49,7 @@ extension PostgresStore {
   }
 
   package func like(_ mark: Mark) async throws {
-    try await transaction(announcing: .several([.userRows(relationsOf: [mark.userID]), .statuses(changed: [mark.statusID])])) { db in
+    try await transaction(announcing: .like(by: mark.userID, of: mark.statusID)) { db in
       guard let author = try await db.value("SELECT user_id FROM statuses WHERE id = \(mark.statusID)", as: Int64.self)
       else { throw StoreError.notFound }
       if try await db.exists("SELECT 1 FROM likes WHERE user_id = \(mark.userID) AND status_id = \(mark.statusID)") {
@@ -64,7 +64,7 @@ extension PostgresStore {
   }
 
   package func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
-    return try await transaction(announcing: .several([.userRows(relationsOf: [userID]), .statuses(changed: [statusID])])) { db in
+    return try await transaction(announcing: .like(by: userID, of: statusID)) { db in
       guard let mark = try await db.rows("""
         DELETE FROM likes WHERE user_id = \(userID) AND status_id = \(statusID) RETURNING \(raw: markColumns)
         """).first.map(Mark.init(row:))

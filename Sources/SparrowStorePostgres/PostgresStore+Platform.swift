@@ -48,7 +48,7 @@ extension PostgresStore {
   }
 
   package func updateUser(_ user: UserRecord) async throws {
-    try await transaction(announcing: .userRows(users: [user.id])) { db in
+    try await transaction(announcing: .profile(of: user.id)) { db in
       let changed = try await db.execute("""
         UPDATE users SET screen_name = \(user.screenName), screen_name_key = \(user.screenName.lowercased()),
           password_hash = \(user.passwordHash), description = \(user.description), location = \(user.location),
@@ -146,12 +146,7 @@ extension PostgresStore {
 
   /// Apps never change once registered, so they are cached for the life of the process.
   package func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
-    var (found, missing) = caches.apps.lookup(ids)
-    if missing.isEmpty { return found }
-    let loaded = try await reading { db in try await Self.apps(ids: missing, db) }
-    caches.apps.add(loaded)
-    found.merge(loaded) { a, _ in a }
-    return found
+    try await caches.apps.apps(ids) { missing in try await reading { db in try await Self.apps(ids: missing, db) } }
   }
 
   static func apps(ids: [Int64], _ db: Connection) async throws -> [Int64: AppRecord] {

@@ -4,9 +4,7 @@ import SparrowStore
 
 extension PostgresStore {
   package func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
-    let change = CacheInvalidation.userRows(
-      users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])
-    try await transaction(announcing: change) { db in
+    try await transaction(announcing: .follow(follower: follower, followee: followee)) { db in
       // Both rows locked in id order: the mutual-follow check below must see a concurrent reverse follow.
       let users = try await db.rows("SELECT id FROM users WHERE id IN (\(follower), \(followee)) ORDER BY id FOR UPDATE")
       guard users.count == 2 else { throw StoreError.notFound }
@@ -21,9 +19,7 @@ extension PostgresStore {
   }
 
   package func unfollow(follower: Int64, followee: Int64) async throws {
-    let change = CacheInvalidation.userRows(
-      users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])
-    try await transaction(announcing: change) { db in
+    try await transaction(announcing: .follow(follower: follower, followee: followee)) { db in
       try await db.execute("SELECT id FROM users WHERE id IN (\(follower), \(followee)) ORDER BY id FOR UPDATE")
       guard try await db.execute("DELETE FROM follows WHERE follower_id = \(follower) AND followee_id = \(followee)") == 1
       else { throw StoreError.notFound }

@@ -68,12 +68,7 @@ extension PostgresStore {
     let all = statuses + originals.values
     let users = try await cachedUsers(ids: all.map(\.userID), readAt: generation, db)
     let marks = try await viewerMarks(viewer, statuses: all.map(\.id), people: Array(users.keys), readAt: generation, db)
-    var (apps, missingApps) = caches.apps.lookup(all.map(\.appID))
-    if !missingApps.isEmpty {
-      let loaded = try await Self.apps(ids: missingApps, db)
-      caches.apps.add(loaded)
-      apps.merge(loaded) { a, _ in a }
-    }
+    let apps = try await caches.apps.apps(all.map(\.appID)) { try await Self.apps(ids: $0, db) }
     return StatusContextRows(
       originals: originals, users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
       following: marks.followees, followers: marks.followers)
@@ -81,13 +76,7 @@ extension PostgresStore {
 
   /// Users by id, from the user-row cache where it has them; the rest are read and cached.
   func cachedUsers(ids: [Int64], readAt generation: Int, _ db: Connection) async throws -> [Int64: UserRecord] {
-    var (found, missing) = userRows.users(ids)
-    if !missing.isEmpty {
-      let loaded = try await Self.users(ids: missing, db)
-      userRows.add(users: loaded.values, readAt: generation)
-      found.merge(loaded) { a, _ in a }
-    }
-    return found
+    try await userRows.users(ids, readAt: generation) { try await Self.users(ids: $0, db) }
   }
 
   /// The viewer's marks among `statuses` and relationships with `people`, from the relations the user-row cache

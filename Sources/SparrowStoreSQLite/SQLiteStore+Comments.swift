@@ -5,7 +5,7 @@ import SparrowStore
 // Comments: writes, reads by id and feeds.
 extension SQLiteStore {
   package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
-    defer { caches.invalidate(.statuses(changed: comments.map(\.statusID))) }
+    defer { caches.invalidate(.comments(on: comments.map(\.statusID))) }
     try await pool.write { db in
       for comment in comments { try Self.insertComment(comment, mentions: mentions, db) }
     }
@@ -39,7 +39,7 @@ extension SQLiteStore {
         sql: "UPDATE statuses SET comments_count = comments_count - 1 WHERE id = ?", arguments: [comment.statusID])
       return comment
     }
-    caches.invalidate(.statuses(changed: [comment.statusID]))
+    caches.invalidate(.comments(on: [comment.statusID]))
     return comment
   }
 

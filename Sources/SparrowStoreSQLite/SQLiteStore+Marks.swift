@@ -5,7 +5,7 @@ import SparrowStore
 // Favourites and likes.
 extension SQLiteStore {
   package func favorite(_ mark: Mark) async throws {
-    defer { caches.invalidate(.userRows(users: [mark.userID], relationsOf: [mark.userID])) }
+    defer { caches.invalidate(.favorite(by: mark.userID)) }
     try await pool.write { db in
       guard try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM statuses WHERE id = ?"), arguments: [mark.statusID]) == true
       else { throw StoreError.notFound }
@@ -20,7 +20,7 @@ extension SQLiteStore {
   }
 
   package func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
-    defer { caches.invalidate(.userRows(users: [userID], relationsOf: [userID])) }
+    defer { caches.invalidate(.favorite(by: userID)) }
     return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
@@ -51,7 +51,7 @@ extension SQLiteStore {
   }
 
   package func like(_ mark: Mark) async throws {
-    defer { caches.invalidate(.several([.userRows(relationsOf: [mark.userID]), .statuses(changed: [mark.statusID])])) }
+    defer { caches.invalidate(.like(by: mark.userID, of: mark.statusID)) }
     try await pool.write { db in
       guard let author = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM statuses WHERE id = ?"), arguments: [mark.statusID])
       else { throw StoreError.notFound }
@@ -66,7 +66,7 @@ extension SQLiteStore {
   }
 
   package func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
-    defer { caches.invalidate(.several([.userRows(relationsOf: [userID]), .statuses(changed: [statusID])])) }
+    defer { caches.invalidate(.like(by: userID, of: statusID)) }
     return try await pool.write { db in
       guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))

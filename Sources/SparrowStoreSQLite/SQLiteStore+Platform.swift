@@ -48,7 +48,7 @@ extension SQLiteStore {
   }
 
   package func updateUser(_ user: UserRecord) async throws {
-    defer { caches.invalidate(.userRows(users: [user.id])) }
+    defer { caches.invalidate(.profile(of: user.id)) }
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -127,13 +127,7 @@ extension SQLiteStore {
   /// Apps never change once registered, so they are cached for the life of the process: every API call
   /// needs its caller's app, and every status its source's.
   func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
-    var (found, missing) = caches.apps.lookup(ids)
-    if !missing.isEmpty {
-      let loaded = try Self.apps(ids: missing, db)
-      caches.apps.add(loaded)
-      found.merge(loaded) { a, _ in a }
-    }
-    return found
+    try caches.apps.apps(ids) { try Self.apps(ids: $0, db) }
   }
 
   package func saveGrant(_ grant: GrantRecord) async throws {

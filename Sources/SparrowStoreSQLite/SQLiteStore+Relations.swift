@@ -5,7 +5,7 @@ import SparrowStore
 // Follows and special follows.
 extension SQLiteStore {
   package func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
-    defer { caches.invalidate(.userRows(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])) }
+    defer { caches.invalidate(.follow(follower: follower, followee: followee)) }
     try await pool.write { db in
       let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
       guard users == 2 else { throw StoreError.notFound }
@@ -19,7 +19,7 @@ extension SQLiteStore {
   }
 
   package func unfollow(follower: Int64, followee: Int64) async throws {
-    defer { caches.invalidate(.userRows(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])) }
+    defer { caches.invalidate(.follow(follower: follower, followee: followee)) }
     try await pool.write { db in
       try db.execute(
         sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])

@@ -264,13 +264,7 @@ extension SQLiteStore {
 
   /// Users by id, from the user-row cache where it has them; the rest are read and cached.
   func cachedUsers(ids: [Int64], readAt generation: Int, _ db: Database) throws -> [Int64: UserRecord] {
-    var (found, missing) = userRows.users(ids)
-    if !missing.isEmpty {
-      let loaded = try Self.users(ids: missing, db)
-      userRows.add(users: loaded.values, readAt: generation)
-      found.merge(loaded) { a, _ in a }
-    }
-    return found
+    try userRows.users(ids, readAt: generation) { try Self.users(ids: $0, db) }
   }
 
   /// `since_id` and `max_id` (`WeiboSQL.window`).

@@ -26,4 +26,26 @@ package final class AppCache: @unchecked Sendable {
     apps.merge(loaded) { a, _ in a }
     lock.unlock()
   }
+
+  /// Read-through, the one way both engines read apps: the cached ones, and those missing `load`ed and kept.
+  package func apps(_ ids: [Int64], load: ([Int64]) throws -> [Int64: AppRecord]) rethrows -> [Int64: AppRecord] {
+    var (found, missing) = lookup(ids)
+    guard !missing.isEmpty else { return found }
+    let loaded = try load(missing)
+    add(loaded)
+    found.merge(loaded) { a, _ in a }
+    return found
+  }
+
+  /// `apps(_:load:)` for an engine whose reads are asynchronous.
+  package func apps(_ ids: [Int64], load: ([Int64]) async throws -> [Int64: AppRecord]) async rethrows
+    -> [Int64: AppRecord]
+  {
+    var (found, missing) = lookup(ids)
+    guard !missing.isEmpty else { return found }
+    let loaded = try await load(missing)
+    add(loaded)
+    found.merge(loaded) { a, _ in a }
+    return found
+  }
 }

@@ -106,6 +106,31 @@ package final class UserRowCache: @unchecked Sendable {
     if users.count + read.count > Self.limit { users.removeAll(keepingCapacity: true) }
     for user in read { users[user.id] = user }
   }
+  /// Read-through, the one way both engines read user rows: the cached ones, and those missing `load`ed and kept
+  /// unless a write raced the read (`generation`, taken before it started).
+  package func users(_ ids: [Int64], readAt generation: Int, load: ([Int64]) throws -> [Int64: UserRecord]) rethrows
+    -> [Int64: UserRecord]
+  {
+    var (found, missing) = users(ids)
+    guard !missing.isEmpty else { return found }
+    let loaded = try load(missing)
+    add(users: loaded.values, readAt: generation)
+    found.merge(loaded) { a, _ in a }
+    return found
+  }
+
+  /// `users(_:readAt:load:)` for an engine whose reads are asynchronous.
+  package func users(_ ids: [Int64], readAt generation: Int, load: ([Int64]) async throws -> [Int64: UserRecord])
+    async rethrows -> [Int64: UserRecord]
+  {
+    var (found, missing) = users(ids)
+    guard !missing.isEmpty else { return found }
+    let loaded = try await load(missing)
+    add(users: loaded.values, readAt: generation)
+    found.merge(loaded) { a, _ in a }
+    return found
+  }
+
 
   package func add(followees list: [Int64], of user: Int64, readAt generation: Int) {
     lock.lock()

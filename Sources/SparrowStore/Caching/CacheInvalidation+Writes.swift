@@ -1,0 +1,23 @@
+/// What each kind of write drops, named once for both engines (their write sites say which write they are, not
+/// which caches to drop). The cases of `CacheInvalidation` stay the wire form between instances.
+extension CacheInvalidation {
+  /// A follow or an unfollow: both people's rows (their counts), the follower's follow list and home feed, and both
+  /// people's relations.
+  package static func follow(follower: Int64, followee: Int64) -> Self {
+    .userRows(users: [follower, followee], followeesOf: [follower], relationsOf: [follower, followee])
+  }
+
+  /// A favourite added or removed by `user`: their row (the favourites count) and their marks.
+  package static func favorite(by user: Int64) -> Self { .userRows(users: [user], relationsOf: [user]) }
+
+  /// A like of `status` added or removed by `user`: their marks and the status's row (its count).
+  package static func like(by user: Int64, of status: Int64) -> Self {
+    .several([.userRows(relationsOf: [user]), .statuses(changed: [status])])
+  }
+
+  /// Comments posted or removed on `statuses`: their rows (the comment counts).
+  package static func comments(on statuses: [Int64]) -> Self { .statuses(changed: statuses) }
+
+  /// A person's profile changed.
+  package static func profile(of user: Int64) -> Self { .userRows(users: [user]) }
+}
