@@ -6,3 +6,23 @@ package struct PostgresSchema: Sendable {
 
   package init(migrations: [(name: String, purpose: String, statements: [String])]) { self.migrations = migrations }
 }
+
+/// An app's store over the PostgreSQL engine (`PostgresDakaStore`, `PostgresTuanStore`): the engine's reads,
+/// transactions and replicas, the one way.
+package protocol PostgresEnginePart: Sendable {
+  var engine: PostgresStore { get }
+}
+
+extension PostgresEnginePart {
+  @discardableResult
+  package func reading<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
+    try await engine.reading(body)
+  }
+  @discardableResult
+  package func transaction<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
+    try await engine.transaction(body)
+  }
+  package func readingReplica<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
+    try await engine.readingReplica(body)
+  }
+}

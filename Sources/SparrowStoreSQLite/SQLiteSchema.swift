@@ -8,3 +8,17 @@ package struct SQLiteSchema: Sendable {
 
   package init(migrations: [(name: String, purpose: String, sql: String)]) { self.migrations = migrations }
 }
+
+/// An app's store over the SQLite engine (`SQLiteDakaStore`, `SQLiteTuanStore`): the engine's pool and reads, the
+/// one way.
+package protocol SQLiteEnginePart: Sendable {
+  var engine: SQLiteStore { get }
+}
+
+extension SQLiteEnginePart {
+  package var pool: DatabasePool { engine.pool }
+  package func reading<T>(_ body: (Database) throws -> T) throws -> T { try engine.reading(body) }
+  package func readingAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    try await engine.readingAside(body)
+  }
+}

@@ -119,9 +119,7 @@ extension SQLiteStore {
   }
 
   package func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
-    let (found, missing) = caches.apps.lookup(ids)
-    if missing.isEmpty { return found }
-    return try reading { db in try apps(ids: ids, db) }
+    try caches.apps.apps(ids) { missing in try reading { db in try Self.apps(ids: missing, db) } }
   }
 
   /// Apps never change once registered, so they are cached for the life of the process: every API call

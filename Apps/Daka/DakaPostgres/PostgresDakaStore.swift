@@ -5,21 +5,13 @@ import SparrowStore
 import SparrowStorePostgres
 
 /// 打卡's journal in the PostgreSQL engine: its own type over the engine's pool and replicas.
-package struct PostgresDakaStore: DakaStore {
-  let engine: PostgresStore
+package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
+  package let engine: PostgresStore
 
   package init(_ engine: PostgresStore) { self.engine = engine }
 
   /// 打卡's tables, for the engine to migrate (`PostgresStore.open(…, schemas:)`).
   package static let schema = DakaSchema.schema
-
-  func reading<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T { try await engine.reading(body) }
-  func transaction<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
-    try await engine.transaction(body)
-  }
-  func readingReplica<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
-    try await engine.readingReplica(body)
-  }
 
   package func addCheckin(_ checkin: CheckinRecord) async throws {
     try await transaction { db in try await Self.insert(checkin, db) }

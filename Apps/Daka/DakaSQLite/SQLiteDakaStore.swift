@@ -6,16 +6,13 @@ import SparrowStoreSQLite
 
 /// 打卡's journal in the SQLite engine: its own type over the engine's pool. Reads run with `reading`, on the
 /// calling thread, as 团购's do (see `SQLiteStore+Deals`).
-package struct SQLiteDakaStore: DakaStore {
-  let engine: SQLiteStore
+package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
+  package let engine: SQLiteStore
 
   package init(_ engine: SQLiteStore) { self.engine = engine }
 
   /// 打卡's tables, for the engine to migrate (`SQLiteStore(…, schemas:)`).
   package static let schema = DakaSchema.schema
-
-  var pool: DatabasePool { engine.pool }
-  func reading<T>(_ body: (Database) throws -> T) throws -> T { try engine.reading(body) }
 
   package func addCheckin(_ checkin: CheckinRecord) async throws {
     try await pool.write { db in

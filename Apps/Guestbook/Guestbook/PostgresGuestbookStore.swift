@@ -3,8 +3,8 @@ import SparrowStore
 import SparrowStorePostgres
 
 /// The guestbook in the PostgreSQL engine, its own type over the engine's pool.
-package struct PostgresGuestbookStore: GuestbookStore {
-  let engine: PostgresStore
+package struct PostgresGuestbookStore: GuestbookStore, PostgresEnginePart {
+  package let engine: PostgresStore
 
   package init(_ engine: PostgresStore) { self.engine = engine }
 
@@ -16,11 +16,11 @@ package struct PostgresGuestbookStore: GuestbookStore {
 
   /// A taken id is `.conflict`, as the engine answers every unique violation.
   package func sign(_ entry: GuestbookEntry) async throws {
-    try await engine.transaction { db in try await db.execute(GuestbookSQL.insert(entry)) }
+    try await transaction { db in try await db.execute(GuestbookSQL.insert(entry)) }
   }
 
   package func entries(limit: Int) async throws -> FeedPage<GuestbookEntry> {
-    try await engine.reading { db in
+    try await reading { db in
       let items = try await db.rows(GuestbookSQL.newest(limit: limit)).map { row in
         GuestbookEntry(id: try row.int64(0), userID: try row.int64(1), text: try row.string(2), createdAt: try row.date(3))
       }

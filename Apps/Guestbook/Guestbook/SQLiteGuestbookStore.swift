@@ -3,8 +3,8 @@ import SparrowStore
 import SparrowStoreSQLite
 
 /// The guestbook in the SQLite engine, its own type over the engine's pool.
-package struct SQLiteGuestbookStore: GuestbookStore {
-  let engine: SQLiteStore
+package struct SQLiteGuestbookStore: GuestbookStore, SQLiteEnginePart {
+  package let engine: SQLiteStore
 
   package init(_ engine: SQLiteStore) { self.engine = engine }
 
@@ -17,7 +17,7 @@ package struct SQLiteGuestbookStore: GuestbookStore {
   package func sign(_ entry: GuestbookEntry) async throws {
     let (sql, arguments) = GuestbookSQL.insert(entry).sqlite
     do {
-      try await engine.pool.write { db in try db.execute(sql: sql, arguments: arguments) }
+      try await pool.write { db in try db.execute(sql: sql, arguments: arguments) }
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       throw StoreError.conflict
     }
@@ -26,7 +26,7 @@ package struct SQLiteGuestbookStore: GuestbookStore {
   package func entries(limit: Int) async throws -> FeedPage<GuestbookEntry> {
     let (newest, arguments) = GuestbookSQL.newest(limit: limit).sqlite
     let (count, _) = GuestbookSQL.count.sqlite
-    return try engine.reading { db in
+    return try reading { db in
       let items = try Row.fetchAll(db, sql: newest, arguments: arguments).map { row in
         GuestbookEntry(id: row[0], userID: row[1], text: row[2], createdAt: date(row[3]))
       }

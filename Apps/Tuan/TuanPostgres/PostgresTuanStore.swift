@@ -5,23 +5,13 @@ import SparrowStorePostgres
 import TuanStore
 
 /// 团购's deals, orders and marks in the PostgreSQL engine: its own type over the engine's pool and replicas.
-package struct PostgresTuanStore: TuanStore {
-  let engine: PostgresStore
+package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
+  package let engine: PostgresStore
 
   package init(_ engine: PostgresStore) { self.engine = engine }
 
   /// 团购's tables, for the engine to migrate (`PostgresStore.open(…, schemas:)`).
   package static let schema = TuanSchema.schema
-
-  @discardableResult
-  func reading<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T { try await engine.reading(body) }
-  @discardableResult
-  func transaction<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
-    try await engine.transaction(body)
-  }
-  func readingReplica<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
-    try await engine.readingReplica(body)
-  }
 
   // MARK: Merchants and deals
 

@@ -9,19 +9,13 @@ import TuanStore
 /// Every 团购 read is a short indexed query run with `reading`, on the calling thread: mixing it with
 /// `readingAside` (GRDB's async reads) under load let the synchronous reads occupy every cooperative thread while
 /// the async ones held the reader connections and waited for a thread to finish on, and the server stopped.
-package struct SQLiteTuanStore: TuanStore {
-  let engine: SQLiteStore
+package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
+  package let engine: SQLiteStore
 
   package init(_ engine: SQLiteStore) { self.engine = engine }
 
   /// 团购's tables, for the engine to migrate (`SQLiteStore(…, schemas:)`).
   package static let schema = TuanSchema.schema
-
-  var pool: DatabasePool { engine.pool }
-  func reading<T>(_ body: (Database) throws -> T) throws -> T { try engine.reading(body) }
-  func readingAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-    try await engine.readingAside(body)
-  }
 
   // MARK: Merchants and deals
 
