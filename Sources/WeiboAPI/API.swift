@@ -27,36 +27,35 @@ package struct APICall: Sendable {
 
 /// The `/2/…` endpoints, keyed by path without `.json`. The table, not the Host header, routes a call,
 /// so `api.`, `upload.api.` and `rm.api.` all reach the same handlers.
-package struct APITable: Sendable {
-  package typealias Handler = @Sendable (APICall) async throws -> Response
+package typealias APITable = APIRoutes<EnvelopeError, APICall>
 
-  package struct Route: Sendable {
-    let method: HTTPRequest.Method
-    /// Takes a picture: a larger body, and an oversized one is the picture's fault (20006).
-    var upload = false
-    /// The costly-call limit it counts against (`update_status`, `update_comment`, `follow`), if any.
-    var limit: String?
-    package let handler: Handler
+extension APIRoutes where Format == EnvelopeError, Call == APICall {
+  /// The 微博 API's table: every call needs a token; form bodies are small.
+  static func weibo() -> APITable {
+    APITable(
+      prefix: "/2/", suffix: ".json", labelsWithSuffix: true, bodyLimit: WeiboAPI.formLimit, auth: .token,
+      makeCall: { request in
+        guard let caller = request.caller else { throw EnvelopeError.emptyToken }  // `.token` routes always have one
+        return APICall(params: request.params, caller: caller, path: request.path, headers: request.headers,
+                       now: request.now, address: request.address)
+      },
+      translate: { error in
+        switch error {
+        case let error as StoreError: error.weibo
+        case let error as MediaError: error.weibo
+        default: nil
+        }
+      })
   }
 
-  private(set) var routes: [String: Route] = [:]
-
-  mutating func get(_ path: String, _ handler: @escaping Handler) { routes[path] = Route(method: .get, handler: handler) }
-  mutating func post(_ path: String, limit: String? = nil, _ handler: @escaping Handler) {
-    routes[path] = Route(method: .post, limit: limit, handler: handler)
-  }
+  /// A route that takes a picture: a larger body, and an oversized one is the picture's fault (20006).
   mutating func upload(_ path: String, limit: String? = nil, _ handler: @escaping Handler) {
-    routes[path] = Route(method: .post, upload: true, limit: limit, handler: handler)
+    add(.post, path: path, bodyLimit: WeiboAPI.uploadLimit, limit: limit, oversized: .imageTooLarge, handler)
   }
 
-  /// Finds the route for a request path such as `/2/statuses/show.json`.
-  package func route(for path: String) -> Route? {
-    var key = Substring(path)
-    guard key.hasPrefix("/2/") else { return nil }
-    key = key.dropFirst(3)
-    if key.hasSuffix(".json") { key = key.dropLast(5) }
-    while key.hasSuffix("/") { key = key.dropLast() }
-    return routes[String(key)]
+  /// The handler for a request path such as `/2/statuses/show.json`, whatever its method.
+  package func handler(for path: String) -> Handler? {
+    find(path).flatMap { routes($0.pattern).values.first?.handler }
   }
 }
 
@@ -76,15 +75,12 @@ extension StoreError {
 /// every failure into the platform's error envelope.
 package struct WeiboAPI: SparrowApp {
   let deps: WeiboDependencies
-  package let table: APITable
-  let auth: Authenticator
-  let rates: RateLimiter
+  let dispatcher: APIDispatcher<EnvelopeError, APICall>
+  package var table: APITable { dispatcher.routes }
 
   package init(deps: WeiboDependencies, platform: Platform) {
     self.deps = deps
-    self.auth = Authenticator(store: deps.store)
-    self.rates = platform.rates
-    var table = APITable()
+    var table = APITable.weibo()
     let statuses = StatusesController(deps: deps, pictures: platform.pictures)
     statuses.register(&table)
     CommentsController(deps: deps, statuses: statuses).register(&table)
@@ -93,19 +89,16 @@ package struct WeiboAPI: SparrowApp {
     DiscoveryController(deps: deps, statuses: statuses).register(&table)
     EmotionsController(deps: deps).register(&table)
     RateLimitController(rates: platform.rates).register(&table)
-    self.table = table
+    dispatcher = APIDispatcher(table, platform: platform, now: deps.now)
   }
 
   package func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer? {
-    path.hasPrefix("/2/") ? .envelope(.unreadable(status), path: path) : nil
+    dispatcher.unreadable(path: path, status: status)
   }
 
   package func register(on router: Router<SparrowContext>) {
+    dispatcher.register(on: router)
     let api = self
-    // Every method reaches the dispatcher, so one a route does not take gets the envelope with 10021.
-    for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .trace, .options, .head] {
-      router.on("/2/**", method: method) { request, context in try await api.handle(request, context) }
-    }
     router.get("/emotions/:pack/:file") { request, context in try await api.emoticon(request, context) }
   }
 
@@ -113,63 +106,6 @@ package struct WeiboAPI: SparrowApp {
   /// oversized picture is read and refused as such (20006); past it the body is refused unread.
   static let formLimit = 1 << 20
   static let uploadLimit = 16 << 20
-  /// What is read of a body before its sender is known.
-  static let openLimit = 64 << 10
-
-  func handle(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    guard let route = table.route(for: request.uri.path) else { throw EnvelopeError.apiNotFound }
-    context.route.route = request.uri.path  // one of the table's paths: a bounded set
-
-    guard route.method == request.method else { throw EnvelopeError.wrongMethod }
-    do {
-      try rates.admit(address: context.clientAddress)
-    } catch let exceeded as RateLimiter.Exceeded {
-      throw EnvelopeError(exceeded)
-    }
-    var request = request
-    do {
-      let now = deps.now()
-      let params: Params
-      let found: Caller?
-      do {
-        (params, found) = try await auth.read(
-          &request, limit: route.upload ? Self.uploadLimit : Self.formLimit, openLimit: Self.openLimit, now: now)
-      } catch ParamError.bodyTooLarge where route.upload {
-        throw EnvelopeError.imageTooLarge
-      }
-      guard let caller = found else { throw EnvelopeError.emptyToken }  // not optional: `read` found one or threw
-      let app = caller.app?.id ?? 0
-      if request.uri.path.hasPrefix("/2/account/rate_limit_status") == false {
-        do {
-          try rates.admit(user: caller.userID, app: app, api: route.limit)
-        } catch let exceeded as RateLimiter.Exceeded {
-          throw EnvelopeError(exceeded)
-        }
-      }
-      let call = APICall(
-        params: params, caller: caller, path: request.uri.path, headers: request.headers, now: now,
-        address: context.clientAddress)
-      var response = try await route.handler(call)
-      if let standing = rates.standing(user: caller.userID, app: app) {
-        // Where the caller stands, as rate-limited APIs tell clients.
-        response.headers[.init("X-RateLimit-Limit")!] = String(standing.limit)
-        response.headers[.init("X-RateLimit-Remaining")!] = String(standing.remaining)
-        response.headers[.init("X-RateLimit-Reset")!] = String(standing.reset)
-      }
-      return response
-    } catch let error as EnvelopeError {
-      throw error
-    } catch let error as ParamError {
-      throw EnvelopeError(error)
-    } catch let error as StoreError {
-      throw error.weibo
-    } catch let error as MediaError {
-      throw error.weibo
-    } catch {
-      context.logger.error("\(request.uri.path) failed: \(error)")
-      throw EnvelopeError.system
-    }
-  }
 
   /// `/emotions/<pack>/<file>.png`: the emoticon images, drawn at first start.
   func emoticon(_ request: Request, _ context: SparrowContext) async throws -> Response {

@@ -7,7 +7,7 @@ struct RateLimitController {
   let rates: RateLimiter
 
   func register(_ table: inout APITable) {
-    table.get("account/rate_limit_status") { call in
+    table.add(.get, path: "account/rate_limit_status", counted: false) { call in
       let app = call.caller.app?.id ?? 0
       let standing = rates.standing(user: call.caller.userID, app: app)
       let limits = rates.limits

@@ -284,11 +284,11 @@ package struct WeiboWeb: SparrowApp {
 
   /// Runs one of the API's own handlers as the viewer.
   func call(_ path: String, _ values: [String: String], as viewer: Viewer) async throws {
-    guard let route = api.table.route(for: "/2/\(path).json") else { throw EnvelopeError.apiNotFound }
+    guard let handler = api.table.handler(for: "/2/\(path).json") else { throw EnvelopeError.apiNotFound }
     let params = Params(values: values.mapValues { [$0] })
     let call = APICall(params: params, caller: viewer.caller, path: "/2/\(path).json", headers: [:], now: deps.now())
     do {
-      _ = try await route.handler(call)
+      _ = try await handler(call)
     } catch let error as StoreError {
       throw error.weibo
     }

@@ -22,103 +22,44 @@ package typealias DakaDependencies = Dependencies<DakaStores>
 /// The 打卡 API at `/daka/api/…`: JSON, the platform's OAuth tokens and error envelope. Reads take an optional
 /// token (signed out, one sees the public entries); writes need one.
 package struct DakaAPI: SparrowApp {
-  let deps: DakaDependencies
-  let auth: Authenticator
-  let rates: RateLimiter
-  let checkins: CheckinsController
+  let dispatcher: APIDispatcher<EnvelopeError, DakaCall>
 
   package init(deps: DakaDependencies, platform: Platform) {
-    self.deps = deps
-    auth = Authenticator(store: deps.store.people)
-    rates = platform.rates
-    checkins = CheckinsController(deps: deps, writer: CheckinWriter(deps: deps, pictures: platform.pictures))
+    let checkins = CheckinsController(deps: deps, writer: CheckinWriter(deps: deps, pictures: platform.pictures))
+    var routes = APIRoutes<EnvelopeError, DakaCall>(
+      prefix: "/daka/api/", bodyLimit: Self.bodyLimit, auth: .token,
+      makeCall: { request in
+        DakaCall(params: request.params, viewer: request.caller?.userID, now: request.now, id: try request.pathID.map(Self.id))
+      },
+      translate: { error in
+        switch error {
+        case let error as CheckinInputError: error.weibo
+        case let error as DakaLimitError: .tooManyPictures(error.pictures)
+        case StoreError.notFound: .checkinNotFound
+        case let error as MediaError: error.weibo
+        default: nil
+        }
+      })
+    // Reads take an optional token (signed out, one sees the public entries); writes and 我的 need one.
+    routes.add(.get, path: "checkins", auth: .optionalToken) { try await checkins.list($0) }
+    routes.add(.post, path: "checkins") { try await checkins.create($0) }
+    routes.add(.get, path: "checkins/{id}", auth: .optionalToken) { try await checkins.show($0) }
+    routes.add(.post, path: "checkins/{id}") { try await checkins.update($0) }
+    routes.add(.post, path: "checkins/{id}/delete") { try await checkins.delete($0) }
+    routes.add(.get, path: "me") { try await checkins.me($0) }
+    dispatcher = APIDispatcher(routes, platform: platform, now: deps.now)
   }
 
   package func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer? {
-    path.hasPrefix("/daka/api/") ? .envelope(.unreadable(status), path: path) : nil
+    dispatcher.unreadable(path: path, status: status)
   }
 
   package func register(on router: Router<SparrowContext>) {
-    let api = self
-    // Every method reaches the dispatcher, so one a route does not take gets the envelope with 10021.
-    for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .trace, .options, .head] {
-      router.on("/daka/api/**", method: method) { request, context in try await api.handle(request, context) }
-    }
+    dispatcher.register(on: router)
   }
 
   /// Five pictures of up to 5 MB each, and the fields: past this the body is refused unread.
   static let bodyLimit = (checkinPictureLimit + 1) * ImageProcessor.maxBytes
-  /// What is read of a body before its sender is known.
-  static let openLimit = 64 << 10
-
-  /// The endpoints, by path below `/daka/api/` (`{id}` stands for an entry's id).
-  enum Endpoint: String {
-    case list = "checkins"
-    case entry = "checkins/{id}"
-    case delete = "checkins/{id}/delete"
-    case me = "me"
-
-    /// The endpoint and the id in `path`; nil for no endpoint.
-    static func find(_ path: String) -> (Endpoint, String?)? {
-      var parts = path.dropFirst("/daka/api/".count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-      if parts.last == "" { parts.removeLast() }
-      var id: String?
-      if parts.count >= 2, parts[0] == "checkins" {
-        id = parts[1]
-        parts[1] = "{id}"
-      }
-      return Endpoint(rawValue: parts.joined(separator: "/")).map { ($0, id) }
-    }
-
-    var method: HTTPRequest.Method { self == .list || self == .entry || self == .me ? .get : .post }
-    /// GET reads anyone may make; the rest need a token.
-    var needsToken: Bool { self == .me }
-  }
-
-  func handle(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    guard let found = Endpoint.find(request.uri.path) else { throw EnvelopeError.apiNotFound }
-    let (endpoint, id) = found
-    context.route.route = "/daka/api/" + endpoint.rawValue  // a bounded set of labels
-    let writes = request.method == .post && endpoint != .delete && endpoint != .me
-    guard request.method == endpoint.method || writes else { throw EnvelopeError.wrongMethod }
-    do {
-      try rates.admit(address: context.clientAddress)
-      let now = deps.now()
-      var request = request
-      let (params, caller) = try await auth.read(
-        &request, limit: Self.bodyLimit, openLimit: Self.openLimit, now: now,
-        optional: request.method == .get && !endpoint.needsToken)
-      if let caller { try rates.admit(user: caller.userID, app: caller.app?.id ?? 0, api: nil) }
-      let call = DakaCall(params: params, viewer: caller?.userID, now: now, id: try id.map(Self.id))
-      switch (endpoint, request.method) {
-      case (.list, .get): return try await checkins.list(call)
-      case (.list, _): return try await checkins.create(call)
-      case (.entry, .get): return try await checkins.show(call)
-      case (.entry, _): return try await checkins.update(call)
-      case (.delete, _): return try await checkins.delete(call)
-      case (.me, _): return try await checkins.me(call)
-      }
-    } catch let error as EnvelopeError {
-      throw error
-    } catch let exceeded as RateLimiter.Exceeded {
-      throw EnvelopeError(exceeded)
-    } catch let error as ParamError {
-      throw EnvelopeError(error)
-    } catch let error as CheckinInputError {
-      throw error.weibo
-    } catch let error as DakaLimitError {
-      throw EnvelopeError.tooManyPictures(error.pictures)
-    } catch StoreError.notFound {
-      throw EnvelopeError.checkinNotFound
-    } catch StoreError.unavailable {
-      throw EnvelopeError.unavailable
-    } catch let error as MediaError {
-      throw error.weibo
-    } catch {
-      context.logger.error("\(request.uri.path) failed: \(error)")
-      throw EnvelopeError.system
-    }
-  }
 
   /// An entry id from the path.
   static func id(_ text: String) throws -> Int64 {

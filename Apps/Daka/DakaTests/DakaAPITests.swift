@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SparrowMedia
+import SparrowPlatform
 import SparrowStore
 import SparrowTestSupport
 import Testing
@@ -42,6 +43,8 @@ import Testing
       let posted = try await client.checkin(Self.fields + [("visibility", "public")], pics: pics, token: p.aliceToken)
       #expect(posted.status == .ok)
       #expect(posted.headers[.contentType]?.hasPrefix("application/json") == true)
+      // Where the caller stands, as every API on the platform's dispatcher says.
+      #expect(posted.headers[.init("X-RateLimit-Limit")!] == String(RateLimits().perUser))
       let entry = posted.object
       #expect(entry["date"] as? String == "2025-05-01")
       #expect(entry["location"] as? String == "杭州西湖" && entry["spot"] as? String == "断桥")

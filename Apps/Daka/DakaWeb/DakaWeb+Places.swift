@@ -36,8 +36,10 @@ extension DakaWeb {
     return try Self.json(PlaceOption(value: found.city.name + district, hint: found.city.province))
   }
 
-  static func json(_ value: some Encodable) throws -> Response {
-    Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-             body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(value))))
+  /// A JSON answer for the page's script; it follows the signed-in person's data, so nothing keeps it.
+  static func json(_ value: some Encodable & Sendable) throws -> Response {
+    var response = try SparrowPlatform.json(value)
+    response.headers[.cacheControl] = "no-store"
+    return response
   }
 }

@@ -22,7 +22,7 @@ package enum GuestbookModule: AppModule {
   package static func apps(on engine: Engine, deps: ServerDependencies, platform: Platform) async throws
     -> [any SparrowApp]
   {
-    [GuestbookAPI(store: store(on: engine))]
+    [GuestbookAPI(store: store(on: engine), ids: deps.ids, platform: platform, now: deps.now)]
   }
 
   package static func demo(on engine: Engine) -> (any DemoPart)? { GuestbookDemo(store: store(on: engine)) }

@@ -3,6 +3,7 @@ import Guestbook
 import HummingbirdTesting
 import SparrowApps
 import SparrowDemo
+import SparrowPlatform
 import SparrowServer
 import SparrowStore
 import SparrowStoreSQLite
@@ -48,6 +49,37 @@ import Testing
       #expect(bad.errorCode == 10017)
       #expect(try await client.get("/healthz").status == .ok)
       #expect(try await client.get("/daka/api/checkins").status == .ok)
+    }
+  }
+
+  /// The platform's dispatcher gives a new app what the others have: its routes by method, auth modes, body limits,
+  /// where the caller stands, and every failure in the app's format.
+  @Test func itsAPIRunsOnThePlatformsDispatcher() async throws {
+    var limits = RateLimits()
+    limits.perUser = 10
+    let world = try await TestWorld(rateLimits: limits, modules: Self.modules)
+    let alice = try await world.user("alice")
+    let token = try await world.token(for: alice)
+
+    try await world.test { client in
+      let signed = try await client.post("/guestbook/api/entries/", [("text", "来过")], token: token)
+      #expect(signed.status == .ok && signed.object["uid"] as? Int64 == alice.id)
+      #expect(signed.headers[.init("X-RateLimit-Limit")!] == "10" && signed.headers[.init("X-RateLimit-Remaining")!] == "9")
+      #expect(signed.headers[.cacheControl] == "no-store")
+
+      let anonymous = try await client.post("/guestbook/api/entries", [("text", "匿名")])
+      #expect(anonymous.status == .unauthorized && anonymous.errorCode == 21301)
+      let badToken = try await client.get("/guestbook/api/entries", token: "nonsense")
+      #expect(badToken.errorCode == 21332, "a bad token is refused even where none is needed")
+      #expect(try await client.get("/guestbook/api/entries").object["total_number"] as? Int == 1)
+
+      let put = try await client.execute(uri: "/guestbook/api/entries", method: .put)
+      #expect(put.status == .badRequest && put.object["error_code"] as? Int == 10021)
+      let unknown = try await client.get("/guestbook/api/nothing")
+      #expect(unknown.status == .notFound && unknown.errorCode == 10020)
+      let large = try await client.post("/guestbook/api/entries", [("text", String(repeating: "长", count: 5_000))], token: token)
+      #expect(large.status == .contentTooLarge && large.errorCode == 10018)
+      #expect(try await client.get("/guestbook/api/entries").object["total_number"] as? Int == 1, "refused calls change nothing")
     }
   }
 

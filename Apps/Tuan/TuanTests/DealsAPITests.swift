@@ -472,7 +472,9 @@ import Testing
       }
       for method in [HTTPRequest.Method.put, .delete, .patch] {
         let response = try await client.execute(uri: "/v1/deal/find_deals", method: method, headers: [:], body: nil)
-        #expect(response.status == .ok && Self.errorCode(response.object) != nil)
+        #expect(response.status == .ok && Self.errorCode(response.object) == 10002)
+        #expect(Self.message(response.object) == "invalid parameter method: \(method.rawValue) is not allowed, use GET or POST")
+        #expect(response.headers[.cacheControl] == "no-store")
       }
       let bad = try await client.execute(uri: "/v1/deal/find_deals?city=%ZZ", method: .get, headers: [:], body: nil)
       #expect(bad.status == .ok && Self.errorCode(bad.object) == 10002)

@@ -21,11 +21,11 @@ package struct EnvelopeError: Error, HTTPResponseError {
   }
 
   package func response(from request: Request, context: some RequestContext) throws -> Response {
-    try JSONBody(body(path: request.uri.path)).response(status: status)
+    response(path: request.uri.path)
   }
 
   /// The envelope for a request to `path`.
-  package func body(path: String) -> ErrorBody {
+  package func envelope(path: String) -> ErrorBody {
     ErrorBody(error: error, errorCode: code, request: path, errorDescription: oauthDescription,
               errorUri: oauthDescription == nil ? nil : path)
   }
@@ -108,7 +108,20 @@ package struct EnvelopeError: Error, HTTPResponseError {
   }
 }
 
-/// A JSON body written with the shared Weibo encoder.
+extension EnvelopeError: APIErrorFormat {
+  package static func noSuchAPI(_ path: String) -> EnvelopeError { .apiNotFound }
+  package static func wrongMethod(_ method: HTTPRequest.Method, allowed: [HTTPRequest.Method]) -> EnvelopeError {
+    .wrongMethod
+  }
+  package static func rateLimited(_ exceeded: RateLimiter.Exceeded) -> EnvelopeError { EnvelopeError(exceeded) }
+  package static func parameters(_ error: ParamError) -> EnvelopeError { EnvelopeError(error) }
+  package var httpStatus: HTTPResponse.Status { status }
+  package func body(path: String) -> [UInt8] {
+    (try? JSONWriter().encode(envelope(path: path))) ?? Array("{}".utf8)
+  }
+}
+
+/// A JSON body written with the platform's encoder.
 package struct JSONBody<Value: Encodable & Sendable>: ResponseGenerator {
   package let value: Value
   package init(_ value: Value) { self.value = value }

@@ -99,6 +99,16 @@ package final class RateLimiter: @unchecked Sendable {
     return Standing(limit: limits.perUser, remaining: max(0, limits.perUser - used), reset: secondsLeft())
   }
 
+  /// The address's standing now, without counting: for calls without a user (signed-out reads, signed apps).
+  package func standing(address: String?) -> Standing? {
+    guard let address, limits.perAddress > 0 else { return nil }
+    let key = Self.addressKey(address)
+    return lock.withLock {
+      roll()
+      return Standing(limit: limits.perAddress, remaining: max(0, limits.perAddress - used(key)), reset: secondsLeft())
+    }
+  }
+
   /// How much of `api`'s own limit the user has left.
   package func remaining(user: Int64, api: String) -> (limit: Int, remaining: Int)? {
     guard let limit = limits.perAPI[api], limit > 0 else { return nil }

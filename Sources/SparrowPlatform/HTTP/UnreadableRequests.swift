@@ -16,8 +16,7 @@ package struct UnreadableAnswer: Sendable {
 
   /// The platform's envelope (`{"error","error_code","request"}`), as the 微博 and 打卡 APIs and OAuth answer.
   package static func envelope(_ error: EnvelopeError, path: String) -> UnreadableAnswer {
-    UnreadableAnswer(contentType: "application/json; charset=utf-8",
-                     body: (try? JSONWriter().encode(error.body(path: path))) ?? Array("{}".utf8))
+    error.unreadableAnswer(path: path)
   }
 
   /// For a person: a short page (the request never reached an app, so no app's page).
