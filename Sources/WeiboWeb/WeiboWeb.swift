@@ -137,8 +137,8 @@ package struct WeiboWeb: SparrowApp {
       let (statuses, messages) = try await unreadBadges(viewer)
       badges = TabBadges(statuses: statuses, messages: messages, on: tab)
     }
-    return PageFrame(title: title, css: assets.url("web.css"), js: assets.url("js/main.js"), viewer: viewer?.user.screenName,
-                     csrf: viewer?.csrf, tab: tab, badges: badges)
+    let web = WebFrame(title: title, css: assets.url("web.css"), js: assets.url("js/main.js"), viewer: viewer, here: "/")
+    return PageFrame(web: web, tab: tab, badges: badges)
   }
 
   func render(_ template: String, _ page: some PageModel, status: HTTPResponse.Status = .ok,
@@ -160,7 +160,7 @@ package struct WeiboWeb: SparrowApp {
 
   /// The web client's error page: the message under the navigation bar.
   func problem(_ viewer: Viewer?, _ message: String, status: HTTPResponse.Status) async throws -> Response {
-    render("weibo_missing", WebErrorPage(frame: try await frame(viewer, tab: nil, title: "出错了"), message: message),
+    render("weibo_missing", MessagePage(frame: try await frame(viewer, tab: nil, title: "出错了"), message: message),
            status: status)
   }
 

@@ -20,7 +20,8 @@ import Testing
   }
 
   static func frame(csrf: String? = "tok") -> PageFrame {
-    PageFrame(title: "首页", css: "/static/web.css", js: "/static/js/main.js", viewer: csrf == nil ? nil : "alice", csrf: csrf,
+    PageFrame(web: WebFrame(title: "首页", css: "/static/web.css", js: "/static/js/main.js",
+                            screenName: csrf == nil ? nil : "alice", csrf: csrf, here: "/"),
               tab: .home, badges: .none)
   }
 
@@ -169,7 +170,7 @@ import Testing
 
     let home = pages.text("weibo_home", HomePage(frame: Self.frame(), group: .all, list: CardList(
       [Self.status()], now: Self.now, csrf: "tok", more: nil)))
-    let missing = pages.text("weibo_missing", WebErrorPage(frame: Self.frame(csrf: nil), message: "没有<了>"))
+    let missing = pages.text("weibo_missing", MessagePage(frame: Self.frame(csrf: nil), message: "没有<了>"))
 
     #expect(home.hasPrefix("<!doctype html>\n<html lang=\"zh-CN\">\n<head>\n<meta charset=\"utf-8\">"))
     #expect(home.contains("<title>首页 - 微博</title>\n<link rel=\"stylesheet\" href=\"/static/web.css\">\n"

@@ -18,7 +18,7 @@ extension DakaWeb {
   func newForm(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let frame = frame(context, request, tab: .checkin, title: "打卡")
     guard context.viewer != nil else {
-      return render("daka_signin", MessagePage(frame: frame, heading: "登录后打卡", message: Self.signInBenefit))
+      return render("daka_message", MessagePage.signIn(frame, heading: "登录后打卡", message: Self.signInBenefit, loginURL: frame.web.loginURL))
     }
     return render("daka_form", CheckinForm(frame: frame, action: "/daka/new", params: nil, record: nil, today: today()))
   }
@@ -40,7 +40,7 @@ extension DakaWeb {
 
   /// `/daka/c/:id/edit`: the same form, filled in, with the entry's pictures to keep or remove.
   func editForm(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {
-    guard let viewer = context.viewer else { return try await session.login(next: Self.here(request)) }
+    guard let viewer = context.viewer else { return try await session.login(next: WebFrame.here(request)) }
     let record = try await own(id, context, viewer: viewer)
     let tab = Self.tab(context.params)
     let frame = frame(context, request, tab: tab, title: "编辑打卡", back: Self.entryLink(record, tab))

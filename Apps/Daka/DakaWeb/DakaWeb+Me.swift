@@ -12,7 +12,7 @@ extension DakaWeb {
   func me(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let frame = frame(context, request, tab: .me, title: "我的")
     guard let viewer = context.viewer else {
-      return render("daka_signin", MessagePage(frame: frame, heading: "我的", message: Self.signInBenefit))
+      return render("daka_message", MessagePage.signIn(frame, heading: "我的", message: Self.signInBenefit, loginURL: frame.web.loginURL))
     }
     let user = viewer.user.id
     async let stats = deps.store.journal.checkinStats(userID: user)

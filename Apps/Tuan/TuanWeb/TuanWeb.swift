@@ -66,9 +66,12 @@ package struct TuanWeb: SparrowApp {
 
   /// The frame every page shows its content in: dock with `tab` selected, the chosen city, the viewer.
   func frame(_ context: SparrowContext, _ request: Request, tab: TuanFrame.Tab?, title: String) -> TuanFrame {
-    TuanFrame(
-      title: title, css: assets.url("tuan.css"), js: assets.url("js/tuan.js"), viewer: context.viewer?.user.screenName,
-      csrf: context.viewer?.csrf, tab: tab, city: CityChoice(request).city, here: Self.here(request))
+    TuanFrame(web: web(title, context, here: WebFrame.here(request)), tab: tab, city: CityChoice(request).city)
+  }
+
+  /// The shell of a 团购 page.
+  func web(_ title: String, _ context: SparrowContext, here: String) -> WebFrame {
+    WebFrame(title: title, css: assets.url("tuan.css"), js: assets.url("js/tuan.js"), viewer: context.viewer, here: here)
   }
 
   func render(_ template: String, _ page: some PageModel, status: HTTPResponse.Status = .ok,
@@ -79,16 +82,11 @@ package struct TuanWeb: SparrowApp {
 
   /// The error page: the message in the content area, the dock still there.
   func problem(_ context: SparrowContext, _ message: String, status: HTTPResponse.Status) async throws -> Response {
-    let page = MessagePage(frame: TuanFrame(
-      title: "出错了", css: assets.url("tuan.css"), js: assets.url("js/tuan.js"), viewer: context.viewer?.user.screenName,
-      csrf: context.viewer?.csrf, tab: nil, city: GeoData.shared.hotCities[0], here: "/tuan"), message: message)
-    return render("tuan_message", page, status: status)
+    let frame = TuanFrame(web: web("出错了", context, here: "/tuan"), tab: nil, city: GeoData.shared.hotCities[0])
+    return render("tuan_message", MessagePage(frame: frame, message: message, action: Self.backToDeals), status: status)
   }
 
-  /// The path and query of this request, to come back to after signing in.
-  static func here(_ request: Request) -> String {
-    request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
-  }
+  static let backToDeals = MessagePage<TuanFrame>.Action(href: "/tuan", label: "返回团购", id: "back-deals")
 
   /// The platform's sign-in, back to `next` afterwards.
   func signIn(next: String) async throws -> Response { try await session.login(next: next) }

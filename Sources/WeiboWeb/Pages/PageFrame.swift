@@ -3,13 +3,8 @@ import SparrowPlatform
 /// What every page of the web client shows around its content (`weibo_layout.mustache`): the title, the
 /// stylesheet and script, the viewer and the session's form token, the tab bar's selected tab and badges.
 struct PageFrame: PageModel {
-  let title: String
-  let css: String
-  let js: String
-  /// The signed-in viewer's screen name; nil for visitors.
-  let viewer: String?
-  /// The form token every POST carries; nil for visitors.
-  let csrf: String?
+  /// The shell every app's page has.
+  let web: WebFrame
   /// The tab bar's selected tab; nil on pages that belong to none.
   let tab: WeiboWeb.Tab?
   let badges: TabBadges
@@ -18,17 +13,12 @@ struct PageFrame: PageModel {
 
   func child(named name: String) -> Any? {
     switch name {
-    case "title": title
-    case "css": css
-    case "js": js
-    case "viewer": viewer
-    case "csrf": csrf
     case "refresh": refresh
     case "tab_home": tab == .home
     case "tab_messages": tab == .messages
     case "tab_discover": tab == .discover
     case "tab_me": tab == .me
-    default: badges.child(named: name)
+    default: web.child(named: name) ?? badges.child(named: name)
     }
   }
 }

@@ -35,7 +35,7 @@ struct ProfilePage: PageModel {
     profile = Header(author: AuthorLabel(model), description: model.description, statuses: model.statusesText,
                      friends: model.friendsText, followers: model.followersText)
     mine = viewerID == user.id
-    follow = FollowButton(model, viewerID: viewerID, csrf: frame.csrf, special: special)
+    follow = FollowButton(model, viewerID: viewerID, csrf: frame.web.csrf, special: special)
     self.list = list
   }
 

@@ -13,7 +13,7 @@ struct StatusPage: PageModel {
   /// `status` is the presented status; its counts label the tabs.
   init(frame: PageFrame, status: Status, now: Date, tab selected: WeiboWeb.ListTab, list: RowList<DetailRow>) {
     self.frame = frame
-    card = CardModel(status, now: now, csrf: frame.csrf)
+    card = CardModel(status, now: now, csrf: frame.web.csrf)
     tabs = WeiboWeb.ListTab.allCases.map { tab in
       let (word, count) = switch tab {
       case .reposts: ("转发", status.repostsCount)

@@ -68,7 +68,7 @@ struct CityPopover: PageModel {
     self.letters = letters
     let fields = keep.withoutPlace.pairs.map { HiddenField(name: $0.0, value: $0.1) }
     self.keep = fields
-    results = query.map { CityResults(query: $0, current: choice.city, keep: fields, csrf: frame.csrf) }
+    results = query.map { CityResults(query: $0, current: choice.city, keep: fields, csrf: frame.web.csrf) }
   }
 
   func child(named name: String) -> Any? {
