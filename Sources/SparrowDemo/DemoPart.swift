@@ -35,27 +35,25 @@ package struct DemoCast {
 }
 
 /// How much the parts made, for the summary.
-package struct DemoCount {
-  package var statuses = 0
-  package var follows = 0
-  package var merchants = 0
-  package var deals = 0
+package struct DemoCount: Sendable {
+  /// What the parts made, by the names printed ("statuses", "deals"), in the order they were made.
+  package var figures: [(name: String, count: Int)] = []
   /// Lines to print for the person who started the demo (what an app made, keys, secrets).
   package var notes: [String] = []
 
-  package init(statuses: Int = 0, follows: Int = 0, merchants: Int = 0, deals: Int = 0, notes: [String] = []) {
-    self.statuses = statuses
-    self.follows = follows
-    self.merchants = merchants
-    self.deals = deals
+  package init(_ figures: KeyValuePairs<String, Int> = [:], notes: [String] = []) {
+    self.figures = figures.map { ($0.key, $0.value) }
     self.notes = notes
   }
 
+  /// How many of `name` were made (0 for what no part makes).
+  package subscript(name: String) -> Int { figures.filter { $0.name == name }.reduce(0) { $0 + $1.count } }
+
+  /// "100000 statuses, 2000 follows", as the summary prints.
+  package var described: String { figures.map { "\($0.count) \($0.name)" }.joined(separator: ", ") }
+
   static func += (lhs: inout DemoCount, rhs: DemoCount) {
-    lhs.statuses += rhs.statuses
-    lhs.follows += rhs.follows
-    lhs.merchants += rhs.merchants
-    lhs.deals += rhs.deals
+    lhs.figures += rhs.figures
     lhs.notes += rhs.notes
   }
 }

@@ -49,13 +49,11 @@ package struct DemoWorld: Sendable {
   /// What was made, for printing.
   package struct Summary: Sendable {
     package var users: Int
-    package var statuses: Int
-    package var follows: Int
     package var pictures: Int
-    package var merchants: Int
-    package var deals: Int
-    /// What the parts want printed (the deals API's demo keys).
-    package var notes: [String]
+    /// What each app's part made, and what it wants printed (the deals API's demo keys).
+    package var made: DemoCount
+    package var notes: [String] { made.notes }
+    package subscript(name: String) -> Int { made[name] }
     /// The first-party app of the terminal client, whose secret is shown only now.
     package var appClientID: String
     package var appSecret: String
@@ -129,8 +127,7 @@ package struct DemoWorld: Sendable {
     for part in parts { made += try await part.load(&cast) }
     try await store.recomputeCounters()
     return Summary(
-      users: batch.users.count, statuses: made.statuses, follows: made.follows, pictures: pool.count,
-      merchants: made.merchants, deals: made.deals, notes: made.notes, appClientID: clientID, appSecret: appSecret)
+      users: batch.users.count, pictures: pool.count, made: made, appClientID: clientID, appSecret: appSecret)
   }
 }
 

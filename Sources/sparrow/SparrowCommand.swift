@@ -18,7 +18,7 @@ struct Sparrow: AsyncParsableCommand {
     commandName: "sparrow",
     abstract: "Sparrow: a self-hostable Weibo-compatible platform.",
     subcommands: [
-      Serve.self, UserCommand.self, AppCommand.self, Demo.self, MigrateData.self, Backup.self, EmoticonsCommand.self,
+      Serve.self, UserCommand.self, AppCommand.self, Demo.self, MigrateData.self, Backup.self,
     ] + SparrowApps.commands)
 
   /// The command line, with what the environment and a settings file add (see `Settings`).
@@ -171,9 +171,8 @@ struct Serve: AsyncParsableCommand {
         store: store, ids: ids, dataFolder: options.mediaFolder, parts: SparrowApps.demoParts(on: engine))
       if try await world.isEmpty() {
         let summary = try await world.load(.standard)
-        say("Loaded demo content: \(summary.users) users, \(summary.statuses) statuses, \(summary.pictures) pictures.")
+        say("Loaded demo content: \(summary.users) users, \(summary.pictures) pictures, \(summary.made.described).")
         say("Terminal client (password grant): client_id \(summary.appClientID), client_secret \(summary.appSecret)")
-        say("团购: \(summary.deals) deals at \(summary.merchants) merchants.")
         for note in summary.notes { say(note) }
       }
       config.demoLogin = (DemoWorld.username, DemoWorld.password)
@@ -305,8 +304,8 @@ struct Demo: AsyncParsableCommand {
       return try await world.load(.init(users: users, statuses: statuses, follows: follows, deals: deals))
     }
     bar.finish()
-    print(String(format: "Generated %d users, %d statuses, %d follows, %d deals at %d merchants in %.1f s", summary.users,
-                 summary.statuses, summary.follows, summary.deals, summary.merchants, Date().timeIntervalSince(started)))
+    print(String(format: "Generated %d users, %@ in %.1f s", summary.users, summary.made.described,
+                 Date().timeIntervalSince(started)))
     for note in summary.notes { print(note) }
   }
 }
@@ -330,25 +329,4 @@ struct DatabaseUnavailable: Error, CustomStringConvertible {
 /// Prints a line at once, even when stdout is a pipe (`make run | tee`), so the banner is never stuck in a buffer.
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-struct EmoticonsCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "emoticons",
-    abstract: "Write the emoticon packs as bundle JSON files (as committed in Resources/emoticons), and their images.")
-  @Option(help: "Folder for the pack JSON files.") var out = "Resources/emoticons"
-  @Option(help: "Also draw the images into this data folder.") var images: String?
-
-  func run() async throws {
-    let folder = URL(fileURLWithPath: out, isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for (name, data) in try EmoticonBundle.files() {
-      try data.write(to: folder.appendingPathComponent(name), options: .atomic)
-      say("wrote \(folder.appendingPathComponent(name).path)")
-    }
-    if let images {
-      try EmoticonBundle.drawImages(into: URL(fileURLWithPath: images, isDirectory: true))
-      say("drew the images into \(images)/emotions")
-    }
-  }
 }

@@ -72,7 +72,7 @@ import Testing
     let summary = try await demo.load(.standard, now: world.clock.now)
 
     #expect(summary.users == 40)
-    #expect(summary.statuses == 360)
+    #expect(summary["statuses"] == 360)
     let users = try await world.store.searchUsers("", limit: 100)
     #expect(users.count == 40)
     #expect(Set(users.map(\.verifiedType)).isSuperset(of: [-1, 0, 2, 220]))

@@ -89,11 +89,7 @@ package struct TuanDemo: DemoPart {
       notes.append(merchant.map { "Deals API, shop app of \($0.fullName) (business \($0.id)): appkey \(clientID), secret \(secret)" }
         ?? "Deals API (/v1): appkey \(clientID), secret \(secret)")
     }
-    var count = DemoCount()
-    count.deals = builder.deals.count
-    count.merchants = builder.merchants.count
-    count.notes = notes
-    return count
+    return DemoCount(["deals": builder.deals.count, "merchants": builder.merchants.count], notes: notes)
   }
 
   /// `deals` in batches of `size`, each with the merchants it brings in: a merchant goes in with the first batch

@@ -1,5 +1,6 @@
 import Foundation
 import SparrowCore
+import SparrowDemo
 import SparrowStore
 
 /// 微博's part of the demo: follows, statuses (originals with pictures, reposts with their chains, mentions,
@@ -44,9 +45,9 @@ package struct WeiboDemo: DemoPart {
         let key = rest[rest.index(after: open)]
         rest = rest[rest.index(open, offsetBy: 3)...]
         switch key {
-        case "t": text += pick(DemoContent.topics)
-        case "e": text += pick(DemoContent.emoticons)
-        case "u": text += pick(DemoContent.links)
+        case "t": text += pick(WeiboDemoContent.topics)
+        case "e": text += pick(WeiboDemoContent.emoticons)
+        case "u": text += pick(WeiboDemoContent.links)
         default:
           var other = Int(random.next() % UInt64(users.count))
           if other == author { other = (other + 1) % users.count }
@@ -77,7 +78,7 @@ package struct WeiboDemo: DemoPart {
         record = StatusRecord(id: id, userID: author, text: text, appID: pick(appIDs), createdAt: at,
                               retweetedID: original.id, parentID: via?.id ?? original.id)
       } else {
-        let text = fill(pick(DemoContent.texts), author: authorIndex, mentions: &mentioned)
+        let text = fill(pick(WeiboDemoContent.texts), author: authorIndex, mentions: &mentioned)
         var attached: [PictureRef] = []
         if chance(55) {
           let count = pick(pictureCounts)
@@ -97,7 +98,7 @@ package struct WeiboDemo: DemoPart {
       for c in 0..<(chance(45) ? 1 + Int(random.next() % 4) : 0) {
         let commenter = Int(random.next() % UInt64(users.count))
         let when = at.addingTimeInterval(Double(60 * (c + 1)))
-        var text = fill(pick(DemoContent.replies), author: commenter, mentions: &mentioned)
+        var text = fill(pick(WeiboDemoContent.replies), author: commenter, mentions: &mentioned)
         var reply: Int64?
         if let previous = comments.last, chance(40), let name = screenNames[previous.userID] {
           text = "回复@\(name):" + text
@@ -131,6 +132,6 @@ package struct WeiboDemo: DemoPart {
       done += part.rowCount
       cast.progress(done, total, "微博 rows")
     }
-    return DemoCount(statuses: batch.statuses.count, follows: batch.follows.count)
+    return DemoCount(["statuses": batch.statuses.count, "follows": batch.follows.count])
   }
 }
