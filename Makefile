@@ -39,7 +39,7 @@ test: deps-test
 	swift build --build-tests
 	swift test --skip-build
 	# The API and web suites again, on PostgreSQL (the store contract ran on both engines above).
-	SPARROW_TEST_ENGINE=postgres swift test --skip-build --filter 'SparrowServerTests|SparrowKitIntegrationTests|TuanTests|DakaTests|GuestbookTests'
+	SPARROW_TEST_ENGINE=postgres swift test --skip-build --filter 'SparrowServerTests|WeiboTests|SparrowKitIntegrationTests|TuanTests|DakaTests|GuestbookTests'
 	$(MAKE) fuzz-replay
 	$(MAKE) browser-test
 

@@ -221,6 +221,11 @@ let package = Package(
       name: "SparrowServerTests",
       dependencies: ["SparrowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
       swiftSettings: strict),
+    // 微博's API, web client and demo, through the router (its store's contract is in SparrowStoreTests).
+    .testTarget(
+      name: "WeiboTests",
+      dependencies: ["SparrowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+      path: "Apps/Weibo/WeiboTests", swiftSettings: strict),
     // The guestbook (Apps/Guestbook): a fourth app composed only in its tests, proving that an app is its folder and
     // an entry in a list of modules (a table on each engine, a route, a demo part, a subcommand).
     .target(

@@ -10,17 +10,6 @@ import SparrowStore
 import SparrowTestSupport
 import Testing
 
-extension TestClientProtocol {
-  func upload(_ path: String, _ fields: [(String, String)], file: (String, String, String, Data)?, token: String)
-    async throws -> TestResponse
-  {
-    try await execute(
-      uri: path, method: .post,
-      headers: [.authorization: "OAuth2 \(token)", .contentType: "multipart/form-data; boundary=SparrowBoundary"],
-      body: multipart(fields, file: file.map { (name: $0.0, filename: $0.1, type: $0.2, data: $0.3) }))
-  }
-}
-
 @Suite struct PicturesTests {
   let processor = ImageProcessor()
 

@@ -145,7 +145,7 @@ import Testing
     let secret = String(web.dropFirst("sparrow_web=".count))
     #expect(try await client.get("/2/statuses/home_timeline.json", token: secret).errorCode != nil)
     let home = try await client.get("/", headers: both)
-    let csrf = try WebTests.csrf(home)
+    let csrf = try pageCSRF(home)
     let authorize = "/oauth2/authorize?client_id=sparrow-web&redirect_uri=http%3A%2F%2Fsparrow.test%2Fweb%2Fcallback&response_type=code"
     #expect(try await client.get(authorize, headers: both).text.contains("alice"))
 

@@ -104,3 +104,23 @@ package func cookieHeader(_ value: String) -> HTTPFields {
   headers[.cookie] = value
   return headers
 }
+
+/// The session's form token a web page carries in `data-csrf`.
+package func pageCSRF(_ page: TestResponse) throws -> String {
+  guard let token = page.text.firstMatch(of: /data-csrf="([^"]+)"/).map({ String($0.output.1) }) else {
+    throw WebSignInFailed(step: "the page's form token")
+  }
+  return token
+}
+
+extension TestClientProtocol {
+  /// A multipart POST with a token, as the API's upload endpoints take it.
+  package func upload(_ path: String, _ fields: [(String, String)], file: (String, String, String, Data)?, token: String)
+    async throws -> TestResponse
+  {
+    try await execute(
+      uri: path, method: .post,
+      headers: [.authorization: "OAuth2 \(token)", .contentType: "multipart/form-data; boundary=SparrowBoundary"],
+      body: multipart(fields, file: file.map { (name: $0.0, filename: $0.1, type: $0.2, data: $0.3) }))
+  }
+}

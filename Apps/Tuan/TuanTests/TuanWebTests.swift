@@ -14,11 +14,6 @@ import Testing
 
   static func headers(cookie: String) -> HTTPFields { cookieHeader(cookie) }
 
-  /// The session's form token, from the page's `data-csrf`.
-  static func csrf(_ page: TestResponse) throws -> String {
-    try #require(page.text.firstMatch(of: /data-csrf="([^"]+)"/).map { String($0.output.1) })
-  }
-
   /// The titles of the grid's cards, in order.
   static func titles(_ page: TestResponse) -> [String] {
     page.text.matches(of: /class="card-title">([^<]*)</).map { String($0.output.1) }
@@ -222,7 +217,7 @@ import Testing
 
     try await world.test { client in
       let alice = try await client.sessionCookie("alice")
-      let csrf = try Self.csrf(try await client.get("/tuan", headers: Self.headers(cookie: alice)))
+      let csrf = try pageCSRF(try await client.get("/tuan", headers: Self.headers(cookie: alice)))
       for city in ["310000", "430100"] {
         let chosen = try await client.post("/tuan/city", [("city", city), ("csrf", csrf)], headers: Self.headers(cookie: alice))
         #expect(chosen.status == .seeOther)
@@ -319,7 +314,7 @@ import Testing
     try await world.test { client in
       let cookie = try await client.sessionCookie("alice")
       let headers = Self.headers(cookie: cookie)
-      let csrf = try Self.csrf(try await client.get("/tuan", headers: headers))
+      let csrf = try pageCSRF(try await client.get("/tuan", headers: headers))
       let forged = try await client.post("/tuan/collect", [("deal", fixture.id("hotpot")), ("collect", "1")], headers: headers)
       let visitor = try await client.post("/tuan/collect", [("deal", fixture.id("hotpot")), ("collect", "1")])
       for key in ["hotpot", "changsha"] {
@@ -363,7 +358,7 @@ import Testing
       let cookie = try await client.sessionCookie("alice")
       let headers = Self.headers(cookie: cookie)
       let buy = try await client.get("/tuan/deal/\(fixture.id("hotpot"))/buy?quantity=2", headers: headers)
-      let csrf = try Self.csrf(buy)
+      let csrf = try pageCSRF(buy)
       let tooMany = try await client.post("/tuan/orders", [("deal", fixture.id("hotpot")), ("quantity", "11"), ("csrf", csrf)],
                                           headers: headers)
       let ended = try await client.post("/tuan/orders", [("deal", fixture.id("ended")), ("quantity", "1"), ("csrf", csrf)],

@@ -35,7 +35,7 @@ import Testing
   static func session(_ client: any TestClientProtocol, _ name: String) async throws -> Session {
     let cookie = try await client.sessionCookie(name)
     let page = try await client.get("/compose", headers: cookieHeader(cookie))
-    return Session(cookie: cookie, csrf: try WebTests.csrf(page))
+    return Session(cookie: cookie, csrf: try pageCSRF(page))
   }
 
   func png(_ colour: String) throws -> Data {

@@ -50,8 +50,9 @@ import Testing
   /// The pack files native clients bundle are what the server serves; regenerate them with
   /// `sparrow emoticons` when the packs change.
   @Test func committedPackFilesMatchThePacks() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Resources/emoticons")
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let folder = root.appendingPathComponent("Resources/emoticons")
 
     for (name, data) in try EmoticonBundle.files() {
       let committed = try Data(contentsOf: folder.appendingPathComponent(name))

@@ -137,13 +137,6 @@ import Testing
   }
 
   /// The CSRF token a signed-in page carries.
-  static func csrf(_ page: TestResponse) throws -> String {
-    let text = page.text
-    let marker = "data-csrf=\""
-    let start = try #require(text.range(of: marker)).upperBound
-    return String(text[start...].prefix { $0 != "\"" })
-  }
-
   @Test func timelineFragmentsPageOlderAndCountNewer() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")
@@ -199,7 +192,7 @@ import Testing
       let posted = try await client.post("/2/statuses/update.json", [("status", "bob says")], token: bobToken)
       let id = try #require(posted.object["idstr"] as? String)
       let cookie = try await client.sessionCookie("alice")
-      let csrf = try Self.csrf(try await client.get("/u/\(bob.id)", headers: cookieHeader(cookie)))
+      let csrf = try pageCSRF(try await client.get("/u/\(bob.id)", headers: cookieHeader(cookie)))
       var headers = cookieHeader(cookie)
       headers[.init("X-Fragment")!] = "1"
 
