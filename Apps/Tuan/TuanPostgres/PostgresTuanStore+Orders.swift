@@ -54,12 +54,7 @@ extension PostgresTuanStore {
     let coupons = try await db.rows("""
       SELECT \(raw: couponColumns) FROM tuan_coupons WHERE order_id = ANY(\(orders.map(\.id))) ORDER BY code
       """).map(CouponRecord.init(row:))
-    let byOrder = Dictionary(grouping: coupons, by: \.orderID)
-    return orders.map { order in
-      var order = order
-      order.coupons = byOrder[order.id] ?? []
-      return order
-    }
+    return orders.attaching(coupons)
   }
 
   package func consumeCoupon(code: String, merchantID: Int64, now: Date) async throws -> CouponOutcome {

@@ -57,12 +57,7 @@ extension SQLiteTuanStore {
     let coupons = try Row.fetchAll(db, sql: """
       SELECT \(couponColumns) FROM tuan_coupons WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY code
       """, arguments: [jsonList(orders.map(\.id))]).map(CouponRecord.init(row:))
-    let byOrder = Dictionary(grouping: coupons, by: \.orderID)
-    return orders.map { order in
-      var order = order
-      order.coupons = byOrder[order.id] ?? []
-      return order
-    }
+    return orders.attaching(coupons)
   }
 
   package func consumeCoupon(code: String, merchantID: Int64, now: Date) async throws -> CouponOutcome {

@@ -262,3 +262,15 @@ package struct DealsKeyRecord: Sendable, Equatable {
     self.createdAt = createdAt
   }
 }
+
+extension [OrderRecord] {
+  /// The orders with their 团购券 from `coupons` (read in one query for the page), as both engines answer them.
+  package func attaching(_ coupons: [CouponRecord]) -> [OrderRecord] {
+    let byOrder = Dictionary(grouping: coupons, by: \.orderID)
+    return map { order in
+      var order = order
+      order.coupons = byOrder[order.id] ?? []
+      return order
+    }
+  }
+}
