@@ -17,8 +17,8 @@ extension PostgresStore {
     guard !ids.isEmpty else { return [:] }
     return try await reading { db in
       let comments = try await db.rows("""
-        SELECT \(raw: commentColumns) FROM comments WHERE id = ANY(\(Array(Set(ids))))
-          AND status_id IN (SELECT id FROM statuses WHERE \(sql: WeiboSQL.visibleTo(viewer)))
+        SELECT \(raw: commentColumns.qualified("c")) FROM comments c JOIN statuses s ON s.id = c.status_id
+        WHERE c.id = ANY(\(Array(Set(ids)))) AND \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
         """).map(CommentRecord.init(row:))
       return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }

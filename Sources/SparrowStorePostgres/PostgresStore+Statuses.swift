@@ -249,11 +249,8 @@ extension PostgresStore {
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
     try await readingReplica { db in
-      try await db.rows("""
-        SELECT topic, count(*) AS n FROM status_topics
-        WHERE created_at >= \(millis(since)) AND status_id IN (SELECT id FROM statuses WHERE visible = 0)
-        GROUP BY topic ORDER BY n DESC, max(status_id) DESC LIMIT \(limit)
-        """).map { TopicCount(name: try $0.string(0), count: try $0.int(1)) }
+      try await db.rows(WeiboSQL.hotTopics(since: since, limit: limit, group: "t.topic"))
+        .map { TopicCount(name: try $0.string(0), count: try $0.int(1)) }
     }
   }
 

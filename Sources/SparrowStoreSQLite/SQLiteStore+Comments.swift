@@ -19,11 +19,13 @@ extension SQLiteStore {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
     return try reading { db in
-      let rows = try Row.fetchAll(try db.cachedStatement(sql: """
-          SELECT * FROM comments WHERE id IN (SELECT value FROM json_each(?))
-            AND status_id IN (SELECT id FROM statuses WHERE \(visibleTo))
-          """),
-        arguments: [jsonList(unique), viewer])
+      // Each comment joined to its status by key: `status_id IN (SELECT id FROM statuses WHERE …)` read every
+      // visible status (38 ms at 100,000 statuses) for a page of five replies.
+      let (sql, arguments) = ("""
+        SELECT c.* FROM json_each(\(jsonList(unique))) j CROSS JOIN comments c ON c.id = j.value
+        CROSS JOIN statuses s ON s.id = c.status_id WHERE \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
+        """ as SparrowStore.SQL).sqlite
+      let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
       return Dictionary(rows.map { (($0["id"] as Int64), CommentRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
     }
   }

@@ -219,13 +219,9 @@ extension SQLiteStore {
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
     try reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: """
-          SELECT topic, count(*) AS n FROM status_topics
-          WHERE created_at >= ? AND status_id IN (SELECT id FROM statuses WHERE visible = 0)
-          GROUP BY topic ORDER BY n DESC, max(status_id) DESC LIMIT ?
-          """),
-        arguments: [millis(since), limit]
-      ).map { TopicCount(name: $0["topic"], count: $0["n"]) }
+      let (sql, arguments) = WeiboSQL.hotTopics(since: since, limit: limit, group: "+t.topic").sqlite
+      return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
+        .map { TopicCount(name: $0[0], count: $0[1]) }
     }
   }
 

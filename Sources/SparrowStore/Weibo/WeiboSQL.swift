@@ -1,3 +1,5 @@
+import Foundation
+
 /// 微博's column list for statuses, in the order both engines' row initialisers read it (by position).
 package let statusColumns = """
   id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, latitude, longitude, visible, \
@@ -18,6 +20,10 @@ package enum WeiboSQL {
 
   /// Who may see a status: everyone when it is public, else its author.
   package static func visibleTo(_ viewer: Int64) -> SQL { "(visible = 0 OR user_id = \(viewer))" }
+  /// The same, for the statuses table under `alias` in a join.
+  package static func visibleTo(_ viewer: Int64, in alias: String) -> SQL {
+    "(\(raw: alias).visible = 0 OR \(raw: alias).user_id = \(viewer))"
+  }
 
   /// `since_id` and `max_id`.
   package static func window(_ page: Page) -> SQL {
@@ -79,6 +85,18 @@ package enum WeiboSQL {
     case .original: " AND retweeted_id IS NULL"
     case .picture: " AND has_pictures = 1"
     }
+  }
+
+  /// The topics of public statuses since `since`, most used first (the latest use breaking ties). Each topic row
+  /// is joined to its status by key, never a list of every visible status (a scan of the table per request).
+  /// `group` is how the dialect names the grouped column: SQLite's `+t.topic` keeps the planner on the time index
+  /// instead of walking the whole topic index to save a sort.
+  package static func hotTopics(since: Date, limit: Int, group: String) -> SQL {
+    """
+    SELECT t.topic, count(*) AS n FROM status_topics t JOIN statuses s ON s.id = t.status_id
+    WHERE t.created_at >= \(millis(since)) AND s.visible = 0
+    GROUP BY \(raw: group) ORDER BY n DESC, max(t.status_id) DESC LIMIT \(limit)
+    """
   }
 
   /// The comments `feed` holds.
