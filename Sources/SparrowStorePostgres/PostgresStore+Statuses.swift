@@ -212,7 +212,7 @@ extension PostgresStore {
     if case .home(let user) = feed, feature == .all {
       total = try await homeSize(user, usersReadAt: generation, db)
     } else {
-      total = try await db.value("SELECT count(*) FROM statuses WHERE \(sql: condition)", as: Int.self) ?? 0
+      total = try await db.value(WeiboSQL.total(feed, feature, condition: condition), as: Int.self) ?? 0
     }
     return FeedPage(items: items, total: total)
   }

@@ -207,13 +207,14 @@ extension SQLiteStore {
     if case .home(let user) = feed {
       return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
     }
-    let (condition, arguments) = Self.condition(feed, feature)
+    let feedCondition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
+    let (condition, arguments) = feedCondition.sqlite
     let (window, windowArguments) = Self.window(page)
     let items = try decodeRows(
       try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
       arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
-    let total = try Int.fetchOne(
-      try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(condition)"), arguments: arguments) ?? 0
+    let (count, countArguments) = WeiboSQL.total(feed, feature, condition: feedCondition).sqlite
+    let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     return FeedPage(items: items, total: total)
   }
 

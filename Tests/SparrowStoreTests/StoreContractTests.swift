@@ -66,6 +66,16 @@ func countersAlwaysMatchTheRows(_ kind: StoreKind) async throws {
     #expect(after[a]?.biFollowersCount == 1)
     #expect(after[c]?.favouritesCount == 0)
     #expect(statusesAfter[original]?.repostsCount == 1)
+
+    // Whole public and author feeds count from these counters: they agree with the rows, private statuses apart.
+    _ = try await f.status(store, by: c, "只给自己看", visible: 1)
+    func total(_ feed: StatusFeed, _ viewer: Int64) async throws -> Int {
+      try await store.statuses(in: feed, feature: .all, page: Page(count: 1), viewer: viewer).page.total
+    }
+    #expect(try await total(.everyone, a) == 2)
+    #expect(try await total(.user(c, viewer: a), a) == 1)
+    #expect(try await total(.user(c, viewer: c), c) == 2)
+    #expect(try await store.statuses(in: .everyone, feature: .original, page: Page(), viewer: a).page.total == 1)
   }
 }
 

@@ -99,6 +99,23 @@ package enum WeiboSQL {
     """
   }
 
+  /// How many statuses `feed` holds (`condition` is its condition): whole public and author feeds from the
+  /// maintained counters (every author's public statuses are `statuses_count - private_statuses_count`), others
+  /// counted. Counting the public timeline row by row read every status of the site on each request. (PostgreSQL's
+  /// sum of BIGINTs is NUMERIC, hence the cast.)
+  package static func total(_ feed: StatusFeed, _ feature: StatusFeature, condition: SQL) -> SQL {
+    switch (feed, feature) {
+    case (.everyone, .all):
+      "SELECT CAST(coalesce(sum(statuses_count - private_statuses_count), 0) AS BIGINT) FROM users"
+    case (.user(let author, let viewer), .all) where author == viewer:
+      "SELECT CAST(coalesce(sum(statuses_count), 0) AS BIGINT) FROM users WHERE id = \(author)"
+    case (.user(let author, _), .all):
+      "SELECT CAST(coalesce(sum(statuses_count - private_statuses_count), 0) AS BIGINT) FROM users WHERE id = \(author)"
+    default:
+      "SELECT count(*) FROM statuses WHERE \(sql: condition)"
+    }
+  }
+
   /// The comments `feed` holds.
   package static func condition(_ feed: CommentFeed) -> SQL {
     switch feed {
