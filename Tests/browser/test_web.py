@@ -85,7 +85,7 @@ def test_cards_show_what_the_notes_lay_out(signed_in, server):
     loaded = driver.execute_script(
         "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.js'))")
     # The picture browser and the fetch helpers are the platform's, served among the client's modules.
-    modules = sorted([p.name for p in (ROOT / "Sources" / "WeiboWeb" / "Public" / "js").glob("*.js")] + ["pictures.js", "net.js"])
+    modules = sorted([p.name for p in (ROOT / "Apps" / "Weibo" / "WeiboWeb" / "Public" / "js").glob("*.js")] + ["pictures.js", "net.js"])
     assert sorted(url.rsplit("/", 1)[1] for url in loaded) == modules
     assert len({url.rsplit("/", 1)[0] for url in loaded}) == 1, loaded
     assert driver.execute_script("return typeof window.sparrow.refresh") == "function"
