@@ -90,22 +90,20 @@ package final class RateLimiter: @unchecked Sendable {
 
   /// The user's standing now, without counting.
   package func standing(user: Int64, app: Int64) -> Standing? {
-    guard limits.perUser > 0 else { return nil }
-    let key = Self.userKey(user, app: app)
-    lock.lock()
-    defer { lock.unlock() }
-    roll()
-    let used = used(key)
-    return Standing(limit: limits.perUser, remaining: max(0, limits.perUser - used), reset: secondsLeft())
+    standing(Self.userKey(user, app: app), limits.perUser)
   }
 
   /// The address's standing now, without counting: for calls without a user (signed-out reads, signed apps).
   package func standing(address: String?) -> Standing? {
-    guard let address, limits.perAddress > 0 else { return nil }
-    let key = Self.addressKey(address)
+    address.flatMap { standing(Self.addressKey($0), limits.perAddress) }
+  }
+
+  /// Where `key` stands against `limit` (nil when the limit is off).
+  private func standing(_ key: String, _ limit: Int) -> Standing? {
+    guard limit > 0 else { return nil }
     return lock.withLock {
       roll()
-      return Standing(limit: limits.perAddress, remaining: max(0, limits.perAddress - used(key)), reset: secondsLeft())
+      return Standing(limit: limit, remaining: max(0, limit - used(key)), reset: secondsLeft())
     }
   }
 
