@@ -119,17 +119,28 @@ let package = Package(
       dependencies: ["WeiboApp", "TuanApp", "DakaApp", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict),
 
-    // 微博 (Apps/Weibo): the Weibo-compatible API at /2/… (controllers, presenter, JSON templates, emoticons), the
-    // web client at / (pages, fragments, templates, Public/), the demo part, and the module that hands them to the
-    // binary. Its records, store protocols and tables are still the engines' own (SparrowStore/Weibo).
-    .target(name: "WeiboAPI", dependencies: ["SparrowPlatform", "SparrowKit"], path: "Apps/Weibo/WeiboAPI", swiftSettings: strict),
+    // 微博 (Apps/Weibo): its store protocols and bulk loads, one part per engine, the Weibo-compatible API at /2/…
+    // (controllers, presenter, JSON templates, emoticons), the web client at / (pages, fragments, templates,
+    // Public/), the demo part, and the module that hands them to the binary. Its records and the caches that hold
+    // them are still the engines' (SparrowStore/Weibo, SparrowStore/Caching), and so are its first tables.
+    .target(name: "WeiboStore", dependencies: ["SparrowStore"], path: "Apps/Weibo/WeiboStore", swiftSettings: strict),
+    .target(
+      name: "WeiboSQLite", dependencies: ["WeiboStore", "SparrowStoreSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Apps/Weibo/WeiboSQLite", swiftSettings: strict),
+    .target(
+      name: "WeiboPostgres",
+      dependencies: ["WeiboStore", "SparrowStorePostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+      path: "Apps/Weibo/WeiboPostgres", swiftSettings: strict),
+    .target(
+      name: "WeiboAPI", dependencies: ["WeiboStore", "SparrowPlatform", "SparrowKit"], path: "Apps/Weibo/WeiboAPI",
+      swiftSettings: strict),
     .target(
       name: "WeiboWeb", dependencies: ["WeiboAPI", "SparrowKit"], path: "Apps/Weibo/WeiboWeb",
       resources: [.copy("Templates"), .copy("Public")], swiftSettings: strict),
-    .target(name: "WeiboDemo", dependencies: ["SparrowDemo"], path: "Apps/Weibo/WeiboDemo", swiftSettings: strict),
+    .target(name: "WeiboDemo", dependencies: ["WeiboStore", "SparrowDemo"], path: "Apps/Weibo/WeiboDemo", swiftSettings: strict),
     .target(
-      name: "WeiboApp", dependencies: ["WeiboAPI", "WeiboWeb", "WeiboDemo", "SparrowServer"], path: "Apps/Weibo/WeiboApp",
-      swiftSettings: strict),
+      name: "WeiboApp", dependencies: ["WeiboAPI", "WeiboWeb", "WeiboDemo", "WeiboSQLite", "WeiboPostgres", "SparrowServer"],
+      path: "Apps/Weibo/WeiboApp", swiftSettings: strict),
     // 团购 (Apps/Tuan), every part in its own target: records and store protocols, one part per engine, the
     // Dianping-v1-style deals API at /v1/… (signature, envelope, endpoints, coupon verification), the iPad-first web
     // client at /tuan, the demo part, and the module that hands them to the binary.
@@ -204,7 +215,7 @@ let package = Package(
     .target(
       name: "SparrowTestSupport",
       dependencies: [
-        "SparrowServer", "SparrowApps", "SparrowDemo", "SparrowStoreSQLite", "SparrowStorePostgres",
+        "SparrowServer", "SparrowApps", "SparrowDemo", "SparrowStoreSQLite", "SparrowStorePostgres", "WeiboApp",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ],
       path: "Tests/SparrowTestSupport", swiftSettings: strict),
@@ -216,7 +227,10 @@ let package = Package(
       name: "SparrowKitIntegrationTests",
       dependencies: ["SparrowKitAHC", "SparrowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
       swiftSettings: strict),
-    .testTarget(name: "SparrowStoreTests", dependencies: ["SparrowTestSupport", "SparrowStore", "SparrowDemo"], swiftSettings: strict),
+    // The engines and the store contract on each (the platform's and 微博's rows, the caches).
+    .testTarget(
+      name: "SparrowStoreTests", dependencies: ["SparrowTestSupport", "SparrowStore", "SparrowDemo", "WeiboApp"],
+      swiftSettings: strict),
     .testTarget(
       name: "SparrowServerTests",
       dependencies: ["SparrowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],

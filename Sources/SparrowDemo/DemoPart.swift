@@ -2,10 +2,6 @@ import Foundation
 import SparrowPlatform
 import SparrowStore
 
-/// What the demo writes the platform's rows to, and 微博's part (still on the engine's own store); an app with its
-/// own store gives its part that store (`DakaDemo(journal:)`, `TuanDemo(deals:)`).
-package typealias DemoStore = WeiboStore
-
 /// One app's part of the demo world: given the platform's people, apps and pictures, it adds its own rows.
 /// Each app's module hands its part to the composition (`AppModule.demo`), which loads them in order.
 package protocol DemoPart: Sendable {
@@ -16,7 +12,7 @@ package protocol DemoPart: Sendable {
 
 /// What the platform made, for the apps' parts.
 package struct DemoCast {
-  package let store: any DemoStore
+  package let store: any PlatformStore
   package let ids: IDGenerator
   package let size: DemoWorld.Size
   /// The world's first moment; statuses and the like spread over `span` seconds after a day.

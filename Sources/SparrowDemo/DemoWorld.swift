@@ -6,7 +6,7 @@ import SparrowStore
 
 /// Fills an empty database with a world worth looking at, or with a large generated dataset for
 /// benchmarks: the platform's people, apps and picture pool, then each app's part (`DemoPart`) with them.
-/// Rows go in through `importRows`, then counters are recomputed.
+/// Rows go in through bulk imports (`importAccounts`, then each part's own).
 package struct DemoWorld: Sendable {
   package static let username = "sparrow"
   package static let password = "sparrow123"
@@ -14,13 +14,13 @@ package struct DemoWorld: Sendable {
   /// Each app's part of the demo, in the order they load (the composition's, `AppModule.demo`).
   let parts: [any DemoPart]
 
-  package let store: any DemoStore
+  package let store: any PlatformStore
   package let ids: IDGenerator
   let pictures: PictureLibrary
   /// Told how far a long step has got: done, of total, and what it is counting (for a progress bar).
   let progress: @Sendable (Int, Int, String) -> Void
 
-  package init(store: any DemoStore, ids: IDGenerator, dataFolder: URL, parts: [any DemoPart],
+  package init(store: any PlatformStore, ids: IDGenerator, dataFolder: URL, parts: [any DemoPart],
                progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) {
     self.store = store
     self.parts = parts
@@ -86,7 +86,8 @@ package struct DemoWorld: Sendable {
   /// Loads a world of `size`, the same world for the same size. Returns what it made.
   @discardableResult
   package func load(_ size: Size, now: Date = Date()) async throws -> Summary {
-    var batch = ImportBatch()
+    var users: [UserRecord] = []
+    var apps: [AppRecord] = []
     var random = SplitMix(seed: UInt64(size.users * 31 + size.statuses))
     func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
     let span: TimeInterval = 30 * 24 * 3600
@@ -100,7 +101,7 @@ package struct DemoWorld: Sendable {
       let secret = Secrets.random(bytes: 16)
       let id = String(2_000_000_000 + Int(random.next() % 1_000_000_000))
       if index == 0 { (appSecret, clientID) = (secret, id) }
-      batch.apps.append(AppRecord(
+      apps.append(AppRecord(
         id: ids.next(at: start), clientID: id, secretHash: Secrets.hash(secret), name: name, url: url,
         redirectURI: firstParty ? "http://127.0.0.1/callback" : "\(url)/callback", firstParty: firstParty,
         createdAt: start))
@@ -115,19 +116,18 @@ package struct DemoWorld: Sendable {
       user.verifiedReason = person?.reason ?? (user.verifiedType >= 0 ? "Sparrow 认证" : "")
       user.mbrank = person?.rank ?? (index % 5 == 0 ? 1 + index % 6 : 0)
       user.mbtype = user.mbrank > 0 ? 12 : 0
-      batch.users.append(user)
+      users.append(user)
     }
 
-    try await store.importRows(batch)
+    try await store.importAccounts(users: users, apps: apps)
 
     var cast = DemoCast(
-      store: store, ids: ids, size: size, start: start, span: span, users: batch.users, appIDs: batch.apps.map(\.id),
+      store: store, ids: ids, size: size, start: start, span: span, users: users, appIDs: apps.map(\.id),
       pictures: pool, library: pictures, random: random, progress: progress)
     var made = DemoCount()
     for part in parts { made += try await part.load(&cast) }
-    try await store.recomputeCounters()
     return Summary(
-      users: batch.users.count, pictures: pool.count, made: made, appClientID: clientID, appSecret: appSecret)
+      users: users.count, pictures: pool.count, made: made, appClientID: clientID, appSecret: appSecret)
   }
 }
 

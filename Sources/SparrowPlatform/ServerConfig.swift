@@ -38,7 +38,7 @@ package struct ServerConfig: Sendable {
 }
 
 /// What the platform and its apps are built from. `Store` is the view of the engine a part needs: the
-/// platform sees `any PlatformStore`, the 微博 app `any WeiboStore`; one engine object serves them all.
+/// platform sees `any PlatformStore`, each app its own store over the same engine (`any WeiboStore`).
 package struct Dependencies<Store: Sendable>: Sendable {
   package let store: Store
   package let ids: IDGenerator

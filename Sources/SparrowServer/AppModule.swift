@@ -10,8 +10,8 @@ package enum Engine: Sendable {
   case sqlite(SQLiteStore)
   case postgres(PostgresStore)
 
-  /// The engine's own store: the platform's, and 微博's, which still lives on it.
-  package var shared: any SparrowStores {
+  /// The engine's own store: the platform's.
+  package var shared: any PlatformStore {
     switch self {
     case .sqlite(let store): store
     case .postgres(let store): store

@@ -5,12 +5,9 @@ import Logging
 import SparrowPlatform
 import SparrowStore
 
-/// What the engine's own store implements: the platform's stores, and 微博's, not yet on a store of its own. An
-/// app with its own store (团购, 打卡) builds it over the engine (`AppModule`).
-package typealias SparrowStores = WeiboStore
-
-/// The dependencies the server is built from, with the engine's own store.
-package typealias ServerDependencies = Dependencies<any SparrowStores>
+/// The dependencies the server is built from, with the engine's own store (the platform's); each app builds its
+/// own store over the engine (`AppModule`).
+package typealias ServerDependencies = Dependencies<any PlatformStore>
 
 /// Builds the whole HTTP application: the platform and the apps of `modules`, on `engine`.
 package func buildApplication(_ deps: ServerDependencies, engine: Engine, modules: [any AppModule.Type],

@@ -47,6 +47,13 @@ extension PostgresStore {
     try await transaction { db in try await Self.insert(user, db) }
   }
 
+  package func importAccounts(users: [UserRecord], apps: [AppRecord]) async throws {
+    try await transaction(announcing: .everything) { db in
+      for user in users { try await Self.insert(user, db) }
+      for app in apps { try await Self.insert(app, db) }
+    }
+  }
+
   package func updateUser(_ user: UserRecord) async throws {
     try await transaction(announcing: .profile(of: user.id)) { db in
       let changed = try await db.execute("""
@@ -99,14 +106,14 @@ extension PostgresStore {
     }
   }
 
-  static func users(ids: [Int64], _ db: Connection) async throws -> [Int64: UserRecord] {
+  package static func users(ids: [Int64], _ db: Connection) async throws -> [Int64: UserRecord] {
     guard !ids.isEmpty else { return [:] }
     let users = try await db.rows("SELECT \(raw: userColumns) FROM users WHERE id = ANY(\(Array(Set(ids))))")
       .map(UserRecord.init(row:))
     return Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
-  static func insert(_ user: UserRecord, _ db: Connection) async throws {
+  package static func insert(_ user: UserRecord, _ db: Connection) async throws {
     if try await db.exists("SELECT 1 FROM users WHERE screen_name_key = \(user.screenName.lowercased()) OR id = \(user.id)") {
       throw StoreError.conflict
     }
@@ -121,7 +128,7 @@ extension PostgresStore {
   }
 
   /// What a user's avatar keeps alive: `avatar:<id>` refers to its picture.
-  static func referAvatar(_ user: UserRecord, _ db: Connection) async throws {
+  package static func referAvatar(_ user: UserRecord, _ db: Connection) async throws {
     try await db.execute("DELETE FROM picture_refs WHERE ref = \("avatar:\(user.id)")")
     if let avatar = user.avatar, let id = avatar.split(separator: ".").first {
       try await db.execute("""
@@ -149,14 +156,14 @@ extension PostgresStore {
     try await caches.apps.apps(ids) { missing in try await reading { db in try await Self.apps(ids: missing, db) } }
   }
 
-  static func apps(ids: [Int64], _ db: Connection) async throws -> [Int64: AppRecord] {
+  package static func apps(ids: [Int64], _ db: Connection) async throws -> [Int64: AppRecord] {
     guard !ids.isEmpty else { return [:] }
     let apps = try await db.rows("SELECT \(raw: appColumns) FROM apps WHERE id = ANY(\(Array(Set(ids))))")
       .map(AppRecord.init(row:))
     return Dictionary(apps.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
-  static func insert(_ app: AppRecord, _ db: Connection) async throws {
+  package static func insert(_ app: AppRecord, _ db: Connection) async throws {
     if try await db.exists("SELECT 1 FROM apps WHERE client_id = \(app.clientID)") { throw StoreError.conflict }
     try await db.execute("""
       INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at)

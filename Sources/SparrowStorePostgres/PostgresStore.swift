@@ -7,7 +7,7 @@ import SparrowStore
 /// The engine for several server processes on one database: PostgreSQL through PostgresNIO's pooled client.
 /// Every read leases a connection from the pool; every write with more than one statement runs in one
 /// transaction on one connection, so it happens whole, with its counters, or not at all.
-package final class PostgresStore: WeiboStore {
+package final class PostgresStore: PlatformStore {
   /// Where the database is and how many connections the pool may open.
   package struct Configuration: Sendable {
     package var host: String
@@ -66,7 +66,7 @@ package final class PostgresStore: WeiboStore {
   /// that uses them first catches up with what other processes announced (`catchUp`).
   package let caches: StoreCaches
   let channel: CacheChannel
-  var userRows: UserRowCache { caches.userRows }
+  package var userRows: UserRowCache { caches.userRows }
   let poolSize: Int
   private let poolUse = PoolUse()
   /// nil without replicas: every read goes to the primary.
@@ -150,11 +150,11 @@ package final class PostgresStore: WeiboStore {
   package var isListening: Bool { channel.isListening }
 
   /// Before a read that uses the caches: see the other processes' writes that answered before now.
-  func catchUp(_ db: Connection) async throws { try await channel.catchUp(on: db) }
+  package func catchUp(_ db: Connection) async throws { try await channel.catchUp(on: db) }
 
   /// `reading` for reads through the user-row cache: caught up, with the cache generation the read started at.
   /// With replicas, the body may run on one (see `Replicas`).
-  func readingCached<T: Sendable>(_ body: @escaping @Sendable (Connection, Int) async throws -> T) async throws -> T {
+  package func readingCached<T: Sendable>(_ body: @escaping @Sendable (Connection, Int) async throws -> T) async throws -> T {
     guard let replicas else {
       return try await reading { db in
         try await catchUp(db)

@@ -6,8 +6,6 @@ import SparrowStore
 /// both engines read are in `SparrowStore`.
 let appColumns = "id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at"
 let grantColumns = "hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge"
-let commentColumns = "id, status_id, user_id, text, app_id, created_at, reply_comment_id"
-let markColumns = "id, user_id, status_id, created_at"
 let pictureColumns = "id, ext, width, height, frames, bytes"
 
 extension PostgresRandomAccessRow {
@@ -51,35 +49,6 @@ extension GrantRecord {
       hash: try row.string(0), kind: Kind(rawValue: try row.string(1)) ?? .access, userID: try row.int64(2),
       appID: try row.int64(3), redirectURI: try row.string(4), createdAt: try row.date(5), expiresAt: try row.date(6),
       origin: try row.optionalString(7), challenge: try row.optionalString(8))
-  }
-}
-
-extension StatusRecord {
-  init(row: PostgresRandomAccessRow) throws {
-    let pictureJSON = try row.string(7)
-    let pictures = PictureList.decode(pictureJSON)
-    self.init(
-      id: try row.int64(0), userID: try row.int64(1), text: try row.string(2), appID: try row.int64(3),
-      createdAt: try row.date(4), retweetedID: try row.optionalInt64(5), parentID: try row.optionalInt64(6),
-      pictures: pictures, latitude: try row.optionalDouble(8), longitude: try row.optionalDouble(9),
-      visible: try row.int(10))
-    repostsCount = try row.int(11)
-    commentsCount = try row.int(12)
-    attitudesCount = try row.int(13)
-  }
-}
-
-extension CommentRecord {
-  init(row: PostgresRandomAccessRow) throws {
-    self.init(
-      id: try row.int64(0), statusID: try row.int64(1), userID: try row.int64(2), text: try row.string(3),
-      appID: try row.int64(4), createdAt: try row.date(5), replyCommentID: try row.optionalInt64(6))
-  }
-}
-
-extension Mark {
-  init(row: PostgresRandomAccessRow) throws {
-    self.init(id: try row.int64(0), userID: try row.int64(1), statusID: try row.int64(2), createdAt: try row.date(3))
   }
 }
 

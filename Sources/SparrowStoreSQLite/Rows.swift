@@ -4,7 +4,7 @@ import SparrowStore
 
 /// Rows decoded as the statement steps, each read in place: `Row.fetchAll` copies every row first, and on
 /// the hot reads (a page of statuses, their authors) the copies cost more than the query.
-func decodeRows<T>(_ statement: Statement, _ arguments: StatementArguments, _ decode: (Row) -> T) throws -> [T] {
+package func decodeRows<T>(_ statement: Statement, _ arguments: StatementArguments, _ decode: (Row) -> T) throws -> [T] {
   var result: [T] = []
   let rows = try Row.fetchCursor(statement, arguments: arguments)
   while let row = try rows.next() { result.append(decode(row)) }
@@ -32,7 +32,7 @@ package func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
   return "[" + values.map(\.description).joined(separator: ",") + "]"
 }
 /// `words` as one FTS5 phrase (a substring, for the trigram tokenizer).
-func ftsPhrase(_ words: String) -> String {
+package func ftsPhrase(_ words: String) -> String {
   "\"" + words.replacingOccurrences(of: "\"", with: "\"\"") + "\""
 }
 
@@ -46,12 +46,8 @@ extension SQLiteStore {
   }
 }
 
-/// Who may see a status (`WeiboSQL.visibleTo`), with the viewer's id as its one `?`.
-let visibleTo = WeiboSQL.visibleTo(0).text(placeholders: { _ in "?" })
-
-/// The same lists for joins, as `u.id, u.screen_name, …` and `s.id, s.user_id, …`.
-let userColumnsOfU = userColumns.qualified("u")
-let statusColumnsOfS = statusColumns.qualified("s")
+/// The users' column list for joins, as `u.id, u.screen_name, …`.
+package let userColumnsOfU = userColumns.qualified("u")
 
 extension UserRecord {
   init(row: Row) {
@@ -90,32 +86,5 @@ extension GrantRecord {
       hash: row["hash"], kind: Kind(rawValue: row["kind"]) ?? .access, userID: row["user_id"], appID: row["app_id"],
       redirectURI: row["redirect_uri"], createdAt: date(row["created_at"]), expiresAt: date(row["expires_at"]),
       origin: row["origin"], challenge: row["challenge"])
-  }
-}
-
-extension StatusRecord {
-  init(row: Row) {
-    let pictureJSON: String = row[7]
-    let pictures = PictureList.decode(pictureJSON)
-    self.init(
-      id: row[0], userID: row[1], text: row[2], appID: row[3], createdAt: date(row[4]), retweetedID: row[5],
-      parentID: row[6], pictures: pictures, latitude: row[8], longitude: row[9], visible: row[10])
-    repostsCount = row[11]
-    commentsCount = row[12]
-    attitudesCount = row[13]
-  }
-}
-
-extension CommentRecord {
-  init(row: Row) {
-    self.init(
-      id: row["id"], statusID: row["status_id"], userID: row["user_id"], text: row["text"], appID: row["app_id"],
-      createdAt: date(row["created_at"]), replyCommentID: row["reply_comment_id"])
-  }
-}
-
-extension Mark {
-  init(row: Row) {
-    self.init(id: row["id"], userID: row["user_id"], statusID: row["status_id"], createdAt: date(row["created_at"]))
   }
 }

@@ -47,6 +47,14 @@ extension SQLiteStore {
     try await pool.write { db in try Self.insert(user, db) }
   }
 
+  package func importAccounts(users: [UserRecord], apps: [AppRecord]) async throws {
+    defer { caches.invalidate(.everything) }
+    try await pool.write { db in
+      for user in users { try Self.insert(user, db) }
+      for app in apps { try Self.insert(app, db) }
+    }
+  }
+
   package func updateUser(_ user: UserRecord) async throws {
     defer { caches.invalidate(.profile(of: user.id)) }
     try await pool.write { db in
@@ -124,7 +132,7 @@ extension SQLiteStore {
 
   /// Apps never change once registered, so they are cached for the life of the process: every API call
   /// needs its caller's app, and every status its source's.
-  func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
+  package func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
     try caches.apps.apps(ids) { try Self.apps(ids: $0, db) }
   }
 
@@ -290,7 +298,7 @@ extension SQLiteStore {
     }
   }
 
-  static func users(ids: [Int64], _ db: Database) throws -> [Int64: UserRecord] {
+  package static func users(ids: [Int64], _ db: Database) throws -> [Int64: UserRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
     let users = try decodeRows(
@@ -299,14 +307,14 @@ extension SQLiteStore {
     return Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
-  static func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
+  package static func apps(ids: [Int64], _ db: Database) throws -> [Int64: AppRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
     let rows = try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM apps WHERE id IN (SELECT value FROM json_each(?))"), arguments: [jsonList(unique)])
     return Dictionary(rows.map { AppRecord(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
-  static func insert(_ user: UserRecord, _ db: Database) throws {
+  package static func insert(_ user: UserRecord, _ db: Database) throws {
     let taken = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM users WHERE screen_name_key = ? OR id = ?"),
       arguments: [user.screenName.lowercased(), user.id])
     if taken == true { throw StoreError.conflict }
@@ -324,7 +332,7 @@ extension SQLiteStore {
     try referAvatar(user, db)
   }
 
-  static func insert(_ app: AppRecord, _ db: Database) throws {
+  package static func insert(_ app: AppRecord, _ db: Database) throws {
     let taken = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM apps WHERE client_id = ?"), arguments: [app.clientID])
     if taken == true { throw StoreError.conflict }
     try db.execute(
@@ -339,7 +347,7 @@ extension SQLiteStore {
   }
 
   /// What a user's avatar keeps alive: `avatar:<id>` refers to its picture.
-  static func referAvatar(_ user: UserRecord, _ db: Database) throws {
+  package static func referAvatar(_ user: UserRecord, _ db: Database) throws {
     try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: ["avatar:\(user.id)"])
     if let avatar = user.avatar, let id = avatar.split(separator: ".").first {
       try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",

@@ -4,7 +4,7 @@ import Logging
 import SparrowStore
 
 /// The embedded engine: one SQLite file in WAL mode, readers in parallel with one writer.
-package final class SQLiteStore: WeiboStore {
+package final class SQLiteStore: PlatformStore {
   /// The database, for the apps' engine parts (their own types over it, such as `SQLiteDakaStore`).
   package let pool: DatabasePool
   /// The database file.
@@ -18,7 +18,7 @@ package final class SQLiteStore: WeiboStore {
   private let counter = StatementCounter()
 
   /// Feeds at least this large are read by walking ids (see `homeStatuses`); tests move it to try both paths.
-  let denseFeed: Int
+  package let denseFeed: Int
 
   /// Opens (creating and migrating) the database at `path`, with the apps' tables `schemas`.
   package convenience init(path: String, countingStatements: Bool = false, denseFeed: Int = 2000,
@@ -92,7 +92,7 @@ package final class SQLiteStore: WeiboStore {
 
   /// `reading` for a read of one statement: SQLite runs a lone statement in a snapshot of its own, so the
   /// explicit BEGIN and COMMIT (two more statements and lock round trips) are left out.
-  func readingOne<T>(_ body: (Database) throws -> T) throws -> T {
+  package func readingOne<T>(_ body: (Database) throws -> T) throws -> T {
     try pool.unsafeRead(body)
   }
 

@@ -66,7 +66,7 @@ struct DataOptions: ParsableArguments {
   }
 
   /// The engine's own store (`openEngine`), for commands that need only it.
-  func openStore() async throws -> any SparrowStores { try await openEngine().shared }
+  func openStore() async throws -> any PlatformStore { try await openEngine().shared }
 
   /// `--database`, else `SPARROW_DATABASE_URL`; nil for the SQLite file.
   var databaseURL: String? {

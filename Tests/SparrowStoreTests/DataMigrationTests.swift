@@ -7,7 +7,8 @@ import Testing
 /// `sparrow migrate-data`: a SQLite instance copied into PostgreSQL is the same instance there.
 @Suite(.enabled(if: StoreKind.available.contains(.postgres))) struct DataMigrationTests {
   @Test func everyRowArrivesWithItsIDAndTheInstanceReadsTheSameThere() async throws {
-    try await withSQLiteStore { source in
+    try await withSQLiteStore { sqlite in
+      let source = sqlite.weibo
       var f = Fixture()
       let (a, b) = (try await f.user(source, "alice"), try await f.user(source, "bob"))
       try await source.follow(follower: b, followee: a, id: f.ids.next(at: f.tick()), at: f.now)
@@ -23,9 +24,9 @@ import Testing
       let key = try await source.secret(named: "form_key", proposing: "k-0123456789abcdef0123456789abcdef")
 
       try await withStore(.postgres) { engine in
-        let target = try #require(engine.store as? any TableTransfer)
+        let target = try #require(engine.engine.shared as? any TableTransfer)
         var seen: [Int] = []
-        let counts = try await DataMigration(from: source, to: target, batch: 1000).run { done, _, _ in seen.append(done) }
+        let counts = try await DataMigration(from: sqlite, to: target, batch: 1000).run { done, _, _ in seen.append(done) }
 
         #expect(counts.allSatisfy { $0.source == $0.target })
         #expect(counts.first { $0.table == "statuses" }?.target == 2503)
@@ -42,7 +43,7 @@ import Testing
 
         // Once is enough: a database with data in it is refused.
         await #expect(throws: DataMigration.Failure.self) {
-          _ = try await DataMigration(from: source, to: target).run { _, _, _ in }
+          _ = try await DataMigration(from: sqlite, to: target).run { _, _, _ in }
         }
       }
     }

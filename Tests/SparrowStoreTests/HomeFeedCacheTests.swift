@@ -1,6 +1,7 @@
 import Foundation
 import SparrowDemo
 import SparrowStore
+import WeiboStore
 import SparrowStoreSQLite
 import SparrowTestSupport
 import Testing
@@ -37,8 +38,8 @@ import Testing
         let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth))
         let writerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publish: { readerCaches.apply($0) })
         try await body(
-          try SQLiteStore(path: store.path, caches: writerCaches, countingStatements: false, denseFeed: 12),
-          try SQLiteStore(path: store.path, caches: readerCaches, countingStatements: false, denseFeed: 2000))
+          try SQLiteStore(path: store.path, caches: writerCaches, countingStatements: false, denseFeed: 12).weibo,
+          try SQLiteStore(path: store.path, caches: readerCaches, countingStatements: false, denseFeed: 2000).weibo)
       }
     case .postgres:
       try await StoreCachesTests().withTwoProcesses(.postgres, body)

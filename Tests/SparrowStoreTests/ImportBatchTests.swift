@@ -1,5 +1,6 @@
 import Foundation
 import SparrowStore
+import WeiboStore
 import Testing
 
 /// `ImportBatch.parts(of:)`: the parts together hold every row once, and each row goes with its status.

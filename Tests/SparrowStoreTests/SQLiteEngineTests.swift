@@ -7,7 +7,8 @@ import Testing
 /// The SQLite engine's own choices, beyond the contract every engine meets.
 @Suite struct SQLiteEngineTests {
   @Test func bothHomeFeedStrategiesReturnTheSamePages() async throws {
-    try await withSQLiteStore { sorted in
+    try await withSQLiteStore { engine in
+      let sorted = engine.weibo
       var f = Fixture()
       let (a, b, c) = (try await f.user(sorted, "alice"), try await f.user(sorted, "bob"), try await f.user(sorted, "carol"))
       try await sorted.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
@@ -21,7 +22,7 @@ import Testing
         }
       }
       // The same database, read by walking ids newest first.
-      let walking = try SQLiteStore(path: sorted.path, denseFeed: 0)
+      let walking = try SQLiteStore(path: engine.path, denseFeed: 0).weibo
 
       let pages = [Page(count: 5), Page(count: 5, page: 3), Page(sinceID: originals[10], count: 50),
                    Page(maxID: originals[20], count: 7), Page(sinceID: originals[5], maxID: originals[25], count: 100)]

@@ -1,5 +1,6 @@
 import Foundation
 import SparrowStore
+import WeiboStore
 import SparrowStorePostgres
 import SparrowStoreSQLite
 import SparrowTestSupport
@@ -9,11 +10,11 @@ import Testing
 /// what one writes reaches the other's caches only through the invalidation channel.
 @Suite struct StoreCachesTests {
   /// Two stores on `path`: the writer publishes its invalidations to the reader when `wired`.
-  func pair(_ path: String, wired: Bool) throws -> (writer: SQLiteStore, reader: SQLiteStore) {
+  func pair(_ path: String, wired: Bool) throws -> (writer: any WeiboStore, reader: any WeiboStore) {
     let readerCaches = StoreCaches()
     let writerCaches = StoreCaches(publish: { change in if wired { readerCaches.apply(change) } })
-    return (try SQLiteStore(path: path, caches: writerCaches, countingStatements: false, denseFeed: 2000),
-            try SQLiteStore(path: path, caches: readerCaches, countingStatements: false, denseFeed: 2000))
+    return (try SQLiteStore(path: path, caches: writerCaches, countingStatements: false, denseFeed: 2000).weibo,
+            try SQLiteStore(path: path, caches: readerCaches, countingStatements: false, denseFeed: 2000).weibo)
   }
 
   @Test(arguments: [true, false])
@@ -46,11 +47,11 @@ import Testing
       }
     case .postgres:
       try await withStore(.postgres) { engine in
-        let reader = try engine.reopen().shared
-        let listening = try #require(reader as? PostgresStore)
+        let reopened = try engine.reopen()
+        guard case .postgres(let listening) = reopened else { Issue.record("not PostgreSQL"); return }
         for _ in 0..<500 where !listening.isListening { try await Task.sleep(for: .milliseconds(10)) }
         #expect(listening.isListening)
-        try await body(engine.store, reader)
+        try await body(engine.store, reopened.weibo)
       }
     }
   }

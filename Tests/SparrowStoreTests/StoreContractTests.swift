@@ -1,5 +1,6 @@
 import Foundation
 import SparrowStore
+import WeiboStore
 import SparrowTestSupport
 import Testing
 
@@ -201,7 +202,7 @@ func timelineReadsShowEveryWriteToUsersAndFollows(_ kind: StoreKind) async throw
     _ = try await f.status(store, by: a, "转发", retweeting: original)
     _ = try await f.status(store, by: c, "卡罗尔")
     func expectFresh(_ step: String) async throws {
-      let fresh = try engine.reopen().shared
+      let fresh = try engine.reopen().weibo
       for viewer in [a, b, c] {
         let (page, context) = try await store.statuses(in: .home(viewer), feature: .all, page: Page(count: 50), viewer: viewer)
         let (freshPage, freshContext) = try await fresh.statuses(

@@ -9,6 +9,8 @@ import SparrowServer
 import SparrowStore
 import SparrowStoreSQLite
 import SparrowStorePostgres
+import WeiboApp
+import WeiboStore
 
 /// A clock tests move by hand.
 package final class TestClock: @unchecked Sendable {
@@ -35,6 +37,16 @@ package func withSQLiteStore<T>(_ body: (SQLiteStore) async throws -> T) async t
   return try await body(try SQLiteStore(folder: folder, schemas: SparrowApps.sqliteSchemas))
 }
 
+extension Engine {
+  /// 微博's store over this engine (the platform's too, `PlatformPart`).
+  package var weibo: any WeiboStore { WeiboModule.store(on: self) }
+}
+
+extension SQLiteStore {
+  /// 微博's store over this engine (the platform's too, `PlatformPart`).
+  package var weibo: any WeiboStore { Engine.sqlite(self).weibo }
+}
+
 /// A storage engine the store contract runs against.
 package enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
   case sqlite, postgres
@@ -53,7 +65,8 @@ package struct TestEngine: Sendable {
   /// The apps whose tables the engine has (the binary's, unless a test composes others).
   package let modules: [any AppModule.Type]
   package let reopen: @Sendable () throws -> Engine
-  package var store: any SparrowStores { engine.shared }
+  /// 微博's store over the engine, which is the platform's too (`PlatformPart`): what most tests write through.
+  package var store: any WeiboStore { engine.weibo }
   /// Every app's part of the demo world on this engine.
   package var demoParts: [any DemoPart] { modules.demoParts(on: engine) }
 }
@@ -122,7 +135,8 @@ package struct TestWorld: Sendable {
   package let engine: Engine
   /// The apps the world's server runs (the binary's, unless a test composes others).
   package let modules: [any AppModule.Type]
-  package var store: any SparrowStores { engine.shared }
+  /// 微博's store over the engine, which is the platform's too (`PlatformPart`).
+  package var store: any WeiboStore { engine.weibo }
   /// The PostgreSQL database this world made, if any.
   let database: String?
   package let ids: IDGenerator

@@ -19,7 +19,7 @@ import Testing
       try await journal.addCheckin(secret)
 
       try await withStore(.postgres) { engine in
-        let target = try #require(engine.store as? any TableTransfer)
+        let target = try #require(engine.engine.shared as? any TableTransfer)
         let counts = try await DataMigration(from: source, to: target).run { _, _, _ in }
 
         #expect(counts.first { $0.table == "daka_checkins" }?.target == 2)

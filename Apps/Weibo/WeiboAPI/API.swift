@@ -4,6 +4,7 @@ import SparrowCore
 import SparrowMedia
 import SparrowPlatform
 import SparrowStore
+import WeiboStore
 
 /// One API call, parsed: what a handler needs.
 package struct APICall: Sendable {

@@ -3,6 +3,7 @@ import SparrowPlatform
 import Hummingbird
 import SparrowCore
 import SparrowStore
+import WeiboStore
 
 /// `/2/comments/*`.
 struct CommentsController: Sendable {

@@ -3,6 +3,7 @@ import SparrowPlatform
 import Hummingbird
 import SparrowCore
 import SparrowStore
+import WeiboStore
 
 /// `/2/remind/*`, `/2/search/*` and `/2/trends*`.
 struct DiscoveryController: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import SparrowPlatform
 import SparrowCore
 import SparrowStore
+import WeiboStore
 
 /// Statuses and users as JSON templates (everything but the viewer's values), kept across requests:
 /// most of a timeline page's cost was building and encoding the same objects again.

@@ -3,6 +3,7 @@ import SparrowPlatform
 import Hummingbird
 import SparrowCore
 import SparrowStore
+import WeiboStore
 
 /// `/2/favorites*` and `/2/attitudes/*`: saving and liking statuses.
 struct MarksController: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import SparrowPlatform
 import SparrowCore
 import SparrowStore
+import WeiboStore
 
 /// Turns stored rows into the API's objects for one viewer. Every method loads what it needs in a
 /// fixed number of batched queries, whatever the number of rows.

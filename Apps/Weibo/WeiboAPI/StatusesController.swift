@@ -4,6 +4,7 @@ import Hummingbird
 import SparrowCore
 import SparrowMedia
 import SparrowStore
+import WeiboStore
 
 /// `/2/statuses/*`: timelines, show, post, repost, delete, counts.
 struct StatusesController: Sendable {

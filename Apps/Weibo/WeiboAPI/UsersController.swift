@@ -3,6 +3,7 @@ import SparrowPlatform
 import Hummingbird
 import SparrowCore
 import SparrowStore
+import WeiboStore
 
 /// `/2/users/*`, `/2/account/*` and `/2/friendships/*`.
 struct UsersController: Sendable {

@@ -1,5 +1,6 @@
 import SparrowPlatform
 import SparrowStore
+import WeiboStore
 
 /// The 微博 app's view of the dependencies: the engine as a `WeiboStore`.
 package typealias WeiboDependencies = Dependencies<any WeiboStore>

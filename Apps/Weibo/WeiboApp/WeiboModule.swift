@@ -5,19 +5,31 @@ import SparrowPlatform
 import SparrowServer
 import SparrowStore
 import WeiboAPI
+import WeiboPostgres
+import WeiboSQLite
+import WeiboStore
 import WeiboWeb
 
-/// 微博 in the binary: the API at `/2/…` and the web client at `/`, over the engine's own store (微博's tables
-/// are still the engine's: its store has not moved to a type of its own yet).
+/// 微博 in the binary: its statuses, comments, follows and marks over the engine (its own store type on each
+/// engine), the API at `/2/…`, the web client at `/`, and the demo's follows, statuses and comments.
 package enum WeiboModule: AppModule {
   package static var commands: [any ParsableCommand.Type] { [EmoticonsCommand.self] }
+
+  /// 微博's store on `engine`.
+  package static func store(on engine: Engine) -> any WeiboStore {
+    switch engine {
+    case .sqlite(let store): SQLiteWeiboStore(store)
+    case .postgres(let store): PostgresWeiboStore(store)
+    }
+  }
 
   package static func apps(on engine: Engine, deps: ServerDependencies, platform: Platform) async throws
     -> [any SparrowApp]
   {
-    let weibo = WeiboAPI(deps: deps.with(engine.shared as any WeiboStore), platform: platform)
-    return [weibo, try await WeiboWeb(deps: deps.with(engine.shared as any WeiboStore), platform: platform, api: weibo)]
+    let weibo = deps.with(store(on: engine))
+    let api = WeiboAPI(deps: weibo, platform: platform)
+    return [api, try await WeiboWeb(deps: weibo, platform: platform, api: api)]
   }
 
-  package static func demo(on engine: Engine) -> (any DemoPart)? { WeiboDemo() }
+  package static func demo(on engine: Engine) -> (any DemoPart)? { WeiboDemo(store: store(on: engine)) }
 }

@@ -2,11 +2,14 @@ import Foundation
 import SparrowCore
 import SparrowDemo
 import SparrowStore
+import WeiboStore
 
 /// 微博's part of the demo: follows, statuses (originals with pictures, reposts with their chains, mentions,
 /// topics), comments with replies, likes and favourites, over the last month.
 package struct WeiboDemo: DemoPart {
-  package init() {}
+  let store: any WeiboStore
+
+  package init(store: any WeiboStore) { self.store = store }
 
   package func load(_ cast: inout DemoCast) async throws -> DemoCount {
     var batch = ImportBatch()
@@ -128,10 +131,11 @@ package struct WeiboDemo: DemoPart {
     let total = batch.rowCount
     var done = 0
     for part in batch.parts(of: 50_000) {
-      try await cast.store.importRows(part)
+      try await store.importRows(part)
       done += part.rowCount
       cast.progress(done, total, "微博 rows")
     }
+    try await store.recomputeCounters()
     return DemoCount(["statuses": batch.statuses.count, "follows": batch.follows.count])
   }
 }

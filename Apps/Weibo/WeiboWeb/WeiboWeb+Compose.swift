@@ -4,6 +4,7 @@ import Hummingbird
 import SparrowCore
 import SparrowMedia
 import SparrowStore
+import WeiboStore
 import WeiboAPI
 
 /// The composer (＋): a new status with up to nine pictures, a repost, a comment or a reply to a comment.

@@ -3,6 +3,7 @@ import SparrowPlatform
 import Hummingbird
 import SparrowCore
 import SparrowStore
+import WeiboStore
 import WeiboAPI
 
 /// 微博正文: the status, its 转发 / 评论 / 赞 tabs with cursors, and 收藏.

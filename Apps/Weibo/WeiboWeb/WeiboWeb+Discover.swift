@@ -3,6 +3,7 @@ import SparrowPlatform
 import Hummingbird
 import SparrowCore
 import SparrowStore
+import WeiboStore
 import WeiboAPI
 
 /// 发现: a search box (users and statuses), the day's 热门话题, and topic pages.

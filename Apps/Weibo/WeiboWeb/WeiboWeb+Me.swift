@@ -3,6 +3,7 @@ import SparrowPlatform
 import Hummingbird
 import SparrowCore
 import SparrowStore
+import WeiboStore
 import WeiboAPI
 
 /// 我: 收藏, 设置, and anyone's 关注 and 粉丝 lists.

@@ -3,6 +3,7 @@ import SparrowPlatform
 import Hummingbird
 import SparrowCore
 import SparrowStore
+import WeiboStore
 import WeiboAPI
 
 /// 消息: @我的, 评论 and 赞 as lists of rows; showing a tab's first page marks its counters seen.

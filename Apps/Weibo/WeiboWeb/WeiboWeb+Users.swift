@@ -4,6 +4,7 @@ import Hummingbird
 import SparrowCore
 import SparrowKit
 import SparrowStore
+import WeiboStore
 import WeiboAPI
 
 /// User pages: header, follow and 特别关注, their statuses.

@@ -4,6 +4,7 @@ import Hummingbird
 import SparrowCore
 import SparrowKit
 import SparrowStore
+import WeiboStore
 import WeiboAPI
 
 /// The 微博 web client at `/`: server-rendered pages and HTML fragments on the platform's web sign-in.

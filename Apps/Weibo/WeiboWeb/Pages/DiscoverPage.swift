@@ -1,6 +1,7 @@
 import SparrowCore
 import SparrowPlatform
 import SparrowStore
+import WeiboStore
 
 /// 发现 (`weibo_discover.mustache`): the search box; with a query, the users and statuses found; without, the
 /// hot topics of the day (or of a wider window when the day had none).

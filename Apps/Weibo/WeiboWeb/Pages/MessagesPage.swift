@@ -1,5 +1,6 @@
 import SparrowPlatform
 import SparrowStore
+import WeiboStore
 
 /// 消息 (`weibo_messages.mustache`): the @我的 / 评论 / 赞 tabs with their unread figures, and the selected tab's rows.
 struct MessagesPage: PageModel {

@@ -1,6 +1,7 @@
 import SparrowKit
 import SparrowPlatform
 import SparrowStore
+import WeiboStore
 
 /// The composer's `@` and `#` pickers (`weibo_picker.mustache`): people to mention or topics to insert, or why
 /// there are none.

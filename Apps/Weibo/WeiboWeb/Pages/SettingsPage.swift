@@ -1,5 +1,6 @@
 import SparrowPlatform
 import SparrowStore
+import WeiboStore
 
 /// 设置 (`weibo_settings.mustache`): the account, links, 清除缓存, the version, 退出登录.
 struct SettingsPage: PageModel {

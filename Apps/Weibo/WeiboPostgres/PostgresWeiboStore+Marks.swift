@@ -1,8 +1,10 @@
 import Foundation
 import PostgresNIO
 import SparrowStore
+import SparrowStorePostgres
+import WeiboStore
 
-extension PostgresStore {
+extension PostgresWeiboStore {
   package func favorite(_ mark: Mark) async throws {
     try await transaction(announcing: .favorite(by: mark.userID)) { db in
       guard try await db.exists("SELECT 1 FROM statuses WHERE id = \(mark.statusID)") else { throw StoreError.notFound }

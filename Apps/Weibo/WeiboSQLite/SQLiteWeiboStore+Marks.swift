@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 import SparrowStore
+import SparrowStoreSQLite
+import WeiboStore
 
 // Favourites and likes.
-extension SQLiteStore {
+extension SQLiteWeiboStore {
   package func favorite(_ mark: Mark) async throws {
     defer { caches.invalidate(.favorite(by: mark.userID)) }
     try await pool.write { db in

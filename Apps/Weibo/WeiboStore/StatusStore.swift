@@ -1,4 +1,5 @@
 import Foundation
+import SparrowStore
 
 /// 微博 statuses, their feeds and topics.
 package protocol StatusStore: Sendable {

@@ -1,8 +1,10 @@
 import Foundation
 import PostgresNIO
 import SparrowStore
+import SparrowStorePostgres
+import WeiboStore
 
-extension PostgresStore {
+extension PostgresWeiboStore {
   package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
     try await transaction(announcing: .comments(on: comments.map(\.statusID))) { db in
       for comment in comments { try await Self.insertComment(comment, mentions: mentions, db) }

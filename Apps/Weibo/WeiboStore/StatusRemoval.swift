@@ -1,3 +1,5 @@
+import SparrowStore
+
 /// What deleting a status changes, decided once for both engines: each engine reads the row (PostgreSQL locks it)
 /// and `favoriters`, then runs `statements` in order inside its transaction, and drops `invalidation` afterwards.
 package struct StatusRemoval: Sendable {

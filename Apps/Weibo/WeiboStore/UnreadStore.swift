@@ -1,4 +1,5 @@
 import Foundation
+import SparrowStore
 
 /// The counters behind `remind/unread_count`: what each user has not seen yet.
 package protocol UnreadStore: Sendable {

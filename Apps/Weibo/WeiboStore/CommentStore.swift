@@ -1,4 +1,5 @@
 import Foundation
+import SparrowStore
 
 /// Comments on 微博 statuses.
 package protocol CommentStore: Sendable {

@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 import SparrowStore
+import SparrowStoreSQLite
+import WeiboStore
 
 // Comments: writes, reads by id and feeds.
-extension SQLiteStore {
+extension SQLiteWeiboStore {
   package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
     defer { caches.invalidate(.comments(on: comments.map(\.statusID))) }
     try await pool.write { db in

@@ -1,4 +1,5 @@
 import Foundation
+import SparrowStore
 
 /// Who follows whom, and 特别关注 marks on follows.
 package protocol RelationStore: Sendable {

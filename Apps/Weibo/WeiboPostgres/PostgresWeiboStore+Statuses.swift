@@ -1,8 +1,10 @@
 import Foundation
 import PostgresNIO
 import SparrowStore
+import SparrowStorePostgres
+import WeiboStore
 
-extension PostgresStore {
+extension PostgresWeiboStore {
   package func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
@@ -68,7 +70,7 @@ extension PostgresStore {
     let all = statuses + originals.values
     let users = try await cachedUsers(ids: all.map(\.userID), readAt: generation, db)
     let marks = try await viewerMarks(viewer, statuses: all.map(\.id), people: Array(users.keys), readAt: generation, db)
-    let apps = try await caches.apps.apps(all.map(\.appID)) { try await Self.apps(ids: $0, db) }
+    let apps = try await caches.apps.apps(all.map(\.appID)) { try await PostgresStore.apps(ids: $0, db) }
     return StatusContextRows(
       originals: originals, users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
       following: marks.followees, followers: marks.followers)
@@ -76,7 +78,7 @@ extension PostgresStore {
 
   /// Users by id, from the user-row cache where it has them; the rest are read and cached.
   func cachedUsers(ids: [Int64], readAt generation: Int, _ db: Connection) async throws -> [Int64: UserRecord] {
-    try await userRows.users(ids, readAt: generation) { try await Self.users(ids: $0, db) }
+    try await userRows.users(ids, readAt: generation) { try await PostgresStore.users(ids: $0, db) }
   }
 
   /// The viewer's marks among `statuses` and relationships with `people`, from the relations the user-row cache
@@ -175,7 +177,7 @@ extension PostgresStore {
     // A reader's own whole home feed is served from the caches (caught up first) when they hold the page, and
     // fills them when not.
     let hot: Int64? = if case .home(let owner) = feed, feature == .all, owner == viewer { owner } else { nil }
-    if let hot, isListening {
+    if let hot, engine.isListening {
       try await reading { db in try await catchUp(db) }
       if let served = caches.homePage(of: hot, page) { return served }
     }
@@ -281,7 +283,7 @@ extension PostgresStore {
 
 // MARK: Text search
 
-extension PostgresStore {
+extension PostgresWeiboStore {
   /// A status text containing `words`, by `pg_trgm`'s index when they are long enough (`WeiboSQL.TextSearch`).
   /// `ILIKE` folds case by the database's character type: with a UTF-8 locale (`C.UTF-8`, as the tests and
   /// `make bench` make it) letters of every script, as `SearchFolding` says.

@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 import SparrowStore
+import SparrowStoreSQLite
+import WeiboStore
 
 // Maintenance and bulk import.
-extension SQLiteStore {
+extension SQLiteWeiboStore {
   package func recomputeCounters() async throws {
     defer { caches.invalidate(.everything) }
     try await pool.write { db in
@@ -18,8 +20,8 @@ extension SQLiteStore {
       // them in memory, and each statement is prepared once.
       try db.execute(sql: "PRAGMA cache_size = -1048576")
       defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
-      for user in batch.users { try Self.insert(user, db) }
-      for app in batch.apps { try Self.insert(app, db) }
+      for user in batch.users { try SQLiteStore.insert(user, db) }
+      for app in batch.apps { try SQLiteStore.insert(app, db) }
       let follow = try db.cachedStatement(
         sql: "INSERT INTO follows (follower_id, followee_id, id, created_at) VALUES (?, ?, ?, ?)")
       for (follower, followee, id, at) in batch.follows {

@@ -1,4 +1,5 @@
 import Foundation
+import SparrowStore
 
 /// Bulk loads of 微博 rows (the demo world, benchmark datasets) and counter repair.
 package protocol WeiboBulkStore: Sendable {

@@ -1,8 +1,10 @@
 import Foundation
 import PostgresNIO
 import SparrowStore
+import SparrowStorePostgres
+import WeiboStore
 
-extension PostgresStore {
+extension PostgresWeiboStore {
   package func unreadCounts(userID: Int64) async throws -> [UnreadKind: Int] {
     try await reading { db in
       let rows = try await db.rows("SELECT kind, mark FROM seen WHERE user_id = \(userID)")

@@ -1,4 +1,5 @@
 import Foundation
+import SparrowStore
 
 /// 微博's column list for statuses, in the order both engines' row initialisers read it (by position).
 package let statusColumns = """

@@ -1,4 +1,5 @@
 import Foundation
+import SparrowStore
 
 /// Favourites and likes of statuses.
 package protocol MarkStore: Sendable {

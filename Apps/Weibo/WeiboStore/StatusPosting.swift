@@ -1,3 +1,5 @@
+import SparrowStore
+
 /// What posting a status checks and changes, decided once for both engines. Each engine runs these steps inside its
 /// own transaction, in this order: the repeat check (`previous`, `repeats`), the repost check (`repostTargets`,
 /// `repostFound`), the row, `counterUpdates`, then `mentions` and `topics`.

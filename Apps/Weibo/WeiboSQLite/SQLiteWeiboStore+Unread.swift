@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 import SparrowStore
+import SparrowStoreSQLite
+import WeiboStore
 
 // Unread counters.
-extension SQLiteStore {
+extension SQLiteWeiboStore {
   package func unreadCounts(userID: Int64) async throws -> [UnreadKind: Int] {
     try reading { db in
       let marks = Dictionary(

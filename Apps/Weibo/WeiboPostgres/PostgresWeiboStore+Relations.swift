@@ -1,8 +1,10 @@
 import Foundation
 import PostgresNIO
 import SparrowStore
+import SparrowStorePostgres
+import WeiboStore
 
-extension PostgresStore {
+extension PostgresWeiboStore {
   package func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
     try await transaction(announcing: .follow(follower: follower, followee: followee)) { db in
       // Both rows locked in id order: the mutual-follow check below must see a concurrent reverse follow.

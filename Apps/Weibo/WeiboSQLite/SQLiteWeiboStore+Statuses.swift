@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 import SparrowStore
+import SparrowStoreSQLite
+import WeiboStore
 
 // Statuses: writes, reads by id, feeds and their conditions, hot topics.
-extension SQLiteStore {
+extension SQLiteWeiboStore {
   package func insertStatus(_ status: StatusRecord, mentions: [Int64], topics: [String], comments: [CommentRecord])
     async throws
   {
@@ -67,7 +69,7 @@ extension SQLiteStore {
     let users = try cachedUsers(ids: all.map(\.userID), readAt: generation, db)
     let marks = try viewerMarks(viewer, statuses: ids, people: Array(users.keys), readAt: generation, db)
     return StatusContextRows(
-      originals: originals, users: users, apps: try apps(ids: all.map(\.appID), db), favorited: marks.favorited,
+      originals: originals, users: users, apps: try engine.apps(ids: all.map(\.appID), db), favorited: marks.favorited,
       liked: marks.liked, following: marks.following, followers: marks.followers)
   }
 
@@ -261,7 +263,7 @@ extension SQLiteStore {
 
   /// Users by id, from the user-row cache where it has them; the rest are read and cached.
   func cachedUsers(ids: [Int64], readAt generation: Int, _ db: Database) throws -> [Int64: UserRecord] {
-    try userRows.users(ids, readAt: generation) { try Self.users(ids: $0, db) }
+    try userRows.users(ids, readAt: generation) { try SQLiteStore.users(ids: $0, db) }
   }
 
   /// `since_id` and `max_id` (`WeiboSQL.window`).

@@ -1,8 +1,10 @@
 import Foundation
 import PostgresNIO
 import SparrowStore
+import SparrowStorePostgres
+import WeiboStore
 
-extension PostgresStore {
+extension PostgresWeiboStore {
   package func recomputeCounters() async throws {
     try await transaction(announcing: .everything) { db in
       for statement in WeiboSQL.recountCounters { try await db.execute(statement) }
@@ -13,8 +15,8 @@ extension PostgresStore {
   /// where a statement per row would wait on the network for each.
   package func importRows(_ batch: ImportBatch) async throws {
     try await transaction(announcing: .everything) { db in
-      for user in batch.users { try await Self.insert(user, db) }
-      for app in batch.apps { try await Self.insert(app, db) }
+      for user in batch.users { try await PostgresStore.insert(user, db) }
+      for app in batch.apps { try await PostgresStore.insert(app, db) }
       if !batch.follows.isEmpty {
         try await db.execute("""
           INSERT INTO follows (follower_id, followee_id, id, created_at)

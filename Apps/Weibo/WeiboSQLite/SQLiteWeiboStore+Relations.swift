@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 import SparrowStore
+import SparrowStoreSQLite
+import WeiboStore
 
 // Follows and special follows.
-extension SQLiteStore {
+extension SQLiteWeiboStore {
   package func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
     defer { caches.invalidate(.follow(follower: follower, followee: followee)) }
     try await pool.write { db in

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import SparrowStore
+import SparrowStoreSQLite
+import WeiboStore
+
+/// 微博's statuses, comments, follows, marks and unread counts in the SQLite engine: its own type over the engine's
+/// pool and caches. The platform's calls (accounts, apps, pictures) go to the engine (`PlatformPart`), so 微博's code
+/// takes one store.
+package struct SQLiteWeiboStore: WeiboStore, SQLiteEnginePart, PlatformPart {
+  package let engine: SQLiteStore
+
+  package init(_ engine: SQLiteStore) { self.engine = engine }
+
+  var caches: StoreCaches { engine.caches }
+  var userRows: UserRowCache { engine.caches.userRows }
+  var denseFeed: Int { engine.denseFeed }
+}
+
+/// Who may see a status (`WeiboSQL.visibleTo`), with the viewer's id as its one `?`.
+let visibleTo = WeiboSQL.visibleTo(0).text(placeholders: { _ in "?" })
+
+/// The statuses' column list for joins, as `s.id, s.user_id, …`.
+let statusColumnsOfS = statusColumns.qualified("s")
+
+extension StatusRecord {
+  init(row: Row) {
+    let pictureJSON: String = row[7]
+    let pictures = PictureList.decode(pictureJSON)
+    self.init(
+      id: row[0], userID: row[1], text: row[2], appID: row[3], createdAt: date(row[4]), retweetedID: row[5],
+      parentID: row[6], pictures: pictures, latitude: row[8], longitude: row[9], visible: row[10])
+    repostsCount = row[11]
+    commentsCount = row[12]
+    attitudesCount = row[13]
+  }
+}
+
+extension CommentRecord {
+  init(row: Row) {
+    self.init(
+      id: row["id"], statusID: row["status_id"], userID: row["user_id"], text: row["text"], appID: row["app_id"],
+      createdAt: date(row["created_at"]), replyCommentID: row["reply_comment_id"])
+  }
+}
+
+extension Mark {
+  init(row: Row) {
+    self.init(id: row["id"], userID: row["user_id"], statusID: row["status_id"], createdAt: date(row["created_at"]))
+  }
+}
