@@ -70,18 +70,11 @@ package final class SQLiteStore: PlatformStore {
 
   /// Creates a new database at once; upgrades an existing one step by step, saying what each step does and how
   /// long it took (building the search index of a million statuses takes a while).
+  /// Every missing step runs, in order, even when a later app's steps are already there (an app's new migration on
+  /// a database that has every app's earlier ones): the steps are a set, as on PostgreSQL, not a prefix.
   static func migrate(_ pool: DatabasePool, adding schemas: [SQLiteSchema]) throws {
-    let migrator = Schema.migrator(adding: schemas)
-    let purposes = Schema.purposes.merging(schemas.flatMap(\.migrations).map { ($0.name, $0.purpose) }) { a, _ in a }
-    let applied = Set(try pool.read { try migrator.appliedMigrations($0) })
-    guard !applied.isEmpty else { return try migrator.migrate(pool) }
-    let logger = Logger(label: "sparrow.store")
-    for step in migrator.migrations where !applied.contains(step) {
-      logger.notice("Upgrading the database to \(step): \(purposes[step] ?? "")…")
-      let start = Date()
-      try migrator.migrate(pool, upTo: step)
-      logger.notice("Upgraded the database to \(step) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
-    }
+    let fresh = try pool.read { try !$0.tableExists("grdb_migrations") }
+    try Schema.migrator(adding: schemas, announcing: fresh ? nil : Logger(label: "sparrow.store")).migrate(pool)
   }
 
   /// Runs a read on the calling thread. Reads take well under a millisecond, and hopping to GRDB's

@@ -1,4 +1,6 @@
 import GRDB
+import Foundation
+import Logging
 
 /// The SQLite schema. Tables and columns are the ones every engine has; only the key types are
 /// SQLite's own (`INTEGER PRIMARY KEY` is the 64-bit rowid, so lookups by id take one B-tree search).
@@ -249,19 +251,21 @@ enum Schema {
   /// The form-token key, kept where every process on the database finds it (it was a file in the data folder).
   static let v8 = "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
 
-  /// The engine's migrations, then each app's (`schemas`), in order.
-  static func migrator(adding schemas: [SQLiteSchema] = []) -> DatabaseMigrator {
+  /// The engine's migrations, then each app's (`schemas`), in order. With a `logger` (an upgrade, not a new
+  /// database), each step says what it does and how long it took (building the search index of a million statuses
+  /// takes a while).
+  static func migrator(adding schemas: [SQLiteSchema] = [], announcing logger: Logger? = nil) -> DatabaseMigrator {
+    let steps = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7), ("v8", v8)]
+      .map { (name: $0.0, purpose: purposes[$0.0] ?? "the first tables", sql: $0.1) }
+      + schemas.flatMap(\.migrations)
     var migrator = DatabaseMigrator()
-    migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
-    migrator.registerMigration("v2") { db in try db.execute(sql: v2) }
-    migrator.registerMigration("v3") { db in try db.execute(sql: v3) }
-    migrator.registerMigration("v4") { db in try db.execute(sql: v4) }
-    migrator.registerMigration("v5") { db in try db.execute(sql: v5) }
-    migrator.registerMigration("v6") { db in try db.execute(sql: v6) }
-    migrator.registerMigration("v7") { db in try db.execute(sql: v7) }
-    migrator.registerMigration("v8") { db in try db.execute(sql: v8) }
-    for migration in schemas.flatMap(\.migrations) {
-      migrator.registerMigration(migration.name) { db in try db.execute(sql: migration.sql) }
+    for step in steps {
+      migrator.registerMigration(step.name) { db in
+        logger?.notice("Upgrading the database to \(step.name): \(step.purpose)…")
+        let start = Date()
+        try db.execute(sql: step.sql)
+        logger?.notice("Upgraded the database to \(step.name) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+      }
     }
     return migrator
   }

@@ -7,7 +7,16 @@ enum TuanSchema {
   static let schema = PostgresSchema(migrations: [
     ("tuan-v1", "团购: merchants, deals, orders, coupons, favourites, views, API keys", v1),
     ("tuan-v2", "团购: the cities each person chose (最近访问)", v2),
+    ("tuan-v3", "团购: the index of each city's deals on sale", v3),
   ])
+
+  /// A city's deals on sale from the index (see SQLite's `tuan-v3`).
+  static let v3 = [
+    """
+    CREATE INDEX tuan_deals_on_sale ON tuan_deals
+      (city_adcode, deadline, published_at, purchase_count, category, subcategory)
+    """,
+  ]
 
   static let v2 = [
     """

@@ -128,8 +128,16 @@ enum TuanSchema {
     CREATE INDEX tuan_city_visits_by_time ON tuan_city_visits (user_id, at);
     """
 
+  /// A city's deals on sale, read from the index alone: the grid's count and its order (sales, age) no longer fetch
+  /// every deal of the city (a big city's grid read 6,000 rows, 28 ms, per request), and the category menus filter
+  /// inside it too.
+  static let v3 = """
+    CREATE INDEX tuan_deals_on_sale ON tuan_deals (city_adcode, deadline, published_at, purchase_count, category, subcategory);
+    """
+
   static let schema = SQLiteSchema(migrations: [
     ("tuan-v1", "团购: merchants, deals, orders, coupons, favourites, views, API keys", v1),
     ("tuan-v2", "团购: the cities each person chose (最近访问)", v2),
+    ("tuan-v3", "团购: the index of each city's deals on sale", v3),
   ])
 }
