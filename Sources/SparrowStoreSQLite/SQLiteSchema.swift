@@ -17,8 +17,8 @@ package protocol SQLiteEnginePart: Sendable {
 
 extension SQLiteEnginePart {
   package var pool: DatabasePool { engine.pool }
-  package func reading<T>(_ body: (Database) throws -> T) throws -> T { try engine.reading(body) }
-  package func readingAside<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-    try await engine.readingAside(body)
+  /// A read off Swift's cooperative threads (see `SQLiteStore.reading`).
+  package func reading<T: Sendable>(_ body: @escaping (Database) throws -> T) async throws -> T {
+    try await engine.reading(body)
   }
 }

@@ -75,26 +75,26 @@ extension SQLiteStore {
   }
 
   package func user(id: Int64) async throws -> UserRecord? {
-    try readingOne { db in
+    try await readingOne { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id = ?"), arguments: [id]).map(UserRecord.init(row:))
     }
   }
 
   package func user(screenName: String) async throws -> UserRecord? {
-    try reading { db in
+    try await reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE screen_name_key = ?"), arguments: [screenName.lowercased()])
         .map(UserRecord.init(row:))
     }
   }
 
   package func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
-    try reading { db in try Self.users(ids: ids, db) }
+    try await reading { db in try Self.users(ids: ids, db) }
   }
 
   package func users(screenNames: [String]) async throws -> [UserRecord] {
     guard !screenNames.isEmpty else { return [] }
     let keys = Array(Set(screenNames.map { $0.lowercased() }))
-    return try reading { db in
+    return try await reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE screen_name_key IN (SELECT value FROM json_each(?))"),
         arguments: [jsonList(keys)]
       ).map(UserRecord.init(row:))
@@ -104,7 +104,7 @@ extension SQLiteStore {
   package func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
     let key = keyword.lowercased()
     let (match, arguments) = Self.nameMatch(key)
-    return try reading { db in
+    return try await reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: """
           SELECT \(userColumns) FROM users WHERE \(match)
           ORDER BY (screen_name_key = ?) DESC, followers_count DESC, id LIMIT ?
@@ -121,13 +121,13 @@ extension SQLiteStore {
   }
 
   package func app(clientID: String) async throws -> AppRecord? {
-    try reading { db in
+    try await reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM apps WHERE client_id = ?"), arguments: [clientID]).map(AppRecord.init(row:))
     }
   }
 
   package func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
-    try caches.apps.apps(ids) { missing in try reading { db in try Self.apps(ids: missing, db) } }
+    try await caches.apps.apps(ids) { missing in try await reading { db in try Self.apps(ids: missing, db) } }
   }
 
   /// Apps never change once registered, so they are cached for the life of the process: every API call
@@ -153,7 +153,7 @@ extension SQLiteStore {
   package func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
     let (cached, generation) = caches.grants.lookup(hash: hash, kind: kind)
     if let cached { return cached }
-    let grant = try reading { db in
+    let grant = try await reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM grants WHERE hash = ? AND kind = ?"), arguments: [hash, kind.rawValue])
         .map(GrantRecord.init(row:))
     }
@@ -191,7 +191,7 @@ extension SQLiteStore {
   // MARK: Sign-in failures
 
   package func signInFailures(_ key: String, since: Date) async throws -> (count: Int, last: Date?) {
-    try reading { db in
+    try await reading { db in
       let row = try Row.fetchOne(
         try db.cachedStatement(sql: "SELECT count(*) AS n, max(at) AS last FROM signin_failures WHERE key = ? AND at >= ?"),
         arguments: [key, millis(since)])
@@ -222,7 +222,7 @@ extension SQLiteStore {
   }
 
   package func uploadCount(userID: Int64, since: Date) async throws -> Int {
-    try reading { db in
+    try await reading { db in
       try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM picture_uploads WHERE user_id = ? AND at >= ?"),
                        arguments: [userID, millis(since)]) ?? 0
     }
@@ -234,7 +234,7 @@ extension SQLiteStore {
     """
 
   package func unreferencedPictures(before: Date, limit: Int) async throws -> [PictureRef] {
-    try reading { db in
+    try await reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: Self.unreferenced + " ORDER BY created_at LIMIT ?"),
                        arguments: [millis(before), limit]).map(PictureRef.init(row:))
     }
@@ -288,7 +288,7 @@ extension SQLiteStore {
 
   package func pictures(ids: [String]) async throws -> [String: PictureRef] {
     guard !ids.isEmpty else { return [:] }
-    return try reading { db in
+    return try await reading { db in
       let rows = try Row.fetchAll(
         try db.cachedStatement(sql: "SELECT id, ext, width, height, frames, bytes FROM pictures WHERE id IN (SELECT value FROM json_each(?))"),
         arguments: [jsonList(Array(Set(ids)))])

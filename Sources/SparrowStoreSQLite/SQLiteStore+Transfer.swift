@@ -4,7 +4,7 @@ import SparrowStore
 
 extension SQLiteStore: TableTransfer {
   package func dataTables() async throws -> [String] {
-    try await readingAside { db in
+    try await reading { db in
       let all = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .map { (name: $0["name"] as String, sql: ($0["sql"] as String?) ?? "") }
       // Search indexes are rebuilt from the rows: the FTS tables and their shadow tables stay behind.
@@ -18,14 +18,14 @@ extension SQLiteStore: TableTransfer {
 
   package func count(table: String) async throws -> Int {
     let quoted = Self.quoted(table)
-    return try await readingAside { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)") ?? 0 }
+    return try await reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)") ?? 0 }
   }
 
   /// By rowid where the table has one; a `WITHOUT ROWID` table (small: counters, picture references) by offset,
   /// in the order of all its columns (its rows are unique).
   package func rows(table: String, after cursor: TableCursor?, limit: Int) async throws -> TableRows {
     let quoted = Self.quoted(table)
-    return try await readingAside { db in
+    return try await reading { db in
       let hasRowID = (try? db.makeStatement(sql: "SELECT rowid FROM \(quoted) LIMIT 0")) != nil
       let columns = try db.columns(in: table).map(\.name)
       let list = columns.map(Self.quoted).joined(separator: ", ")

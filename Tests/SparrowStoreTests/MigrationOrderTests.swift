@@ -19,7 +19,7 @@ func anAppsNewStepRunsWhenALaterAppsStepsAreThere(_ kind: StoreKind) async throw
       let after = [SQLiteSchema(migrations: [("order-a1", "a", first), ("order-a2", "a, more", added)]),
                    SQLiteSchema(migrations: [("order-b1", "b", later)])]
       let upgraded = try SQLiteStore(path: engine.path, schemas: after)
-      let tables = try upgraded.reading { db in
+      let tables = try await upgraded.reading { db in
         try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'order_%' ORDER BY name")
       }
       #expect(tables == ["order_a1", "order_a2", "order_b1"])

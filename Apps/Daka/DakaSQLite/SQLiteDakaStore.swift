@@ -4,8 +4,8 @@ import DakaStore
 import SparrowStore
 import SparrowStoreSQLite
 
-/// 打卡's journal in the SQLite engine: its own type over the engine's pool. Reads run with `reading`, on the
-/// calling thread, as 团购's do (see `SQLiteStore+Deals`).
+/// 打卡's journal in the SQLite engine: its own type over the engine's pool. Reads run with `reading`, on GRDB's
+/// reader queues, as every app's do.
 package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   package let engine: SQLiteStore
 
@@ -26,7 +26,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
 
   package func checkin(id: Int64, viewer: Int64?) async throws -> CheckinRecord? {
     let (visible, arguments) = Self.visible(to: viewer)
-    return try reading { db in
+    return try await reading { db in
       try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND \(visible)",
                        arguments: [id] + arguments).map(CheckinRecord.init(row:))
     }
@@ -42,7 +42,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
       condition += " AND instr(search_text, ?) > 0"
       arguments += [needle]
     }
-    return try reading { db in
+    return try await reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition)", arguments: arguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try Row.fetchAll(db, sql: """
@@ -60,7 +60,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
       arguments += [author]
     }
     guard let needle = query.needle else { return FeedPage(items: [], total: 0) }
-    return try reading { db in
+    return try await reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition) AND instr(search_text, ?) > 0",
                                    arguments: arguments + [needle]) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
@@ -103,7 +103,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   }
 
   package func checkinStats(userID: Int64) async throws -> CheckinStats {
-    try reading { db in
+    try await reading { db in
       let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE user_id = ?", arguments: [userID]) ?? 0
       let cities = try Row.fetchAll(db, sql: """
         SELECT city_adcode, min(city), city_adcode, count(*) AS n FROM daka_checkins

@@ -26,7 +26,7 @@ package struct SQLiteGuestbookStore: GuestbookStore, SQLiteEnginePart {
   package func entries(limit: Int) async throws -> FeedPage<GuestbookEntry> {
     let (newest, arguments) = GuestbookSQL.newest(limit: limit).sqlite
     let (count, _) = GuestbookSQL.count.sqlite
-    return try reading { db in
+    return try await reading { db in
       let items = try Row.fetchAll(db, sql: newest, arguments: arguments).map { row in
         GuestbookEntry(id: row[0], userID: row[1], text: row[2], createdAt: date(row[3]))
       }

@@ -33,7 +33,7 @@ extension SQLiteTuanStore {
   }
 
   package func order(id: Int64, userID: Int64) async throws -> OrderRecord? {
-    try reading { db in
+    try await reading { db in
       let rows = try Row.fetchAll(db, sql: """
         SELECT id, user_id, deal_id, quantity, unit_price, created_at FROM tuan_orders WHERE id = ? AND user_id = ?
         """, arguments: [id, userID])
@@ -42,7 +42,7 @@ extension SQLiteTuanStore {
   }
 
   package func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord> {
-    try reading { db in
+    try await reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_orders WHERE user_id = ?", arguments: [userID]) ?? 0
       let rows = try Row.fetchAll(db, sql: """
         SELECT id, user_id, deal_id, quantity, unit_price, created_at FROM tuan_orders WHERE user_id = ?
@@ -119,7 +119,7 @@ extension SQLiteTuanStore {
   }
 
   package func collections(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<DealMark> {
-    try reading { db in
+    try await reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_favourites WHERE user_id = ?", arguments: [userID]) ?? 0
       let marks = try Row.fetchAll(db, sql: """
         SELECT deal_id, at FROM tuan_favourites WHERE user_id = ? ORDER BY at DESC, deal_id DESC LIMIT ? OFFSET ?
@@ -130,7 +130,7 @@ extension SQLiteTuanStore {
 
   package func collected(by userID: Int64, among dealIDs: [Int64]) async throws -> Set<Int64> {
     guard !dealIDs.isEmpty else { return [] }
-    return try reading { db in
+    return try await reading { db in
       Set(try Int64.fetchAll(db, sql: """
         SELECT deal_id FROM tuan_favourites WHERE user_id = ? AND deal_id IN (SELECT value FROM json_each(?))
         """, arguments: [userID, jsonList(dealIDs)]))
@@ -153,7 +153,7 @@ extension SQLiteTuanStore {
   }
 
   package func recentlyViewed(userID: Int64, limit: Int) async throws -> [DealMark] {
-    try reading { db in
+    try await reading { db in
       try Row.fetchAll(db, sql: """
         SELECT deal_id, at FROM tuan_views WHERE user_id = ? ORDER BY at DESC, deal_id DESC LIMIT ?
         """, arguments: [userID, max(0, limit)]).map { DealMark(dealID: $0[0], at: date($0[1])) }
@@ -185,7 +185,7 @@ extension SQLiteTuanStore {
   }
 
   package func recentCities(userID: Int64, limit: Int) async throws -> [Int] {
-    try reading { db in
+    try await reading { db in
       try Int.fetchAll(db, sql: """
         SELECT adcode FROM tuan_city_visits WHERE user_id = ? ORDER BY at DESC, adcode DESC LIMIT ?
         """, arguments: [userID, max(0, limit)])
@@ -206,7 +206,7 @@ extension SQLiteTuanStore {
   }
 
   package func dealsKey(clientID: String) async throws -> DealsKeyRecord? {
-    try reading { db in
+    try await reading { db in
       try Row.fetchOne(db, sql: "SELECT client_id, secret, merchant_id, created_at FROM tuan_api_keys WHERE client_id = ?",
                        arguments: [clientID]).map {
         DealsKeyRecord(clientID: $0[0], secret: $0[1], merchantID: $0[2], createdAt: date($0[3]))

@@ -4,11 +4,9 @@ import SparrowStore
 import SparrowStoreSQLite
 import TuanStore
 
-/// 团购's deals, orders and marks in the SQLite engine: its own type over the engine's pool.
-///
-/// Every 团购 read is a short indexed query run with `reading`, on the calling thread: mixing it with
-/// `readingAside` (GRDB's async reads) under load let the synchronous reads occupy every cooperative thread while
-/// the async ones held the reader connections and waited for a thread to finish on, and the server stopped.
+/// 团购's deals, orders and marks in the SQLite engine: its own type over the engine's pool. Every read goes through
+/// `reading`, on GRDB's reader queues (reads on the calling thread, mixed with GRDB's async ones, once let the
+/// synchronous reads occupy every cooperative thread while the async ones waited for one, and the server stopped).
 package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   package let engine: SQLiteStore
 
@@ -76,7 +74,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   package func merchants(ids: [Int64]) async throws -> [Int64: MerchantRecord] {
     guard !ids.isEmpty else { return [:] }
-    return try reading { db in
+    return try await reading { db in
       let rows = try Row.fetchAll(db, sql: """
         SELECT \(merchantColumns.qualified("m")) FROM json_each(?) j CROSS JOIN tuan_merchants m ON m.id = j.value
         """, arguments: [jsonList(ids)])
@@ -90,7 +88,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   package func deals(ids: [Int64]) async throws -> [Int64: DealRecord] {
     guard !ids.isEmpty else { return [:] }
-    return try reading { db in
+    return try await reading { db in
       let rows = try Row.fetchAll(db, sql: """
         SELECT \(dealColumns.qualified("d")) FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value
         """, arguments: [jsonList(ids)])
@@ -101,7 +99,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let (condition, arguments) = Self.condition(query)
     let (order, orderArguments, distance) = Self.order(query)
-    return try reading { db in
+    return try await reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_deals d WHERE \(condition)", arguments: arguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try Row.fetchAll(db, sql: """
@@ -118,7 +116,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   package func dealIDs(_ query: DealQuery) async throws -> [Int64] {
     let (condition, arguments) = Self.condition(query)
     let (order, orderArguments, _) = Self.order(query)
-    return try reading { db in
+    return try await reading { db in
       try Int64.fetchAll(db, sql: """
         SELECT d.id FROM tuan_deals d WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
         """, arguments: arguments + orderArguments + [query.limit, query.offset])
@@ -126,7 +124,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
-    try reading { db in
+    try await reading { db in
       var cities = Set(try Int.fetchAll(db, sql: """
         SELECT DISTINCT city_adcode FROM tuan_deals WHERE nationwide = 0 AND published_at <= ? AND deadline > ?
         """, arguments: [millis(now), millis(now)]))
@@ -140,7 +138,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   package func dealRegions(cityAdcode: Int, onSaleAt now: Date) async throws -> [DealRegion] {
-    try reading { db in
+    try await reading { db in
       let rows = try Row.fetchAll(db, sql: """
         SELECT DISTINCT district_adcode, neighbourhood FROM tuan_deals
         WHERE city_adcode = ? AND nationwide = 0 AND published_at <= ? AND deadline > ?
@@ -151,7 +149,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
-    try reading { db in
+    try await reading { db in
       Set(try Row.fetchAll(db, sql: """
         SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= ? AND deadline > ?
         """, arguments: [millis(now), millis(now)]).map { DealCategoryPair(category: $0[0], subcategory: $0[1]) })
@@ -290,7 +288,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       }
     }
     order += ", m.id DESC"
-    return try reading { db in
+    return try await reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_merchants m WHERE \(condition)", arguments: arguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try Row.fetchAll(db, sql: """

@@ -20,7 +20,7 @@ extension SQLiteWeiboStore {
   package func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
-    return try reading { db in
+    return try await reading { db in
       // Each comment joined to its status by key: `status_id IN (SELECT id FROM statuses WHERE …)` read every
       // visible status (38 ms at 100,000 statuses) for a page of five replies.
       let (sql, arguments) = ("""
@@ -48,7 +48,7 @@ extension SQLiteWeiboStore {
   }
 
   package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
-    try reading { db in
+    try await reading { db in
       let (condition, arguments) = Self.condition(feed)
       let (window, windowArguments) = Self.window(page)
       let items = try Row.fetchAll(

@@ -34,14 +34,14 @@ extension SQLiteWeiboStore {
   }
 
   package func favorite(userID: Int64, statusID: Int64) async throws -> Mark? {
-    try reading { db in
+    try await reading { db in
       try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
     }
   }
 
   package func favorites(userID: Int64, page: Page) async throws -> [Mark] {
-    try reading { db in
+    try await reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [userID, page.count, page.offset]
       ).map(Mark.init(row:))
@@ -85,7 +85,7 @@ extension SQLiteWeiboStore {
   }
 
   package func likes(statusID: Int64, page: Page) async throws -> [Mark] {
-    try reading { db in
+    try await reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_id = ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [statusID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
       ).map(Mark.init(row:))
@@ -93,7 +93,7 @@ extension SQLiteWeiboStore {
   }
 
   package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
-    try reading { db in
+    try await reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [userID, userID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
       ).map(Mark.init(row:))
@@ -101,7 +101,7 @@ extension SQLiteWeiboStore {
   }
 
   func marked(_ table: String, by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {
-    try reading { db in try Self.marked(table, by: user, among: statusIDs, db) }
+    try await reading { db in try Self.marked(table, by: user, among: statusIDs, db) }
   }
 
   static func marked(_ table: String, by user: Int64, among statusIDs: [Int64], _ db: Database) throws -> Set<Int64> {

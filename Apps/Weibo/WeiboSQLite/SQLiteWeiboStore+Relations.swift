@@ -31,11 +31,11 @@ extension SQLiteWeiboStore {
   }
 
   package func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    try reading { db in try Self.following(user, among: candidates, db) }
+    try await reading { db in try Self.following(user, among: candidates, db) }
   }
 
   package func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    try reading { db in try Self.followers(user, among: candidates, db) }
+    try await reading { db in try Self.followers(user, among: candidates, db) }
   }
 
   package func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws {
@@ -49,7 +49,7 @@ extension SQLiteWeiboStore {
 
   package func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
     guard !candidates.isEmpty else { return [] }
-    return try reading { db in
+    return try await reading { db in
       Set(try Int64.fetchAll(
         try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND special = 1 AND followee_id IN (SELECT value FROM json_each(?))"),
         arguments: [user, jsonList(Array(Set(candidates)))]))
@@ -57,14 +57,14 @@ extension SQLiteWeiboStore {
   }
 
   package func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
-    try reading { db in
+    try await reading { db in
       try Int64.fetchAll(try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [user, limit, offset])
     }
   }
 
   package func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
-    try reading { db in
+    try await reading { db in
       try Int64.fetchAll(try db.cachedStatement(sql: "SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [user, limit, offset])
     }

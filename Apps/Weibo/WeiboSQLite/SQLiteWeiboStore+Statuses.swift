@@ -44,7 +44,7 @@ extension SQLiteWeiboStore {
   }
 
   package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {
-    try reading { db in
+    try await reading { db in
       try Row.fetchOne(
         try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ? AND \(visibleTo)"), arguments: [id, viewer]
       ).map(StatusRecord.init(row:))
@@ -52,12 +52,12 @@ extension SQLiteWeiboStore {
   }
 
   package func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord] {
-    try reading { db in try Self.statuses(ids: ids, db).filter { $0.value.isVisible(to: viewer) } }
+    try await reading { db in try Self.statuses(ids: ids, db).filter { $0.value.isVisible(to: viewer) } }
   }
 
   package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
     let generation = userRows.currentGeneration
-    return try reading { db in try context(for: statuses, viewer: viewer, usersReadAt: generation, db) }
+    return try await reading { db in try context(for: statuses, viewer: viewer, usersReadAt: generation, db) }
   }
 
   func context(for statuses: [StatusRecord], viewer: Int64, usersReadAt generation: Int, _ db: Database) throws
@@ -175,9 +175,9 @@ extension SQLiteWeiboStore {
   {
     let generation = userRows.currentGeneration
     if case .search = feed {
-      return try await readingAside { db in try self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+      return try await reading { db in try self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
     }
-    return try reading { db in try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+    return try await reading { db in try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
@@ -199,8 +199,8 @@ extension SQLiteWeiboStore {
       }
       return (found, context)
     }
-    if case .search = feed { return try await readingAside(read) }
-    return try reading(read)
+    if case .search = feed { return try await reading(read) }
+    return try await reading(read)
   }
 
   func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Database)
@@ -221,7 +221,7 @@ extension SQLiteWeiboStore {
   }
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
-    try reading { db in
+    try await reading { db in
       let (sql, arguments) = WeiboSQL.hotTopics(since: since, limit: limit, group: "+t.topic").sqlite
       return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
         .map { TopicCount(name: $0[0], count: $0[1]) }

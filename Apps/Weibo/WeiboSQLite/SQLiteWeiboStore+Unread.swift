@@ -7,7 +7,7 @@ import WeiboStore
 // Unread counters.
 extension SQLiteWeiboStore {
   package func unreadCounts(userID: Int64) async throws -> [UnreadKind: Int] {
-    try reading { db in
+    try await reading { db in
       let marks = Dictionary(
         try Row.fetchAll(try db.cachedStatement(sql: "SELECT kind, mark FROM seen WHERE user_id = ?"), arguments: [userID])
           .map { (($0["kind"] as String), ($0["mark"] as Int64)) }, uniquingKeysWith: max)
@@ -26,7 +26,7 @@ extension SQLiteWeiboStore {
     let key = SeenMarks.Key(userID: userID, kind: kind)
     if caches.seen.covers(key, upTo: upTo) { return }
     // Reading first keeps repeated timeline loads from queueing on the single writer.
-    let current = try reading { db in
+    let current = try await reading { db in
       try Int64.fetchOne(try db.cachedStatement(sql: "SELECT mark FROM seen WHERE user_id = ? AND kind = ?"), arguments: [userID, kind.rawValue])
     }
     if let current, current >= upTo {
