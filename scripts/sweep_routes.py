@@ -89,6 +89,8 @@ routes += [
     ("v1 get_single_deal", signed("deal/get_single_deal", {"deal_id": f"1-{deal}"}), ""),
     ("v1 find_businesses", signed("business/find_businesses", {"city": "北京", "category": "美食", "limit": "20"}), ""),
     ("v1 regions", signed("metadata/get_regions_with_deals", {"city": "北京"}), ""),
+    ("v1 cities", signed("metadata/get_cities_with_deals", {}), ""),
+    ("v1 categories", signed("metadata/get_categories_with_deals", {}), ""),
 ]
 
 for name, path, header in routes:

@@ -37,7 +37,10 @@ public enum SourceText {
     // A stray bracket left after removing tags means the markup was broken.
     guard !text.contains("<"), !text.contains(">") else { return nil }
     var text = text
-    for (entity, character) in entities { text = text.replacingOccurrences(of: entity, with: character) }
+    // Most names have no entity; Foundation's replacing costs a bridge each time, on every status shown.
+    if text.contains("&") {
+      for (entity, character) in entities { text = text.replacingOccurrences(of: entity, with: character) }
+    }
     let result = text.trimmingCharacters(in: .whitespacesAndNewlines)
     return result.isEmpty ? nil : result
   }

@@ -120,7 +120,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
-    try await readingReplica { db in
+    try await onSale("cities", at: now) { db in
       var cities = Set(try await db.column("""
         SELECT DISTINCT city_adcode FROM tuan_deals
         WHERE nationwide = 0 AND published_at <= \(millis(now)) AND deadline > \(millis(now))
@@ -135,7 +135,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   }
 
   package func dealRegions(cityAdcode: Int, onSaleAt now: Date) async throws -> [DealRegion] {
-    try await readingReplica { db in
+    try await onSale("regions \(cityAdcode)", at: now) { db in
       let rows = try await db.rows("""
         SELECT DISTINCT district_adcode, neighbourhood FROM tuan_deals
         WHERE city_adcode = \(cityAdcode) AND nationwide = 0 AND published_at <= \(millis(now)) AND deadline > \(millis(now))
@@ -146,10 +146,33 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   }
 
   package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
-    try await readingReplica { db in
+    try await onSale("categories", at: now) { db in
       Set(try await db.rows("""
         SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= \(millis(now)) AND deadline > \(millis(now))
         """).map { DealCategoryPair(category: try $0.string(0), subcategory: try $0.string(1)) })
+    }
+  }
+
+  /// An on-sale set through `OnSaleSets`: read when the deals' stamp or the time says it may have changed (the
+  /// stamp first, so a set is never kept under a newer stamp than its rows).
+  func onSale<T: Sendable>(_ key: String, at now: Date, _ read: @escaping @Sendable (Connection) async throws -> T)
+    async throws -> T
+  {
+    let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
+    let at = millis(now)
+    return try await readingReplica { db in
+      let row = try await db.rows("""
+        SELECT (SELECT max(id) FROM tuan_deals), (SELECT max(updated_at) FROM tuan_deals)
+        """).first
+      let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0)
+      if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
+      let value = try await read(db)
+      let until = try await db.value("""
+        SELECT min(t) FROM (SELECT min(published_at) AS t FROM tuan_deals WHERE published_at > \(at)
+          UNION ALL SELECT min(deadline) FROM tuan_deals WHERE deadline > \(at)) AS next
+        """, as: Int64?.self) ?? nil
+      sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max)
+      return value
     }
   }
 

@@ -14,7 +14,7 @@ enum TuanSchema {
   static let v3 = [
     """
     CREATE INDEX tuan_deals_on_sale ON tuan_deals
-      (city_adcode, deadline, published_at, purchase_count, category, subcategory)
+      (city_adcode, deadline, published_at, purchase_count, current_price, category, subcategory)
     """,
   ]
 

@@ -124,7 +124,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
-    try await reading { db in
+    try await onSale("cities", at: now) { db in
       var cities = Set(try Int.fetchAll(db, sql: """
         SELECT DISTINCT city_adcode FROM tuan_deals WHERE nationwide = 0 AND published_at <= ? AND deadline > ?
         """, arguments: [millis(now), millis(now)]))
@@ -138,7 +138,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   package func dealRegions(cityAdcode: Int, onSaleAt now: Date) async throws -> [DealRegion] {
-    try await reading { db in
+    try await onSale("regions \(cityAdcode)", at: now) { db in
       let rows = try Row.fetchAll(db, sql: """
         SELECT DISTINCT district_adcode, neighbourhood FROM tuan_deals
         WHERE city_adcode = ? AND nationwide = 0 AND published_at <= ? AND deadline > ?
@@ -149,10 +149,30 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
-    try await reading { db in
+    try await onSale("categories", at: now) { db in
       Set(try Row.fetchAll(db, sql: """
         SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= ? AND deadline > ?
         """, arguments: [millis(now), millis(now)]).map { DealCategoryPair(category: $0[0], subcategory: $0[1]) })
+    }
+  }
+
+  /// An on-sale set through `OnSaleSets`: read when the deals' stamp or the time says it may have changed.
+  func onSale<T: Sendable>(_ key: String, at now: Date, _ read: @escaping (Database) throws -> T) async throws -> T {
+    let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
+    let at = millis(now)
+    return try await reading { db in
+      let row = try Row.fetchOne(db, sql: """
+        SELECT (SELECT max(id) FROM tuan_deals), (SELECT max(updated_at) FROM tuan_deals)
+        """)
+      let stamp = DealsStamp(lastID: row?[0] ?? 0, lastUpdate: row?[1] ?? 0)
+      if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
+      let value = try read(db)
+      let until = try Int64.fetchOne(db, sql: """
+        SELECT min(t) FROM (SELECT min(published_at) AS t FROM tuan_deals WHERE published_at > ?
+          UNION ALL SELECT min(deadline) FROM tuan_deals WHERE deadline > ?)
+        """, arguments: [at, at]) ?? Int64.max
+      sets.keep(value, key, stamp: stamp, from: at, until: until)
+      return value
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The in-process caches every engine reads through, with one entry point for invalidation.
 ///
@@ -12,6 +13,7 @@ import Foundation
 /// | `seen` | the highest seen mark per user and kind | `SeenMarks.limit` (100,000) | nothing: marks only grow, so a known one is a floor |
 /// | `statusRows` | status rows by id | 20,000 a generation, two generations | `.statuses` (changed or removed), `.everything` |
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
+/// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale | one set per city and kind (a few hundred) | itself: each read checks the deals' stamp (highest id, last update), so any process's write shows at once, and a set ends at the next publication or deadline |
 ///
 /// Engines call `invalidate` after each write commits. `publish` hands the same change to other processes
 /// that share the database (an engine that has a channel wires it); they `apply` it without publishing again.
@@ -23,10 +25,23 @@ package final class StoreCaches: Sendable {
   package let statusRows = StatusRowCache()
   package let homeFeeds: HomeFeeds
   private let publish: @Sendable (CacheInvalidation) -> Void
+  /// Caches an app keeps beside these, one of each type per process and database (`OnSaleSets`).
+  private let appCaches = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
   package init(homeFeeds: HomeFeeds = HomeFeeds(), publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
     self.homeFeeds = homeFeeds
     self.publish = publish
+  }
+
+  /// The app's cache of type `T`, made on first use: an app's store is a value made per use, so what it caches
+  /// lives here, with the engine.
+  package func app<T: Sendable>(_ type: T.Type = T.self, make: () -> T) -> T {
+    appCaches.withLock { caches in
+      if let cache = caches[ObjectIdentifier(type)] as? T { return cache }
+      let cache = make()
+      caches[ObjectIdentifier(type)] = cache
+      return cache
+    }
   }
 
   /// Hits and misses of each cache, by the name `/metrics` shows.

@@ -1,5 +1,6 @@
 import DealsAPI
 import GeoData
+import Synchronization
 import SparrowPlatform
 import SparrowStore
 import TuanStore
@@ -42,6 +43,33 @@ struct MapMarker: PageModel {
   }
 }
 
+/// A city's outline drawing: its frame and its districts' paths, the same on every request (the outlines ship with
+/// the binary), so drawn once per city; drawing Beijing's sixteen districts took most of the map page's 48 ms.
+struct CityDrawing: Sendable {
+  let map: OutlineMap
+  let districts: [MapDistrict]
+
+  private static let drawn = Mutex<[Int: CityDrawing]>([:])
+
+  /// `city`'s drawing, drawn on first use (a few hundred cities at most).
+  static func of(_ city: City) -> CityDrawing {
+    if let drawing = drawn.withLock({ $0[city.adcode] }) { return drawing }
+    let geo = GeoData.shared
+    let shapes = geo.districts(of: city).compactMap { district in geo.outline(of: district).map { (district, $0) } }
+    let box = geo.outline(of: city)?.boundingBox ?? shapes.first?.1.boundingBox
+      ?? BoundingBox(minLatitude: city.centroid.latitude - 0.2, maxLatitude: city.centroid.latitude + 0.2,
+                     minLongitude: city.centroid.longitude - 0.2, maxLongitude: city.centroid.longitude + 0.2)
+    let map = OutlineMap(box: box, width: MapPage.drawingWidth)
+    let districts = shapes.map { district, outline in
+      let p = map.point(district.centroid)
+      return MapDistrict(name: district.name, path: map.path(outline), x: OutlineMap.number(p.x), y: OutlineMap.number(p.y))
+    }
+    let drawing = CityDrawing(map: map, districts: districts)
+    drawn.withLock { $0[city.adcode] = drawing }
+    return drawing
+  }
+}
+
 /// 地图: the chosen city drawn from the shipped district outlines (no tiles from anywhere), one marker per merchant
 /// with deals on sale.
 struct MapPage: PageModel {
@@ -56,18 +84,11 @@ struct MapPage: PageModel {
 
   init(frame: TuanFrame, city: City, deals: [DealRecord], merchants: [Int64: MerchantRecord]) {
     self.frame = frame
-    let geo = GeoData.shared
-    let shapes = geo.districts(of: city).compactMap { district in geo.outline(of: district).map { (district, $0) } }
-    let box = geo.outline(of: city)?.boundingBox ?? shapes.first?.1.boundingBox
-      ?? BoundingBox(minLatitude: city.centroid.latitude - 0.2, maxLatitude: city.centroid.latitude + 0.2,
-                     minLongitude: city.centroid.longitude - 0.2, maxLongitude: city.centroid.longitude + 0.2)
-    let map = OutlineMap(box: box, width: Self.drawingWidth)
+    let drawing = CityDrawing.of(city)
+    let map = drawing.map
     width = Int(Self.drawingWidth)
     height = Int(map.height)
-    districts = shapes.map { district, outline in
-      let p = map.point(district.centroid)
-      return MapDistrict(name: district.name, path: map.path(outline), x: OutlineMap.number(p.x), y: OutlineMap.number(p.y))
-    }
+    districts = drawing.districts
     var seen = Set<Int64>()
     markers = deals.compactMap { deal in
       guard seen.insert(deal.merchantID).inserted else { return nil }
