@@ -44,6 +44,10 @@ package final class SQLiteStore: PlatformStore {
       // Statement journals (every insert that fires the search index's trigger opens one) and sorts stay in memory
       // rather than in temporary files: a bulk import spent 40 % of its time in their writes.
       try db.execute(sql: "PRAGMA temp_store = MEMORY")
+      // Pages are read through a memory map (up to 1 GiB of the file) instead of a read call each: a page of 300
+      // deals spent a third of its time in pread copying pages the kernel already held. The pages are the kernel's
+      // page cache, shared by every connection; writes still go through the WAL.
+      try db.execute(sql: "PRAGMA mmap_size = 1073741824")
       // Short status searches compare folded text the way the trigram index folds it (`SearchFolding`); SQLite's
       // own `lower` and `LIKE` fold ASCII only.
       db.add(function: DatabaseFunction("sparrow_fold", argumentCount: 1, pure: true) { values in
