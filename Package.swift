@@ -216,7 +216,7 @@ let package = Package(
       name: "SparrowTestSupport",
       dependencies: [
         "SparrowServer", "SparrowApps", "SparrowDemo", "SparrowStoreSQLite", "SparrowStorePostgres", "WeiboApp",
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Tests/SparrowTestSupport", swiftSettings: strict),
     .testTarget(name: "SparrowCoreTests", dependencies: ["SparrowCore"], swiftSettings: strict),

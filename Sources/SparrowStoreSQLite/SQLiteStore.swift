@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 import SparrowStore
 
 /// The embedded engine: one SQLite file in WAL mode, readers in parallel with one writer.
@@ -15,6 +16,8 @@ package final class SQLiteStore: PlatformStore {
 
   /// Statements run so far, when opened with `countingStatements` (tests check query counts with it).
   package var statementCount: Int { counter.value }
+  /// The distinct statements run so far, when opened with `countingStatements` (the query-plan tests read them).
+  package var statementsSeen: Set<String> { counter.seen }
   private let counter = StatementCounter()
 
   /// Feeds at least this large are read by walking ids (see `homeStatuses`); tests move it to try both paths.
@@ -56,7 +59,7 @@ package final class SQLiteStore: PlatformStore {
       if countingStatements {
         db.trace { event in
           if case .statement(let statement) = event, !statement.sql.hasPrefix("BEGIN"), !statement.sql.hasPrefix("COMMIT") {
-            counter.add()
+            counter.add(statement.sql)
           }
         }
       }
@@ -97,17 +100,16 @@ package final class SQLiteStore: PlatformStore {
   }
 }
 
-final class StatementCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  var value: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
-  }
-  func add() {
-    lock.lock()
-    count += 1
-    lock.unlock()
+/// Statements run, and which (their SQL with `?` placeholders), for tests of query counts and query plans.
+final class StatementCounter: Sendable {
+  private let state = Mutex<(count: Int, seen: Set<String>)>((0, []))
+  var value: Int { state.withLock { $0.count } }
+  var seen: Set<String> { state.withLock { $0.seen } }
+  func add(_ sql: String) {
+    state.withLock { state in
+      state.count += 1
+      // Bulk writes make distinct texts per batch size; a test's workload stays far below this.
+      if state.seen.count < 10_000 { state.seen.insert(sql) }
+    }
   }
 }
