@@ -161,16 +161,11 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now)
     return try await readingReplica { db in
-      let row = try await db.rows("""
-        SELECT (SELECT max(id) FROM tuan_deals), (SELECT max(updated_at) FROM tuan_deals)
-        """).first
+      let row = try await db.rows(OnSaleSets.stamp).first
       let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0)
       if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
       let value = try await read(db)
-      let until = try await db.value("""
-        SELECT min(t) FROM (SELECT min(published_at) AS t FROM tuan_deals WHERE published_at > \(at)
-          UNION ALL SELECT min(deadline) FROM tuan_deals WHERE deadline > \(at)) AS next
-        """, as: Int64?.self) ?? nil
+      let until = try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil
       sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max)
       return value
     }

@@ -161,16 +161,12 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now)
     return try await reading { db in
-      let row = try Row.fetchOne(db, sql: """
-        SELECT (SELECT max(id) FROM tuan_deals), (SELECT max(updated_at) FROM tuan_deals)
-        """)
+      let row = try Row.fetchOne(db, sql: OnSaleSets.stamp.sqlite.0)
       let stamp = DealsStamp(lastID: row?[0] ?? 0, lastUpdate: row?[1] ?? 0)
       if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
       let value = try read(db)
-      let until = try Int64.fetchOne(db, sql: """
-        SELECT min(t) FROM (SELECT min(published_at) AS t FROM tuan_deals WHERE published_at > ?
-          UNION ALL SELECT min(deadline) FROM tuan_deals WHERE deadline > ?)
-        """, arguments: [at, at]) ?? Int64.max
+      let (next, arguments) = OnSaleSets.nextChange(after: at).sqlite
+      let until = try Int64.fetchOne(db, sql: next, arguments: arguments) ?? Int64.max
       sets.keep(value, key, stamp: stamp, from: at, until: until)
       return value
     }

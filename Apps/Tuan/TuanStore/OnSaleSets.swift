@@ -31,6 +31,17 @@ package final class OnSaleSets: Sendable {
 
   package init() {}
 
+  /// The deals' stamp, as both engines read it: two index lookups.
+  package static let stamp: SQL = "SELECT (SELECT max(id) FROM tuan_deals), (SELECT max(updated_at) FROM tuan_deals)"
+
+  /// The next moment after `at` (milliseconds) a deal is published or ends, when a set read at `at` may change.
+  package static func nextChange(after at: Int64) -> SQL {
+    """
+    SELECT min(t) FROM (SELECT min(published_at) AS t FROM tuan_deals WHERE published_at > \(at)
+      UNION ALL SELECT min(deadline) FROM tuan_deals WHERE deadline > \(at)) AS next
+    """
+  }
+
   /// The set `key` at `now` under `stamp`, if kept.
   package func value<T: Sendable>(_ key: String, stamp: DealsStamp, now: Int64) -> T? {
     entries.withLock { entries in
