@@ -56,6 +56,10 @@ package final class SQLiteStore: PlatformStore {
       db.add(function: DatabaseFunction("sparrow_fold", argumentCount: 1, pure: true) { values in
         String.fromDatabaseValue(values[0].databaseValue).map(SearchFolding.folded)
       })
+      // Two-character search (`SearchBigrams`): an app's FTS5 table of pairs is filled from this.
+      db.add(function: DatabaseFunction("sparrow_bigrams", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0].databaseValue).map(SearchBigrams.tokens)
+      })
       if countingStatements {
         db.trace { event in
           if case .statement(let statement) = event, !statement.sql.hasPrefix("BEGIN"), !statement.sql.hasPrefix("COMMIT") {

@@ -99,9 +99,12 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     return try await readingReplica { db in
       let total = try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      // The page's ids first, then only their rows (as SQLite's engine does).
       let deals = try await db.rows("""
-        SELECT \(raw: dealColumns) FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
-        LIMIT \(query.limit) OFFSET \(query.offset)
+        SELECT \(raw: dealColumns) FROM tuan_deals d WHERE d.id IN (
+          SELECT d.id FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
+          LIMIT \(query.limit) OFFSET \(query.offset))
+        ORDER BY \(sql: order)
         """).map(DealRecord.init(row:))
       let hits = deals.map { DealHit(deal: $0, distance: circle?.distance(toLatitude: $0.latitude, longitude: $0.longitude)) }
       return FeedPage(items: hits, total: total)
@@ -116,6 +119,22 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
         SELECT d.id FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
         LIMIT \(query.limit) OFFSET \(query.offset)
         """, as: Int64.self)
+    }
+  }
+
+  package func dealPins(_ query: DealQuery) async throws -> [DealPin] {
+    let condition = Self.condition(query)
+    let (order, _) = Self.order(query)
+    return try await readingReplica { db in
+      try await db.rows("""
+        SELECT d.id, d.merchant_id, d.title, d.current_price, d.latitude, d.longitude FROM tuan_deals d WHERE d.id IN (
+          SELECT d.id FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
+          LIMIT \(query.limit) OFFSET \(query.offset))
+        ORDER BY \(sql: order)
+        """).map { row in
+        DealPin(id: try row.int64(0), merchantID: try row.int64(1), title: try row.string(2), currentPrice: try row.int(3),
+                latitude: try row.double(4), longitude: try row.double(5))
+      }
     }
   }
 
@@ -191,6 +210,8 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       parts.append("(d.category = ANY(\(query.categories)) OR d.subcategory = ANY(\(query.subcategories)))")
     }
     for word in TuanText.words(query.keyword) {
+      // By the pairs index (`TuanSchema.v5`) where the word has pairs, then the word itself.
+      if SearchBigrams.helps(word) { parts.append("tuan_bigrams(d.search_text) @> tuan_bigrams(\(word))") }
       parts.append("strpos(d.search_text, \(word)) > 0")
     }
     if let circle = query.near {

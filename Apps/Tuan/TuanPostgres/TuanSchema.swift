@@ -8,7 +8,29 @@ enum TuanSchema {
     ("tuan-v1", "团购: merchants, deals, orders, coupons, favourites, views, API keys", v1),
     ("tuan-v2", "团购: the cities each person chose (最近访问)", v2),
     ("tuan-v3", "团购: the index of each city's deals on sale", v3),
+    ("tuan-v4", "团购: local deals on sale from the index alone", v4),
+    ("tuan-v5", "团购: keyword search by index", v5),
   ])
+
+  /// Keyword search by index (`SearchBigrams`, SQLite's `tuan-v5`): a GIN index over each deal's pairs of
+  /// characters, computed here in SQL; a search asks for the deals with all of its word's pairs, then checks them.
+  static let v5 = [
+    """
+    CREATE FUNCTION tuan_bigrams(text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+      SELECT coalesce(array_agg(DISTINCT substr($1, i, 2)), '{}') FROM generate_series(1, char_length($1) - 1) AS i
+    $$
+    """,
+    "CREATE INDEX tuan_deals_by_bigrams ON tuan_deals USING gin (tuan_bigrams(search_text))",
+  ]
+
+  /// The same index with `nationwide` beside the city (see SQLite's `tuan-v4`).
+  static let v4 = [
+    "DROP INDEX tuan_deals_on_sale",
+    """
+    CREATE INDEX tuan_deals_on_sale ON tuan_deals
+      (city_adcode, nationwide, deadline, published_at, purchase_count, current_price, category, subcategory)
+    """,
+  ]
 
   /// A city's deals on sale from the index (see SQLite's `tuan-v3`).
   static let v3 = [

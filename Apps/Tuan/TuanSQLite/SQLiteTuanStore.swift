@@ -102,9 +102,13 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     return try await reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_deals d WHERE \(condition)", arguments: arguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      // The page's ids first, sorted from the index where it covers the query, then only their rows: sorting
+      // whole rows read every candidate's (a big city's 300 best sellers: 25 ms, not 5).
       let rows = try Row.fetchAll(db, sql: """
-        SELECT \(dealColumns.qualified("d")) FROM tuan_deals d WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
-        """, arguments: arguments + orderArguments + [query.limit, query.offset])
+        SELECT \(dealColumns.qualified("d")) FROM tuan_deals d WHERE d.id IN (
+          SELECT d.id FROM tuan_deals d WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?)
+        ORDER BY \(order)
+        """, arguments: arguments + orderArguments + [query.limit, query.offset] + orderArguments)
       let hits = rows.map { row in
         let deal = DealRecord(row: row)
         return DealHit(deal: deal, distance: distance?.distance(toLatitude: deal.latitude, longitude: deal.longitude))
@@ -120,6 +124,20 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       try Int64.fetchAll(db, sql: """
         SELECT d.id FROM tuan_deals d WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
         """, arguments: arguments + orderArguments + [query.limit, query.offset])
+    }
+  }
+
+  package func dealPins(_ query: DealQuery) async throws -> [DealPin] {
+    let (condition, arguments) = Self.condition(query)
+    let (order, orderArguments, _) = Self.order(query)
+    return try await reading { db in
+      try Row.fetchAll(db, sql: """
+        SELECT d.id, d.merchant_id, d.title, d.current_price, d.latitude, d.longitude FROM tuan_deals d WHERE d.id IN (
+          SELECT d.id FROM tuan_deals d WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?)
+        ORDER BY \(order)
+        """, arguments: arguments + orderArguments + [query.limit, query.offset] + orderArguments).map { row in
+        DealPin(id: row[0], merchantID: row[1], title: row[2], currentPrice: row[3], latitude: row[4], longitude: row[5])
+      }
     }
   }
 
@@ -206,7 +224,12 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
         """)
       arguments += [jsonList(query.categories), jsonList(query.subcategories)]
     }
-    for word in TuanText.words(query.keyword) {
+    let words = TuanText.words(query.keyword)
+    if let match = gramsMatch(words: words, query: query) {
+      parts.append("d.id IN (SELECT rowid FROM tuan_deal_grams WHERE tuan_deal_grams MATCH ?)")
+      arguments += [match]
+    }
+    for word in words {
       // A substring of the lowercased text (`TuanText`), as PostgreSQL's `strpos`.
       parts.append("instr(d.search_text, ?) > 0")
       arguments += [word]
@@ -236,6 +259,23 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       }
     }
     return (parts.isEmpty ? "1" : parts.joined(separator: " AND "), arguments)
+  }
+
+  /// The `tuan_deal_grams` search (`TuanSchema.v5`) for the words of two characters or more: deals with every pair
+  /// of their characters, sold where the query looks; nil when no word is long enough (one character is read
+  /// from the text alone).
+  static func gramsMatch(words: [String], query: DealQuery) -> String? {
+    let pairs = words.filter(SearchBigrams.helps).map(SearchBigrams.tokens)
+    guard !pairs.isEmpty else { return nil }
+    var match = pairs.joined(separator: " ").split(separator: " ").joined(separator: " AND ")
+    let cities = query.cityAdcodes.map { "c\($0)" }
+    let places: [String] = switch query.locality {
+    case .any: cities.isEmpty ? [] : cities + ["c0"]
+    case .localOnly: cities
+    case .nationwideOnly: ["c0"]
+    }
+    if !places.isEmpty { match += " AND (" + places.joined(separator: " OR ") + ")" }
+    return match
   }
 
   /// The squared distance in square metres on a local flat projection (good to well under 1% within 5 km), of

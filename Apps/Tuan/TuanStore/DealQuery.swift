@@ -97,6 +97,24 @@ package struct DealHit: Sendable, Equatable {
   }
 }
 
+/// A deal as the map places it: where, whose, what and for how much, without the rest of its row.
+package struct DealPin: Sendable, Equatable {
+  package var id: Int64
+  package var merchantID: Int64
+  package var title: String
+  package var currentPrice: Int
+  package var latitude: Double
+  package var longitude: Double
+  package init(id: Int64, merchantID: Int64, title: String, currentPrice: Int, latitude: Double, longitude: Double) {
+    self.id = id
+    self.merchantID = merchantID
+    self.title = title
+    self.currentPrice = currentPrice
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+}
+
 /// A district of a city with deals on sale, and the 商圈 in it that have some.
 package struct DealRegion: Sendable, Equatable {
   package var districtAdcode: Int

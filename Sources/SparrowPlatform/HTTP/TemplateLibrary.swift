@@ -14,15 +14,23 @@ package struct TemplateLibrary: Sendable {
     guard let platform = Bundle.module.resourceURL?.appendingPathComponent("Templates") else {
       throw CocoaError(.fileNoSuchFile)
     }
-    var library = try await MustacheLibrary(directory: platform.path)
-    if let folder {
+    MustacheContentTypes.register(Escaping(), named: Escaping.name)
+    var library = MustacheLibrary()
+    for folder in [platform] + (folder.map { [$0] } ?? []) {
       let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
       for name in names.sorted() {
         let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-        try library.register(text, named: String(name.dropLast(".mustache".count)))
+        // Every template (partials too: the library starts each with its own escaping) escapes with `HTML.escape`.
+        try library.register("{{% CONTENT_TYPE: \(Escaping.name)}}" + text, named: String(name.dropLast(".mustache".count)))
       }
     }
     return TemplateLibrary(library: library)
+  }
+
+  /// The templates' `{{ }}`: `HTML.escape`, the same five characters as the library's own, by byte.
+  struct Escaping: MustacheContentType {
+    static let name = "SPARROW_HTML"
+    func escapeText(_ text: String) -> String { HTML.escape(text) }
   }
 
   /// The text of `template` showing `page` (values are escaped by the templates' `{{ }}`).

@@ -27,6 +27,31 @@ package enum SearchFolding {
   package static func folded(_ text: String) -> String { text.lowercased() }
 }
 
+/// Substring search of words the trigram indexes cannot help with (团购's keywords are mostly two characters: 火锅,
+/// 烤鸭): each text is indexed by its adjacent pairs of Unicode scalars, a word's pairs must all be there, and the
+/// few texts that have them are then checked for the word itself. SQLite's engine offers `sparrow_bigrams(text)`
+/// for its FTS5 tables; PostgreSQL's apps compute the same pairs in SQL for a GIN index.
+package enum SearchBigrams {
+  /// `text`'s pairs as FTS5 barewords, each "g" and the hex of its UTF-8, space-separated and each once.
+  package static func tokens(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count >= 2 else { return "" }
+    var seen = Set<String>()
+    var out = ""
+    for index in 1..<scalars.count {
+      var token = "g"
+      for byte in (String(scalars[index - 1]) + String(scalars[index])).utf8 {
+        token += String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+      }
+      if seen.insert(token).inserted { out += out.isEmpty ? token : " " + token }
+    }
+    return out
+  }
+
+  /// Whether `word` is long enough for the pairs to help (a single character has none).
+  package static func helps(_ word: String) -> Bool { word.unicodeScalars.count >= 2 }
+}
+
 extension String {
   /// A column list with every column prefixed by `table.`, for queries that join.
   package func qualified(_ table: String) -> String {

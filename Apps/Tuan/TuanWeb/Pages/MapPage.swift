@@ -82,7 +82,7 @@ struct MapPage: PageModel {
   /// The drawing's width in its own units; the page scales it to fit.
   static let drawingWidth = 1000.0
 
-  init(frame: TuanFrame, city: City, deals: [DealRecord], merchants: [Int64: MerchantRecord]) {
+  init(frame: TuanFrame, city: City, deals: [DealPin], merchants: [Int64: MerchantRecord]) {
     self.frame = frame
     let drawing = CityDrawing.of(city)
     let map = drawing.map
