@@ -112,6 +112,12 @@ package enum WeiboSQL {
       "SELECT CAST(coalesce(sum(statuses_count), 0) AS BIGINT) FROM users WHERE id = \(author)"
     case (.user(let author, _), .all):
       "SELECT CAST(coalesce(sum(statuses_count - private_statuses_count), 0) AS BIGINT) FROM users WHERE id = \(author)"
+    // Topic and mention rows exist for public statuses only (`StatusPosting`), so their index counts a topic page
+    // or a mention list without reading each status (a popular topic's page read thousands of rows).
+    case (.topic(let topic), .all):
+      "SELECT count(*) FROM status_topics WHERE topic = \(topic)"
+    case (.mentions(let user), .all):
+      "SELECT count(*) FROM status_mentions WHERE user_id = \(user)"
     default:
       "SELECT count(*) FROM statuses WHERE \(sql: condition)"
     }

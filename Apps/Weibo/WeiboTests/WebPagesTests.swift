@@ -26,19 +26,21 @@ import Testing
   }
 
   @Test func aCardFormatsTimeCountsTextAndTheAuthor() throws {
-    let card = CardModel(Self.status(text: "看 @bob <b>"), now: Self.now, csrf: "tok")
+    let status = Self.status(text: "看 @bob <b>")
+    let card = CardModel(status, face: CardFace(top: "", rest: ""), now: Self.now, csrf: "tok")
+    let face = CardFaceModel(status)
 
     #expect(card.time == "5分钟前")
     #expect([card.reposts, card.comments, card.attitudes] == ["转发", "评论", "1.2万"])
-    #expect(card.html == "看 <a class=\"mention\" href=\"/n/bob\">@bob</a> &lt;b&gt;")
-    let user = try #require(card.user)
+    #expect(face.html == "看 <a class=\"mention\" href=\"/n/bob\">@bob</a> &lt;b&gt;")
+    let user = try #require(face.user)
     #expect(user.url == "/u/1" && user.badge?.color == "yellow" && user.member?.mark == "VIP3")
     #expect(user.member?.color == "orange")
   }
 
   @Test func commentingOnAStatusWithoutCommentsOpensTheComposer() {
-    let none = CardModel(Self.status(comments: 0), now: Self.now, csrf: nil)
-    let some = CardModel(Self.status(comments: 3), now: Self.now, csrf: nil)
+    let none = CardModel(Self.status(comments: 0), face: CardFace(top: "", rest: ""), now: Self.now, csrf: nil)
+    let some = CardModel(Self.status(comments: 3), face: CardFace(top: "", rest: ""), now: Self.now, csrf: nil)
 
     #expect(none.commentURL == "/compose?comment=7")
     #expect(some.commentURL == "/status/7?tab=comments")
@@ -46,8 +48,8 @@ import Testing
   }
 
   @Test func aRepostQuotesItsOriginalOrSaysItIsGone() throws {
-    let card = CardModel(Self.status(retweeted: .deletedOriginal(id: 9)), now: Self.now, csrf: nil)
-    let kept = CardModel(Self.status(retweeted: Self.status(9, text: "原文")), now: Self.now, csrf: nil)
+    let card = CardFaceModel(Self.status(retweeted: .deletedOriginal(id: 9)))
+    let kept = CardFaceModel(Self.status(retweeted: Self.status(9, text: "原文")))
 
     #expect(card.retweet?.html == "此微博已被原作者删除。")
     #expect(kept.retweet?.html == "<a class=\"mention\" href=\"/n/alice\">@alice</a>: 原文")
@@ -169,7 +171,7 @@ import Testing
     let pages = try await TemplateLibrary.load(adding: WeiboWeb.templates)
 
     let home = pages.text("weibo_home", HomePage(frame: Self.frame(), group: .all, list: CardList(
-      [Self.status()], now: Self.now, csrf: "tok", more: nil)))
+      [Self.status()], faces: CardFaces(pages: pages), now: Self.now, csrf: "tok", more: nil)))
     let missing = pages.text("weibo_missing", MessagePage(frame: Self.frame(csrf: nil), message: "没有<了>"))
 
     #expect(home.hasPrefix("<!doctype html>\n<html lang=\"zh-CN\">\n<head>\n<meta charset=\"utf-8\">"))

@@ -25,7 +25,8 @@ extension WeiboWeb {
     let frame = try await frame(viewer, tab: nil, title: "微博正文")
     let status = try await statuses([record], viewer)[0]
     let list = try await list(tab, of: record, maxID: Self.cursor(params, "max_id"), viewer)
-    return render("weibo_status", StatusPage(frame: frame, status: status, now: deps.now(), tab: tab, list: list))
+    return render("weibo_status", StatusPage(frame: frame, status: status, face: faces.face(status), now: deps.now(), tab: tab,
+                                                  list: list))
   }
 
   func listFragment(_ request: Request, _ context: SparrowContext, id: String?, tab: String?) async throws -> Response {
@@ -91,6 +92,6 @@ extension WeiboWeb {
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect(Self.back(request, fallback: "/status/\(id)")) }
     guard let record = try await deps.store.status(id: id, visibleTo: viewer.user.id) else { return Response(status: .notFound) }
-    return render("weibo_favorite", CardModel(try await statuses([record], viewer)[0], now: deps.now(), csrf: viewer.csrf))
+    return render("weibo_favorite", card(try await statuses([record], viewer)[0], viewer))
   }
 }

@@ -17,6 +17,8 @@ package struct WeiboWeb: SparrowApp {
   let pictures: PictureLibrary
   let assets: StaticAssets
   let platform: Platform
+  /// Rendered card faces, reused while their statuses show the same.
+  let faces: CardFaces
 
   static let pageSize = 20
 
@@ -29,6 +31,7 @@ package struct WeiboWeb: SparrowApp {
     pictures = platform.pictures
     session = platform.session
     pages = try await TemplateLibrary.load(adding: Self.templates)
+    faces = CardFaces(pages: pages)
     self.api = api
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/static")
       .including("pictures.js", of: platform.assets, as: "js/pictures.js")
@@ -176,7 +179,12 @@ package struct WeiboWeb: SparrowApp {
 
   /// Cards for `records`, with the footer `more`.
   func cardList(_ records: [StatusRecord], _ viewer: Viewer?, more: MoreLink?) async throws -> CardList {
-    CardList(try await statuses(records, viewer), now: deps.now(), csrf: viewer?.csrf, more: more)
+    CardList(try await statuses(records, viewer), faces: faces, now: deps.now(), csrf: viewer?.csrf, more: more)
+  }
+
+  /// One card of `status` for `viewer`.
+  func card(_ status: Status, _ viewer: Viewer?) -> CardModel {
+    CardModel(status, face: faces.face(status), now: deps.now(), csrf: viewer?.csrf)
   }
 
   /// A paging cursor from the query; 0 when absent or malformed.
@@ -322,7 +330,7 @@ package struct WeiboWeb: SparrowApp {
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect(Self.back(request, fallback: "/status/\(id)")) }
     guard let record = try await deps.store.status(id: id, visibleTo: viewer.user.id) else { return Response(status: .notFound) }
-    return render("weibo_like", CardModel(try await statuses([record], viewer)[0], now: deps.now(), csrf: viewer.csrf))
+    return render("weibo_like", card(try await statuses([record], viewer)[0], viewer))
   }
 
   /// Where a form posted without script returns to: the page it came from, if it is ours.

@@ -11,8 +11,8 @@ struct CardList: PageModel {
   var banner: String?
 
   /// `csrf` is the viewer's form token, nil for visitors.
-  init(_ statuses: [Status], now: Date, csrf: String?, more: MoreLink?) {
-    cards = statuses.map { CardModel($0, now: now, csrf: csrf) }
+  init(_ statuses: [Status], faces: CardFaces, now: Date, csrf: String?, more: MoreLink?) {
+    cards = statuses.map { CardModel($0, face: faces.face($0), now: now, csrf: csrf) }
     self.more = more
   }
 

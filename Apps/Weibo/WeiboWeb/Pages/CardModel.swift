@@ -2,9 +2,10 @@ import Foundation
 import SparrowKit
 import SparrowPlatform
 
-/// One status card (`weibo_card.mustache`, and `weibo_like` / `weibo_favorite` for its buttons), from SparrowKit's
-/// `StatusViewModel`: author, time and client, the text as HTML, pictures, the quoted original, the toolbar.
-struct CardModel: PageModel {
+/// The part of a status card that is the same for every viewer and every minute (`weibo_card_face.mustache`):
+/// author, client, the text as HTML, pictures and the quoted original, from SparrowKit's `StatusViewModel`, with
+/// `slot` where the card's time goes. `CardFaces` renders it once while what it shows is unchanged.
+struct CardFaceModel: PageModel {
   /// The quoted original of a repost: its text (or the words for a deleted one) and its pictures.
   struct Retweet: PageModel {
     let url: String
@@ -25,7 +26,6 @@ struct CardModel: PageModel {
 
   let id: String
   let url: String
-  let time: String
   /// The client, `来自 X`; nil without one.
   let source: String?
   let user: AuthorLabel?
@@ -33,19 +33,13 @@ struct CardModel: PageModel {
   let html: String
   let pictures: CardPictures?
   let retweet: Retweet?
-  let reposts, comments, attitudes: String
-  let liked: Bool
-  let favorited: Bool
-  /// 评论: the composer while there are no comments yet (as the notes' client does), else the list.
-  let commentURL: String
-  /// The form token for 赞 and 收藏; nil for visitors, who get a link to sign in instead.
-  let csrf: String?
+  /// Printed where the time goes, for `CardFaces` to cut the face there.
+  let slot: String
 
-  init(_ status: Status, now: Date, csrf: String?) {
+  init(_ status: Status, slot: String = "") {
     let model = StatusViewModel(status: status, emoticons: WebRichText.phrases)
     id = String(model.id)
     url = "/status/\(model.id)"
-    time = model.createdText(now: now)
     source = model.sourceText
     user = status.user.map(AuthorLabel.init)
     html = WebRichText.html(model.richText)
@@ -55,25 +49,63 @@ struct CardModel: PageModel {
               html: model.retweetRichText.map { WebRichText.html($0) } ?? "抱歉，此微博已被作者删除。",
               pictures: CardPictures(model.retweetPictures))
     }
-    reposts = model.repostsText
-    comments = model.commentsText
-    attitudes = model.attitudesText
-    liked = model.liked
-    favorited = model.favorited
-    commentURL = status.commentsCount == 0 ? "/compose?comment=\(model.id)" : "/status/\(model.id)?tab=comments"
-    self.csrf = csrf
+    self.slot = slot
   }
 
   func child(named name: String) -> Any? {
     switch name {
     case "id": id
     case "url": url
-    case "time": time
     case "source": source
     case "user": user
     case "html": html
     case "pictures": pictures
     case "retweet": retweet
+    case "slot": slot
+    default: nil
+    }
+  }
+}
+
+/// A card's face as rendered HTML: what comes before its time and what comes after, up to the toolbar.
+struct CardFace: Sendable, Equatable {
+  let top: String
+  let rest: String
+}
+
+/// One status card (`weibo_card.mustache`, and `weibo_like` / `weibo_favorite` for its buttons): its face
+/// (`CardFaces`), the time at `now`, and the toolbar with the counts and this viewer's marks.
+struct CardModel: PageModel {
+  let id: String
+  let face: CardFace
+  let time: String
+  let reposts, comments, attitudes: String
+  let liked: Bool
+  let favorited: Bool
+  /// 评论: the composer while there are no comments yet (as the notes' client does), else the list.
+  let commentURL: String
+  /// The form token for 赞 and 收藏; nil for visitors, who get a link to sign in instead.
+  let csrf: String?
+
+  init(_ status: Status, face: CardFace, now: Date, csrf: String?) {
+    id = String(status.id)
+    self.face = face
+    time = StatusViewModel.createdText(of: status, now: now)
+    reposts = DisplayCount.reposts(status.repostsCount)
+    comments = DisplayCount.comments(status.commentsCount)
+    attitudes = DisplayCount.attitudes(status.attitudesCount)
+    liked = status.liked
+    favorited = status.favorited
+    commentURL = status.commentsCount == 0 ? "/compose?comment=\(status.id)" : "/status/\(status.id)?tab=comments"
+    self.csrf = csrf
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "id": id
+    case "face_top": face.top
+    case "face_rest": face.rest
+    case "time": time
     case "reposts": reposts
     case "comments": comments
     case "attitudes": attitudes

@@ -11,9 +11,10 @@ struct StatusPage: PageModel {
   let list: RowList<DetailRow>
 
   /// `status` is the presented status; its counts label the tabs.
-  init(frame: PageFrame, status: Status, now: Date, tab selected: WeiboWeb.ListTab, list: RowList<DetailRow>) {
+  init(frame: PageFrame, status: Status, face: CardFace, now: Date, tab selected: WeiboWeb.ListTab,
+       list: RowList<DetailRow>) {
     self.frame = frame
-    card = CardModel(status, now: now, csrf: frame.web.csrf)
+    card = CardModel(status, face: face, now: now, csrf: frame.web.csrf)
     tabs = WeiboWeb.ListTab.allCases.map { tab in
       let (word, count) = switch tab {
       case .reposts: ("转发", status.repostsCount)
