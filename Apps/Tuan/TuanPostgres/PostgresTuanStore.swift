@@ -127,13 +127,16 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     let (order, _) = Self.order(query)
     return try await readingReplica { db in
       try await db.rows("""
-        SELECT d.id, d.merchant_id, d.title, d.current_price, d.latitude, d.longitude FROM tuan_deals d WHERE d.id IN (
+        SELECT d.id, d.merchant_id, m.name, m.branch_name, d.title, d.current_price, d.latitude, d.longitude
+        FROM tuan_deals d JOIN tuan_merchants m ON m.id = d.merchant_id WHERE d.id IN (
           SELECT d.id FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
           LIMIT \(query.limit) OFFSET \(query.offset))
         ORDER BY \(sql: order)
         """).map { row in
-        DealPin(id: try row.int64(0), merchantID: try row.int64(1), title: try row.string(2), currentPrice: try row.int(3),
-                latitude: try row.double(4), longitude: try row.double(5))
+        DealPin(id: try row.int64(0), merchantID: try row.int64(1),
+                merchantName: MerchantRecord.fullName(name: try row.string(2), branch: try row.string(3)),
+                title: try row.string(4), currentPrice: try row.int(5), latitude: try row.double(6),
+                longitude: try row.double(7))
       }
     }
   }

@@ -132,11 +132,13 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     let (order, orderArguments, _) = Self.order(query)
     return try await reading { db in
       try Row.fetchAll(db, sql: """
-        SELECT d.id, d.merchant_id, d.title, d.current_price, d.latitude, d.longitude FROM tuan_deals d WHERE d.id IN (
+        SELECT d.id, d.merchant_id, m.name, m.branch_name, d.title, d.current_price, d.latitude, d.longitude
+        FROM tuan_deals d JOIN tuan_merchants m ON m.id = d.merchant_id WHERE d.id IN (
           SELECT d.id FROM tuan_deals d WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?)
         ORDER BY \(order)
         """, arguments: arguments + orderArguments + [query.limit, query.offset] + orderArguments).map { row in
-        DealPin(id: row[0], merchantID: row[1], title: row[2], currentPrice: row[3], latitude: row[4], longitude: row[5])
+        DealPin(id: row[0], merchantID: row[1], merchantName: MerchantRecord.fullName(name: row[2], branch: row[3]),
+                title: row[4], currentPrice: row[5], latitude: row[6], longitude: row[7])
       }
     }
   }

@@ -97,17 +97,21 @@ package struct DealHit: Sendable, Equatable {
   }
 }
 
-/// A deal as the map places it: where, whose, what and for how much, without the rest of its row.
+/// A deal as the map places it: where, whose (with the shop's full name), what and for how much, without the
+/// rest of its row or its shop's.
 package struct DealPin: Sendable, Equatable {
   package var id: Int64
   package var merchantID: Int64
+  package var merchantName: String
   package var title: String
   package var currentPrice: Int
   package var latitude: Double
   package var longitude: Double
-  package init(id: Int64, merchantID: Int64, title: String, currentPrice: Int, latitude: Double, longitude: Double) {
+  package init(id: Int64, merchantID: Int64, merchantName: String, title: String, currentPrice: Int, latitude: Double,
+               longitude: Double) {
     self.id = id
     self.merchantID = merchantID
+    self.merchantName = merchantName
     self.title = title
     self.currentPrice = currentPrice
     self.latitude = latitude

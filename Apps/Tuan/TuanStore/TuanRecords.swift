@@ -53,7 +53,12 @@ package struct MerchantRecord: Sendable, Equatable {
   }
 
   /// The name with its branch, as Dianping shows it: 小肥羊火锅(三里屯店).
-  package var fullName: String { branchName.isEmpty ? name : "\(name)(\(branchName))" }
+  package var fullName: String { Self.fullName(name: name, branch: branchName) }
+
+  /// A shop's name with its branch: 小龙坎(三里屯店).
+  package static func fullName(name: String, branch: String) -> String {
+    branch.isEmpty ? name : "\(name)(\(branch))"
+  }
 
   /// What keyword search of merchants looks in: name, branch and address, lowercased.
   package var searchText: String { [name, branchName, address].joined(separator: "\n").lowercased() }

@@ -17,10 +17,8 @@ extension TuanWeb {
     query.onSaleAt = deps.now()
     query.sort = .popular
     query.limit = Self.mapDeals
-    let deals = try await deps.store.dealPins(query)
-    let merchants = try await deps.store.merchants(ids: deals.map(\.merchantID))
-    let page = MapPage(frame: frame(context, request, tab: .map, title: "地图"), city: city, deals: deals,
-                       merchants: merchants)
+    let pins = try await deps.store.dealPins(query)
+    let page = MapPage(frame: frame(context, request, tab: .map, title: "地图"), city: city, pins: pins, parts: mapParts)
     return render("tuan_map", page)
   }
 }

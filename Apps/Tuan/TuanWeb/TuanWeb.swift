@@ -11,6 +11,8 @@ import TuanStore
 package struct TuanWeb: SparrowApp {
   let deps: DealsDependencies
   let pages: TemplateLibrary
+  /// The map's drawn parts, rendered once.
+  let mapParts: MapParts
   let assets: StaticAssets
   let session: WebSession
   let platform: Platform
@@ -27,6 +29,7 @@ package struct TuanWeb: SparrowApp {
     session = platform.session
     self.platform = platform
     pages = try await TemplateLibrary.load(adding: Self.templates)
+    mapParts = MapParts(pages: pages)
     // The platform's fetch helpers are served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/tuan/static")
       .including("net.js", of: platform.assets, as: "js/net.js")
