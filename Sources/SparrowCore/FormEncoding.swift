@@ -12,10 +12,33 @@ public enum FormEncoding {
     pairs.map { escape($0) + "=" + escape($1) }.joined(separator: "&")
   }
 
-  /// Percent-encodes everything except RFC 3986's unreserved characters (so `+`, `&` and `=` survive).
+  /// Percent-encodes everything except RFC 3986's unreserved characters (so `+`, `&` and `=` survive), by UTF-8
+  /// byte, upper-case hex as Foundation writes it. By byte rather than through Foundation's `CharacterSet` (a
+  /// bridged string per call): a page of menu links spent a seventh of its time there.
   public static func escape(_ string: String) -> String {
-    string.addingPercentEncoding(withAllowedCharacters: unreserved) ?? string
+    let utf8 = string.utf8
+    guard !utf8.allSatisfy(isUnreserved) else { return string }
+    var out: [UInt8] = []
+    out.reserveCapacity(utf8.count * 3)
+    for byte in utf8 {
+      if isUnreserved(byte) {
+        out.append(byte)
+      } else {
+        out.append(UInt8(ascii: "%"))
+        out.append(hex[Int(byte >> 4)])
+        out.append(hex[Int(byte & 0xF)])
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+  private static let hex = Array("0123456789ABCDEF".utf8)
+
+  private static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+    default: false
+    }
+  }
 }

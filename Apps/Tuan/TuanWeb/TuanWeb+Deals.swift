@@ -13,8 +13,9 @@ extension TuanWeb {
     let filter = try DealFilter(context.params, city: city)
     let list = try await cards(filter, city: city, page: 1)
     let title = filter.keyword.map { "搜索“\($0)”" } ?? "团购"
-    let page = GridPage(frame: frame(context, request, tab: .deals, title: title),
-                        menus: TopMenus(filter: filter, city: city), list: list)
+    let menus = TopMenus(filter: filter, city: city)
+    let page = GridPage(frame: frame(context, request, tab: .deals, title: title), menus: menus,
+                        dropdowns: menuMarkup.dropdowns(menus, filter: filter, city: city), list: list)
     return render("tuan_grid", page)
   }
 

@@ -13,6 +13,8 @@ package struct TuanWeb: SparrowApp {
   let pages: TemplateLibrary
   /// The map's drawn parts, rendered once.
   let mapParts: MapParts
+  /// The grid's menus, rendered once for each city and filter.
+  let menuMarkup: MenuMarkup
   let assets: StaticAssets
   let session: WebSession
   let platform: Platform
@@ -30,6 +32,7 @@ package struct TuanWeb: SparrowApp {
     self.platform = platform
     pages = try await TemplateLibrary.load(adding: Self.templates)
     mapParts = MapParts(pages: pages)
+    menuMarkup = MenuMarkup(pages: pages)
     // The platform's fetch helpers are served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/tuan/static")
       .including("net.js", of: platform.assets, as: "js/net.js")

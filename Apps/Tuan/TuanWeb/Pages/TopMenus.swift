@@ -84,6 +84,9 @@ struct CategoryIcon: PageModel {
 struct TopMenus: PageModel {
   let filter: DealFilter
   let city: City
+  /// The dropdowns' rows, built when read (the page keeps their markup, `MenuMarkup`).
+  var categoryRows: [MenuRow] { Self.categoryRows(filter) }
+  var districtRows: [MenuRow] { Self.districtRows(filter, city: city) }
 
   /// Marks the row whose right-hand list shows first: the selected one, else the first that has a list.
   static func showing(_ rows: [MenuRow]) -> [MenuRow] {
@@ -94,12 +97,12 @@ struct TopMenus: PageModel {
     return rows
   }
 
-  var categoryRows: [MenuRow] {
+  static func categoryRows(_ filter: DealFilter) -> [MenuRow] {
     let all = MenuRow(key: "cat-all", name: DealCategory.allCategories, link: filter.with {
       $0.category = nil
       $0.subcategory = nil
     }.link(), selected: filter.category == nil, icon: .all)
-    return Self.showing([all] + DealCategory.table.enumerated().map { index, category in
+    return showing([all] + DealCategory.table.enumerated().map { index, category in
       let whole = filter.with {
         $0.category = category
         $0.subcategory = nil
@@ -114,11 +117,11 @@ struct TopMenus: PageModel {
     })
   }
 
-  var districtRows: [MenuRow] {
+  static func districtRows(_ filter: DealFilter, city: City) -> [MenuRow] {
     let geo = GeoData.shared
     let all = MenuRow(key: "district-all", name: "全部商区", link: filter.withoutPlace.link(),
                       selected: filter.district == nil)
-    return Self.showing([all] + geo.districts(of: city).filter { !$0.isWholeCity }.map { district in
+    return showing([all] + geo.districts(of: city).filter { !$0.isWholeCity }.map { district in
       let whole = filter.with {
         $0.district = district
         $0.neighbourhood = nil

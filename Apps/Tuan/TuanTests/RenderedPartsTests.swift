@@ -36,3 +36,36 @@ func keptMapPartsAreThePartsRenderedAfresh(seed: UInt64) async throws {
     #expect(parts.districts(of: city) == fresh.districts(of: city), "step \(step)")
   }
 }
+
+/// The grid's kept menus (`MenuMarkup`) against menus rendered afresh, for random filters in three cities: every
+/// category and subcategory, district and 商圈, sort, keyword and position, asked in a random order and again.
+@Test(arguments: [4, 2026] as [UInt64])
+func keptMenusAreTheMenusRenderedAfresh(seed: UInt64) async throws {
+  let pages = try await TemplateLibrary.load(adding: TuanWeb.templates)
+  let kept = MenuMarkup(pages: pages)
+  var random = SplitMix(seed: seed)
+  func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+  let geo = GeoData.shared
+  let cities = ["北京", "长沙", "上海"].map { geo.city(named: $0)! }
+  for step in 0..<150 {
+    let city = cities[roll(cities.count)]
+    var filter = DealFilter()
+    if roll(2) == 0 {
+      let category = DealCategory.table[roll(DealCategory.table.count)]
+      filter.category = category
+      if roll(2) == 0, !category.subcategories.isEmpty { filter.subcategory = category.subcategories[roll(category.subcategories.count)] }
+    }
+    let districts = geo.districts(of: city).filter { !$0.isWholeCity }
+    if roll(2) == 0, !districts.isEmpty {
+      let district = districts[roll(districts.count)]
+      filter.district = district
+      let places = geo.neighbourhoods(of: district)
+      if roll(2) == 0, !places.isEmpty { filter.neighbourhood = places[roll(places.count)].name }
+    }
+    filter.sort = DealFilter.sorts[roll(DealFilter.sorts.count)]
+    if roll(3) == 0 { filter.keyword = ["火锅", "<b>&", "a b"][roll(3)] }
+    if roll(2) == 0 { filter.position = Coordinate(latitude: 39.9 + Double(roll(100)) / 1000, longitude: 116.4) }
+    let menus = TopMenus(filter: filter, city: city)
+    #expect(kept.dropdowns(menus, filter: filter, city: city) == pages.text("tuan_menus", menus), "step \(step)")
+  }
+}

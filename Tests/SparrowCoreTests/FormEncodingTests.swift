@@ -1,0 +1,16 @@
+import Foundation
+import SparrowCore
+import Testing
+
+/// `FormEncoding.escape` by byte is Foundation's percent-encoding of everything but RFC 3986's unreserved
+/// characters, on random text of every kind of character.
+@Test func formEscapingIsFoundationsPercentEncoding() {
+  let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+  let pieces = Array("aZ09-._~ +&=%/?#[]@!$'()*,;:\"<>\\^`{|}\u{0}\u{7f}é火锅😀\u{301}\r\n\t")
+  var generator = SystemRandomNumberGenerator()
+  for _ in 0..<2_000 {
+    let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! })
+    #expect(FormEncoding.escape(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved), "\(text.debugDescription)")
+  }
+  #expect(FormEncoding.escape("北京 a+b") == "%E5%8C%97%E4%BA%AC%20a%2Bb")
+}
