@@ -98,19 +98,5 @@ measure web_home "http://127.0.0.1:$PORT/" "Cookie: $COOKIE"
 # The route sweep: every GET route a person or a client opens, with the busiest status, user, topic, deal and
 # check-in of the data, each for BENCH_SWEEP_SECONDS beside /healthz in this run; one table at the end.
 [ "${BENCH_SWEEP:-1}" = 1 ] || exit 0
-SWEEP_SECONDS=${BENCH_SWEEP_SECONDS:-4}
 echo
-echo "Route sweep: wrk 2 threads, $CONNECTIONS connections, ${SWEEP_SECONDS}s each; p50 at 1 connection"
-printf '%-24s %10s %8s %9s %9s %9s %s\n' route "req/s" healthz p50 p99 "p50@1" non-2xx
-HEALTHZ_RPS=""
-while IFS=$'\t' read -r name url header; do
-  args=(--latency "$url")
-  [ -n "$header" ] && args=(-H "$header" "${args[@]}")
-  out=$(wrk -t2 -c"$CONNECTIONS" -d"${SWEEP_SECONDS}s" "${args[@]}")
-  single=$(wrk -t1 -c1 -d1s "${args[@]}")
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  [ -z "$HEALTHZ_RPS" ] && HEALTHZ_RPS=$rps
-  printf '%-24s %10s %7.0f%% %9s %9s %9s %s\n' "$name" "$rps" "$(python3 -c "print(100*$rps/$HEALTHZ_RPS)")" \
-    "$(awk '$1=="50%" {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")" \
-    "$(awk '$1=="50%" {print $2}' <<<"$single")" "$(awk '/Non-2xx/ {print $5}' <<<"$out")"
-done < <(python3 scripts/sweep_routes.py "$DATA" "$PORT" "$TOKEN" "$COOKIE" "$DEALS_APP")
+BENCH_CONNECTIONS=$CONNECTIONS bash scripts/sweep.sh "$DATA" "$PORT" "$TOKEN" "$COOKIE" "$DEALS_APP"

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # home_timeline on PostgreSQL, beside SQLite's figures from bench.sh: a throwaway cluster on loopback, the same
 # generated datasets copied in with `sparrow migrate-data` (ids unchanged, so the same feed is read), one instance,
-# then two instances behind nginx (deploy/nginx-sparrow.conf) against one behind the same nginx.
-# Sizes: BENCH_PG_SIZES (default "1000:100000 20000:1000000", users:statuses; follows BENCH_FOLLOWS).
+# then two instances behind nginx (deploy/nginx-sparrow.conf) against one behind the same nginx, then the route
+# sweep (scripts/sweep.sh) on one instance. The datasets are bench.sh's, deals included.
+# Sizes: BENCH_PG_SIZES (default "1000:100000 20000:1000000", users:statuses; BENCH_FOLLOWS, BENCH_DEALS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SIZES=${BENCH_PG_SIZES:-"1000:100000 20000:1000000"}
 FOLLOWS=${BENCH_FOLLOWS:-100}
+DEALS=${BENCH_DEALS:-100000}
 SECONDS_EACH=${BENCH_SECONDS:-10}
 CONNECTIONS=${BENCH_CONNECTIONS:-16}
 BIN=$PWD/.build/release/sparrow
@@ -50,11 +52,11 @@ serve() { # port data url → pid
 for size in $SIZES; do
   USERS=${size%%:*}
   STATUSES=${size##*:}
-  DATA=bench-data/u${USERS}-s${STATUSES}-f${FOLLOWS}
+  DATA=bench-data/u${USERS}-s${STATUSES}-f${FOLLOWS}-d${DEALS}
   if [ ! -f "$DATA/sparrow.sqlite" ]; then
     rm -rf "$DATA"
-    echo "Generating $USERS users, $STATUSES statuses, $FOLLOWS follows each into $DATA"
-    "$BIN" demo --users "$USERS" --statuses "$STATUSES" --follows "$FOLLOWS" --data "$DATA"
+    echo "Generating $USERS users, $STATUSES statuses, $FOLLOWS follows each, $DEALS deals into $DATA"
+    "$BIN" demo --users "$USERS" --statuses "$STATUSES" --follows "$FOLLOWS" --deals "$DEALS" --data "$DATA"
   fi
   DB=bench_u${USERS}_s${STATUSES}
   "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U sparrow "$DB"
@@ -100,4 +102,17 @@ for size in $SIZES; do
   fi
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
   PIDS=()
+
+  if [ "${BENCH_PG_SWEEP:-1}" = 1 ]; then
+    # One instance, on the port bench.sh serves SQLite on: the web client's redirect URI came over with the data.
+    P=${BENCH_PORT:-18080}
+    serve $P "$WORK/a" "$URL"
+    wait_up "http://127.0.0.1:$P"
+    DEALS_APP=$("$BIN" app create --name "bench deals" --redirect-uri http://127.0.0.1/cb --deals --database "$URL" --data "$WORK/a")
+    COOKIE=$(python3 scripts/web_session.py "http://127.0.0.1:$P" sparrow sparrow123)
+    echo "PostgreSQL, one instance, $USERS users / $STATUSES statuses / $DEALS deals:"
+    BENCH_CONNECTIONS=$CONNECTIONS bash scripts/sweep.sh "$DATA" "$P" "$TOKEN" "$COOKIE" "$DEALS_APP"
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+    PIDS=()
+  fi
 done
