@@ -1,4 +1,5 @@
 import Foundation
+import SparrowDemo
 import SparrowStore
 import WeiboStore
 import SparrowTestSupport
@@ -77,6 +78,38 @@ func countersAlwaysMatchTheRows(_ kind: StoreKind) async throws {
     #expect(try await total(.user(c, viewer: a), a) == 1)
     #expect(try await total(.user(c, viewer: c), c) == 2)
     #expect(try await store.statuses(in: .everyone, feature: .original, page: Page(), viewer: a).page.total == 1)
+  }
+}
+
+/// The site's count of public statuses (`weibo_counters`) against the rows over a random history of posts (public,
+/// private, reposts) and deletions from two processes on one database, then after a bulk recount.
+@Test(arguments: StoreKind.available, [8, 2026] as [UInt64])
+func thePublicTimelinesTotalIsThePublicStatuses(_ kind: StoreKind, seed: UInt64) async throws {
+  try await withStore(kind) { engine in
+    let stores = [engine.store, try engine.reopen().weibo]
+    var random = SplitMix(seed: seed)
+    func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+    var f = Fixture()
+    let people = [try await f.user(stores[0], "alice"), try await f.user(stores[0], "bob")]
+    var alive: [(id: Int64, visible: Int)] = []
+    func total() async throws -> Int {
+      try await stores[roll(2)].statuses(in: .everyone, feature: .all, page: Page(count: 1)).total
+    }
+    for step in 0..<80 {
+      if alive.isEmpty || roll(3) > 0 {
+        let visible = roll(4) == 0 ? 1 : 0
+        let original = alive.filter { $0.visible == 0 }.randomElement(using: &random)?.id
+        let id = try await f.status(stores[roll(2)], by: people[roll(2)], "第\(step)条", retweeting: roll(3) == 0 ? original : nil,
+                                    visible: visible)
+        alive.append((id, visible))
+      } else {
+        let gone = alive.remove(at: roll(alive.count))
+        _ = try await stores[roll(2)].deleteStatus(id: gone.id)
+      }
+      #expect(try await total() == alive.filter { $0.visible == 0 }.count, "step \(step)")
+    }
+    try await stores[0].recomputeCounters()
+    #expect(try await total() == alive.filter { $0.visible == 0 }.count)
   }
 }
 

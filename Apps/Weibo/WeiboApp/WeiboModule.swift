@@ -4,6 +4,8 @@ import WeiboDemo
 import SparrowPlatform
 import SparrowServer
 import SparrowStore
+import SparrowStorePostgres
+import SparrowStoreSQLite
 import WeiboAPI
 import WeiboPostgres
 import WeiboSQLite
@@ -13,6 +15,8 @@ import WeiboWeb
 /// 微博 in the binary: its statuses, comments, follows and marks over the engine (its own store type on each
 /// engine), the API at `/2/…`, the web client at `/`, and the demo's follows, statuses and comments.
 package enum WeiboModule: AppModule {
+  package static var sqliteSchema: SQLiteSchema? { SQLiteWeiboStore.schema }
+  package static var postgresSchema: PostgresSchema? { PostgresWeiboStore.schema }
   package static var commands: [any ParsableCommand.Type] { [EmoticonsCommand.self] }
 
   /// 微博's store on `engine`.

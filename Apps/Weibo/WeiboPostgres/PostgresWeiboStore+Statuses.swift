@@ -205,8 +205,9 @@ extension PostgresWeiboStore {
     async throws -> FeedPage<StatusRecord>
   {
     let condition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
+    let rows = WeiboSQL.rows(feed, feature, page: page, search: Self.textSearch)
     let items = try await db.rows("""
-      SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: condition)\(sql: WeiboSQL.window(page))
+      SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: rows)\(sql: WeiboSQL.window(page))
       ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
       """).map(StatusRecord.init(row:))
     // A whole home feed's size is the sum of its people's counters (cached); a filtered feed is counted.

@@ -210,7 +210,7 @@ extension SQLiteWeiboStore {
       return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
     }
     let feedCondition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
-    let (condition, arguments) = feedCondition.sqlite
+    let (condition, arguments) = WeiboSQL.rows(feed, feature, page: page, search: Self.textSearch).sqlite
     let (window, windowArguments) = Self.window(page)
     let items = try decodeRows(
       try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),

@@ -50,6 +50,7 @@ package struct StatusPosting: Sendable {
       updates.append(
         "UPDATE statuses SET reposts_count = reposts_count + 1 WHERE id IN (\(original), \(status.parentID ?? original))")
     }
+    if status.visible == 0 { updates.append(WeiboSQL.publicStatuses(by: 1)) }
     return updates
   }
 

@@ -26,6 +26,7 @@ package struct StatusRemoval: Sendable {
       statements.append(
         "UPDATE statuses SET reposts_count = reposts_count - 1 WHERE id IN (\(original), \(status.parentID ?? original))")
     }
+    if status.visible == 0 { statements.append(WeiboSQL.publicStatuses(by: -1)) }
     statements += [
       "UPDATE users SET favourites_count = favourites_count - 1 WHERE id IN (SELECT user_id FROM favorites WHERE status_id = \(id))",
       "DELETE FROM comment_mentions WHERE comment_id IN (SELECT id FROM comments WHERE status_id = \(id))",

@@ -1,0 +1,27 @@
+import SparrowStorePostgres
+
+/// 微博's own migrations in PostgreSQL (see the SQLite engine's `WeiboSchema`).
+enum WeiboSchema {
+  static let v1 = [
+    "CREATE INDEX status_topics_by_time_topic ON status_topics (created_at, topic, status_id)",
+    "DROP INDEX status_topics_by_time",
+  ]
+
+  static let v2 = [
+    "CREATE TABLE weibo_counters (name TEXT PRIMARY KEY, n BIGINT NOT NULL)",
+    """
+    INSERT INTO weibo_counters (name, n)
+    SELECT 'public_statuses', count(*) FROM statuses WHERE visible = 0 HAVING count(*) > 0
+    """,
+  ]
+
+  static let schema = PostgresSchema(migrations: [
+    ("weibo-v1", "微博: hot topics from the index alone", v1),
+    ("weibo-v2", "微博: the site's count of public statuses", v2),
+  ])
+}
+
+extension PostgresWeiboStore {
+  /// 微博's tables, for the engine to migrate.
+  package static let schema = WeiboSchema.schema
+}

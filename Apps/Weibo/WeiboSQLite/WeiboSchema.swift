@@ -1,0 +1,29 @@
+import SparrowStoreSQLite
+
+/// 微博's own migrations in SQLite, after the engine's `v1`–`v8` (which created 微博's first tables with the
+/// platform's, and stay named as they were).
+enum WeiboSchema {
+  /// 热门话题 from the index alone: a window's topic rows by time, with their topic and status, so counting a day's
+  /// topics reads no table row (topic rows exist for public statuses only, so no status is read either).
+  static let v1 = """
+    CREATE INDEX status_topics_by_time_topic ON status_topics (created_at, topic, status_id);
+    DROP INDEX status_topics_by_time;
+    """
+
+  /// The site's counters (`WeiboSQL.publicStatuses`): the public timeline's total without summing every author's.
+  static let v2 = """
+    CREATE TABLE weibo_counters (name TEXT PRIMARY KEY, n BIGINT NOT NULL);
+    INSERT INTO weibo_counters (name, n)
+    SELECT 'public_statuses', count(*) FROM statuses WHERE visible = 0 HAVING count(*) > 0;
+    """
+
+  static let schema = SQLiteSchema(migrations: [
+    ("weibo-v1", "微博: hot topics from the index alone", v1),
+    ("weibo-v2", "微博: the site's count of public statuses", v2),
+  ])
+}
+
+extension SQLiteWeiboStore {
+  /// 微博's tables, for the engine to migrate (`SQLiteStore(…, schemas:)`).
+  package static let schema = WeiboSchema.schema
+}
