@@ -199,12 +199,16 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   static func condition(_ query: DealQuery) -> SQL {
     var parts: [SQL] = []
     let cities = query.cityAdcodes.map(Int64.init)
+    // Where a deal is sold, as `tuan_deals_sold_in` (`TuanSchema.v6`) indexes it: 0 for nationwide deals, else its
+    // city. A city's deals and the nationwide ones are then one index range each, where `nationwide = 1 OR city`
+    // read every deal on sale (a city's count 19 ms, now 1.5).
+    let soldIn: SQL = "(CASE WHEN d.nationwide = 1 THEN 0 ELSE d.city_adcode END)"
     switch query.locality {
-    case .any where !cities.isEmpty: parts.append("(d.nationwide = 1 OR d.city_adcode = ANY(\(cities)))")
+    case .any where !cities.isEmpty: parts.append("\(sql: soldIn) = ANY(\(cities + [0]))")
     case .any: break
-    case .localOnly:
-      parts.append("d.nationwide = 0")
-      if !cities.isEmpty { parts.append("d.city_adcode = ANY(\(cities))") }
+    // City codes are never 0, so these are the city's local deals.
+    case .localOnly where !cities.isEmpty: parts.append("\(sql: soldIn) = ANY(\(cities))")
+    case .localOnly: parts.append("d.nationwide = 0")
     case .nationwideOnly: parts.append("d.nationwide = 1")
     }
     if let district = query.districtAdcode { parts.append("d.nationwide = 0 AND d.district_adcode = \(district)") }
@@ -299,7 +303,10 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     let now = millis(query.onSaleAt ?? Date())
     switch query.sort {
     case .ranking:
-      return ("(d.purchase_count * 86400000.0 / (greatest(\(now) - d.published_at, 0) + 172800000.0)) DESC, d.id DESC", query.near)
+      // In float8, as SQLite computes it (a literal with a point is NUMERIC here, several times slower to sort).
+      return ("""
+        (d.purchase_count::float8 * 86400000 / (greatest(\(now) - d.published_at, 0) + 172800000)) DESC, d.id DESC
+        """, query.near)
     case .priceLow: return ("d.current_price, d.id DESC", query.near)
     case .priceHigh: return ("d.current_price DESC, d.id DESC", query.near)
     case .popular: return ("d.purchase_count DESC, d.id DESC", query.near)

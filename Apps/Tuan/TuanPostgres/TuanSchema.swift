@@ -10,7 +10,19 @@ enum TuanSchema {
     ("tuan-v3", "团购: the index of each city's deals on sale", v3),
     ("tuan-v4", "团购: local deals on sale from the index alone", v4),
     ("tuan-v5", "团购: keyword search by index", v5),
+    ("tuan-v6", "团购: deals on sale by where they are sold", v6),
   ])
+
+  /// Deals on sale by where they are sold: 0 for nationwide deals, else the city (`PostgresTuanStore.condition`),
+  /// then the columns the grid, the map and the API filter and sort by, and the id, so a city's page is read from
+  /// the index alone. It replaces `tuan_deals_on_sale`. (SQLite keeps that one: its expression indexes do not cover.)
+  static let v6 = [
+    """
+    CREATE INDEX tuan_deals_sold_in ON tuan_deals ((CASE WHEN nationwide = 1 THEN 0 ELSE city_adcode END), deadline,
+      published_at, purchase_count, current_price, category, subcategory, nationwide, city_adcode, id)
+    """,
+    "DROP INDEX tuan_deals_on_sale",
+  ]
 
   /// Keyword search by index (`SearchBigrams`, SQLite's `tuan-v5`): a GIN index over each deal's pairs of
   /// characters, computed here in SQL; a search asks for the deals with all of its word's pairs, then checks them.
