@@ -1,9 +1,18 @@
+import DakaStore
 import SparrowStorePostgres
 
 /// 打卡's table in PostgreSQL: the same table and columns as the SQLite engine's `daka-v1`. Search is by
 /// substring (`strpos`) over one person's journal or the public entries, as in SQLite.
 enum DakaSchema {
-  static let schema = PostgresSchema(migrations: [("daka-v1", "打卡: check-ins", v1)])
+  static let schema = PostgresSchema(migrations: [
+    ("daka-v1", "打卡: check-ins", v1),
+    ("daka-v2", "打卡: each person's and the site's counts", v2),
+  ])
+
+  /// Each person's counts and the site's (`DakaCounts`).
+  static let v2 = [
+    "CREATE TABLE daka_counts (user_id BIGINT PRIMARY KEY, entries BIGINT NOT NULL, public_entries BIGINT NOT NULL)",
+  ] + DakaCounts.recount
 
   static let v1 = [
     """

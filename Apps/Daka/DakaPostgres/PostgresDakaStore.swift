@@ -30,7 +30,8 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
     if let author = query.author { condition = "\(sql: condition) AND user_id = \(author)" }
     if let needle = query.needle { condition = "\(sql: condition) AND strpos(search_text, \(needle)) > 0" }
     return try await readingReplica { [condition] db in
-      let total = try await db.value("SELECT count(*) FROM daka_checkins WHERE \(sql: condition)", as: Int.self) ?? 0
+      let count: SQL = query.needle == nil ? DakaCounts.total(query) : "SELECT count(*) FROM daka_checkins WHERE \(sql: condition)"
+      let total = try await db.value(count, as: Int.self) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try await db.rows("""
         SELECT \(raw: checkinColumns) FROM daka_checkins WHERE \(sql: condition)
@@ -71,6 +72,7 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
       // Delete and insert again: one column list for both, and the row keeps its id and creation time.
       try await db.execute("DELETE FROM daka_checkins WHERE id = \(edited.id)")
       try await db.execute("DELETE FROM picture_refs WHERE ref = \(edited.pictureRef)")
+      try await Self.move(try CheckinRecord(row: row), by: -1, db)
       try await Self.insert(edited, db)
       return edited
     }
@@ -84,6 +86,7 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
       else { return nil }
       let checkin = try CheckinRecord(row: row)
       try await db.execute("DELETE FROM picture_refs WHERE ref = \(checkin.pictureRef)")
+      try await Self.move(checkin, by: -1, db)
       return checkin
     }
   }
@@ -123,6 +126,11 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
         ON CONFLICT DO NOTHING
         """)
     }
+    try await move(c, by: 1, db)
+  }
+
+  static func move(_ checkin: CheckinRecord, by delta: Int, _ db: Connection) async throws {
+    for statement in DakaCounts.moved(checkin, by: delta) { try await db.execute(statement) }
   }
 }
 

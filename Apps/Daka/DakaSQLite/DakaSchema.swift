@@ -1,4 +1,5 @@
 import GRDB
+import DakaStore
 import SparrowStoreSQLite
 
 /// 打卡's table in SQLite, migrated after the platform's and the apps' before it. Times are milliseconds; `day` is the
@@ -27,5 +28,13 @@ enum DakaSchema {
     CREATE INDEX daka_checkins_by_user ON daka_checkins (user_id, day DESC, created_at DESC, id DESC);
     """
 
-  static let schema = SQLiteSchema(migrations: [("daka-v1", "打卡: check-ins", v1)])
+  /// Each person's counts and the site's (`DakaCounts`).
+  static let v2 = """
+    CREATE TABLE daka_counts (user_id INTEGER PRIMARY KEY, entries INTEGER NOT NULL, public_entries INTEGER NOT NULL);
+    """ + DakaCounts.recount.map { $0 + ";\n" }.joined()
+
+  static let schema = SQLiteSchema(migrations: [
+    ("daka-v1", "打卡: check-ins", v1),
+    ("daka-v2", "打卡: each person's and the site's counts", v2),
+  ])
 }

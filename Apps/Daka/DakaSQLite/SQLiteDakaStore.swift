@@ -43,7 +43,11 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
       arguments += [needle]
     }
     return try await reading { db in
-      let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition)", arguments: arguments) ?? 0
+      let total = if query.needle == nil {
+        try { let (sql, arguments) = DakaCounts.total(query).sqlite; return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }()
+      } else {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition)", arguments: arguments) ?? 0
+      }
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try Row.fetchAll(db, sql: """
         SELECT \(checkinColumns) FROM daka_checkins WHERE \(condition)
@@ -83,8 +87,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
       let edited = edit.applied(to: CheckinRecord(row: row))
       guard edited.pictures.count <= maxPictures else { throw DakaLimitError(pictures: edited.pictures.count) }
       // Delete and insert again: one column list for both, and the row keeps its id and creation time.
-      try db.execute(sql: "DELETE FROM daka_checkins WHERE id = ?", arguments: [edited.id])
-      try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: [edited.pictureRef])
+      try Self.remove(CheckinRecord(row: row), db)
       try Self.insert(edited, db)
       return edited
     }
@@ -96,8 +99,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
                                        arguments: [id, userID])
       else { return nil }
       let checkin = CheckinRecord(row: row)
-      try db.execute(sql: "DELETE FROM daka_checkins WHERE id = ?", arguments: [id])
-      try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: [checkin.pictureRef])
+      try Self.remove(checkin, db)
       return checkin
     }
   }
@@ -140,6 +142,21 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     for picture in checkin.pictures {
       try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
                      arguments: [picture.id, checkin.pictureRef])
+    }
+    try move(checkin, by: 1, db)
+  }
+
+  /// Deletes the row and its picture references.
+  static func remove(_ checkin: CheckinRecord, _ db: Database) throws {
+    try db.execute(sql: "DELETE FROM daka_checkins WHERE id = ?", arguments: [checkin.id])
+    try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: [checkin.pictureRef])
+    try move(checkin, by: -1, db)
+  }
+
+  static func move(_ checkin: CheckinRecord, by delta: Int, _ db: Database) throws {
+    for statement in DakaCounts.moved(checkin, by: delta) {
+      let (sql, arguments) = statement.sqlite
+      try db.execute(sql: sql, arguments: arguments)
     }
   }
 }
