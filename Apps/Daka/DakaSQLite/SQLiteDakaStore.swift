@@ -42,12 +42,11 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
       condition += " AND instr(search_text, ?) > 0"
       arguments += [needle]
     }
+    // A search is counted; a list's total is kept (`DakaCounts`).
+    let (count, countArguments) = query.needle == nil
+      ? DakaCounts.total(query).sqlite : ("SELECT count(*) FROM daka_checkins WHERE \(condition)", arguments)
     return try await reading { db in
-      let total = if query.needle == nil {
-        try { let (sql, arguments) = DakaCounts.total(query).sqlite; return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }()
-      } else {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition)", arguments: arguments) ?? 0
-      }
+      let total = try Int.fetchOne(db, sql: count, arguments: countArguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try Row.fetchAll(db, sql: """
         SELECT \(checkinColumns) FROM daka_checkins WHERE \(condition)

@@ -99,12 +99,8 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     return try await readingReplica { db in
       let total = try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      // The page's ids first, then only their rows (as SQLite's engine does).
       let deals = try await db.rows("""
-        SELECT \(raw: dealColumns) FROM tuan_deals d WHERE d.id IN (
-          SELECT d.id FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
-          LIMIT \(query.limit) OFFSET \(query.offset))
-        ORDER BY \(sql: order)
+        SELECT \(raw: dealColumns) FROM tuan_deals d WHERE d.id IN (\(sql: Self.pageIDs(query))) ORDER BY \(sql: order)
         """).map(DealRecord.init(row:))
       let hits = deals.map { DealHit(deal: $0, distance: circle?.distance(toLatitude: $0.latitude, longitude: $0.longitude)) }
       return FeedPage(items: hits, total: total)
@@ -112,26 +108,17 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   }
 
   package func dealIDs(_ query: DealQuery) async throws -> [Int64] {
-    let condition = Self.condition(query)
-    let (order, _) = Self.order(query)
-    return try await readingReplica { db in
-      try await db.column("""
-        SELECT d.id FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
-        LIMIT \(query.limit) OFFSET \(query.offset)
-        """, as: Int64.self)
-    }
+    let ids = Self.pageIDs(query)
+    return try await readingReplica { db in try await db.column(ids, as: Int64.self) }
   }
 
   package func dealPins(_ query: DealQuery) async throws -> [DealPin] {
-    let condition = Self.condition(query)
+    let ids = Self.pageIDs(query)
     let (order, _) = Self.order(query)
     return try await readingReplica { db in
       try await db.rows("""
         SELECT d.id, d.merchant_id, m.name, m.branch_name, d.title, d.current_price, d.latitude, d.longitude
-        FROM tuan_deals d JOIN tuan_merchants m ON m.id = d.merchant_id WHERE d.id IN (
-          SELECT d.id FROM tuan_deals d WHERE \(sql: condition) ORDER BY \(sql: order)
-          LIMIT \(query.limit) OFFSET \(query.offset))
-        ORDER BY \(sql: order)
+        FROM tuan_deals d JOIN tuan_merchants m ON m.id = d.merchant_id WHERE d.id IN (\(sql: ids)) ORDER BY \(sql: order)
         """).map { row in
         DealPin(id: try row.int64(0), merchantID: try row.int64(1),
                 merchantName: MerchantRecord.fullName(name: try row.string(2), branch: try row.string(3)),
@@ -194,6 +181,14 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   }
 
   // MARK: Query building
+
+  /// The ids of `query`'s page, in its order, read before their rows (see the SQLite engine's `pageIDs`).
+  static func pageIDs(_ query: DealQuery) -> SQL {
+    """
+    SELECT d.id FROM tuan_deals d WHERE \(sql: condition(query)) ORDER BY \(sql: order(query).0) \
+    LIMIT \(query.limit) OFFSET \(query.offset)
+    """
+  }
 
   /// The WHERE clause of `query` over `tuan_deals d`.
   static func condition(_ query: DealQuery) -> SQL {
