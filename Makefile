@@ -27,7 +27,7 @@ release: deps
 	swift build -c release --product sparrow
 
 run: release
-	@echo "Starting Sparrow on http://127.0.0.1:$(PORT) with demo content (data in $(DATA))"
+	@echo "Starting Sparrow on http://127.0.0.1:$(PORT) (data in $(DATA); demo content if it has no users yet)"
 	.build/release/sparrow serve --demo --port $(PORT) --data $(DATA)
 
 deps-test: deps

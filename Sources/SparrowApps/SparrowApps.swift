@@ -1,6 +1,7 @@
 import ArgumentParser
 import DakaApp
 import SparrowDemo
+import SparrowPlatform
 import SparrowServer
 import SparrowStorePostgres
 import SparrowStoreSQLite
@@ -18,6 +19,8 @@ package enum SparrowApps {
   package static var postgresSchemas: [PostgresSchema] { modules.postgresSchemas }
   /// Every app's part of the demo world on `engine`, in order.
   package static func demoParts(on engine: Engine) -> [any DemoPart] { modules.demoParts(on: engine) }
+  /// Every app's scopes.
+  package static var scopes: ScopeCatalog { modules.scopes }
   /// Every app's `sparrow` subcommands.
   package static var commands: [any ParsableCommand.Type] { modules.commands }
 }

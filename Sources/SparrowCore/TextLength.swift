@@ -59,8 +59,11 @@ public enum TextLength {
   /// Characters left before the limit; negative when over.
   public static func remaining(_ text: String) -> Int { limit - count(text) }
 
-  /// Whether `text` is within the limit.
-  public static func fits(_ text: String) -> Bool { count(text) <= limit }
+  /// The platform's rule over this count: long links count little, so a status may carry 16 scalars a character.
+  public static let rule = TextLimit(limit, headroom: 16, measure: count)
+
+  /// Whether `text` is within the limit, by the platform's rule.
+  public static func fits(_ text: String) -> Bool { rule.fits(text) }
 
   private static func linkBytes(_ url: String) -> Int {
     let length = url.utf8.count

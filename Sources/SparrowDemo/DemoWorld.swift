@@ -64,6 +64,25 @@ package struct DemoWorld: Sendable {
     try await store.searchUsers("", limit: 1).isEmpty
   }
 
+  /// Why the demo is not loaded here, in one line: the database already has users (it loads only into an empty
+  /// one, never beside someone's data). Nil when it has none, so it may load.
+  package func refusal() async throws -> String? {
+    guard !(try await isEmpty()) else { return nil }
+    // The engines count rows for `migrate-data`; a store that cannot only loses the number.
+    let count = try await (store as? any TableTransfer)?.count(table: "users")
+    let users = count.map { "\($0) user\($0 == 1 ? "" : "s")" } ?? "users"
+    return "Demo content not loaded: the database already has \(users)."
+  }
+
+  /// The demo's sign-in, only when it works: the account exists and still has the demo password. A database that
+  /// had people before `--demo` may have no such account, or one with a password of its own.
+  package func login() async throws -> (username: String, password: String)? {
+    guard let user = try await store.user(screenName: Self.username),
+      Secrets.verifyPassword(Self.password, hash: user.passwordHash)
+    else { return nil }
+    return (Self.username, Self.password)
+  }
+
   /// Draws and stores the picture pool: landscapes of varied sizes, long pictures and animations.
   func picturePool(at now: Date) async throws -> [PictureRef] {
     let processor = ImageProcessor()

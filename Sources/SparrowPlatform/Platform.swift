@@ -30,16 +30,19 @@ package struct Platform: Sendable {
   package let rates: RateLimiter
   /// Request logs and `/metrics`.
   package let observability: Observability
+  /// Every app's scopes.
+  package let scopes: ScopeCatalog
 
   /// `landing` is where a web sign-in goes when it did not say.
-  package init(deps: PlatformDependencies, landing: String) async throws {
+  package init(deps: PlatformDependencies, landing: String, scopes: ScopeCatalog) async throws {
     self.deps = deps
+    self.scopes = scopes
     pictures = PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store, dailyQuota: deps.config.pictureQuota)
     pages = try await TemplateLibrary.load()
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/platform/static")
     rates = RateLimiter(limits: deps.config.rateLimits, store: deps.store, now: deps.now)
     observability = Observability(store: deps.store, trustedProxies: deps.config.trustedProxies)
-    oauth = OAuthController(deps: deps, pages: pages, assets: assets, rates: rates)
+    oauth = OAuthController(deps: deps, pages: pages, assets: assets, rates: rates, scopes: scopes)
     session = WebSession(deps: deps, oauth: oauth, landing: landing)
     try await Accounts(store: deps.store, ids: deps.ids).registerTerminalClient(at: deps.now())
   }
@@ -96,6 +99,8 @@ package func buildRouter(_ platform: Platform, apps: [any SparrowApp]) async thr
   platform.assets.register(on: router)
   platform.oauth.register(on: router)
   platform.session.register(on: router)
+  AuthorizationsController(deps: deps, session: platform.session, pages: platform.pages, scopes: platform.scopes)
+    .register(on: router)
   MediaController(deps: deps, pictures: platform.pictures).register(on: router)
   for app in apps { try app.register(on: router) }
   return router

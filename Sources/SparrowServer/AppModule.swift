@@ -33,6 +33,8 @@ package protocol AppModule: SendableMetatype {
   static func demo(on engine: Engine) -> (any DemoPart)?
   /// Its `sparrow` subcommands.
   static var commands: [any ParsableCommand.Type] { get }
+  /// The scopes its APIs need, which apps ask for on the consent page.
+  static var scopes: [Scope] { get }
 }
 
 extension AppModule {
@@ -40,6 +42,7 @@ extension AppModule {
   package static var postgresSchema: PostgresSchema? { nil }
   package static func demo(on engine: Engine) -> (any DemoPart)? { nil }
   package static var commands: [any ParsableCommand.Type] { [] }
+  package static var scopes: [Scope] { [] }
 }
 
 extension Array where Element == any AppModule.Type {
@@ -51,4 +54,6 @@ extension Array where Element == any AppModule.Type {
   package func demoParts(on engine: Engine) -> [any DemoPart] { compactMap { $0.demo(on: engine) } }
   /// Every app's `sparrow` subcommands.
   package var commands: [any ParsableCommand.Type] { flatMap { $0.commands } }
+  /// Every app's scopes, in the apps' order.
+  package var scopes: ScopeCatalog { ScopeCatalog(flatMap { $0.scopes }) }
 }

@@ -166,18 +166,19 @@ extension PostgresStore {
   package static func insert(_ app: AppRecord, _ db: Connection) async throws {
     if try await db.exists("SELECT 1 FROM apps WHERE client_id = \(app.clientID)") { throw StoreError.conflict }
     try await db.execute("""
-      INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at)
+      INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, public, scopes, created_at)
       VALUES (\(app.id), \(app.clientID), \(app.secretHash), \(app.name), \(app.url), \(app.redirectURI),
-        \(app.firstParty ? 1 : 0), \(app.isPublic ? 1 : 0), \(millis(app.createdAt)))
+        \(app.firstParty ? 1 : 0), \(app.isPublic ? 1 : 0), \(ScopeList.column(app.scopes)), \(millis(app.createdAt)))
       """)
   }
 
   package func saveGrant(_ grant: GrantRecord) async throws {
     try await transaction { db in
       try await db.execute("""
-        INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge)
+        INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge, scopes)
         VALUES (\(grant.hash), \(grant.kind.rawValue), \(grant.userID), \(grant.appID), \(grant.redirectURI),
-          \(millis(grant.createdAt)), \(millis(grant.expiresAt)), \(grant.origin), \(grant.challenge))
+          \(millis(grant.createdAt)), \(millis(grant.expiresAt)), \(grant.origin), \(grant.challenge),
+          \(ScopeList.column(grant.scopes)))
         """)
     }
   }
@@ -207,6 +208,20 @@ extension PostgresStore {
     try await reading(announcing: .tokens(userID: userID, appID: appID)) { db in
       try await db.execute(
         "DELETE FROM grants WHERE user_id = \(userID) AND app_id = \(appID) AND kind IN ('access', 'refresh')")
+    }
+  }
+
+  package func authorizations(userID: Int64, now: Date) async throws -> [Authorization] {
+    let rows = try await reading { db in
+      try await db.rows("""
+        SELECT app_id, string_agg(scopes, ' '), min(created_at) AS since FROM grants
+        WHERE user_id = \(userID) AND kind IN ('access', 'refresh') AND expires_at > \(millis(now))
+        GROUP BY app_id ORDER BY since
+        """).map { row in (try row.int64(0), try row.string(1), try row.int64(2)) }
+    }
+    let apps = try await apps(ids: rows.map(\.0))
+    return rows.compactMap { id, scopes, since in
+      apps[id].map { Authorization(app: $0, scopes: Array(Set(ScopeList.names(scopes))).sorted(), since: date(since)) }
     }
   }
 
@@ -280,13 +295,22 @@ extension PostgresStore {
     }
   }
 
+  package func pictures(ids: [String], attachableBy userID: Int64) async throws -> [String: PictureRef] {
+    guard !ids.isEmpty else { return [:] }
+    return try await reading { db in
+      let pictures = try await db.rows("""
+        SELECT \(raw: pictureColumns) FROM pictures p WHERE p.id = ANY(\(Array(Set(ids))))
+          AND \(sql: PictureUploads.attachable("p", by: userID))
+        """).map(PictureRef.init(row:))
+      return Dictionary(pictures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
   package func recordUpload(pictureID: String, userID: Int64, at: Date) async throws {
     try await transaction { db in
       try await db.execute(
         "INSERT INTO picture_uploads (picture_id, user_id, at) VALUES (\(pictureID), \(userID), \(millis(at)))")
-      // A day's uploads are all the quota looks at.
-      try await db.execute(
-        "DELETE FROM picture_uploads WHERE user_id = \(userID) AND at < \(millis(at) - 2 * 86_400_000)")
+      try await db.execute(PictureUploads.forget(of: userID, at: at))
     }
   }
 

@@ -4,8 +4,8 @@ import SparrowStore
 
 /// Column lists of this engine's own reads, in the order the row initialisers read them (by position); those
 /// both engines read are in `SparrowStore`.
-let appColumns = "id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at"
-let grantColumns = "hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge"
+let appColumns = "id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at, scopes"
+let grantColumns = "hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge, scopes"
 let pictureColumns = "id, ext, width, height, frames, bytes"
 
 extension PostgresRandomAccessRow {
@@ -39,7 +39,7 @@ extension AppRecord {
     self.init(
       id: try row.int64(0), clientID: try row.string(1), secretHash: try row.string(2), name: try row.string(3),
       url: try row.string(4), redirectURI: try row.string(5), firstParty: try row.int(6) != 0,
-      isPublic: try row.int(7) != 0, createdAt: try row.date(8))
+      isPublic: try row.int(7) != 0, scopes: ScopeList.names(try row.string(9)), createdAt: try row.date(8))
   }
 }
 
@@ -48,7 +48,7 @@ extension GrantRecord {
     self.init(
       hash: try row.string(0), kind: Kind(rawValue: try row.string(1)) ?? .access, userID: try row.int64(2),
       appID: try row.int64(3), redirectURI: try row.string(4), createdAt: try row.date(5), expiresAt: try row.date(6),
-      origin: try row.optionalString(7), challenge: try row.optionalString(8))
+      origin: try row.optionalString(7), challenge: try row.optionalString(8), scopes: ScopeList.names(try row.string(9)))
   }
 }
 

@@ -7,6 +7,16 @@ enum Schema {
   static let migrations: [(name: String, purpose: String, statements: [String])] = [
     ("v1", "every table of the platform and of 微博", v1),
     ("v2", "numbered cache announcements between processes, instance secrets", v2),
+    ("v3", "scopes of apps and grants, uploads by picture", v3),
+  ]
+
+  /// What an app may ask beyond what every app has, and what each code and token was granted (space-separated
+  /// names). Grants made before keep exactly what they had: nothing beyond. Who uploaded a picture is looked up by
+  /// the picture, for attaching it.
+  static let v3 = [
+    "ALTER TABLE apps ADD COLUMN scopes TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE grants ADD COLUMN scopes TEXT NOT NULL DEFAULT ''",
+    "CREATE INDEX picture_uploads_by_picture ON picture_uploads (picture_id, user_id)",
   ]
 
   /// `cache_epochs` numbers `CacheChannel`'s announcements, so a read can tell which it must have heard;

@@ -76,7 +76,7 @@ extension AppRecord {
     self.init(
       id: row["id"], clientID: row["client_id"], secretHash: row["secret_hash"], name: row["name"], url: row["url"],
       redirectURI: row["redirect_uri"], firstParty: (row["first_party"] as Int) != 0,
-      isPublic: (row["public"] as Int) != 0, createdAt: date(row["created_at"]))
+      isPublic: (row["public"] as Int) != 0, scopes: ScopeList.names(row["scopes"]), createdAt: date(row["created_at"]))
   }
 }
 
@@ -85,6 +85,6 @@ extension GrantRecord {
     self.init(
       hash: row["hash"], kind: Kind(rawValue: row["kind"]) ?? .access, userID: row["user_id"], appID: row["app_id"],
       redirectURI: row["redirect_uri"], createdAt: date(row["created_at"]), expiresAt: date(row["expires_at"]),
-      origin: row["origin"], challenge: row["challenge"])
+      origin: row["origin"], challenge: row["challenge"], scopes: ScopeList.names(row["scopes"]))
   }
 }

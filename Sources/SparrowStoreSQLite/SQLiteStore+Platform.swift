@@ -140,12 +140,12 @@ extension SQLiteStore {
     try await pool.write { db in
       try db.execute(
         sql: """
-          INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO grants (hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge, scopes)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
           grant.hash, grant.kind.rawValue, grant.userID, grant.appID, grant.redirectURI, millis(grant.createdAt),
-          millis(grant.expiresAt), grant.origin, grant.challenge,
+          millis(grant.expiresAt), grant.origin, grant.challenge, ScopeList.column(grant.scopes),
         ])
     }
   }
@@ -177,6 +177,22 @@ extension SQLiteStore {
       try db.execute(
         sql: "DELETE FROM grants WHERE user_id = ? AND app_id = ? AND kind IN ('access', 'refresh')",
         arguments: [userID, appID])
+    }
+  }
+
+  package func authorizations(userID: Int64, now: Date) async throws -> [Authorization] {
+    let rows = try await reading { db in
+      try Row.fetchAll(
+        try db.cachedStatement(sql: """
+          SELECT app_id, group_concat(scopes, ' ') AS scopes, min(created_at) AS since FROM grants
+          WHERE user_id = ? AND kind IN ('access', 'refresh') AND expires_at > ? GROUP BY app_id ORDER BY since
+          """),
+        arguments: [userID, millis(now)]
+      ).map { row -> (Int64, String, Int64) in (row["app_id"], row["scopes"] ?? "", row["since"]) }
+    }
+    let apps = try await apps(ids: rows.map(\.0))
+    return rows.compactMap { id, scopes, since in
+      apps[id].map { Authorization(app: $0, scopes: Array(Set(ScopeList.names(scopes))).sorted(), since: date(since)) }
     }
   }
 
@@ -215,9 +231,8 @@ extension SQLiteStore {
     try await pool.write { db in
       try db.execute(sql: "INSERT INTO picture_uploads (picture_id, user_id, at) VALUES (?, ?, ?)",
                      arguments: [pictureID, userID, millis(at)])
-      // A day's uploads are all the quota looks at.
-      try db.execute(sql: "DELETE FROM picture_uploads WHERE user_id = ? AND at < ?",
-                     arguments: [userID, millis(at) - 2 * 86_400_000])
+      let (forget, arguments) = PictureUploads.forget(of: userID, at: at).sqlite
+      try db.execute(sql: forget, arguments: arguments)
     }
   }
 
@@ -298,6 +313,18 @@ extension SQLiteStore {
     }
   }
 
+  package func pictures(ids: [String], attachableBy userID: Int64) async throws -> [String: PictureRef] {
+    guard !ids.isEmpty else { return [:] }
+    let (sql, arguments) = ("""
+      SELECT id, ext, width, height, frames, bytes FROM pictures p WHERE p.id IN (SELECT value FROM json_each(\(Array(Set(ids)))))
+        AND \(sql: PictureUploads.attachable("p", by: userID))
+      """ as SparrowStore.SQL).sqlite
+    return try await reading { db in
+      let pictures = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map(PictureRef.init(row:))
+      return Dictionary(pictures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+  }
+
   package static func users(ids: [Int64], _ db: Database) throws -> [Int64: UserRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
@@ -337,12 +364,12 @@ extension SQLiteStore {
     if taken == true { throw StoreError.conflict }
     try db.execute(
       sql: """
-        INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO apps (id, client_id, secret_hash, name, url, redirect_uri, first_party, public, scopes, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
         app.id, app.clientID, app.secretHash, app.name, app.url, app.redirectURI, app.firstParty ? 1 : 0,
-        app.isPublic ? 1 : 0, millis(app.createdAt),
+        app.isPublic ? 1 : 0, ScopeList.column(app.scopes), millis(app.createdAt),
       ])
   }
 

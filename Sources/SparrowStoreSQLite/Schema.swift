@@ -245,17 +245,26 @@ enum Schema {
   static let purposes = [
     "v2": "content-addressed pictures", "v3": "特别关注", "v4": "leased id nodes", "v5": "private status counts",
     "v6": "grant origins, PKCE, throttling, rate counters, picture references", "v7": "building the search indexes",
-    "v8": "instance secrets in the database",
+    "v8": "instance secrets in the database", "v9": "scopes of apps and grants, uploads by picture",
   ]
 
   /// The form-token key, kept where every process on the database finds it (it was a file in the data folder).
   static let v8 = "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
 
+  /// What an app may ask beyond what every app has, and what each code and token was granted (space-separated
+  /// names). Grants made before keep exactly what they had: nothing beyond. Who uploaded a picture is looked up by
+  /// the picture, for attaching it.
+  static let v9 = """
+    ALTER TABLE apps ADD COLUMN scopes TEXT NOT NULL DEFAULT '';
+    ALTER TABLE grants ADD COLUMN scopes TEXT NOT NULL DEFAULT '';
+    CREATE INDEX picture_uploads_by_picture ON picture_uploads (picture_id, user_id);
+    """
+
   /// The engine's migrations, then each app's (`schemas`), in order. With a `logger` (an upgrade, not a new
   /// database), each step says what it does and how long it took (building the search index of a million statuses
   /// takes a while).
   static func migrator(adding schemas: [SQLiteSchema] = [], announcing logger: Logger? = nil) -> DatabaseMigrator {
-    let steps = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7), ("v8", v8)]
+    let steps = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7), ("v8", v8), ("v9", v9)]
       .map { (name: $0.0, purpose: purposes[$0.0] ?? "the first tables", sql: $0.1) }
       + schemas.flatMap(\.migrations)
     var migrator = DatabaseMigrator()

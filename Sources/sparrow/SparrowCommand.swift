@@ -169,14 +169,19 @@ struct Serve: AsyncParsableCommand {
     if demo {
       let world = DemoWorld(
         store: store, ids: ids, dataFolder: options.mediaFolder, parts: SparrowApps.demoParts(on: engine))
-      if try await world.isEmpty() {
+      if let refusal = try await world.refusal() {
+        say(refusal)
+      } else {
         let summary = try await world.load(.standard)
         say("Loaded demo content: \(summary.users) users, \(summary.pictures) pictures, \(summary.made.described).")
         say("Terminal client (password grant): client_id \(summary.appClientID), client_secret \(summary.appSecret)")
         for note in summary.notes { say(note) }
       }
-      config.demoLogin = (DemoWorld.username, DemoWorld.password)
-      say("Demo login: \(DemoWorld.username) / \(DemoWorld.password)")
+      // Printed and offered on the sign-in page only if it signs in.
+      if let login = try await world.login() {
+        config.demoLogin = login
+        say("Demo login: \(login.username) / \(login.password)")
+      }
     }
     let app = try await buildApplication(
       ServerDependencies(store: store, ids: ids, config: config), engine: engine, modules: SparrowApps.modules,
@@ -248,7 +253,16 @@ struct AppCommand: AsyncParsableCommand {
     var deals = false
     @Option(help: "A shop's app: links it to this 团购 merchant (business id), so it may verify that merchant's 团购券 with /v1/coupon/consume. Implies --deals.")
     var business: Int64?
+    @Option(help: "A scope beyond the Weibo API's that the app may ask people for (repeat, or separate by commas): \(SparrowApps.scopes.scopes.filter { !$0.byDefault }.map(\.name).joined(separator: ", ")).")
+    var scope: [String] = []
     @OptionGroup var options: DataOptions
+
+    func validate() throws {
+      let unknown = SparrowApps.scopes.unknown(scopes)
+      if !unknown.isEmpty { throw ValidationError("no such scope: \(unknown.joined(separator: ", "))") }
+    }
+
+    var scopes: [String] { Array(Set(scope.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })).sorted() }
 
     func run() async throws {
       let engine = try await options.openEngine()
@@ -263,14 +277,14 @@ struct AppCommand: AsyncParsableCommand {
       do {
         let (app, secret) = try await options.withIDs(store) {
           try await Accounts(store: store, ids: $0).createApp(
-            name: name, redirectURI: redirectURI, url: url, firstParty: firstParty, isPublic: isPublic)
+            name: name, redirectURI: redirectURI, url: url, firstParty: firstParty, isPublic: isPublic, scopes: scopes)
         }
         if signsDeals {
           try await tuan.saveDealsKey(DealsKeyRecord(clientID: app.clientID, secret: secret, merchantID: business, createdAt: Date()))
         }
         var printed: [String: any Sendable] = [
           "client_id": app.clientID, "name": app.name, "redirect_uri": app.redirectURI, "first_party": app.firstParty,
-          "public": app.isPublic, "deals_api": signsDeals,
+          "public": app.isPublic, "deals_api": signsDeals, "scopes": app.scopes,
         ]
         if let business { printed["business_id"] = business }
         if !app.isPublic { printed["client_secret"] = secret }

@@ -32,7 +32,8 @@ import Testing
   @Test func switchingAccountsRepeatsTheRequestWithForcedLogin() {
     let params = Self.params(["client_id": "key", "redirect_uri": "https://a.test/cb", "state": "s 1", "userId": "bob"])
 
-    let page = AuthorizePage(app: Self.app, params: params, responseType: "code", path: "/oauth2/authorize",
+    let page = AuthorizePage(app: Self.app, params: params, redirectURI: "https://a.test/cb", consent: [],
+                             responseType: "code", path: "/oauth2/authorize",
                              query: "client_id=key&state=s%201", error: nil, account: "alice", csrf: "t", demo: nil)
 
     #expect(page.switchURL == "/oauth2/authorize?client_id=key&redirect_uri=https%3A%2F%2Fa.test%2Fcb&state=s%201&forcelogin=true")

@@ -170,6 +170,41 @@ func picturesLiveWhileSomethingRefersToThem(_ kind: StoreKind) async throws {
   }
 }
 
+/// A picture may be attached only by whoever uploaded it, or by anyone when it is Sparrow's own; someone else's
+/// is left out as an id no picture has. An upload is remembered past the quota's window while its picture is in
+/// use, and forgotten with the window once nothing refers to it.
+@Test(arguments: StoreKind.available)
+func onlyItsUploaderMayAttachAPictureAndTheUploadIsRememberedWhileItIsUsed(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let t0 = f.now
+    let (alice, bob) = (try await f.user(store, "alice"), try await f.user(store, "bob"))
+    let pictures = (1...4).map { PictureRef(id: "u\($0)", ext: "jpg", width: 10, height: 10) }
+    for picture in pictures { try await store.savePicture(picture, at: t0) }
+    try await store.recordUpload(pictureID: "u1", userID: alice, at: t0)
+    try await store.recordUpload(pictureID: "u2", userID: alice, at: t0)
+    try await store.recordUpload(pictureID: "u3", userID: bob, at: t0)
+    try await store.recordUpload(pictureID: "u4", userID: PictureUploads.sparrow, at: t0)
+    let asked = ["u1", "u2", "u3", "u4", "nope"]
+
+    #expect(try await store.pictures(ids: asked, attachableBy: alice).keys.sorted() == ["u1", "u2", "u4"])
+    #expect(try await store.pictures(ids: asked, attachableBy: bob).keys.sorted() == ["u3", "u4"])
+    #expect(try await store.pictures(ids: [], attachableBy: bob).isEmpty)
+
+    // u1 goes on a status; days later Alice uploads again, which forgets her old uploads of unused pictures only.
+    let at = f.tick()
+    try await store.insertStatus(StatusRecord(id: f.ids.next(at: at), userID: alice, text: "有图", appID: 0, createdAt: at,
+                                              pictures: [pictures[0]]), mentions: [], topics: [], comments: [])
+    let later = t0 + PictureUploads.window + 3600
+    try await store.savePicture(PictureRef(id: "u5", ext: "jpg", width: 10, height: 10), at: later)
+    try await store.recordUpload(pictureID: "u5", userID: alice, at: later)
+
+    #expect(try await store.pictures(ids: asked + ["u5"], attachableBy: alice).keys.sorted() == ["u1", "u4", "u5"])
+    #expect(try await store.uploadCount(userID: alice, since: later - 60) == 1)
+  }
+}
+
 /// Search reads an index (three characters or more: any substring, Chinese included, any case); what it finds
 /// follows writes and deletions, and never includes a private status.
 @Test(arguments: StoreKind.available)

@@ -63,17 +63,19 @@ package struct WebSignInFailed: Error {
 extension TestClientProtocol {
   /// Signs `name` in as a browser does: `/web/login`, the authorize form, `/web/callback`. Returns the callback's
   /// response and the session's `Set-Cookie` line.
-  package func webSignIn(_ name: String) async throws -> (done: TestResponse, setCookie: String) {
+  package func webSignIn(_ name: String, publicURL: String = "http://sparrow.test") async throws
+    -> (done: TestResponse, setCookie: String)
+  {
     let login = try await get("/web/login")
     guard let location = login.headers[.location],
       let state = URLComponents(string: location)?.queryItems?.first(where: { $0.name == "state" })?.value,
       let stateCookie = login.headers[.setCookie]?.split(separator: ";").first.map(String.init)
     else { throw WebSignInFailed(step: "/web/login") }
     let granted = try await postSignedOut("/oauth2/authorize", [
-      ("client_id", "sparrow-web"), ("redirect_uri", "http://sparrow.test/web/callback"), ("response_type", "code"),
+      ("client_id", "sparrow-web"), ("redirect_uri", publicURL + "/web/callback"), ("response_type", "code"),
       ("state", state), ("action", "submit"), ("userId", name), ("passwd", TestWorld.password),
     ])
-    guard let callback = granted.headers[.location]?.replacingOccurrences(of: "http://sparrow.test", with: "") else {
+    guard let callback = granted.headers[.location]?.replacingOccurrences(of: publicURL, with: "") else {
       throw WebSignInFailed(step: "/oauth2/authorize")
     }
     var headers = HTTPFields()

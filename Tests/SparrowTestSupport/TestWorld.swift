@@ -229,20 +229,25 @@ package struct TestWorld: Sendable {
   }
 
   /// A registered app; returns it with its secret.
-  package func app(name: String = "Test App", redirect: String = "https://client.test/callback", firstParty: Bool = false)
-    async throws -> (AppRecord, String)
+  package func app(name: String = "Test App", redirect: String = "https://client.test/callback", firstParty: Bool = false,
+                   scopes: [String] = []) async throws -> (AppRecord, String)
   {
     try await Accounts(store: store, ids: ids).createApp(
-      name: name, redirectURI: redirect, url: "https://client.test", firstParty: firstParty, at: clock.now)
+      name: name, redirectURI: redirect, url: "https://client.test", firstParty: firstParty, scopes: scopes, at: clock.now)
   }
 
-  /// An access token for `user` issued to a fresh app, made directly.
-  package func token(for user: UserRecord, lifetime: TimeInterval = 3600) async throws -> String {
-    let (app, _) = try await self.app(name: "App of \(user.screenName)")
+  /// Every scope the world's apps have.
+  package var allScopes: [String] { modules.scopes.scopes.filter { !$0.byDefault }.map(\.name) }
+
+  /// An access token for `user` issued to a fresh app, made directly, granting `scopes` (by default every app's:
+  /// a test of one API's behaviour is not a test of scopes).
+  package func token(for user: UserRecord, lifetime: TimeInterval = 3600, scopes: [String]? = nil) async throws -> String {
+    let granted = scopes ?? allScopes
+    let (app, _) = try await self.app(name: "App of \(user.screenName)", scopes: granted)
     let token = Secrets.random()
     try await store.saveGrant(GrantRecord(
       hash: Secrets.hash(token), kind: .access, userID: user.id, appID: app.id, createdAt: clock.now,
-      expiresAt: clock.now.addingTimeInterval(lifetime)))
+      expiresAt: clock.now.addingTimeInterval(lifetime), scopes: granted))
     return token
   }
 }

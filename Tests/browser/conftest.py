@@ -58,6 +58,22 @@ class Server:
             return json.loads(response.read())
 
 
+def wait_until_up(process, base, log, seconds=120):
+    """Waits for a started `sparrow serve` to answer /healthz; fails with what it printed (`log`) if it stops first."""
+    deadline = time.time() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        if process.poll() is not None or time.time() > deadline:
+            log.seek(0)
+            pytest.fail("sparrow did not start:\n" + log.read())
+        time.sleep(0.3)
+
+
 @pytest.fixture(scope="session")
 def server():
     binary = os.environ.get("SPARROW_BIN", str(ROOT / ".build" / "debug" / "sparrow"))
@@ -70,18 +86,7 @@ def server():
                                stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if process.poll() is not None or time.time() > deadline:
-                log.seek(0)
-                pytest.fail("sparrow did not start:\n" + log.read())
-            time.sleep(0.3)
+        wait_until_up(process, base, log)
         log.seek(0)
         match = re.search(r"client_id (\S+), client_secret (\S+)", log.read())
         assert match, "serve --demo did not print the terminal client's credentials"

@@ -132,12 +132,12 @@ def test_city_by_initials_then_filter_sort_and_scroll_to_the_end(driver, server)
     menu = open_menu(driver, "district")
     rows = menu.find_elements(By.CSS_SELECTOR, ".menu-left .row")
     assert rows[0].text == "全部商区"
-    assert "芙蓉" in [r.text for r in rows]
-    district = next(r for r in rows if r.text == "芙蓉")
+    assert "芙蓉区" in [r.text for r in rows]
+    district = next(r for r in rows if r.text == "芙蓉区")
     district.click()
     shoot(driver, "menu-district", sizes=(LANDSCAPE,))
     choose(driver, visible(driver, "#menu-district .menu-right ul:not([hidden]) a"))
-    assert driver.find_element(By.CSS_SELECTOR, "#menu-button-district b").text == "芙蓉"
+    assert driver.find_element(By.CSS_SELECTOR, "#menu-button-district b").text == "芙蓉区"
     # Tapping the cover closes a dropdown.
     open_menu(driver, "sort")
     driver.execute_script("document.getElementById('menu-cover').click()")

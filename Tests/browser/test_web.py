@@ -1,5 +1,7 @@
 """Journeys through the web client at 375×812 and 1280×800 (screenshots in artifacts/screenshots/)."""
+import json
 import time
+import urllib.error
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -416,6 +418,31 @@ def test_signed_in_tabs_and_logout(signed_in, server):
     visible(driver, ".visitor-text")
     driver.get(server.url("/"))
     assert driver.find_elements(By.CSS_SELECTOR, ".visitor"), "the session has ended"
+
+
+def test_authorizations_page_lists_apps_and_revokes_them(signed_in, server):
+    driver = signed_in
+    token = server.token("sparrow")["access_token"]
+    assert server.api("account/get_uid.json", token)["uid"]
+    driver.get(server.url("/settings"))
+    driver.find_element(By.ID, "authorizations-link").click()
+    wait(driver, EC.url_contains("/account/apps"))
+    grants = driver.find_elements(By.CSS_SELECTOR, ".grant")
+    names = [g.find_element(By.CSS_SELECTOR, ".app-name").text for g in grants]
+    assert names == ["Sparrow 终端"], "only the app the test signed in with holds a token"
+    wb = grants[0]
+    lines = [li.text for li in wb.find_elements(By.CSS_SELECTOR, ".scope li")]
+    assert "分享内容到你的微博" in lines and "查看你的打卡记录（包括仅自己可见的）" in lines, lines
+    shoot(driver, "authorizations")
+    wb.find_element(By.CSS_SELECTOR, "button.revoke").click()
+    visible(driver, "#no-grants")
+    try:
+        server.api("account/get_uid.json", token)
+        raise AssertionError("the revoked token still works")
+    except urllib.error.HTTPError as refused:
+        assert json.loads(refused.read())["error_code"] == 21332
+    driver.find_element(By.LINK_TEXT, "返回").click()
+    wait(driver, EC.url_contains("/settings"))
 
 
 def test_pictures_open_in_the_picture_browser(signed_in, server):

@@ -1,4 +1,5 @@
 import Foundation
+import SparrowCore
 import SparrowPlatform
 import DakaStore
 import SparrowStore
@@ -16,9 +17,11 @@ package struct CheckinFields: Equatable, Sendable {
   static let thoughtsLimit = 2_000
 
   /// The fields of a new entry (`current` nil: every required field must come; private unless said), or of an
-  /// edit of `current` (a field not sent keeps its value; one sent empty is refused if required).
-  package init(_ params: Params, current: CheckinRecord?) throws(CheckinInputError) {
+  /// edit of `current` (a field not sent keeps its value; one sent empty is refused if required). A date sent may
+  /// not be later than today anywhere on Earth at `now`: a journal records what happened.
+  package init(_ params: Params, current: CheckinRecord?, now: Date) throws(CheckinInputError) {
     date = try Self.date(params.values["date"]?.last ?? current?.date)
+    if params.values["date"] != nil || current == nil, date > Self.latestDay(at: now) { throw .futureDate(date) }
     location = try Self.line(params, "location", current: current?.location)
     spot = try Self.line(params, "spot", current: current?.spot)
     let thoughts = (params.values["thoughts"]?.last ?? current?.thoughts ?? "").replacingOccurrences(of: "\r\n", with: "\n")
@@ -45,8 +48,10 @@ package struct CheckinFields: Equatable, Sendable {
 
   /// Refuses text over `limit` characters, or with control characters other than `allowing`.
   private static func check(_ name: String, _ value: String, limit: Int, allowing: Set<Character>) throws(CheckinInputError) {
-    guard value.count <= limit else {
-      throw .tooLong(name, limit: limit, count: value.count)
+    switch TextLimit(limit).check(value) {
+    case .fits: break
+    case .tooLong(let count): throw .tooLong(name, limit: limit, count: count)
+    case .tooHeavy: throw .tooHeavy(name, limit: limit)
     }
     if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowing.contains(Character($0)) }) {
       throw .controlCharacter(name, multiline: !allowing.isEmpty)
@@ -63,6 +68,14 @@ package struct CheckinFields: Equatable, Sendable {
       isDay(year: year, month: month, day: day)
     else { throw .badDate(text) }
     return text
+  }
+
+  /// The date it already is at `now` where the day begins first (UTC+14), as `YYYY-MM-DD`.
+  static func latestDay(at now: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: 14 * 3600)!
+    let day = calendar.dateComponents([.year, .month, .day], from: now)
+    return String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
   }
 
   private static func isDay(year: Int, month: Int, day: Int) -> Bool {

@@ -9,9 +9,13 @@ import SparrowStore
 package enum CheckinInputError: Error, Sendable {
   case missing(String)
   case tooLong(String, limit: Int, count: Int)
+  /// Within the limit to the eye, but carrying far more behind it (`TextLimit`'s scalars or bytes).
+  case tooHeavy(String, limit: Int)
   case controlCharacter(String, multiline: Bool)
   /// The date as sent.
   case badDate(String)
+  /// A day that has not come yet anywhere.
+  case futureDate(String)
   case badVisibility(String)
   case tooManyPictures(Int)
   /// A `remove_pic` id that is not one of the entry's pictures.
@@ -22,8 +26,8 @@ package enum CheckinInputError: Error, Sendable {
   /// The form field at fault, if one is.
   package var field: String? {
     switch self {
-    case .missing(let name), .tooLong(let name, _, _), .controlCharacter(let name, _): name
-    case .badDate: "date"
+    case .missing(let name), .tooLong(let name, _, _), .tooHeavy(let name, _), .controlCharacter(let name, _): name
+    case .badDate, .futureDate: "date"
     case .badVisibility: "visibility"
     case .tooManyPictures, .notItsPicture, .picture: "pic"
     }
@@ -34,9 +38,12 @@ package enum CheckinInputError: Error, Sendable {
     case .missing(let name): .missing(name)
     case .tooLong(let name, let limit, let count):
       .field(name, expected: "at most \(limit) characters", got: "\(count) characters")
+    case .tooHeavy(let name, let limit):
+      .field(name, expected: "at most \(limit) characters", got: "more code points than \(limit) characters carry")
     case .controlCharacter(let name, let multiline):
       .field(name, expected: multiline ? "text" : "one line of text", got: "a control character")
     case .badDate(let text): .field("date", expected: "a day that exists, as YYYY-MM-DD", got: CheckinFields.shown(text))
+    case .futureDate(let text): .field("date", expected: "a day no later than today", got: text)
     case .badVisibility(let text): .field("visibility", expected: "public or private", got: CheckinFields.shown(text))
     case .tooManyPictures(let count): .tooManyPictures(count)
     case .notItsPicture(let id):
@@ -50,9 +57,10 @@ package enum CheckinInputError: Error, Sendable {
     switch self {
     case .missing("date"): "请选择日期"
     case .missing(let name): "请填写\(Self.label(name))"
-    case .tooLong(let name, let limit, _): "\(Self.label(name))最多\(limit)个字"
+    case .tooLong(let name, let limit, _), .tooHeavy(let name, let limit): "\(Self.label(name))最多\(limit)个字"
     case .controlCharacter(let name, _): "\(Self.label(name))里有无法显示的字符"
     case .badDate: "日期不对，请选择一个存在的日期"
+    case .futureDate: "日期不能晚于今天"
     case .badVisibility: "请选择公开或仅自己可见"
     case .tooManyPictures: "最多\(checkinPictureLimit)张图片"
     case .notItsPicture: "要删除的图片不在这条打卡里"

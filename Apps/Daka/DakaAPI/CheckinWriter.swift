@@ -18,7 +18,7 @@ package struct CheckinWriter: Sendable {
 
   /// A new entry of `user`'s from the form's fields and `files`, linked to the place its location names.
   package func create(_ params: Params, files: [UploadedFile], by user: Int64, at now: Date) async throws -> CheckinRecord {
-    let fields = try CheckinFields(params, current: nil)
+    let fields = try CheckinFields(params, current: nil, now: now)
     guard files.count <= checkinPictureLimit else { throw CheckinInputError.tooManyPictures(files.count) }
     let stored = try await ingest(files, by: user, at: now)
     let record = CheckinRecord(
@@ -33,7 +33,7 @@ package struct CheckinWriter: Sendable {
   package func update(_ current: CheckinRecord, _ params: Params, files: [UploadedFile], by user: Int64, at now: Date)
     async throws -> CheckinRecord
   {
-    let fields = try CheckinFields(params, current: current)
+    let fields = try CheckinFields(params, current: current, now: now)
     let removing = Set(params.all("remove_pic"))
     for id in removing where !current.pictures.contains(where: { $0.id == id }) {
       throw CheckinInputError.notItsPicture(id)

@@ -19,6 +19,11 @@ package struct DakaStores: Sendable {
 /// What 打卡's API and pages are built from.
 package typealias DakaDependencies = Dependencies<DakaStores>
 
+extension Scope {
+  /// A person's journal, private entries included: never a Weibo app's without asking.
+  package static let daka = Scope(name: "daka", consent: ["查看你的打卡记录（包括仅自己可见的）", "发布、修改和删除你的打卡"])
+}
+
 /// The 打卡 API at `/daka/api/…`: JSON, the platform's OAuth tokens and error envelope. Reads take an optional
 /// token (signed out, one sees the public entries); writes need one.
 package struct DakaAPI: SparrowApp {
@@ -27,7 +32,7 @@ package struct DakaAPI: SparrowApp {
   package init(deps: DakaDependencies, platform: Platform) {
     let checkins = CheckinsController(deps: deps, writer: CheckinWriter(deps: deps, pictures: platform.pictures))
     var routes = APIRoutes<EnvelopeError, DakaCall>(
-      prefix: "/daka/api/", bodyLimit: Self.bodyLimit, auth: .token,
+      prefix: "/daka/api/", bodyLimit: Self.bodyLimit, auth: .token, scope: .daka,
       makeCall: { request in
         DakaCall(params: request.params, viewer: request.caller?.userID, now: request.now, id: try request.pathID.map(Self.id))
       },

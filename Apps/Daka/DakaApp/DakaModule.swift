@@ -15,6 +15,7 @@ import SparrowStoreSQLite
 package enum DakaModule: AppModule {
   package static var sqliteSchema: SQLiteSchema? { SQLiteDakaStore.schema }
   package static var postgresSchema: PostgresSchema? { PostgresDakaStore.schema }
+  package static var scopes: [Scope] { [.daka] }
 
   /// The journal on `engine`.
   package static func journal(on engine: Engine) -> any DakaStore {

@@ -34,7 +34,8 @@ package struct DakaDemo: DemoPart {
         for variant in 0..<(1 + number % 2) {
           let svg = DakaDemoContent.picture(spot: stop.spot, variant: number + variant)
           let data = try await PictureLibrary.offload { try ImageProcessor().render(svg: svg, as: .jpeg, quality: 85) }
-          pictures.append(try await cast.library.ingest(data, at: cast.start))
+          // The traveller's own, as if they had uploaded it: no one else may attach it (`PictureLibrary.attach`).
+          pictures.append(try await cast.library.ingest(data, at: cast.start, by: traveller.id))
         }
         let place = geo.match(freeText: stop.location).map { match in
           CheckinPlace(cityAdcode: match.city.adcode, city: match.city.name, districtAdcode: match.district?.adcode,

@@ -136,6 +136,59 @@ import Testing
     }
   }
 
+  /// Reading, editing or deleting someone else's private entry answers exactly as an id no entry has (modulo the
+  /// path, which names the id), so the answer never tells that it exists.
+  @Test func someoneElsesPrivateEntryAnswersAsAnIdThatDoesNotExist() async throws {
+    let p = try await People()
+
+    try await p.world.test { client in
+      let secret = try await client.checkin([("date", "2025-05-01"), ("location", "杭州西湖"), ("spot", "秘密花园")],
+                                            pics: [try Self.photo("#101010")], token: p.aliceToken)
+      let id = try #require(secret.object["id"] as? Int64)
+      let missing = id + 1_000_000
+      func answers(_ id: Int64, token: String?) async throws -> [TestResponse] {
+        [
+          try await client.get("/daka/api/checkins/\(id)", token: token),
+          try await client.checkin([("spot", "偷改")], path: "/daka/api/checkins/\(id)", token: token),
+          try await client.post("/daka/api/checkins/\(id)/delete", token: token),
+        ]
+      }
+
+      for token in [p.bobToken, nil] as [String?] {
+        let hidden = try await answers(id, token: token)
+        let none = try await answers(missing, token: token)
+        for (asked, expected) in zip(hidden, none) {
+          #expect(asked.status == expected.status)
+          #expect(asked.text.replacingOccurrences(of: String(id), with: "ID") == expected.text.replacingOccurrences(of: String(missing), with: "ID"))
+        }
+      }
+      #expect(try await client.get("/daka/api/checkins/\(id)", token: p.aliceToken).object["spot"] as? String == "秘密花园")
+    }
+  }
+
+  /// An entry's pictures come only from its author's own files: an id of someone else's upload attaches nothing,
+  /// and removing one from one's own entry is refused as an id the entry does not have.
+  @Test func someoneElsesPictureIdNeverReachesAnEntry() async throws {
+    let p = try await People()
+
+    try await p.world.test { client in
+      let hers = try await client.checkin(Self.fields, pics: [try Self.photo("#202020")], token: p.aliceToken)
+      let picture = try #require((hers.object["pics"] as? [[String: Any]])?.first?["id"] as? String)
+      let invented = String(repeating: "0", count: picture.count)
+
+      let posted = try await client.checkin(Self.fields + [("pic_id", picture)], token: p.bobToken)
+      let id = try #require(posted.object["id"] as? Int64)
+      let theirs = try await client.checkin([("remove_pic", picture)], path: "/daka/api/checkins/\(id)", token: p.bobToken)
+      let none = try await client.checkin([("remove_pic", invented)], path: "/daka/api/checkins/\(id)", token: p.bobToken)
+
+      #expect(posted.status == .ok && (posted.object["pics"] as? [Any])?.isEmpty == true)
+      #expect(theirs.status == .badRequest && theirs.error.contains("(remove_pic)"))
+      #expect(none.status == theirs.status)
+      #expect(theirs.text.replacingOccurrences(of: picture, with: "PIC") == none.text.replacingOccurrences(of: invented, with: "PIC"))
+      #expect((try await client.get("/daka/api/checkins/\(id)", token: p.bobToken).object["pics"] as? [Any])?.isEmpty == true)
+    }
+  }
+
   @Test func someoneElsesPublicEntryIsNotTheirsToEditOrDelete() async throws {
     let p = try await People()
 

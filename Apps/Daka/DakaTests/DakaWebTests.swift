@@ -81,6 +81,36 @@ import Testing
     }
   }
 
+  /// Every page and form of someone else's private entry answers as for an id no entry has, byte for byte
+  /// modulo the path: the answer never tells that it exists.
+  @Test func someoneElsesPrivateEntryAnswersAsAnIdThatDoesNotExist() async throws {
+    let w = try await World()
+
+    try await w.world.test { client in
+      let alice = try await World.signIn(client, "alice")
+      let bob = try await World.signIn(client, "bob")
+      let id = try await alice.checkIn([("date", "2025-06-01"), ("location", "苏州"), ("spot", "秘密花园")])
+      let missing = id + 1_000_000
+      func answers(_ id: Int64) async throws -> [TestResponse] {
+        [
+          try await bob.get("/daka/c/\(id)"), try await bob.get("/daka/c/\(id)/edit"),
+          try await bob.post("/daka/c/\(id)/edit", [("spot", "改了")]), try await bob.post("/daka/c/\(id)/delete", []),
+          try await client.get("/daka/c/\(id)"),
+        ]
+      }
+
+      let hidden = try await answers(id)
+      let none = try await answers(missing)
+
+      for (asked, expected) in zip(hidden, none) {
+        #expect(asked.status == expected.status)
+        #expect(asked.headers[.location] == expected.headers[.location].map { $0.replacingOccurrences(of: String(missing), with: String(id)) })
+        #expect(asked.text.replacingOccurrences(of: String(id), with: "ID") == expected.text.replacingOccurrences(of: String(missing), with: "ID"))
+      }
+      #expect((try await alice.get("/daka/c/\(id)")).text.contains("秘密花园"))
+    }
+  }
+
   @Test func searchJumpsToTheFirstMatchInTheWholeListMarksItAndSaysWhenNothingMatches() async throws {
     let w = try await World()
 

@@ -1,3 +1,4 @@
+import SparrowCore
 import Foundation
 import Hummingbird
 import SparrowPlatform
@@ -9,7 +10,7 @@ extension DakaWeb {
   /// initials) jumps to the page of its `m`-th match (the first by default) and marks it, as the notes' list
   /// scrolls to the first match; an explicit `page` shows that page with the matches only marked.
   func discover(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    let query = String((context.params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(50))
+    let query = TextLimit(50).prefix((context.params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
     let viewer = context.viewer?.user.id
     let asked = context.params["page"].flatMap { Int($0) }.map { max(1, min($0, 10_000)) }
     var page = asked ?? 1

@@ -1,3 +1,4 @@
+import SparrowCore
 import Foundation
 import GeoData
 import Hummingbird
@@ -13,7 +14,7 @@ extension DakaWeb {
   /// `/daka/places?q=`: cities and districts whose names, pinyin or initials match (as 团购's city search),
   /// for the location picker. JSON.
   func places(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    let query = String((context.params["q"] ?? "").prefix(40))
+    let query = TextLimit(40).prefix(context.params["q"] ?? "")
     let geo = GeoData.shared
     var options = geo.search(query, limit: 6).map { PlaceOption(value: $0.name, hint: $0.province) }
     options += geo.searchDistricts(query, limit: 8).filter { !$0.isWholeCity }.map { district in

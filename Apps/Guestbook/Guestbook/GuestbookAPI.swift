@@ -4,6 +4,10 @@ import SparrowCore
 import SparrowPlatform
 import SparrowStore
 
+extension Scope {
+  package static let guestbook = Scope(name: "guestbook", consent: ["以你的名义在留言板留言"])
+}
+
 /// The guestbook's API on the platform's dispatcher: `GET /guestbook/api/entries` (`count` ≤ 50, newest first,
 /// anyone) and `POST /guestbook/api/entries` (`text`, with a token), in the platform's envelope.
 package struct GuestbookAPI: SparrowApp {
@@ -11,7 +15,7 @@ package struct GuestbookAPI: SparrowApp {
 
   package init(store: any GuestbookStore, ids: IDGenerator, platform: Platform, now: @escaping @Sendable () -> Date) {
     var routes = APIRoutes<EnvelopeError, APIRequest>(
-      prefix: "/guestbook/api/", bodyLimit: 4 << 10, auth: .token, makeCall: { $0 },
+      prefix: "/guestbook/api/", bodyLimit: 4 << 10, auth: .token, scope: .guestbook, makeCall: { $0 },
       translate: { error in error as? StoreError == .conflict ? .paramError : nil })
     routes.add(.get, path: "entries", auth: .optionalToken) { call in
       let count = try call.params.int("count", default: 20)

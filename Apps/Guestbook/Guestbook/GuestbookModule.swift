@@ -10,6 +10,7 @@ package enum GuestbookModule: AppModule {
   package static var sqliteSchema: SQLiteSchema? { SQLiteGuestbookStore.schema }
   package static var postgresSchema: PostgresSchema? { PostgresGuestbookStore.schema }
   package static var commands: [any ParsableCommand.Type] { [GuestbookCommand.self] }
+  package static var scopes: [Scope] { [.guestbook] }
 
   /// The guestbook on `engine`.
   package static func store(on engine: Engine) -> any GuestbookStore {

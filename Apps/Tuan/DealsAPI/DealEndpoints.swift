@@ -125,7 +125,7 @@ struct DealEndpoints: Sendable {
     (query.categories, query.subcategories) = try call.categories()
     if let local = try call.flag("is_local") { query.locality = local ? .localOnly : .nationwideOnly }
     if let keyword = call.string("keyword") {
-      guard keyword.count <= 100 else { throw DealsError.invalid("keyword", "at most 100 characters") }
+      guard DealKeyword.limit.fits(keyword) else { throw DealsError.invalid("keyword", "at most 100 characters") }
       query.keyword = keyword
     }
     if call.string("destination_city") != nil { _ = try call.city("destination_city") }
@@ -143,9 +143,14 @@ struct DealEndpoints: Sendable {
   }
 
   func singleDeal(_ call: DealsCall) async throws -> any Encodable & Sendable {
-    guard let id = try DealsCall.dealID(try call.require("deal_id"), parameter: "deal_id"),
-      let deal = try await store.deal(id: id)
-    else { return Deals(totalCount: nil, count: 0, deals: []) }
+    // The spec's §7.1: a malformed id is 10007 here (an unknown one is an empty list).
+    let id: Int64?
+    do {
+      id = try DealsCall.dealID(try call.require("deal_id"), parameter: "deal_id")
+    } catch let error as DealsError where error.code == 10002 {
+      throw DealsError.notFound(error.message)
+    }
+    guard let id, let deal = try await store.deal(id: id) else { return Deals(totalCount: nil, count: 0, deals: []) }
     return try await full([deal])
   }
 
@@ -269,7 +274,7 @@ struct DealEndpoints: Sendable {
     }
     (query.categories, query.subcategories) = try call.categories(max: 5)
     if let keyword = call.string("keyword") {
-      guard keyword.count <= 100 else { throw DealsError.invalid("keyword", "at most 100 characters") }
+      guard DealKeyword.limit.fits(keyword) else { throw DealsError.invalid("keyword", "at most 100 characters") }
       query.keyword = keyword
     }
     query.hasDeal = try call.flag("has_deal")
@@ -332,9 +337,8 @@ struct DealEndpoints: Sendable {
     case .done(let coupon):
       return Consumed(coupon: .init(code: coupon.code, dealId: DealsCall.dealID(coupon.dealID), state: CouponState.consumed.label))
     case .notFound:
-      throw DealsError.notFound("no 团购券 has this code")
-    case .otherMerchant:
-      throw DealsError.notFound("this 团购券 is for another business")
+      // Another business's 团购券 too: one answer, so a shop cannot learn which codes exist.
+      throw DealsError.notFound("no 团购券 of this business has this code")
     case .refused(let state):
       throw DealsError.invalid("code", "this 团购券 is \(state.label), it cannot be consumed")
     }

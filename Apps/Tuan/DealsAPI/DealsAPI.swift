@@ -19,7 +19,7 @@ package struct DealsAPI: SparrowApp {
   package init(deps: DealsDependencies, platform: Platform) {
     let store = deps.store
     var routes = APIRoutes<DealsError, DealsCall>(
-      prefix: "/v1/", suffix: ".json", bodyLimit: Self.bodyLimit, auth: .own,
+      prefix: "/v1/", suffix: ".json", bodyLimit: Self.bodyLimit, auth: .own, scope: nil,
       makeCall: { request in try await DealsCall.verify(request.params, store: store, now: request.now) })
     let presenter = DealsPresenter(publicURL: deps.config.publicURL)
     let endpoints = DealEndpoints(store: deps.store, presenter: presenter)

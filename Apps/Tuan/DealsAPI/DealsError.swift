@@ -39,6 +39,7 @@ package struct DealsError: APIErrorFormat, Equatable {
   }
   package static func rateLimited(_ exceeded: RateLimiter.Exceeded) -> DealsError { .rateLimited }
   package static func parameters(_ error: ParamError) -> DealsError { DealsError(error) }
+  package static func missingScope(_ scope: Scope) -> DealsError { .badKey("this app was not granted scope \(scope.name)") }
   package static func unreadable(_ status: HTTPResponse.Status) -> DealsError {
     .invalid("request", status == .requestHeaderFieldsTooLarge ? "header fields too large" : "malformed HTTP")
   }

@@ -68,10 +68,11 @@ extension PostgresTuanStore {
         """).first {
         return .done(try CouponRecord(row: done))
       }
-      guard let coupon = try await db.rows("SELECT \(raw: couponColumns) FROM tuan_coupons WHERE code = \(code)").first
-        .map(CouponRecord.init(row:))
+      // Only this merchant's coupons are read: another's is not found, by the same statements as no coupon at all.
+      guard let coupon = try await db.rows("""
+        SELECT \(raw: couponColumns) FROM tuan_coupons WHERE code = \(code) AND merchant_id = \(merchantID)
+        """).first.map(CouponRecord.init(row:))
       else { return .notFound }
-      guard coupon.merchantID == merchantID else { return .otherMerchant }
       return .refused(coupon.state(at: now))
     }
   }

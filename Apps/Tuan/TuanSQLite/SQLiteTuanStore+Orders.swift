@@ -68,11 +68,12 @@ extension SQLiteTuanStore {
         WHERE code = ? AND merchant_id = ? AND state = 'unused' AND valid_until > ?
         """, arguments: [millis(now), code, merchantID, millis(now)])
       let changed = db.changesCount == 1
-      guard let coupon = try Row.fetchOne(db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ?",
-                                          arguments: [code]).map(CouponRecord.init(row:))
+      // Only this merchant's coupons are read: another's is not found, by the same statements as no coupon at all.
+      guard let coupon = try Row.fetchOne(
+        db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND merchant_id = ?", arguments: [code, merchantID]
+      ).map(CouponRecord.init(row:))
       else { return .notFound }
       if changed { return .done(coupon) }
-      guard coupon.merchantID == merchantID else { return .otherMerchant }
       return .refused(coupon.state(at: now))
     }
   }

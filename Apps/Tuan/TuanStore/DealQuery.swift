@@ -133,10 +133,9 @@ package struct DealRegion: Sendable, Equatable {
 package enum CouponOutcome: Sendable, Equatable {
   /// Done: the coupon as it is now.
   case done(CouponRecord)
-  /// No coupon has this code (for a refund: none of this user's).
+  /// No coupon has this code that the asker may touch: for a consumption none of this merchant's, for a refund
+  /// none of this user's. Someone else's coupon is not told apart from one that does not exist.
   case notFound
-  /// The coupon is another merchant's.
-  case otherMerchant
   /// Its state at the time forbids it: already consumed, refunded, expired; or, for a refund, unused but the
   /// deal's refund rule does not allow it yet (state `.unused`) or any more (`.expired` without 过期退).
   case refused(CouponState)

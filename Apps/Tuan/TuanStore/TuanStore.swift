@@ -48,7 +48,8 @@ package protocol OrderStore: Sendable {
   /// The user's orders with their coupons, newest first.
   func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord>
   /// Marks the coupon consumed if it is unused, unexpired and `merchantID`'s: atomic, so of two racing
-  /// consumptions exactly one succeeds.
+  /// consumptions exactly one succeeds. Another merchant's coupon is `.notFound`, read by the same statements as a
+  /// code no coupon has, so a shop cannot learn that another's code exists.
   func consumeCoupon(code: String, merchantID: Int64, now: Date) async throws -> CouponOutcome
   /// Refunds one of `userID`'s coupons if the deal's rule allows it at `now`: 随时退 while unused, 过期退 once
   /// it expired unused.

@@ -69,3 +69,13 @@ func keptMenusAreTheMenusRenderedAfresh(seed: UInt64) async throws {
     #expect(kept.dropdowns(menus, filter: filter, city: city) == pages.text("tuan_menus", menus), "step \(step)")
   }
 }
+
+/// The 商区 menu names districts as the API does (芙蓉区, 长沙县), never a short form that names something else (长沙 for
+/// 长沙县 inside the city 长沙).
+@Test func theDistrictMenuUsesOfficialNames() throws {
+  let changsha = try #require(GeoData.shared.city(named: "长沙"))
+  let names = TopMenus.districtRows(DealFilter(), city: changsha).map(\.name)
+  #expect(names.first == "全部商区")
+  #expect(names.contains("芙蓉区") && names.contains("长沙县") && names.contains("浏阳市"))
+  #expect(!names.contains("长沙") && !names.contains("芙蓉"))
+}

@@ -289,8 +289,12 @@ func consumingNeedsTheRightShopAndAnUsableCoupon(_ kind: StoreKind) async throws
     try await store.placeOrder(order, now: TuanFixture.now)
     let (a, b, c) = (order.coupons[0].code, order.coupons[1].code, order.coupons[2].code)
     #expect(try await store.consumeCoupon(code: "000000000000", merchantID: deal.merchantID, now: TuanFixture.now) == .notFound)
-    #expect(try await store.consumeCoupon(code: a, merchantID: f.merchants[0].id, now: TuanFixture.now) == .otherMerchant)
+    // Another shop's coupon, usable or not, is not found, as one that does not exist; so is another user's refund.
+    let otherShop = try #require(f.merchants.first { $0.id != deal.merchantID }).id
+    #expect(try await store.consumeCoupon(code: a, merchantID: otherShop, now: TuanFixture.now) == .notFound)
+    #expect(try await store.refundCoupon(code: b, userID: 8, now: TuanFixture.now) == .notFound)
     #expect(try await store.refundCoupon(code: b, userID: 7, now: TuanFixture.now).isDone)
+    #expect(try await store.consumeCoupon(code: b, merchantID: otherShop, now: TuanFixture.now) == .notFound)
     #expect(try await store.consumeCoupon(code: b, merchantID: deal.merchantID, now: TuanFixture.now) == .refused(.refunded))
     let later = TuanFixture.now + 4 * 86_400
     #expect(try await store.consumeCoupon(code: c, merchantID: deal.merchantID, now: later) == .refused(.expired))

@@ -1,3 +1,4 @@
+import SparrowCore
 import Foundation
 import GeoData
 import Hummingbird
@@ -8,7 +9,7 @@ extension TuanWeb {
   func cities(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let choice = try await cityChoice(request, context)
     let keep = Self.kept(context.params, city: choice.city)
-    let query = context.params["q"].map { String($0.prefix(40)) }
+    let query = context.params["q"].map { TextLimit(40).prefix($0) }
     let page = CityPopover(frame: frame(context, request, tab: nil, title: "选择城市"), choice: choice, keep: keep,
                            query: query)
     return render(HTML.wantsFragment(request) ? "tuan_cities_panel" : "tuan_cities", page)
@@ -17,7 +18,7 @@ extension TuanWeb {
   /// `/tuan/cities/search?q=`: the matches as the person types (汉字, full pinyin or initials).
   func citySearch(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let choice = CityChoice(request)
-    let query = String((context.params["q"] ?? "").prefix(40))
+    let query = TextLimit(40).prefix(context.params["q"] ?? "")
     let keep = Self.kept(context.params, city: choice.city).pairs
       .map { HiddenField(name: $0.0, value: $0.1) }
     return render("tuan_city_results", CityResults(query: query, current: choice.city, keep: keep,

@@ -84,7 +84,7 @@ extension TuanWeb {
     }
     switch try await deps.store.refundCoupon(code: code, userID: viewer.user.id, now: deps.now()) {
     case .done: return HTML.redirect("/tuan/orders")
-    case .notFound, .otherMerchant: throw WebPageError(.notFound, "没有这张团购券")
+    case .notFound: throw WebPageError(.notFound, "没有这张团购券")
     case .refused(let state):
       throw WebPageError(.conflict, state == .unused || state == .expired ? "这张团购券现在不能退款" : "这张团购券\(state.label)")
     }

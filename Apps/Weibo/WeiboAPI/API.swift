@@ -26,6 +26,12 @@ package struct APICall: Sendable {
   }
 }
 
+extension Scope {
+  /// The Weibo API keeps its meaning: every app has it, as the open platform's SDKs ask for no scope.
+  package static let weibo = Scope(
+    name: "weibo", consent: ["获得你的个人信息、好友关系", "分享内容到你的微博", "获得你的评论"], byDefault: true)
+}
+
 /// The `/2/…` endpoints, keyed by path without `.json`. The table, not the Host header, routes a call,
 /// so `api.`, `upload.api.` and `rm.api.` all reach the same handlers.
 package typealias APITable = APIRoutes<EnvelopeError, APICall>
@@ -35,6 +41,7 @@ extension APIRoutes where Format == EnvelopeError, Call == APICall {
   static func weibo() -> APITable {
     APITable(
       prefix: "/2/", suffix: ".json", labelsWithSuffix: true, bodyLimit: WeiboAPI.formLimit, auth: .token,
+      scope: .weibo,
       makeCall: { request in
         guard let caller = request.caller else { throw EnvelopeError.emptyToken }  // `.token` routes always have one
         return APICall(params: request.params, caller: caller, path: request.path, headers: request.headers,

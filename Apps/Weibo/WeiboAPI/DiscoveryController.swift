@@ -41,20 +41,18 @@ struct DiscoveryController: Sendable {
       return try json(ResultFlag(result: true))
     }
     table.get("search/suggestions/users") { call in
-      let q = try call.params.require("q")
+      let q = try SearchQuery.read(call, trimming: [])
       let count = min(max(try call.params.int("count", default: 10), 1), 50)
       let users = try await deps.store.searchUsers(q, limit: count)
       return try json(users.map { UserSuggestion(uid: $0.id, screenName: $0.screenName, followersCount: $0.followersCount) })
     }
     table.get("search/topics") { call in
-      let q = try call.params.require("q").trimmingCharacters(in: CharacterSet(charactersIn: "# "))
-      guard !q.isEmpty else { throw EnvelopeError.missing("q") }
+      let q = try SearchQuery.read(call, trimming: CharacterSet(charactersIn: "# "))
       return try await statuses.timeline(call, feed: .topic(q), max: 50, defaultCount: 10)
     }
     // Sparrow addition: full-text status search, shaped like a timeline.
     table.get("search/statuses") { call in
-      let q = try call.params.require("q").trimmingCharacters(in: .whitespaces)
-      guard !q.isEmpty else { throw EnvelopeError.missing("q") }
+      let q = try SearchQuery.read(call, trimming: .whitespaces)
       return try await statuses.timeline(call, feed: .search(q), max: 50)
     }
     table.get("trends/hourly") { try await trends($0, over: 3600) }
@@ -98,5 +96,20 @@ struct EmotionsController: Sendable {
       else { throw EnvelopeError.badParameter("type", expected: "face, ani, cartoon or emoji", got: type) }
       return try json(emotions)
     }
+  }
+}
+
+/// A search's words, in the API and on the pages: at most 100 characters by the platform's rule.
+package enum SearchQuery {
+  package static let limit = TextLimit(100)
+
+  /// A search's `q`, trimmed: required, not empty, within `limit`.
+  static func read(_ call: APICall, trimming: CharacterSet) throws -> String {
+    let q = try call.params.require("q").trimmingCharacters(in: trimming)
+    guard !q.isEmpty else { throw EnvelopeError.missing("q") }
+    guard limit.fits(q) else {
+      throw EnvelopeError.badParameter("q", expected: "at most \(limit.visible) characters", got: "more")
+    }
+    return q
   }
 }

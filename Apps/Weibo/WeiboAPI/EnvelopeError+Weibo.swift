@@ -12,6 +12,10 @@ extension EnvelopeError {
   package static let notYourStatus = EnvelopeError(status: .forbidden, code: 20102, error: "Not your own weibo")
   package static let statusIDMissing = EnvelopeError(status: .badRequest, code: 20109, error: "Weibo id is null")
   package static let commentNotFound = EnvelopeError(status: .badRequest, code: 20201, error: "Target weibo comment does not exist")
+  /// A `pic_id` that is not one of the caller's uploads: the same for someone else's picture as for none at all,
+  /// so it names no id.
+  package static let pictureNotAttachable = EnvelopeError.badParameter(
+    "pic_id", expected: "ids of pictures you uploaded", got: "an id that is not one of them")
   package static let notYourComment = EnvelopeError(status: .forbidden, code: 20203, error: "Not your own comment")
   package static let commentIDMissing = EnvelopeError(status: .badRequest, code: 20204, error: "Comment id is null")
   package static let friendshipUserMissing = EnvelopeError(

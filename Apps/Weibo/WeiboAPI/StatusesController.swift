@@ -184,16 +184,17 @@ struct StatusesController: Sendable {
     return try await store.users(screenNames: names).map(\.id)
   }
 
-  /// The pictures named by `pic_id` (comma list, at most 9), in the order given.
+  /// The pictures named by `pic_id` (comma list, at most 9), in the order given: only the caller's own uploads
+  /// (the platform's rule, `PictureLibrary.attach`).
   func pictureList(_ call: APICall) async throws -> [PictureRef] {
     guard call.params["pic_id"] != nil else { return [] }
     let ids = call.params.all("pic_id").flatMap { $0.split(separator: ",") }
       .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     guard ids.count <= 9 else { throw EnvelopeError.idsTooMany }
-    let found = try await deps.store.pictures(ids: ids)
-    return try ids.map {
-      guard let picture = found[$0] else { throw EnvelopeError.badParameter("pic_id", expected: "uploaded picture ids", got: $0) }
-      return picture
+    do {
+      return try await pictures.attach(ids, by: call.caller.userID)
+    } catch is PictureLibrary.NotAttachable {
+      throw EnvelopeError.pictureNotAttachable
     }
   }
 

@@ -18,6 +18,7 @@ package enum WeiboModule: AppModule {
   package static var sqliteSchema: SQLiteSchema? { SQLiteWeiboStore.schema }
   package static var postgresSchema: PostgresSchema? { PostgresWeiboStore.schema }
   package static var commands: [any ParsableCommand.Type] { [EmoticonsCommand.self] }
+  package static var scopes: [Scope] { [.weibo] }
 
   /// 微博's store on `engine`.
   package static func store(on engine: Engine) -> any WeiboStore {

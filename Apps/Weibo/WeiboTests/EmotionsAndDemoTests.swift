@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import SparrowMedia
 import SparrowDemo
+import SparrowPlatform
 import SparrowServer
 @testable import WeiboAPI
 import SparrowStore
@@ -102,5 +103,31 @@ import Testing
     #expect(try await world.store.statuses(ids: all.map(\.id), visibleTo: 0) == statusesBefore)
     #expect(statusesBefore.values.contains { $0.commentsCount > 1 } && statusesBefore.values.contains { $0.attitudesCount > 0 })
     #expect(!(try await demo.isEmpty()))
+  }
+
+  /// `serve --demo` on a database that has people loads nothing, says why in one line, and offers the demo login
+  /// only while it signs in.
+  @Test func onADatabaseWithPeopleTheDemoSaysWhyItDidNotLoadAndOffersOnlyALoginThatWorks() async throws {
+    let world = try await TestWorld()
+    let demo = DemoWorld(store: world.engine.shared, ids: world.ids, dataFolder: world.folder, parts: world.demoParts)
+    #expect(try await demo.refusal() == nil)
+    #expect(try await demo.login() == nil)
+
+    try await world.user("alice")
+    #expect(try await demo.refusal() == "Demo content not loaded: the database already has 1 user.")
+    #expect(try await demo.login() == nil)
+
+    // An account of the demo's name with a password of its own: not the demo's login.
+    _ = try await Accounts(store: world.store, ids: world.ids).create(name: DemoWorld.username, password: "not-the-demo-1")
+    #expect(try await demo.refusal() == "Demo content not loaded: the database already has 2 users.")
+    #expect(try await demo.login() == nil)
+
+    let fresh = try await TestWorld()
+    let loaded = DemoWorld(store: fresh.engine.shared, ids: fresh.ids, dataFolder: fresh.folder, parts: fresh.demoParts)
+    try await loaded.load(.standard, now: fresh.clock.now)
+    #expect(try await loaded.refusal() == "Demo content not loaded: the database already has 40 users.")
+    #expect(try await loaded.login().map { [$0.username, $0.password] } == [DemoWorld.username, DemoWorld.password])
+    await world.finish()
+    await fresh.finish()
   }
 }

@@ -97,6 +97,65 @@ import Testing
     }
   }
 
+  /// Whatever is asked of a private status or of a comment on it, the answer is the one for an id nothing has,
+  /// byte for byte: an answer that differed would tell that the status exists.
+  @Test func aPrivateStatusAndItsCommentAnswerAsIdsThatDoNotExist() async throws {
+    let world = try await TestWorld()
+    try await world.test { client in
+      let s = try await scene(client, world)
+      let (missingStatus, missingComment) = ("9000000000000000001", "9000000000000000002")
+      func calls(_ id: String, _ cid: String) -> [(method: String, path: String, fields: [(String, String)])] {
+        [
+          ("GET", "/2/statuses/show.json?id=\(id)", []), ("GET", "/2/comments/show.json?id=\(id)", []),
+          ("GET", "/2/statuses/repost_timeline.json?id=\(id)", []), ("GET", "/2/statuses/repost_timeline/ids.json?id=\(id)", []),
+          ("GET", "/2/attitudes/show.json?id=\(id)", []), ("GET", "/2/favorites/show.json?id=\(id)", []),
+          ("GET", "/2/statuses/count.json?ids=\(id)", []), ("GET", "/2/comments/show_batch.json?cids=\(cid)", []),
+          ("POST", "/2/statuses/repost.json", [("id", id)]), ("POST", "/2/statuses/destroy.json", [("id", id)]),
+          ("POST", "/2/comments/create.json", [("id", id), ("comment", "hi")]),
+          ("POST", "/2/comments/reply.json", [("id", id), ("cid", cid), ("comment", "hi")]),
+          ("POST", "/2/comments/destroy.json", [("cid", cid)]), ("POST", "/2/comments/destroy_batch.json", [("cids", cid)]),
+          ("POST", "/2/favorites/create.json", [("id", id)]), ("POST", "/2/favorites/destroy.json", [("id", id)]),
+          ("POST", "/2/attitudes/create.json", [("id", id)]), ("POST", "/2/attitudes/destroy.json", [("id", id)]),
+        ]
+      }
+      for (name, token) in s.others {
+        for (hidden, missing) in zip(calls(s.privateID, s.commentID), calls(missingStatus, missingComment)) {
+          let asked = try await hidden.method == "GET" ? client.get(hidden.path, token: token)
+            : client.post(hidden.path, hidden.fields, token: token)
+          let none = try await missing.method == "GET" ? client.get(missing.path, token: token)
+            : client.post(missing.path, missing.fields, token: token)
+
+          #expect(asked.status == none.status, "\(name) \(hidden.path)")
+          #expect(asked.text == none.text, "\(name) \(hidden.path)")
+        }
+      }
+
+      let cookie = try await client.sessionCookie("dave")
+      let csrf = try pageCSRF(try await client.get("/compose", headers: cookieHeader(cookie)))
+      var fragment = cookieHeader(cookie)
+      fragment[.init("X-Fragment")!] = "1"
+      func page(_ id: String, _ cid: String) async throws -> [TestResponse] {
+        [
+          try await client.get("/status/\(id)", headers: cookieHeader(cookie)),
+          try await client.get("/web/status/\(id)/comments", headers: cookieHeader(cookie)),
+          try await client.get("/compose?repost=\(id)", headers: cookieHeader(cookie)),
+          try await client.get("/compose?comment=\(id)&reply=\(cid)", headers: cookieHeader(cookie)),
+          try await client.post("/web/like", [("csrf", csrf), ("id", id), ("liked", "1")], headers: fragment),
+          try await client.post("/web/favorite", [("csrf", csrf), ("id", id), ("favorited", "1")], headers: fragment),
+          try await client.post("/compose", [("csrf", csrf), ("comment", id), ("status", "hi")], headers: fragment),
+        ]
+      }
+      let hidden = try await page(s.privateID, s.commentID)
+      let missing = try await page(missingStatus, missingComment)
+      for (asked, none) in zip(hidden, missing) {
+        #expect(asked.status == none.status)
+        // Modulo the path, which names the id.
+        #expect(asked.text.replacingOccurrences(of: s.privateID, with: "ID").replacingOccurrences(of: s.commentID, with: "CID")
+          == none.text.replacingOccurrences(of: missingStatus, with: "ID").replacingOccurrences(of: missingComment, with: "CID"))
+      }
+    }
+  }
+
   @Test func theAuthorStillSeesEverything() async throws {
     let world = try await TestWorld()
     try await world.test { client in

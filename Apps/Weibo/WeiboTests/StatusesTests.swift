@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SparrowMedia
+import SparrowStore
 import SparrowStoreSQLite
 import SparrowTestSupport
 import Testing
@@ -225,6 +227,48 @@ import Testing
       #expect(try await client.post("/2/statuses/repost.json", [("id", String(id))], token: b).errorCode == 20101)
       let theirs = try await client.get("/2/statuses/user_timeline.json?uid=\(alice.id)", token: b)
       #expect((theirs.object["statuses"] as? [Any])?.isEmpty == true)
+    }
+  }
+
+  @Test func aPictureIDIsAcceptedOnlyFromWhoUploadedIt() async throws {
+    let world = try await TestWorld()
+    let alice = try await world.user("alice")
+    let bob = try await world.user("bob")
+    let (a, b) = (try await world.token(for: alice), try await world.token(for: bob))
+    let processor = ImageProcessor()
+    let (red, blue) = (try processor.render(svg: drawing(300, 200, colour: "#aa0000"), as: .png),
+                       try processor.render(svg: drawing(300, 200, colour: "#0000aa"), as: .png))
+
+    try await world.test { client in
+      let alices = try #require(try await client.upload("/2/statuses/upload_pic.json", [], file: ("pic", "a.png", "image/png", red),
+                                                        token: a).object["pic_id"] as? String)
+      let bobs = try #require(try await client.upload("/2/statuses/upload_pic.json", [], file: ("pic", "b.png", "image/png", blue),
+                                                      token: b).object["pic_id"] as? String)
+      let invented = String(repeating: "0", count: alices.count)
+
+      // Someone else's picture and one that does not exist: the same answer, byte for byte, and nothing posted.
+      for (path, fields) in [
+        ("/2/statuses/update.json", [("status", "借图")]),
+        ("/2/statuses/upload_url_text.json", [("status", "借图"), ("url", "http://example.invalid/x.png")]),
+      ] {
+        let theirs = try await client.post(path, fields + [("pic_id", alices)], token: b)
+        let none = try await client.post(path, fields + [("pic_id", invented)], token: b)
+        let mixed = try await client.post(path, fields + [("pic_id", "\(bobs),\(alices)")], token: b)
+
+        #expect(theirs.status == .badRequest, "\(path)")
+        #expect(theirs.errorCode == 10017 && (theirs.object["error"] as? String)?.contains("(pic_id)") == true, "\(path)")
+        #expect(none.status == theirs.status && none.text == theirs.text, "\(path)")
+        #expect(mixed.text == theirs.text, "\(path)")
+        #expect(!theirs.text.contains(alices) && !theirs.text.contains(invented), "\(path)")
+      }
+      let bobsStatuses = try await world.store.statuses(in: .user(bob.id, viewer: bob.id), feature: .all, page: Page()).items
+      #expect(bobsStatuses.isEmpty)
+
+      let own = try await client.post("/2/statuses/update.json", [("status", "自己的图"), ("pic_id", bobs)], token: b)
+      let hers = try await client.post("/2/statuses/upload_url_text.json", [("status", "她的图"), ("pic_id", alices)], token: a)
+
+      #expect(own.status == .ok && (own.object["pic_ids"] as? [String]) == [bobs])
+      #expect(hers.status == .ok && (hers.object["pic_ids"] as? [String]) == [alices])
     }
   }
 }

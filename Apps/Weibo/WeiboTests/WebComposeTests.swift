@@ -177,6 +177,47 @@ import Testing
     }
   }
 
+  @Test func theSheetTakesOnlyPicturesItsSenderUploaded() async throws {
+    let world = try await TestWorld()
+    let alice = try await world.user("alice")
+    let bob = try await world.user("bob")
+    let aliceToken = try await world.token(for: alice)
+
+    try await world.test { client in
+      let uploaded = try await client.upload("/2/statuses/upload_pic.json", [], file: ("pic", "a.png", "image/png", try png("#a0a0a0")),
+                                             token: aliceToken)
+      let alices = try #require(uploaded.object["pic_id"] as? String)
+      let invented = String(repeating: "0", count: alices.count)
+      let session = try await Self.session(client, "bob")
+
+      // With script (a toast) and without (the sheet again): her picture is refused as an id no picture has.
+      var answers: [(TestResponse, TestResponse)] = []
+      for headers in [session.fragment, session.page] {
+        let theirs = try await client.post("/compose", [("csrf", session.csrf), ("status", "借图"), ("pic_id", alices)], headers: headers)
+        let none = try await client.post("/compose", [("csrf", session.csrf), ("status", "借图"), ("pic_id", invented)], headers: headers)
+        answers.append((theirs, none))
+      }
+      let shared = try await client.get("/compose?" + FormEncoding.encode(pairs: [("text", "分享"), ("pic_id", alices)]), headers: session.page)
+      let bobs = try await client.execute(
+        uri: "/web/upload", method: .post, headers: session.multipart(session.fragment),
+        body: multipart([("csrf", session.csrf)], file: (name: "pic", filename: "b.png", type: "image/png", data: try png("#b0b0b0"))))
+      let own = try #require(bobs.text.firstMatch(of: /data-pic="([0-9a-f]+)"/).map { String($0.output.1) })
+      let sent = try await client.post("/compose", [("csrf", session.csrf), ("status", "自己的图"), ("pic_id", own)], headers: session.fragment)
+
+      for (theirs, none) in answers {
+        #expect(theirs.status == .badRequest)
+        #expect(none.status == theirs.status && none.text == theirs.text)
+        #expect(!theirs.text.contains(alices))
+      }
+      #expect(answers[0].0.text == "只能发自己上传的图片")
+      #expect(answers[1].0.text.contains("只能发自己上传的图片") && answers[1].0.text.contains(">借图</textarea>"))
+      #expect(shared.status == .ok && shared.text.contains(">分享</textarea>") && !shared.text.contains(alices))
+      #expect(sent.headers[.init("X-Location")!] == "/")
+      let statuses = try await world.store.statuses(in: .user(bob.id, viewer: bob.id), feature: .all, page: Page()).items
+      #expect(statuses.map(\.text) == ["自己的图"] && statuses.first?.pictures.map(\.id) == [own])
+    }
+  }
+
   @Test func commentsRepliesAndRepostsGoThroughTheSameSheet() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")

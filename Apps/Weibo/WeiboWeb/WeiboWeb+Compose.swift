@@ -69,7 +69,7 @@ extension WeiboWeb {
     var pictureIDs: [String] = []
     if case .status = draft {
       // Another app's 分享到微博 (`?text=…&pic_id=…`): the sheet starts with them, nothing is sent until the
-      // person sends it; ids that name no picture are left out by the sheet.
+      // person sends it; ids that name none of the pictures they may attach are left out by the sheet.
       text = String((params["text"] ?? "").prefix(Self.maxSharedText))
       pictureIDs = Array(params.all("pic_id").flatMap { $0.split(separator: ",").map(String.init) }.prefix(Self.maxPictures))
     }
@@ -89,7 +89,8 @@ extension WeiboWeb {
     return RepostChain.link(author: author.screenName, text: status.text)
   }
 
-  /// `pictureIDs` are shown in order; ids that name no stored picture are left out.
+  /// `pictureIDs` are shown in order; ids that name no picture the viewer may attach (`PictureLibrary.attach`:
+  /// someone else's, or none at all) are left out, as the send would refuse them.
   func composeSheet(_ draft: Draft, _ viewer: Viewer, text: String, pictureIDs: [String], next: String,
                     error: String? = nil, status: HTTPResponse.Status = .ok, shared: Bool = false) async throws -> Response
   {
@@ -98,8 +99,9 @@ extension WeiboWeb {
     var replyAuthor: String?
     switch draft {
     case .status:
-      let stored = try await deps.store.pictures(ids: pictureIDs)
-      pictures = pictureIDs.compactMap { stored[$0] }.map { picture(presenter(viewer).picURL($0), id: $0.id) }
+      pictures = try await self.pictures.attachable(among: pictureIDs, by: viewer.user.id).map {
+        picture(presenter(viewer).picURL($0), id: $0.id)
+      }
     case .repost(let status):
       quoted = try await quote(status, viewer)
     case .comment(let status, let reply):

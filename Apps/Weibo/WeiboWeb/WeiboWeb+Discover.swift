@@ -14,7 +14,7 @@ extension WeiboWeb {
   static let topicWindows = [(1, "24小时"), (7, "本周"), (30, "本月")]
 
   func discover(_ viewer: Viewer, _ params: Params) async throws -> Response {
-    let query = (params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let query = SearchQuery.limit.prefix((params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
     let frame = try await frame(viewer, tab: .discover, title: "发现")
     guard !query.isEmpty else {
       let (topics, window) = try await hotTopics(limit: Self.hotTopicCount)
@@ -41,7 +41,7 @@ extension WeiboWeb {
 
   func searchFragment(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let params = context.params
-    let query = (params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let query = SearchQuery.limit.prefix((params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
     guard !query.isEmpty else { return Response(status: .badRequest) }
     return render("weibo_cards", try await searchList(query, maxID: Self.cursor(params, "max_id"), context.viewer))
   }

@@ -305,6 +305,8 @@ package struct WeiboWeb: SparrowApp {
 
   static func message(_ error: EnvelopeError) -> String {
     switch error.code {
+    case EnvelopeError.pictureNotAttachable.code where error.error == EnvelopeError.pictureNotAttachable.error:
+      "只能发自己上传的图片"
     case EnvelopeError.repeated.code: "不能重复发布相同的内容"
     case EnvelopeError.uploadQuota.code: "今天上传的图片太多了，明天再来吧"
     case 10016, 20003, 20008: "内容不能为空"

@@ -32,7 +32,8 @@ package struct Accounts: Sendable {
 
   /// Registers an OAuth client; returns it with its secret, which is shown once and stored only hashed.
   package func createApp(name: String, redirectURI: String, url: String = "", firstParty: Bool = false,
-                         isPublic: Bool = false, at now: Date = Date()) async throws -> (app: AppRecord, secret: String)
+                         isPublic: Bool = false, scopes: [String] = [], at now: Date = Date())
+    async throws -> (app: AppRecord, secret: String)
   {
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw AccountError.invalid("app name is empty") }
     guard let redirect = URLComponents(string: redirectURI), redirect.scheme != nil else {
@@ -50,7 +51,7 @@ package struct Accounts: Sendable {
     let clientID = String(UInt64.random(in: 1_000_000_000...4_294_967_295))
     let app = AppRecord(
       id: ids.next(at: now), clientID: clientID, secretHash: Secrets.hash(secret), name: name, url: url,
-      redirectURI: redirectURI, firstParty: firstParty, isPublic: isPublic, createdAt: now)
+      redirectURI: redirectURI, firstParty: firstParty, isPublic: isPublic, scopes: scopes, createdAt: now)
     try await store.createApp(app)
     return (app, secret)
   }

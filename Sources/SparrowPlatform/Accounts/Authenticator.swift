@@ -2,14 +2,17 @@ import Foundation
 import Hummingbird
 import SparrowStore
 
-/// Who is calling: the token's user and the app the token was issued to.
+/// Who is calling: the token's user, the app the token was issued to and the scopes the person granted it.
 package struct Caller: Sendable {
   package let userID: Int64
   package let app: AppRecord?
+  /// Beyond the scopes every app has (see `allows(_:)`).
+  package let scopes: [String]
 
-  package init(userID: Int64, app: AppRecord?) {
+  package init(userID: Int64, app: AppRecord?, scopes: [String] = []) {
     self.userID = userID
     self.app = app
+    self.scopes = scopes
   }
 }
 
@@ -44,7 +47,7 @@ package struct Authenticator: Sendable {
     }
     guard grant.expiresAt > now else { throw EnvelopeError.expiredToken }
     let app = try await store.apps(ids: [grant.appID])[grant.appID]
-    return Caller(userID: grant.userID, app: app)
+    return Caller(userID: grant.userID, app: app, scopes: grant.scopes)
   }
 }
 

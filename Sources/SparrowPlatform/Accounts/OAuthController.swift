@@ -9,6 +9,7 @@ package struct OAuthController: Sendable {
   let pages: TemplateLibrary
   let assets: StaticAssets
   let rates: RateLimiter
+  let scopes: ScopeCatalog
 
   static let sessionCookie = "sparrow_session"
   /// The signed-out forms' cookie (sign-in, sign-up): see `signedOutForm(_:)`.
@@ -21,16 +22,30 @@ package struct OAuthController: Sendable {
 
   // MARK: Authorize
 
-  /// The app and redirect URI of an authorize request, or the error page to show instead.
-  private func client(_ params: Params) async throws -> Result<(AppRecord, String), ErrorPage> {
+  /// What an authorize request names: the app, its redirect URI and the scopes asked beyond the default ones.
+  struct Client {
+    let app: AppRecord
+    let redirect: String
+    let asked: [Scope]
+  }
+
+  /// The callback an app registered. The web pages' is wherever this server is now (`--public-url`, or its host
+  /// and port), so the same data served at another address still signs in.
+  func registeredRedirect(_ app: AppRecord) -> String {
+    app.clientID == WebSession.clientID && app.firstParty ? WebSession.redirectURI(deps.config.publicURL) : app.redirectURI
+  }
+
+  /// The app, redirect URI and scopes of an authorize request, or the error page to show instead.
+  private func client(_ params: Params) async throws -> Result<Client, ErrorPage> {
     guard let clientID = params["client_id"] else {
       return .failure(ErrorPage(title: "授权失败", message: "缺少 client_id 参数", code: 21323))
     }
     guard let app = try await store.app(clientID: clientID) else {
       return .failure(ErrorPage(title: "授权失败", message: "应用不存在（client_id 无效）", code: 21324))
     }
-    let redirect = params["redirect_uri"] ?? app.redirectURI
-    guard Self.redirectMatches(redirect, registered: app.redirectURI, anyLoopbackPort: app.isPublic) else {
+    let registered = registeredRedirect(app)
+    let redirect = params["redirect_uri"] ?? registered
+    guard Self.redirectMatches(redirect, registered: registered, anyLoopbackPort: app.isPublic) else {
       return .failure(ErrorPage(title: "授权失败", message: "redirect_uri 与应用登记的回调地址不一致", code: 21322))
     }
     // PKCE (RFC 7636): S256 only; a public client, which has no secret, must use it and the code flow.
@@ -46,7 +61,13 @@ package struct OAuthController: Sendable {
     if app.isPublic, params["response_type"] == "token" {
       return .failure(ErrorPage(title: "授权失败", message: "这个应用只能用授权码方式登录", code: 21329))
     }
-    return .success((app, redirect))
+    let asked = scopes.asked(params["scope"])
+    let unregistered = app.firstParty ? [] : asked.filter { !app.scopes.contains($0.name) }
+    guard unregistered.isEmpty else {
+      let names = unregistered.map(\.name).joined(separator: ", ")
+      return .failure(ErrorPage(title: "授权失败", message: "应用没有登记这些权限：\(names)", code: 21323))
+    }
+    return .success(Client(app: app, redirect: redirect, asked: asked))
   }
 
   /// Hosts a native app's loopback callback may name (RFC 8252 §7.3).
@@ -67,10 +88,10 @@ package struct OAuthController: Sendable {
   func authorizePage(_ request: Request, params: Params, error: String? = nil, status: HTTPResponse.Status = .ok)
     async throws -> Response
   {
-    let app: AppRecord
+    let asking: Client
     switch try await client(params) {
     case .failure(let page): return pages.error(page)
-    case .success(let found): app = found.0
+    case .success(let found): asking = found
     }
     let responseType = params["response_type"] ?? "code"
     guard responseType == "code" || responseType == "token" else {
@@ -88,20 +109,22 @@ package struct OAuthController: Sendable {
       if let cookie = form.setCookie { headers[.setCookie] = cookie }
     }
     let page = AuthorizePage(
-      app: app, params: params, responseType: responseType, path: request.uri.path, query: request.uri.query,
-      error: error, account: account, csrf: csrf, demo: deps.config.demoLogin, demoScript: assets.url("demo-fill.js"))
-    let redirect = params["redirect_uri"] ?? app.redirectURI
-    let anyPort = app.isPublic && URLComponents(string: redirect)?.host.map(Self.loopbackHosts.contains) == true
+      app: asking.app, params: params, redirectURI: asking.redirect,
+      consent: scopes.consent(granting: asking.asked.map(\.name)), responseType: responseType,
+      path: request.uri.path, query: request.uri.query, error: error, account: account, csrf: csrf,
+      demo: deps.config.demoLogin, demoScript: assets.url("demo-fill.js"))
+    let anyPort = asking.app.isPublic && URLComponents(string: asking.redirect)?.host.map(Self.loopbackHosts.contains) == true
     return pages.render("authorize", page, status: status, headers: headers,
-                        policy: .redirecting(to: redirect, anyPort: anyPort))
+                        policy: .redirecting(to: asking.redirect, anyPort: anyPort))
   }
 
   func authorizeSubmit(_ request: Request, params: Params, address: String?) async throws -> Response {
     let app: AppRecord
     let redirect: String
+    let granted: [String]
     switch try await client(params) {
     case .failure(let page): return pages.error(page)
-    case .success(let found): (app, redirect) = found
+    case .success(let found): (app, redirect, granted) = (found.app, found.redirect, found.asked.map(\.name))
     }
     let state = params["state"]
     if params["action"] == "cancel" {
@@ -142,7 +165,7 @@ package struct OAuthController: Sendable {
     var headers = HTTPFields()
     if let newSession { headers[.setCookie] = Self.cookie(newSession, maxAge: Int(Self.sessionLifetime)) }
     if params["response_type"] == "token" {
-      let token = try await issueTokens(userID: userID, app: app, withRefresh: false)
+      let token = try await issueTokens(userID: userID, app: app, scopes: granted, withRefresh: false)
       var fragment = [
         ("access_token", token.accessToken), ("expires_in", String(token.expiresIn)), ("remind_in", token.remindIn),
         ("uid", token.uid),
@@ -156,7 +179,7 @@ package struct OAuthController: Sendable {
     try await store.saveGrant(GrantRecord(
       hash: Secrets.hash(code), kind: .code, userID: userID, appID: app.id, redirectURI: redirect,
       createdAt: deps.now(), expiresAt: deps.now().addingTimeInterval(Self.codeLifetime),
-      challenge: params["code_challenge"]))
+      challenge: params["code_challenge"], scopes: granted))
     var query = [("code", code)]
     if let state { query.append(("state", state)) }
     var response = Self.redirect(to: redirect, query: query)
@@ -191,7 +214,8 @@ package struct OAuthController: Sendable {
       } else if app.isPublic {
         throw EnvelopeError.oauth("invalid_grant", 21325, "a public client's code needs PKCE")
       }
-      return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true, origin: grant.hash))
+      return try json(try await issueTokens(
+        userID: grant.userID, app: app, scopes: grant.scopes, withRefresh: true, origin: grant.hash))
     case "password":
       guard app.firstParty else {
         throw EnvelopeError.oauth("unauthorized_client", 21326, "client is not allowed the password grant")
@@ -213,7 +237,7 @@ package struct OAuthController: Sendable {
         throw EnvelopeError.oauth("invalid_grant", 21302, "username or password error")
       }
       try await throttle.succeeded(account: username)
-      return try json(try await issueTokens(userID: user.id, app: app, withRefresh: true))
+      return try json(try await issueTokens(userID: user.id, app: app, scopes: [], withRefresh: true))
     case "refresh_token":
       guard let refresh = params["refresh_token"] else {
         throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (refresh_token)")
@@ -221,7 +245,8 @@ package struct OAuthController: Sendable {
       guard let grant = try await store.takeGrant(hash: Secrets.hash(refresh), kind: .refresh),
         grant.appID == app.id, grant.expiresAt > deps.now()
       else { throw EnvelopeError.oauth("invalid_grant", 21325, "invalid refresh token") }
-      return try json(try await issueTokens(userID: grant.userID, app: app, withRefresh: true, origin: grant.origin))
+      return try json(try await issueTokens(
+        userID: grant.userID, app: app, scopes: grant.scopes, withRefresh: true, origin: grant.origin))
     case nil:
       throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (grant_type)")
     case let other?:
@@ -246,19 +271,22 @@ package struct OAuthController: Sendable {
     return app
   }
 
-  /// New tokens; `origin` is the hash of the authorization code the chain began with, if any.
-  func issueTokens(userID: Int64, app: AppRecord, withRefresh: Bool, origin: String? = nil) async throws -> AccessToken {
+  /// New tokens granting `scopes` beyond the default ones; `origin` is the hash of the authorization code the chain
+  /// began with, if any.
+  func issueTokens(userID: Int64, app: AppRecord, scopes: [String], withRefresh: Bool, origin: String? = nil)
+    async throws -> AccessToken
+  {
     let now = deps.now()
     let token = Secrets.random()
     try await store.saveGrant(GrantRecord(
       hash: Secrets.hash(token), kind: .access, userID: userID, appID: app.id, createdAt: now,
-      expiresAt: now.addingTimeInterval(deps.config.tokenLifetime), origin: origin))
+      expiresAt: now.addingTimeInterval(deps.config.tokenLifetime), origin: origin, scopes: scopes))
     var refresh: String?
     if withRefresh {
       let secret = Secrets.random()
       try await store.saveGrant(GrantRecord(
         hash: Secrets.hash(secret), kind: .refresh, userID: userID, appID: app.id, createdAt: now,
-        expiresAt: now.addingTimeInterval(deps.config.tokenLifetime * 4), origin: origin))
+        expiresAt: now.addingTimeInterval(deps.config.tokenLifetime * 4), origin: origin, scopes: scopes))
       refresh = secret
     }
     return AccessToken(
@@ -269,8 +297,10 @@ package struct OAuthController: Sendable {
     let grant = try await liveGrant(params, headers: headers)
     let app = try await store.apps(ids: [grant.appID])[grant.appID]
     let remaining = Int(grant.expiresAt.timeIntervalSince(deps.now()).rounded())
+    let caller = Caller(userID: grant.userID, app: app, scopes: grant.scopes)
+    let scope = scopes.scopes.filter(caller.allows).map(\.name).joined(separator: ",")
     return try json(TokenInfo(
-      uid: grant.userID, appKey: app?.clientID ?? "", scope: nil, createdAt: Int64(grant.createdAt.timeIntervalSince1970),
+      uid: grant.userID, appKey: app?.clientID ?? "", scope: scope, createdAt: Int64(grant.createdAt.timeIntervalSince1970),
       expiresIn: remaining))
   }
 

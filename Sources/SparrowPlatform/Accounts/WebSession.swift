@@ -28,7 +28,9 @@ package struct WebSession: Sendable {
     self.landing = landing
   }
 
-  var redirectURI: String { deps.config.publicURL + "/web/callback" }
+  /// Where the web pages' sign-in comes back to on a server at `publicURL`.
+  static func redirectURI(_ publicURL: String) -> String { publicURL + "/web/callback" }
+  var redirectURI: String { Self.redirectURI(deps.config.publicURL) }
 
   /// The web pages' app, created the first time it is needed.
   func app() async throws -> AppRecord {
@@ -64,7 +66,7 @@ package struct WebSession: Sendable {
   func redeem(code: String) async throws -> String? {
     let app = try await app()
     guard let grant = try await deps.store.takeGrant(hash: Secrets.hash(code), kind: .code), grant.appID == app.id,
-      grant.expiresAt > deps.now(), OAuthController.redirectMatches(grant.redirectURI, registered: app.redirectURI, anyLoopbackPort: false)
+      grant.expiresAt > deps.now(), grant.redirectURI == redirectURI
     else { return nil }
     let session = Secrets.random()
     let now = deps.now()

@@ -10,6 +10,8 @@ package protocol APIErrorFormat: Error, Sendable {
   static func wrongMethod(_ method: HTTPRequest.Method, allowed: [HTTPRequest.Method]) -> Self
   static func rateLimited(_ exceeded: RateLimiter.Exceeded) -> Self
   static func parameters(_ error: ParamError) -> Self
+  /// A token the person did not grant the API's scope.
+  static func missingScope(_ scope: Scope) -> Self
   /// A request HTTP could not read (400) or whose headers are too large (431).
   static func unreadable(_ status: HTTPResponse.Status) -> Self
   /// The database is away: worth retrying.
@@ -81,6 +83,9 @@ package struct APIRoutes<Format: APIErrorFormat, Call: Sendable>: Sendable {
   package let labelsWithSuffix: Bool
   package let bodyLimit: Int
   package let auth: APIAuth
+  /// What a token must have been granted to call it; nil for an API whose callers are not people's tokens
+  /// (`.own`: Dianping's signed calls).
+  package let scope: Scope?
   /// Makes the app's call from what the dispatcher read; may refuse it (Dianping's signature).
   package let makeCall: @Sendable (APIRequest) async throws -> Call
   /// The app's own errors in its format; nil for one the app does not know (logged, answered as `system`).
@@ -91,7 +96,7 @@ package struct APIRoutes<Format: APIErrorFormat, Call: Sendable>: Sendable {
   private(set) var patterns: [([Substring], String)] = []
 
   package init(
-    prefix: String, suffix: String = "", labelsWithSuffix: Bool = false, bodyLimit: Int, auth: APIAuth,
+    prefix: String, suffix: String = "", labelsWithSuffix: Bool = false, bodyLimit: Int, auth: APIAuth, scope: Scope?,
     makeCall: @escaping @Sendable (APIRequest) async throws -> Call,
     translate: @escaping @Sendable (any Error) -> Format? = { _ in nil }
   ) {
@@ -100,6 +105,7 @@ package struct APIRoutes<Format: APIErrorFormat, Call: Sendable>: Sendable {
     self.labelsWithSuffix = labelsWithSuffix
     self.bodyLimit = bodyLimit
     self.auth = auth
+    self.scope = scope
     self.makeCall = makeCall
     self.translate = translate
   }
@@ -225,6 +231,7 @@ package struct APIDispatcher<Format: APIErrorFormat, Call: Sendable>: Sendable {
     } catch ParamError.bodyTooLarge where route.oversized != nil {
       throw route.oversized!
     }
+    if let caller, let scope = routes.scope, !caller.allows(scope) { throw Format.missingScope(scope) }
     let app = caller?.app?.id ?? 0
     if let caller, route.counted { try rates.admit(user: caller.userID, app: app, api: route.limit) }
     let call = try await routes.makeCall(APIRequest(

@@ -115,6 +115,10 @@ extension EnvelopeError: APIErrorFormat {
   }
   package static func rateLimited(_ exceeded: RateLimiter.Exceeded) -> EnvelopeError { EnvelopeError(exceeded) }
   package static func parameters(_ error: ParamError) -> EnvelopeError { EnvelopeError(error) }
+  /// Weibo's "insufficient app permissions", naming the scope to ask for.
+  package static func missingScope(_ scope: Scope) -> EnvelopeError {
+    EnvelopeError(status: .forbidden, code: 10014, error: "Insufficient app permissions: the token lacks scope (\(scope.name))")
+  }
   package var httpStatus: HTTPResponse.Status { status }
   package func body(path: String) -> [UInt8] {
     (try? JSONWriter().encode(envelope(path: path))) ?? Array("{}".utf8)

@@ -21,6 +21,8 @@ struct AuthorizePage: PageModel {
   }
 
   let appName, clientID, redirectURI, responseType, state, scope: String
+  /// What the app will be able to do, one line each.
+  let consent: [String]
   /// The app's site; nil when it gave none.
   let appURL: String?
   /// The sign-in name typed so far.
@@ -39,12 +41,14 @@ struct AuthorizePage: PageModel {
   let codeChallenge, codeChallengeMethod: String?
 
   /// `path` and `query` are this request's, for the way back from sign-up; `params` its parameters.
-  init(app: AppRecord, params: Params, responseType: String, path: String, query: String?, error: String?,
-       account: String?, csrf: String?, demo: (username: String, password: String)?, demoScript: String = "")
+  init(app: AppRecord, params: Params, redirectURI: String, consent: [String], responseType: String, path: String,
+       query: String?, error: String?, account: String?, csrf: String?, demo: (username: String, password: String)?,
+       demoScript: String = "")
   {
     appName = app.name
     clientID = app.clientID
-    redirectURI = params["redirect_uri"] ?? app.redirectURI
+    self.redirectURI = redirectURI
+    self.consent = consent
     self.responseType = responseType
     state = params["state"] ?? ""
     scope = params["scope"] ?? ""
@@ -70,6 +74,7 @@ struct AuthorizePage: PageModel {
     case "response_type": responseType
     case "state": state
     case "scope": scope
+    case "consent": consent
     case "app_url": appURL
     case "username": username
     case "error": error

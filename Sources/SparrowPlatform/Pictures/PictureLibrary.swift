@@ -42,8 +42,8 @@ package struct PictureLibrary: Sendable {
   }
 
   /// Checks, processes and stores a picture, uploaded by `uploader` (nil for Sparrow's own, which no quota
-  /// limits). Every refusal happens before anything is written; the files of one picture appear together or
-  /// not at all.
+  /// limits and anyone may attach). Every refusal happens before anything is written; the files of one picture
+  /// appear together or not at all.
   package func ingest(_ data: Data, sizes: [Size] = Size.status, at now: Date, by uploader: Int64? = nil)
     async throws -> PictureRef
   {
@@ -51,8 +51,30 @@ package struct PictureLibrary: Sendable {
       throw EnvelopeError.uploadQuota
     }
     let picture = try await process(data, sizes: sizes, at: now)
-    if let uploader { try await store.recordUpload(pictureID: picture.id, userID: uploader, at: now) }
+    try await store.recordUpload(pictureID: picture.id, userID: uploader ?? PictureUploads.sparrow, at: now)
     return picture
+  }
+
+  /// A picture id its sender may not attach: someone else's, or one no picture has, never told apart.
+  package struct NotAttachable: Error, Sendable {}
+
+  /// The one rule for attaching stored pictures, which every app's posting goes through: `ids`, in order, as
+  /// pictures `person` uploaded (or Sparrow's own: a 团购 deal's, shared from its page). `NotAttachable` when any
+  /// is not; someone else's picture and an id no picture has take the same single read and the same refusal, so
+  /// a refusal tells nothing of whether a picture exists. Each app answers it in its own format.
+  package func attach(_ ids: [String], by person: Int64) async throws -> [PictureRef] {
+    let found = try await store.pictures(ids: ids, attachableBy: person)
+    return try ids.map {
+      guard let picture = found[$0] else { throw NotAttachable() }
+      return picture
+    }
+  }
+
+  /// Those of `ids` that `person` may attach (`attach`), in order, the others left out: what a composer offers
+  /// of the pictures a link shared.
+  package func attachable(among ids: [String], by person: Int64) async throws -> [PictureRef] {
+    let found = try await store.pictures(ids: ids, attachableBy: person)
+    return ids.compactMap { found[$0] }
   }
 
   private func process(_ data: Data, sizes: [Size], at now: Date) async throws -> PictureRef {

@@ -12,6 +12,8 @@ package protocol CredentialStore: Sendable {
   func takeGrant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord?
   /// Revokes every access and refresh grant of this user for this app.
   func revokeGrants(userID: Int64, appID: Int64) async throws
+  /// The apps holding live tokens of this user, with the scopes of those tokens, first let in first.
+  func authorizations(userID: Int64, now: Date) async throws -> [Authorization]
   /// Revokes every grant issued from the authorization code whose hash is `origin`; how many there were.
   func revokeGrants(origin: String) async throws -> Int
 }

@@ -48,6 +48,9 @@ extension PlatformPart {
     try await engine.revokeGrants(userID: userID, appID: appID)
   }
   package func revokeGrants(origin: String) async throws -> Int { try await engine.revokeGrants(origin: origin) }
+  package func authorizations(userID: Int64, now: Date) async throws -> [Authorization] {
+    try await engine.authorizations(userID: userID, now: now)
+  }
 
   package func signInFailures(_ key: String, since: Date) async throws -> (count: Int, last: Date?) {
     try await engine.signInFailures(key, since: since)
@@ -63,6 +66,9 @@ extension PlatformPart {
 
   package func savePicture(_ picture: PictureRef, at: Date) async throws { try await engine.savePicture(picture, at: at) }
   package func pictures(ids: [String]) async throws -> [String: PictureRef] { try await engine.pictures(ids: ids) }
+  package func pictures(ids: [String], attachableBy userID: Int64) async throws -> [String: PictureRef] {
+    try await engine.pictures(ids: ids, attachableBy: userID)
+  }
   package func recordUpload(pictureID: String, userID: Int64, at: Date) async throws {
     try await engine.recordUpload(pictureID: pictureID, userID: userID, at: at)
   }

@@ -66,10 +66,13 @@ package struct AppRecord: Sendable, Equatable {
   package var firstParty: Bool
   /// A public (native) client keeps no secret: it must use PKCE, and its loopback redirect may use any port.
   package var isPublic: Bool
+  /// The scopes beyond those every app has that it was registered for (`sparrow app create --scope`): the most it
+  /// may ask for.
+  package var scopes: [String]
   package var createdAt: Date
 
   package init(id: Int64, clientID: String, secretHash: String, name: String, url: String, redirectURI: String,
-              firstParty: Bool, isPublic: Bool = false, createdAt: Date) {
+              firstParty: Bool, isPublic: Bool = false, scopes: [String] = [], createdAt: Date) {
     self.id = id
     self.clientID = clientID
     self.secretHash = secretHash
@@ -78,6 +81,7 @@ package struct AppRecord: Sendable, Equatable {
     self.redirectURI = redirectURI
     self.firstParty = firstParty
     self.isPublic = isPublic
+    self.scopes = scopes
     self.createdAt = createdAt
   }
 }
@@ -103,9 +107,12 @@ package struct GrantRecord: Sendable, Equatable {
   package var origin: String?
   /// For codes: the PKCE challenge (S256) the token request must answer.
   package var challenge: String?
+  /// For codes and tokens: the scopes the person agreed to beyond those every app has (see `Scope`); a code's
+  /// pass to the tokens it is redeemed for, and a refresh keeps them.
+  package var scopes: [String]
 
   package init(hash: String, kind: Kind, userID: Int64, appID: Int64, redirectURI: String = "",
-              createdAt: Date, expiresAt: Date, origin: String? = nil, challenge: String? = nil) {
+              createdAt: Date, expiresAt: Date, origin: String? = nil, challenge: String? = nil, scopes: [String] = []) {
     self.hash = hash
     self.kind = kind
     self.userID = userID
@@ -115,6 +122,7 @@ package struct GrantRecord: Sendable, Equatable {
     self.expiresAt = expiresAt
     self.origin = origin
     self.challenge = challenge
+    self.scopes = scopes
   }
 }
 
@@ -153,3 +161,22 @@ package struct PictureRef: Sendable, Equatable, Codable {
   package var fileName: String { "\(id).\(ext)" }
 }
 
+
+/// A list of scope names as a column holds it: space-separated, as OAuth writes them.
+package enum ScopeList {
+  package static func column(_ names: [String]) -> String { names.joined(separator: " ") }
+  package static func names(_ column: String) -> [String] { column.split(separator: " ").map(String.init) }
+}
+
+/// An app a person has let in, for their 授权管理: the scopes of its live tokens and when it was first let in.
+package struct Authorization: Sendable, Equatable {
+  package var app: AppRecord
+  package var scopes: [String]
+  package var since: Date
+
+  package init(app: AppRecord, scopes: [String], since: Date) {
+    self.app = app
+    self.scopes = scopes
+    self.since = since
+  }
+}

@@ -65,7 +65,7 @@ struct DealFilter: Equatable {
       position = Coordinate(latitude: latitude, longitude: longitude)
     }
     if let keyword = params["q"]?.trimmingCharacters(in: .whitespacesAndNewlines), !keyword.isEmpty {
-      guard keyword.count <= 100 else { throw WebPageError(.badRequest, "搜索的字太多了") }
+      guard DealKeyword.limit.fits(keyword) else { throw WebPageError(.badRequest, "搜索的字太多了") }
       self.keyword = keyword
     }
   }

@@ -62,7 +62,7 @@ struct CityDrawing: Sendable {
     let map = OutlineMap(box: box, width: MapPage.drawingWidth)
     let districts = shapes.map { district, outline in
       let p = map.point(district.centroid)
-      return MapDistrict(name: district.name, path: map.path(outline), x: OutlineMap.number(p.x), y: OutlineMap.number(p.y))
+      return MapDistrict(name: district.fullName, path: map.path(outline), x: OutlineMap.number(p.x), y: OutlineMap.number(p.y))
     }
     let drawing = CityDrawing(map: map, districts: districts)
     drawn.withLock { $0[city.adcode] = drawing }

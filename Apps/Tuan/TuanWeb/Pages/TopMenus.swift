@@ -132,7 +132,7 @@ struct TopMenus: PageModel {
           MenuEntry(name: place.name, link: whole.with { $0.neighbourhood = place.name }.link(),
                     selected: filter.district == district && filter.neighbourhood == place.name)
         }
-      return MenuRow(key: "district-\(district.adcode)", name: district.name, link: whole.link(),
+      return MenuRow(key: "district-\(district.adcode)", name: district.fullName, link: whole.link(),
                      selected: filter.district == district, entries: entries)
     })
   }
@@ -151,7 +151,7 @@ struct TopMenus: PageModel {
     switch name {
     case "category_title": filter.category?.name ?? DealCategory.allCategories
     case "category_subtitle": filter.category == nil ? "分类" : filter.subcategory ?? DealCategory.all
-    case "district_title": filter.district?.name ?? "全部商区"
+    case "district_title": filter.district?.fullName ?? "全部商区"
     case "district_subtitle": filter.district == nil ? city.name : filter.neighbourhood ?? DealCategory.all
     case "sort_title": "排序"
     case "sort_subtitle": filter.sortLabel
