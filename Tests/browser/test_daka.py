@@ -89,6 +89,16 @@ def search(driver, server, words):
     reload_by(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".search-button").click())
 
 
+def assert_in_view(driver, css):
+    """The element is on screen and clear of the sticky bar and the tabs, once the page has settled."""
+    time.sleep(0.8)
+    top, bottom, bar, tabs = driver.execute_script(
+        "var r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return [r.top, r.bottom, document.querySelector('.bar').getBoundingClientRect().bottom,"
+        " document.querySelector('.tabs').getBoundingClientRect().top];", css)
+    assert bar <= top and bottom <= tabs, f"{css} at {top}–{bottom}, between the bar ({bar}) and the tabs ({tabs})"
+
+
 def briefs(driver):
     return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#rows .row-brief")]
 
@@ -164,6 +174,7 @@ def test_check_in_find_open_edit_and_delete(driver, server, tmp_path):
     search(driver, server, "宽窄巷子测试")
     found = visible(driver, "#found")
     assert found.find_element(By.CSS_SELECTOR, "mark").text == "宽窄巷子测试"
+    assert_in_view(driver, "#found")
     shoot(driver, "search")
     # By pinyin: the first match in 成都 is marked; 下一条 walks the matches until it is this one.
     search(driver, server, "chengdu")
@@ -172,6 +183,7 @@ def test_check_in_find_open_edit_and_delete(driver, server, tmp_path):
             break
         reload_by(driver, lambda: press(driver, "next-match"))
     assert "宽窄巷子测试" in visible(driver, "#found").text
+    assert_in_view(driver, "#found")
     # Nothing found: said, and the list stays as it was.
     search(driver, server, "没有这个地方呀")
     assert visible(driver, "#not-found").text == "未找到"

@@ -40,9 +40,13 @@ if (back) {
   });
 }
 
-// A search's first match: scrolled to (the notes' list jumps to it).
+// A search's first match: scrolled to the middle (the notes' list jumps to it), again once the page has loaded,
+// after the browser's own jump to `#found`.
 var found = document.getElementById("found");
-if (found) found.scrollIntoView({ block: "center" });
+if (found) {
+  found.scrollIntoView({ block: "center" });
+  window.addEventListener("load", function () { found.scrollIntoView({ block: "center" }); });
+}
 
 document.addEventListener("click", function (event) {
   var pic = event.target.closest && event.target.closest(".detail-pics .pic");
