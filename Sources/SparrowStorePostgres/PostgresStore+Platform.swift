@@ -346,3 +346,71 @@ extension PostgresStore {
     }
   }
 }
+
+// MARK: Staff, suspensions, the audit log
+
+extension PostgresStore {
+  package func staffRole(userID: Int64) async throws -> StaffRole? {
+    try await reading { db in
+      try await db.rows("SELECT role FROM staff WHERE user_id = \(userID)").first
+        .flatMap { StaffRole(rawValue: try $0.string(0)) }
+    }
+  }
+
+  package func setStaffRole(_ role: StaffRole?, userID: Int64, audit: AuditEntry) async throws {
+    try await transaction { db in
+      if let role {
+        try await db.execute("""
+          INSERT INTO staff (user_id, role, since) VALUES (\(userID), \(role.rawValue), \(millis(audit.at)))
+          ON CONFLICT (user_id) DO UPDATE SET role = excluded.role
+          """)
+      } else {
+        try await db.execute("DELETE FROM staff WHERE user_id = \(userID)")
+      }
+      try await Self.insert(audit, db)
+    }
+  }
+
+  package func suspension(userID: Int64) async throws -> Suspension? {
+    try await reading { db in
+      try await db.rows("SELECT reason, at FROM suspensions WHERE user_id = \(userID)").first
+        .map { Suspension(userID: userID, reason: try $0.string(0), at: try $0.date(1)) }
+    }
+  }
+
+  package func suspend(_ suspension: Suspension, audit: AuditEntry) async throws {
+    try await transaction(announcing: .grantsOf(userID: suspension.userID)) { db in
+      try await db.execute("""
+        INSERT INTO suspensions (user_id, reason, at) VALUES (\(suspension.userID), \(suspension.reason), \(millis(suspension.at)))
+        ON CONFLICT (user_id) DO UPDATE SET reason = excluded.reason
+        """)
+      try await db.execute("DELETE FROM grants WHERE user_id = \(suspension.userID)")
+      try await Self.insert(audit, db)
+    }
+  }
+
+  package func liftSuspension(userID: Int64, audit: AuditEntry) async throws -> Bool {
+    try await transaction { db in
+      guard try await db.execute("DELETE FROM suspensions WHERE user_id = \(userID)") > 0 else { return false }
+      try await Self.insert(audit, db)
+      return true
+    }
+  }
+
+  package func auditLog(limit: Int) async throws -> [AuditEntry] {
+    try await reading { db in
+      try await db.rows("SELECT id, actor_id, action, target, reason, at FROM audit_log ORDER BY id DESC LIMIT \(limit)")
+        .map {
+          AuditEntry(id: try $0.int64(0), actorID: try $0.int64(1), action: try $0.string(2), target: try $0.string(3),
+                     reason: try $0.string(4), at: try $0.date(5))
+        }
+    }
+  }
+
+  static func insert(_ audit: AuditEntry, _ db: Connection) async throws {
+    try await db.execute("""
+      INSERT INTO audit_log (id, actor_id, action, target, reason, at)
+      VALUES (\(audit.id), \(audit.actorID), \(audit.action), \(audit.target), \(audit.reason), \(millis(audit.at)))
+      """)
+  }
+}

@@ -8,6 +8,17 @@ enum Schema {
     ("v1", "every table of the platform and of 微博", v1),
     ("v2", "numbered cache announcements between processes, instance secrets", v2),
     ("v3", "scopes of apps and grants, uploads by picture", v3),
+    ("v4", "staff, suspensions and the audit log", v4),
+  ]
+
+  /// The instance's staff, suspended accounts and every staff action.
+  static let v4 = [
+    "CREATE TABLE staff (user_id BIGINT PRIMARY KEY, role TEXT NOT NULL, since BIGINT NOT NULL)",
+    "CREATE TABLE suspensions (user_id BIGINT PRIMARY KEY, reason TEXT NOT NULL, at BIGINT NOT NULL)",
+    """
+    CREATE TABLE audit_log (id BIGINT PRIMARY KEY, actor_id BIGINT NOT NULL, action TEXT NOT NULL, target TEXT NOT NULL,
+      reason TEXT NOT NULL, at BIGINT NOT NULL)
+    """,
   ]
 
   /// What an app may ask beyond what every app has, and what each code and token was granted (space-separated

@@ -382,3 +382,70 @@ extension SQLiteStore {
     }
   }
 }
+
+// MARK: Staff, suspensions, the audit log
+
+extension SQLiteStore {
+  package func staffRole(userID: Int64) async throws -> StaffRole? {
+    try await reading { db in
+      try String.fetchOne(try db.cachedStatement(sql: "SELECT role FROM staff WHERE user_id = ?"), arguments: [userID])
+        .flatMap(StaffRole.init(rawValue:))
+    }
+  }
+
+  package func setStaffRole(_ role: StaffRole?, userID: Int64, audit: AuditEntry) async throws {
+    try await pool.write { db in
+      if let role {
+        try db.execute(
+          sql: "INSERT INTO staff (user_id, role, since) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET role = excluded.role",
+          arguments: [userID, role.rawValue, millis(audit.at)])
+      } else {
+        try db.execute(sql: "DELETE FROM staff WHERE user_id = ?", arguments: [userID])
+      }
+      try Self.insert(audit, db)
+    }
+  }
+
+  package func suspension(userID: Int64) async throws -> Suspension? {
+    try await reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT reason, at FROM suspensions WHERE user_id = ?"), arguments: [userID])
+        .map { Suspension(userID: userID, reason: $0["reason"], at: date($0["at"])) }
+    }
+  }
+
+  package func suspend(_ suspension: Suspension, audit: AuditEntry) async throws {
+    defer { caches.invalidate(.grantsOf(userID: suspension.userID)) }
+    try await pool.write { db in
+      try db.execute(
+        sql: "INSERT INTO suspensions (user_id, reason, at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET reason = excluded.reason",
+        arguments: [suspension.userID, suspension.reason, millis(suspension.at)])
+      try db.execute(sql: "DELETE FROM grants WHERE user_id = ?", arguments: [suspension.userID])
+      try Self.insert(audit, db)
+    }
+  }
+
+  package func liftSuspension(userID: Int64, audit: AuditEntry) async throws -> Bool {
+    try await pool.write { db in
+      try db.execute(sql: "DELETE FROM suspensions WHERE user_id = ?", arguments: [userID])
+      guard db.changesCount > 0 else { return false }
+      try Self.insert(audit, db)
+      return true
+    }
+  }
+
+  package func auditLog(limit: Int) async throws -> [AuditEntry] {
+    try await reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM audit_log ORDER BY id DESC LIMIT ?"), arguments: [limit])
+        .map {
+          AuditEntry(id: $0["id"], actorID: $0["actor_id"], action: $0["action"], target: $0["target"],
+                     reason: $0["reason"], at: date($0["at"]))
+        }
+    }
+  }
+
+  static func insert(_ audit: AuditEntry, _ db: Database) throws {
+    try db.execute(
+      sql: "INSERT INTO audit_log (id, actor_id, action, target, reason, at) VALUES (?, ?, ?, ?, ?, ?)",
+      arguments: [audit.id, audit.actorID, audit.action, audit.target, audit.reason, millis(audit.at)])
+  }
+}

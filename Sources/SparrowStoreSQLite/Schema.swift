@@ -246,7 +246,16 @@ enum Schema {
     "v2": "content-addressed pictures", "v3": "特别关注", "v4": "leased id nodes", "v5": "private status counts",
     "v6": "grant origins, PKCE, throttling, rate counters, picture references", "v7": "building the search indexes",
     "v8": "instance secrets in the database", "v9": "scopes of apps and grants, uploads by picture",
+    "v10": "staff, suspensions and the audit log",
   ]
+
+  /// The instance's staff, suspended accounts and every staff action.
+  static let v10 = """
+    CREATE TABLE staff (user_id INTEGER PRIMARY KEY, role TEXT NOT NULL, since BIGINT NOT NULL);
+    CREATE TABLE suspensions (user_id INTEGER PRIMARY KEY, reason TEXT NOT NULL, at BIGINT NOT NULL);
+    CREATE TABLE audit_log (id INTEGER PRIMARY KEY, actor_id BIGINT NOT NULL, action TEXT NOT NULL, target TEXT NOT NULL,
+      reason TEXT NOT NULL, at BIGINT NOT NULL);
+    """
 
   /// The form-token key, kept where every process on the database finds it (it was a file in the data folder).
   static let v8 = "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -264,7 +273,7 @@ enum Schema {
   /// database), each step says what it does and how long it took (building the search index of a million statuses
   /// takes a while).
   static func migrator(adding schemas: [SQLiteSchema] = [], announcing logger: Logger? = nil) -> DatabaseMigrator {
-    let steps = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7), ("v8", v8), ("v9", v9)]
+    let steps = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7), ("v8", v8), ("v9", v9), ("v10", v10)]
       .map { (name: $0.0, purpose: purposes[$0.0] ?? "the first tables", sql: $0.1) }
       + schemas.flatMap(\.migrations)
     var migrator = DatabaseMigrator()

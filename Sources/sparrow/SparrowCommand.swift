@@ -215,7 +215,95 @@ struct Serve: AsyncParsableCommand {
 }
 
 struct UserCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "user", abstract: "Manage users.", subcommands: [Create.self])
+  static let configuration = CommandConfiguration(
+    commandName: "user", abstract: "Manage users and the instance's staff.",
+    subcommands: [Create.self, Promote.self, Suspend.self, Unsuspend.self, Audit.self])
+
+  /// The user named `name`, or a clear error.
+  static func named(_ name: String, in store: any PlatformStore) async throws -> UserRecord {
+    guard let user = try await store.user(screenName: name) else { throw ValidationError("there is no user named \(name)") }
+    return user
+  }
+
+  /// A staff action as the operator, its refusals in words.
+  static func asOperator(_ options: DataOptions, _ action: (Staff) async throws -> Void) async throws {
+    let store = try await options.openStore()
+    do {
+      try await options.withIDs(store) { try await action(Staff(store: store, ids: $0)) }
+    } catch let refusal as Staff.Refusal {
+      throw ValidationError(refusal.description)
+    }
+  }
+
+  struct Promote: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Make a user staff (moderator or admin), or take it away with --role none; kept in the audit log.")
+    @Argument var name: String
+    @Option(help: "moderator, admin or none.") var role: String
+    @Option(help: "Why, for the audit log.") var reason: String
+    @OptionGroup var options: DataOptions
+
+    func validate() throws {
+      if role != "none" && StaffRole(rawValue: role) == nil { throw ValidationError("--role is moderator, admin or none") }
+    }
+
+    func run() async throws {
+      try await UserCommand.asOperator(options) { staff in
+        let user = try await UserCommand.named(name, in: staff.store)
+        try await staff.setRole(StaffRole(rawValue: role), of: user, by: AuditEntry.operatorID, reason: reason)
+        try printJSON(["id": user.id, "screen_name": user.screenName, "role": role] as [String: any Sendable])
+      }
+    }
+  }
+
+  struct Suspend: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Suspend a user: they cannot sign in, and every token and session of theirs ends at once.")
+    @Argument var name: String
+    @Option(help: "Why, for the audit log and what they are told when they sign in.") var reason: String
+    @OptionGroup var options: DataOptions
+
+    func run() async throws {
+      try await UserCommand.asOperator(options) { staff in
+        let user = try await UserCommand.named(name, in: staff.store)
+        try await staff.suspend(user, by: AuditEntry.operatorID, reason: reason)
+        try printJSON(["id": user.id, "screen_name": user.screenName, "suspended": true] as [String: any Sendable])
+      }
+    }
+  }
+
+  struct Unsuspend: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Lift a user's suspension.")
+    @Argument var name: String
+    @Option(help: "Why, for the audit log.") var reason: String
+    @OptionGroup var options: DataOptions
+
+    func run() async throws {
+      try await UserCommand.asOperator(options) { staff in
+        let user = try await UserCommand.named(name, in: staff.store)
+        guard try await staff.lift(user, by: AuditEntry.operatorID, reason: reason) else {
+          throw ValidationError("\(name) is not suspended")
+        }
+        try printJSON(["id": user.id, "screen_name": user.screenName, "suspended": false] as [String: any Sendable])
+      }
+    }
+  }
+
+  struct Audit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the staff audit log, newest first, one JSON object a line.")
+    @Option(help: "How many entries.") var limit = 50
+    @OptionGroup var options: DataOptions
+
+    func run() async throws {
+      let store = try await options.openStore()
+      for entry in try await store.auditLog(limit: max(1, min(limit, 10_000))) {
+        try printJSON([
+          "at": ISO8601DateFormatter().string(from: entry.at), "actor": entry.actorID == AuditEntry.operatorID ? "operator" : String(entry.actorID),
+          "action": entry.action, "target": entry.target, "reason": entry.reason,
+        ] as [String: any Sendable])
+      }
+    }
+  }
 
   struct Create: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Create a user; prints it as JSON.")

@@ -153,6 +153,10 @@ package struct OAuthController: Sendable {
         return try await authorizePage(request, params: params, error: "账号或密码错误", status: .ok)
       }
       try await throttle.succeeded(account: account)
+      // Told only to whoever knows the password, so a suspension is not revealed to a guesser.
+      if let suspension = try await store.suspension(userID: user.id) {
+        return try await authorizePage(request, params: params, error: Self.suspended(suspension), status: .forbidden)
+      }
       userID = user.id
       newSession = try await startSession(userID: user.id)
     } else if let (user, session) = try await signedIn(request),
@@ -237,6 +241,9 @@ package struct OAuthController: Sendable {
         throw EnvelopeError.oauth("invalid_grant", 21302, "username or password error")
       }
       try await throttle.succeeded(account: username)
+      if let suspension = try await store.suspension(userID: user.id) {
+        throw EnvelopeError.oauth("invalid_grant", 21302, Self.suspended(suspension), status: .forbidden)
+      }
       return try json(try await issueTokens(userID: user.id, app: app, scopes: [], withRefresh: true))
     case "refresh_token":
       guard let refresh = params["refresh_token"] else {
@@ -367,6 +374,9 @@ package struct OAuthController: Sendable {
   private func formToken(_ value: String) -> String {
     Secrets.formToken(session: "form:" + value, key: deps.config.formKey)
   }
+
+  /// What a suspended account is told when it signs in.
+  static func suspended(_ suspension: Suspension) -> String { "该账号已被停用：\(suspension.reason)" }
 
   /// What a signed-out form posted without its token (from another site, or after its cookie was cleared) is told.
   static let staleForm = "页面已过期，请重新提交"

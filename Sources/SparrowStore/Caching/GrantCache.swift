@@ -58,6 +58,14 @@ package final class GrantCache: @unchecked Sendable {
     grants.removeAll()
   }
 
+  /// Every grant of `userID`, whatever its kind or app.
+  package func remove(userID: Int64) {
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    grants = grants.filter { $0.value.userID != userID }
+  }
+
   /// Mirrors `revokeGrants(origin:)`.
   package func remove(origin: String) {
     lock.lock()

@@ -74,6 +74,8 @@ package final class StoreCaches: Sendable {
       grants.removeTokens(userID: userID, appID: appID)
     case .origin(let origin):
       grants.remove(origin: origin)
+    case .grantsOf(let userID):
+      grants.remove(userID: userID)
     case .everything:
       userRows.dropAll()
       grants.removeAll()
@@ -98,6 +100,8 @@ package enum CacheInvalidation: Sendable, Equatable, Codable {
   case tokens(userID: Int64, appID: Int64)
   /// The grants issued from one authorization code (by its hash), revoked when the code was used again.
   case origin(String)
+  /// Every grant of a user, of every kind and app (a suspended account).
+  case grantsOf(userID: Int64)
   /// Everything that can change: after bulk imports and counter repairs.
   case everything
 }

@@ -52,6 +52,19 @@ extension PlatformPart {
     try await engine.authorizations(userID: userID, now: now)
   }
 
+  package func staffRole(userID: Int64) async throws -> StaffRole? { try await engine.staffRole(userID: userID) }
+  package func setStaffRole(_ role: StaffRole?, userID: Int64, audit: AuditEntry) async throws {
+    try await engine.setStaffRole(role, userID: userID, audit: audit)
+  }
+  package func suspension(userID: Int64) async throws -> Suspension? { try await engine.suspension(userID: userID) }
+  package func suspend(_ suspension: Suspension, audit: AuditEntry) async throws {
+    try await engine.suspend(suspension, audit: audit)
+  }
+  package func liftSuspension(userID: Int64, audit: AuditEntry) async throws -> Bool {
+    try await engine.liftSuspension(userID: userID, audit: audit)
+  }
+  package func auditLog(limit: Int) async throws -> [AuditEntry] { try await engine.auditLog(limit: limit) }
+
   package func signInFailures(_ key: String, since: Date) async throws -> (count: Int, last: Date?) {
     try await engine.signInFailures(key, since: since)
   }
