@@ -305,7 +305,7 @@ package struct OAuthController: Sendable {
     let app = try await store.apps(ids: [grant.appID])[grant.appID]
     let remaining = Int(grant.expiresAt.timeIntervalSince(deps.now()).rounded())
     let caller = Caller(userID: grant.userID, app: app, scopes: grant.scopes)
-    let scope = scopes.scopes.filter(caller.allows).map(\.name).joined(separator: ",")
+    let scope = scopes.granted(to: caller).map(\.name).joined(separator: ",")
     return try json(TokenInfo(
       uid: grant.userID, appKey: app?.clientID ?? "", scope: scope, createdAt: Int64(grant.createdAt.timeIntervalSince1970),
       expiresIn: remaining))

@@ -25,7 +25,8 @@ package struct ScopeCatalog: Sendable {
     self.scopes = scopes
   }
 
-  package func scope(named name: String) -> Scope? { scopes.first { $0.name == name } }
+  /// The scopes `caller`'s token may use, in catalog order.
+  package func granted(to caller: Caller) -> [Scope] { scopes.filter(caller.allows) }
 
   /// The names in a `scope=` parameter (comma- or space-separated, as Weibo and OAuth write them) that name a scope
   /// needing consent; others (Weibo's own, such as `email` or `all`) ask for nothing more and are ignored, so the

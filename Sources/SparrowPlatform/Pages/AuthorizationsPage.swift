@@ -38,7 +38,7 @@ struct AuthorizationsPage: PageModel {
       let caller = Caller(userID: viewer.user.id, app: granted.app, scopes: granted.scopes)
       return Row(
         appID: String(granted.app.id), name: granted.app.name, url: granted.app.url.isEmpty ? nil : granted.app.url,
-        consent: scopes.scopes.filter(caller.allows).flatMap(\.consent), since: granted.since.formatted(day))
+        consent: scopes.granted(to: caller).flatMap(\.consent), since: granted.since.formatted(day))
     }
   }
 
