@@ -9,6 +9,20 @@ enum Schema {
     ("v2", "numbered cache announcements between processes, instance secrets", v2),
     ("v3", "scopes of apps and grants, uploads by picture", v3),
     ("v4", "staff, suspensions and the audit log", v4),
+    ("v5", "blocks and mutes between people", v5),
+  ]
+
+  /// 拉黑 and 屏蔽 between people (`Blocking`), looked up from either side.
+  static let v5 = [
+    """
+    CREATE TABLE blocks (blocker_id BIGINT NOT NULL, blocked_id BIGINT NOT NULL, created_at BIGINT NOT NULL,
+      PRIMARY KEY (blocker_id, blocked_id))
+    """,
+    "CREATE INDEX blocks_by_blocked ON blocks (blocked_id, blocker_id)",
+    """
+    CREATE TABLE mutes (muter_id BIGINT NOT NULL, muted_id BIGINT NOT NULL, created_at BIGINT NOT NULL,
+      PRIMARY KEY (muter_id, muted_id))
+    """,
   ]
 
   /// The instance's staff, suspended accounts and every staff action.

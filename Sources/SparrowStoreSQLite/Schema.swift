@@ -246,8 +246,17 @@ enum Schema {
     "v2": "content-addressed pictures", "v3": "特别关注", "v4": "leased id nodes", "v5": "private status counts",
     "v6": "grant origins, PKCE, throttling, rate counters, picture references", "v7": "building the search indexes",
     "v8": "instance secrets in the database", "v9": "scopes of apps and grants, uploads by picture",
-    "v10": "staff, suspensions and the audit log",
+    "v10": "staff, suspensions and the audit log", "v11": "blocks and mutes between people",
   ]
+
+  /// 拉黑 and 屏蔽 between people (`Blocking`), looked up from either side.
+  static let v11 = """
+    CREATE TABLE blocks (blocker_id INTEGER NOT NULL, blocked_id INTEGER NOT NULL, created_at BIGINT NOT NULL,
+      PRIMARY KEY (blocker_id, blocked_id)) WITHOUT ROWID;
+    CREATE INDEX blocks_by_blocked ON blocks (blocked_id, blocker_id);
+    CREATE TABLE mutes (muter_id INTEGER NOT NULL, muted_id INTEGER NOT NULL, created_at BIGINT NOT NULL,
+      PRIMARY KEY (muter_id, muted_id)) WITHOUT ROWID;
+    """
 
   /// The instance's staff, suspended accounts and every staff action.
   static let v10 = """
@@ -273,7 +282,7 @@ enum Schema {
   /// database), each step says what it does and how long it took (building the search index of a million statuses
   /// takes a while).
   static func migrator(adding schemas: [SQLiteSchema] = [], announcing logger: Logger? = nil) -> DatabaseMigrator {
-    let steps = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7), ("v8", v8), ("v9", v9), ("v10", v10)]
+    let steps = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7), ("v8", v8), ("v9", v9), ("v10", v10), ("v11", v11)]
       .map { (name: $0.0, purpose: purposes[$0.0] ?? "the first tables", sql: $0.1) }
       + schemas.flatMap(\.migrations)
     var migrator = DatabaseMigrator()

@@ -248,7 +248,7 @@ import Testing
       wrong[.authorization] = "OAuth2 not-a-token"
       let forged = try await client.execute(uri: "/2/statuses/upload.json", method: .post, headers: wrong, body: first)
       #expect(forged.status == .unauthorized && forged.errorCode == 21332)
-      let statuses = try await world.store.statuses(in: .everyone, feature: .all, page: Page(count: 10))
+      let statuses = try await world.store.statuses(in: .everyone, feature: .all, page: Page(count: 10), seenBy: 0)
       #expect(statuses.items.count == 1)
     }
   }

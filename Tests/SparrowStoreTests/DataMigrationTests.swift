@@ -36,8 +36,8 @@ import Testing
         #expect(try await store.status(id: secret, visibleTo: b) == nil, "privacy holds after the move")
         #expect(try await store.status(id: secret, visibleTo: a)?.text == "只给自己看的迁移记录")
         #expect(try await store.users(ids: [a, b]) == (try await source.users(ids: [a, b])))
-        let home = try await store.statuses(in: .home(b), feature: .all, page: Page(count: 50))
-        let homeBefore = try await source.statuses(in: .home(b), feature: .all, page: Page(count: 50))
+        let home = try await store.statuses(in: .home(b), feature: .all, page: Page(count: 50), seenBy: 0)
+        let homeBefore = try await source.statuses(in: .home(b), feature: .all, page: Page(count: 50), seenBy: 0)
         #expect(home.total == 2502 && home.total == homeBefore.total && home.items == homeBefore.items)
         #expect(try await store.secret(named: "form_key", proposing: "other") == key, "forms stay valid")
 

@@ -85,7 +85,7 @@ import Testing
           var page = Page(count: Int.random(in: 1...5, using: &random), page: Int.random(in: 1...3, using: &random))
           if Bool.random(using: &random), let id = statuses.randomElement(using: &random) { page.maxID = id }
           if Int.random(in: 0..<4, using: &random) == 0, let id = statuses.randomElement(using: &random) { page.sinceID = id }
-          let truth = try await writer.statuses(in: .home(viewer), feature: .all, page: page)
+          let truth = try await writer.statuses(in: .home(viewer), feature: .all, page: page, seenBy: 0)
           let context = try await writer.context(for: truth.items, viewer: viewer)
           for (process, store) in [("writer", writer), ("reader", reader)] {
             for _ in 0..<2 {  // the first read may fill the caches, the second is served from them

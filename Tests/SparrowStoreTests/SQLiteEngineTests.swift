@@ -28,15 +28,15 @@ import Testing
                    Page(maxID: originals[20], count: 7), Page(sinceID: originals[5], maxID: originals[25], count: 100)]
       for page in pages {
         for feature in [StatusFeature.all, .original, .picture] {
-          let one = try await sorted.statuses(in: .home(a), feature: feature, page: page)
-          let other = try await walking.statuses(in: .home(a), feature: feature, page: page)
+          let one = try await sorted.statuses(in: .home(a), feature: feature, page: page, seenBy: 0)
+          let other = try await walking.statuses(in: .home(a), feature: feature, page: page, seenBy: 0)
           #expect(one.items.map(\.id) == other.items.map(\.id), "\(page) \(feature)")
           #expect(one.total == other.total)
           #expect(one.items.allSatisfy { $0.userID != c })
           #expect(one.items.map(\.id) == one.items.map(\.id).sorted(by: >))
         }
       }
-      let everything = try await sorted.statuses(in: .home(a), feature: .all, page: Page(count: 100))
+      let everything = try await sorted.statuses(in: .home(a), feature: .all, page: Page(count: 100), seenBy: 0)
       #expect(everything.items.allSatisfy { $0.visible == 0 || $0.userID == a })
     }
   }

@@ -16,7 +16,7 @@ func privateStatusesReachOnlyTheirAuthor(_ kind: StoreKind) async throws {
     let mine = try await f.status(store, by: b, "只给自己 #旅行#", visible: 1)
 
     func ids(_ feed: StatusFeed) async throws -> Set<Int64> {
-      Set(try await store.statuses(in: feed, feature: .all, page: Page(count: 50)).items.map(\.id))
+      Set(try await store.statuses(in: feed, feature: .all, page: Page(count: 50), seenBy: 0).items.map(\.id))
     }
 
     #expect(try await ids(.home(a)) == [open])
@@ -47,8 +47,8 @@ func nothingOfAPrivateStatusIsReadableByOthers(_ kind: StoreKind) async throws {
     #expect(try await store.comments(ids: [own.id], visibleTo: a).isEmpty)
     #expect(try await store.comment(id: own.id, visibleTo: b)?.id == own.id)
     // It mentions no one and joins no topic; others cannot comment on it.
-    #expect(try await store.comments(in: .mentions(a), page: Page()).items.isEmpty)
-    #expect(try await store.statuses(in: .mentions(a), feature: .all, page: Page()).items.isEmpty)
+    #expect(try await store.comments(in: .mentions(a), page: Page(), seenBy: 0).items.isEmpty)
+    #expect(try await store.statuses(in: .mentions(a), feature: .all, page: Page(), seenBy: 0).items.isEmpty)
     #expect(try await store.unreadCounts(userID: a)[.mentionStatus] == 0)
     #expect(try await store.unreadCounts(userID: a)[.mentionCmt] == 0)
     #expect(try await store.hotTopics(since: .distantPast, limit: 10).isEmpty)
@@ -93,7 +93,7 @@ func aTextRepeatsOnlyRightAfterItself(_ kind: StoreKind) async throws {
     await #expect(throws: StoreError.duplicateText) { _ = try await f.status(store, by: b, "同一句话") }
     _ = try await f.status(store, by: b, "另一句话")
     _ = try await f.status(store, by: b, "同一句话")
-    #expect(try await store.statuses(in: .user(b, viewer: b), feature: .all, page: Page(count: 10)).total == 3)
+    #expect(try await store.statuses(in: .user(b, viewer: b), feature: .all, page: Page(count: 10), seenBy: 0).total == 3)
   }
 }
 
@@ -220,7 +220,7 @@ func searchFindsSubstringsByIndex(_ kind: StoreKind) async throws {
     _ = try await store.deleteStatus(id: gone)
 
     func found(_ words: String) async throws -> [Int64] {
-      try await store.statuses(in: .search(words), feature: .all, page: Page(count: 50)).items.map(\.id)
+      try await store.statuses(in: .search(words), feature: .all, page: Page(count: 50), seenBy: 0).items.map(\.id)
     }
     #expect(try await found("西湖边") == [trip])
     #expect(try await found("hello WORLD") == [trip])
@@ -229,7 +229,7 @@ func searchFindsSubstringsByIndex(_ kind: StoreKind) async throws {
     #expect(try await found("西湖") == [quote, trip])  // short: the newest statuses, scanned
     #expect(try await found("西湖边的晚霞").isEmpty)
     #expect(!(try await found("偷偷去")).contains(secret))
-    #expect(try await store.statuses(in: .search("西湖边"), feature: .all, page: Page(count: 50)).total == 1)
+    #expect(try await store.statuses(in: .search("西湖边"), feature: .all, page: Page(count: 50), seenBy: 0).total == 1)
 
     #expect(try await store.searchUsers("旅行家", limit: 10).map(\.id) == [a])
     #expect(try await store.searchUsers("ALICE", limit: 10).map(\.id) == [a])
@@ -256,7 +256,7 @@ func searchFoldsCaseBeyondASCIIOnEveryEngine(_ kind: StoreKind) async throws {
     let plain = try await f.status(store, by: a, "elan vital, ecole")
 
     func found(_ words: String) async throws -> Set<Int64> {
-      Set(try await store.statuses(in: .search(words), feature: .all, page: Page(count: 50)).items.map(\.id))
+      Set(try await store.statuses(in: .search(words), feature: .all, page: Page(count: 50), seenBy: 0).items.map(\.id))
     }
 
     #expect(try await found("élan") == [french])  // indexed

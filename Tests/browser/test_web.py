@@ -445,6 +445,46 @@ def test_authorizations_page_lists_apps_and_revokes_them(signed_in, server):
     wait(driver, EC.url_contains("/settings"))
 
 
+def press(driver, element_id):
+    """Clicks a button once it is in the middle of the screen, clear of the fixed bars."""
+    button = visible(driver, "#" + element_id)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
+def test_blocking_and_muting_from_a_profile(signed_in, server):
+    """拉黑 from someone's page: the page says so and offers no follow, their statuses leave the public timeline;
+    解除拉黑 and 屏蔽 / 取消屏蔽 from the same place. Everything is undone for the journeys after."""
+    driver = signed_in
+    token = server.token("sparrow")["access_token"]
+    me = server.api("account/get_uid.json", token)["uid"]
+    followed = set(server.api("friendships/friends/ids.json?count=5000", token)["ids"])
+    authors = [s["user"]["id"] for s in server.api("statuses/public_timeline.json?count=200", token)["statuses"]]
+    stranger = next(a for a in authors if a != me and a not in followed)
+
+    driver.get(server.url(f"/u/{stranger}"))
+    press(driver, "block-button")
+    note = visible(driver, "#block-note")
+    assert "你已拉黑" in note.text
+    assert not driver.find_elements(By.CSS_SELECTOR, ".follow-form"), "no follow on a blocked person's page"
+    assert driver.find_element(By.ID, "block-button").text == "解除拉黑"
+    shoot(driver, "profile-blocked")
+    seen = [s["user"]["id"] for s in server.api("statuses/public_timeline.json?count=200", token)["statuses"]]
+    assert stranger not in seen
+    assert server.api("blocks/blocking/ids.json", token)["ids"] == [stranger]
+
+    press(driver, "block-button")
+    wait(driver, lambda d: not d.find_elements(By.ID, "block-note"))
+    assert server.api("blocks/blocking/ids.json", token)["ids"] == []
+    press(driver, "mute-button")
+    wait(driver, lambda d: d.find_element(By.ID, "mute-button").text == "取消屏蔽")
+    assert server.api("mutes/muting/ids.json", token)["ids"] == [stranger]
+    press(driver, "mute-button")
+    wait(driver, lambda d: d.find_element(By.ID, "mute-button").text == "屏蔽")
+    assert server.api("mutes/muting/ids.json", token)["ids"] == []
+    assert not console_errors(driver)
+
+
 def test_pictures_open_in_the_picture_browser(signed_in, server):
     driver = signed_in
     grid = next(g for g in driver.find_elements(By.CSS_SELECTOR, "#cards .pics") if int(g.get_attribute("data-count")) > 1)

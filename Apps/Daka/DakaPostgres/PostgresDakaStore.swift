@@ -106,11 +106,8 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
     }
   }
 
-  /// Who may see an entry: everyone when it is public, else its author.
-  static func visible(to viewer: Int64?) -> SQL {
-    guard let viewer else { return "public = 1" }
-    return "(public = 1 OR user_id = \(viewer))"
-  }
+  /// Who may see an entry (`DakaSQL.visible`).
+  static func visible(to viewer: Int64?) -> SQL { DakaSQL.visible(to: viewer) }
 
   /// Writes the row and its picture references: the picture collector keeps what a row refers to.
   static func insert(_ c: CheckinRecord, _ db: Connection) async throws {

@@ -118,11 +118,8 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     }
   }
 
-  /// Who may see an entry: everyone when it is public, else its author.
-  static func visible(to viewer: Int64?) -> (String, StatementArguments) {
-    guard let viewer else { return ("public = 1", []) }
-    return ("(public = 1 OR user_id = ?)", [viewer])
-  }
+  /// Who may see an entry (`DakaSQL.visible`).
+  static func visible(to viewer: Int64?) -> (String, StatementArguments) { DakaSQL.visible(to: viewer).sqlite }
 
   /// `checkinColumns`' values, in order.
   static func arguments(_ c: CheckinRecord) -> StatementArguments {

@@ -1,5 +1,15 @@
 import SparrowStore
 
+/// 打卡's reads' rules, written once for both engines.
+package enum DakaSQL {
+  /// Who may see an entry: everyone when it is public, else its author; and nobody a block keeps apart from its
+  /// author (`Blocking`).
+  package static func visible(to viewer: Int64?) -> SQL {
+    guard let viewer else { return "public = 1" }
+    return "(public = 1 OR user_id = \(viewer)) AND \(sql: Blocking.clear("user_id", for: viewer))"
+  }
+}
+
 /// How many entries each person has, and how many of them are public, with the whole site's public entries in the
 /// row of user 0 (`daka_counts`, `daka-v2`): kept in the transactions that write entries, so 发现 and 我的 give
 /// their totals without counting entries per request. Written by the store, not by triggers: `migrate-data` copies
@@ -22,16 +32,25 @@ package enum DakaCounts {
   }
 
   /// How many entries `query` lists when it searches nothing: the public ones and the viewer's own others, or one
-  /// author's (all of them for the author).
+  /// author's (all of them for the author). What a block hides from the viewer (`DakaSQL.visible`) is left out: an
+  /// author's count is none, the site's loses their public entries (by the author index; no rows for most viewers).
   package static func total(_ query: CheckinQuery) -> SQL {
     let site: SQL = "coalesce((SELECT public_entries FROM daka_counts WHERE user_id = 0), 0)"
     switch (query.author, query.viewer) {
     case (let author?, let viewer) where author == viewer:
       return "SELECT coalesce((SELECT entries FROM daka_counts WHERE user_id = \(author)), 0)"
-    case (let author?, _):
+    case (let author?, let viewer?):
+      return """
+        SELECT coalesce((SELECT public_entries FROM daka_counts WHERE user_id = \(author) \
+        AND \(sql: Blocking.clear("user_id", for: viewer))), 0)
+        """
+    case (let author?, nil):
       return "SELECT coalesce((SELECT public_entries FROM daka_counts WHERE user_id = \(author)), 0)"
     case (nil, let viewer?):
-      return "SELECT \(sql: site) + coalesce((SELECT entries - public_entries FROM daka_counts WHERE user_id = \(viewer)), 0)"
+      return """
+        SELECT \(sql: site) + coalesce((SELECT entries - public_entries FROM daka_counts WHERE user_id = \(viewer)), 0) \
+        - (SELECT count(*) FROM daka_checkins WHERE public = 1 AND user_id IN (\(sql: Blocking.between(viewer))))
+        """
     case (nil, nil):
       return "SELECT \(sql: site)"
     }

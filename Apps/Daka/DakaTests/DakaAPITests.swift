@@ -189,6 +189,39 @@ import Testing
     }
   }
 
+  /// 拉黑 in 微博 holds here: public entries of someone a block keeps one apart from are gone, from the list, the
+  /// entry, the author's page and the counts, both ways; others still see them.
+  @Test func aBlockHidesPublicEntriesBothWays() async throws {
+    let p = try await People()
+    let carol = try await p.world.token(for: try await p.world.user("carol"))
+
+    try await p.world.test { client in
+      let open = try await client.checkin(Self.fields + [("visibility", "public")], token: p.aliceToken)
+      let id = try #require(open.object["id"] as? Int64)
+      let bobs = try await client.checkin(
+        [("date", "2025-05-02"), ("location", "北京朝阳"), ("spot", "鲍勃的店"), ("visibility", "public")], token: p.bobToken)
+      let bobsID = try #require(bobs.object["id"] as? Int64)
+      #expect(try await client.get("/daka/api/checkins", token: p.bobToken).object["total_number"] as? Int == 2)
+
+      #expect(try await client.post("/2/blocks/create.json", [("uid", String(p.bob))], token: p.aliceToken).status == .ok)
+      let missing = try await client.get("/daka/api/checkins/\(id + 1_000_000)", token: p.bobToken)
+      let hidden = try await client.get("/daka/api/checkins/\(id)", token: p.bobToken)
+      #expect(hidden.status == missing.status && hidden.errorCode == missing.errorCode)
+      let all = try await client.get("/daka/api/checkins", token: p.bobToken)
+      #expect(!all.text.contains("断桥"))
+      #expect(all.object["total_number"] as? Int == 1)
+      let hers = try await client.get("/daka/api/checkins?uid=\(p.alice)", token: p.bobToken)
+      #expect(!hers.text.contains("断桥"))
+      #expect(hers.object["total_number"] as? Int == 0)
+      // Both ways.
+      #expect(try await client.get("/daka/api/checkins/\(bobsID)", token: p.aliceToken).status == missing.status)
+      #expect(try await client.get("/daka/api/checkins", token: p.aliceToken).object["total_number"] as? Int == 1)
+      // Carol blocked nobody; someone signed out is nobody's.
+      #expect(try await client.get("/daka/api/checkins", token: carol).object["total_number"] as? Int == 2)
+      #expect(try await client.get("/daka/api/checkins/\(id)").status == .ok)
+    }
+  }
+
   @Test func someoneElsesPublicEntryIsNotTheirsToEditOrDelete() async throws {
     let p = try await People()
 

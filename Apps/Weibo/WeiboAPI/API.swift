@@ -74,6 +74,7 @@ extension StoreError {
     case .notFound: .statusNotFound
     case .conflict: .paramError
     case .duplicateText: .repeated
+    case .blocked(let byActor): byActor ? .youBlockedThem : .privacyDenied
     case .unavailable: .unavailable
     }
   }
@@ -92,7 +93,9 @@ package struct WeiboAPI: SparrowApp {
     let statuses = StatusesController(deps: deps, pictures: platform.pictures)
     statuses.register(&table)
     CommentsController(deps: deps, statuses: statuses).register(&table)
-    UsersController(deps: deps, pictures: platform.pictures).register(&table)
+    let users = UsersController(deps: deps, pictures: platform.pictures)
+    users.register(&table)
+    BlocksController(deps: deps, users: users).register(&table)
     MarksController(deps: deps, statuses: statuses).register(&table)
     DiscoveryController(deps: deps, statuses: statuses).register(&table)
     EmotionsController(deps: deps).register(&table)

@@ -67,7 +67,7 @@ struct CommentsController: Sendable {
 
   func list(_ call: APICall, _ feed: CommentFeed) async throws -> Response {
     let page = try call.params.page(defaultCount: 50, maxCount: 200)
-    let found = try await deps.store.comments(in: feed, page: page.probing)
+    let found = try await deps.store.comments(in: feed, page: page.probing, seenBy: call.caller.userID)
     let (records, next) = found.items.splitPage(page.count)
     let comments = try await presenter(call).comments(records)
     return try json(CommentList(comments: comments, previousCursor: 0, nextCursor: next?.id ?? 0,

@@ -25,6 +25,17 @@ extension EnvelopeError {
   package static let followSelf = EnvelopeError(status: .forbidden, code: 20504, error: "Can not follow yourself")
   package static let alreadyFollowed = EnvelopeError(status: .forbidden, code: 20506, error: "Already followed")
   package static let notFollowed = EnvelopeError(status: .badRequest, code: 20522, error: "Not followed")
+  /// Following someone one blocked, and someone who blocked one (Weibo's own codes and texts).
+  package static let youBlockedThem = EnvelopeError(
+    status: .forbidden, code: 20512, error: "Please delete the user from you blacklist before you follow the user")
+  package static let privacyDenied = EnvelopeError(
+    status: .forbidden, code: 20508, error: "According to user privacy settings,you can not do this")
+  /// `blocks/*` and Sparrow's `mutes/*`: Sparrow's codes, next to the follow ones (the v2 table names none).
+  package static let alreadyBlocked = EnvelopeError(status: .forbidden, code: 20530, error: "Already blocked")
+  package static let notBlocked = EnvelopeError(status: .badRequest, code: 20531, error: "Not blocked")
+  package static let alreadyMuted = EnvelopeError(status: .forbidden, code: 20532, error: "Already muted")
+  package static let notMuted = EnvelopeError(status: .badRequest, code: 20533, error: "Not muted")
+  package static let blockSelf = EnvelopeError(status: .forbidden, code: 20534, error: "Can not block or mute yourself")
   package static let alreadyFavorited = EnvelopeError(status: .forbidden, code: 20704, error: "Already favorited")
   package static let notFavorited = EnvelopeError(status: .badRequest, code: 20705, error: "Not favorited")
   package static let alreadyLiked = EnvelopeError(status: .forbidden, code: 20706, error: "Already liked")

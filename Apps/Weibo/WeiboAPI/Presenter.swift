@@ -172,7 +172,7 @@ package struct Presenter: Sendable {
   func userWithStatus(_ record: UserRecord) async throws -> User {
     var result = try await users([record])[0]
     let latest = try await store.statuses(
-      in: .user(record.id, viewer: viewer), feature: .all, page: Page(count: 1)).items
+      in: .user(record.id, viewer: viewer), feature: .all, page: Page(count: 1), seenBy: viewer).items
     if let status = try await statuses(latest, trimUser: true).first { result.status = Box(status) }
     return result
   }

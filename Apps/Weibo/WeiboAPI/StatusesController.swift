@@ -155,7 +155,7 @@ struct StatusesController: Sendable {
   func ids(_ call: APICall, feed: StatusFeed, max: Int) async throws -> Response {
     let page = try call.params.page(defaultCount: 20, maxCount: max)
     let feature = try feature(call)
-    let found = try await deps.store.statuses(in: feed, feature: feature, page: page.probing)
+    let found = try await deps.store.statuses(in: feed, feature: feature, page: page.probing, seenBy: call.caller.userID)
     let (shown, next) = found.items.splitPage(page.count)
     return try json(StatusIDList(ids: shown.map(\.id), nextCursor: next?.id ?? 0, totalNumber: found.total))
   }

@@ -94,7 +94,7 @@ struct UsersController: Sendable {
     return user
   }
 
-  private func presentFresh(_ id: Int64, _ call: APICall) async throws -> Response {
+  func presentFresh(_ id: Int64, _ call: APICall) async throws -> Response {
     guard let record = try await deps.store.user(id: id) else { throw EnvelopeError.userNotFound }
     return try json(try await presenter(call).users([record])[0])
   }

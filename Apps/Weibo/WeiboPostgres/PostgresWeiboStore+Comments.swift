@@ -21,6 +21,7 @@ extension PostgresWeiboStore {
       let comments = try await db.rows("""
         SELECT \(raw: commentColumns.qualified("c")) FROM comments c JOIN statuses s ON s.id = c.status_id
         WHERE c.id = ANY(\(Array(Set(ids)))) AND \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
+        AND \(sql: Blocking.clear("c.user_id", for: viewer))
         """).map(CommentRecord.init(row:))
       return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -39,9 +40,11 @@ extension PostgresWeiboStore {
     return comment
   }
 
-  package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
+  package func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws
+    -> FeedPage<CommentRecord>
+  {
     try await readingReplica { db in
-      let condition = WeiboSQL.condition(feed)
+      let condition = WeiboSQL.condition(feed, viewer: viewer)
       let items = try await db.rows("""
         SELECT \(raw: commentColumns) FROM comments WHERE \(sql: condition)\(sql: WeiboSQL.window(page))
         ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
@@ -70,8 +73,11 @@ extension PostgresWeiboStore {
   static func insertCommentRow(_ comment: CommentRecord, _ db: Connection) async throws -> Int {
     var replyUser: Int64?
     if let reply = comment.replyCommentID {
-      replyUser = try await db.value(
-        "SELECT user_id FROM comments WHERE id = \(reply) AND status_id = \(comment.statusID)", as: Int64.self)
+      // Nobody replies to someone a block keeps them apart from.
+      replyUser = try await db.value("""
+        SELECT user_id FROM comments WHERE id = \(reply) AND status_id = \(comment.statusID)
+        AND \(sql: Blocking.clear("user_id", for: comment.userID))
+        """, as: Int64.self)
       guard replyUser != nil else { throw StoreError.notFound }
     }
     return try await db.execute("""

@@ -10,6 +10,12 @@ extension PostgresWeiboStore {
       // Both rows locked in id order: the mutual-follow check below must see a concurrent reverse follow.
       let users = try await db.rows("SELECT id FROM users WHERE id IN (\(follower), \(followee)) ORDER BY id FOR UPDATE")
       guard users.count == 2 else { throw StoreError.notFound }
+      if let blocker = try await db.value(
+        "SELECT blocker_id FROM blocks WHERE (blocker_id = \(follower) AND blocked_id = \(followee)) OR (blocker_id = \(followee) AND blocked_id = \(follower)) LIMIT 1",
+        as: Int64.self)
+      {
+        throw StoreError.blocked(byActor: blocker == follower)
+      }
       if try await db.exists("SELECT 1 FROM follows WHERE follower_id = \(follower) AND followee_id = \(followee)") {
         throw StoreError.conflict
       }
@@ -26,6 +32,66 @@ extension PostgresWeiboStore {
       guard try await db.execute("DELETE FROM follows WHERE follower_id = \(follower) AND followee_id = \(followee)") == 1
       else { throw StoreError.notFound }
       try await Self.adjustFollowCounters(follower: follower, followee: followee, by: -1, db)
+    }
+  }
+
+  package func block(blocker: Int64, blocked: Int64, at: Date) async throws {
+    let change = CacheInvalidation.several([
+      .follow(follower: blocker, followee: blocked), .follow(follower: blocked, followee: blocker),
+    ])
+    try await transaction(announcing: change) { db in
+      // The same locks as a follow's, so that a follow racing the block either comes first and ends, or sees it.
+      let users = try await db.rows("SELECT id FROM users WHERE id IN (\(blocker), \(blocked)) ORDER BY id FOR UPDATE")
+      guard users.count == 2 else { throw StoreError.notFound }
+      guard try await db.execute("""
+        INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (\(blocker), \(blocked), \(millis(at)))
+        ON CONFLICT DO NOTHING
+        """) == 1
+      else { throw StoreError.conflict }
+      for (follower, followee) in [(blocker, blocked), (blocked, blocker)] {
+        if try await db.execute("DELETE FROM follows WHERE follower_id = \(follower) AND followee_id = \(followee)") == 1 {
+          try await Self.adjustFollowCounters(follower: follower, followee: followee, by: -1, db)
+        }
+      }
+    }
+  }
+
+  package func unblock(blocker: Int64, blocked: Int64) async throws {
+    try await transaction(announcing: .userRows(relationsOf: [blocker, blocked])) { db in
+      guard try await db.execute("DELETE FROM blocks WHERE blocker_id = \(blocker) AND blocked_id = \(blocked)") == 1
+      else { throw StoreError.notFound }
+    }
+  }
+
+  package func blockedIDs(of user: Int64) async throws -> [Int64] {
+    try await reading { db in
+      try await db.column(
+        "SELECT blocked_id FROM blocks WHERE blocker_id = \(user) ORDER BY created_at DESC, blocked_id", as: Int64.self)
+    }
+  }
+
+  package func mute(muter: Int64, muted: Int64, at: Date) async throws {
+    try await transaction(announcing: .follow(follower: muter, followee: muted)) { db in
+      let users = try await db.rows("SELECT id FROM users WHERE id IN (\(muter), \(muted))")
+      guard users.count == 2 else { throw StoreError.notFound }
+      guard try await db.execute("""
+        INSERT INTO mutes (muter_id, muted_id, created_at) VALUES (\(muter), \(muted), \(millis(at))) ON CONFLICT DO NOTHING
+        """) == 1
+      else { throw StoreError.conflict }
+    }
+  }
+
+  package func unmute(muter: Int64, muted: Int64) async throws {
+    try await transaction(announcing: .follow(follower: muter, followee: muted)) { db in
+      guard try await db.execute("DELETE FROM mutes WHERE muter_id = \(muter) AND muted_id = \(muted)") == 1
+      else { throw StoreError.notFound }
+    }
+  }
+
+  package func mutedIDs(of user: Int64) async throws -> [Int64] {
+    try await reading { db in
+      try await db.column(
+        "SELECT muted_id FROM mutes WHERE muter_id = \(user) ORDER BY created_at DESC, muted_id", as: Int64.self)
     }
   }
 

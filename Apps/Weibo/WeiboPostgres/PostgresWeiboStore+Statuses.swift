@@ -54,7 +54,18 @@ extension PostgresWeiboStore {
   }
 
   package func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord] {
-    try await reading { db in try await Self.statuses(ids: ids, db).filter { $0.value.isVisible(to: viewer) } }
+    try await reading { db in
+      let found = try await Self.statuses(ids: ids, db)
+      let apart = try await Self.apart(viewer, among: found.values.map(\.userID), db)
+      return found.filter { $0.value.isVisible(to: viewer) && !apart.contains($0.value.userID) }
+    }
+  }
+
+  /// Of `people`, those a block keeps `viewer` apart from (`Blocking`).
+  static func apart(_ viewer: Int64, among people: [Int64], _ db: Connection) async throws -> Set<Int64> {
+    guard viewer != 0, !people.isEmpty else { return [] }
+    return Set(try await db.column(
+      "SELECT p FROM unnest(\(Array(Set(people)))) AS p WHERE p IN (\(sql: Blocking.between(viewer)))", as: Int64.self))
   }
 
   package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
@@ -71,8 +82,9 @@ extension PostgresWeiboStore {
     let users = try await cachedUsers(ids: all.map(\.userID), readAt: generation, db)
     let marks = try await viewerMarks(viewer, statuses: all.map(\.id), people: Array(users.keys), readAt: generation, db)
     let apps = try await caches.apps.apps(all.map(\.appID)) { try await PostgresStore.apps(ids: $0, db) }
+    // An original by someone a block keeps the viewer apart from is shown as gone.
     return StatusContextRows(
-      originals: originals, users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
+      originals: originals.filter { !marks.apart.contains($0.value.userID) }, users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
       following: marks.followees, followers: marks.followers)
   }
 
@@ -106,6 +118,8 @@ extension PostgresWeiboStore {
       UNION ALL SELECT 1, status_id FROM likes WHERE user_id = \(user)
       UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = \(user)
       UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = \(user)
+      UNION ALL SELECT 4, blocked_id FROM blocks WHERE blocker_id = \(user)
+      UNION ALL SELECT 4, blocker_id FROM blocks WHERE blocked_id = \(user)
       LIMIT \(UserRowCache.relationsLimit + 1)
       """)
     if rows.count > UserRowCache.relationsLimit { return .tooMany }
@@ -122,6 +136,8 @@ extension PostgresWeiboStore {
       UNION ALL SELECT 1, status_id FROM likes WHERE user_id = \(viewer) AND status_id = ANY(\(statuses))
       UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = \(viewer) AND followee_id = ANY(\(people))
       UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = \(viewer) AND follower_id = ANY(\(people))
+      UNION ALL SELECT 4, blocked_id FROM blocks WHERE blocker_id = \(viewer) AND blocked_id = ANY(\(people))
+      UNION ALL SELECT 4, blocker_id FROM blocks WHERE blocked_id = \(viewer) AND blocker_id = ANY(\(people))
       """))
   }
 
@@ -134,7 +150,8 @@ extension PostgresWeiboStore {
       case 0: relations.favorites.insert(id)
       case 1: relations.likes.insert(id)
       case 2: relations.followees.insert(id)
-      default: relations.followers.insert(id)
+      case 3: relations.followers.insert(id)
+      default: relations.apart.insert(id)
       }
     }
     return relations
@@ -165,9 +182,11 @@ extension PostgresWeiboStore {
     }
   }
 
-  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> FeedPage<StatusRecord> {
+  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
+    -> FeedPage<StatusRecord>
+  {
     try await readingCached { db, generation in
-      try await self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+      try await self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
     }
   }
 
@@ -186,7 +205,8 @@ extension PostgresWeiboStore {
     return try await readingCached { db, generation in
       try await db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
       do {
-        let found = try await self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+        let found = try await self.statuses(
+          in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
         let context = try await self.context(for: found.items, viewer: viewer, usersReadAt: generation, db)
         if let owner = hot {
           self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
@@ -201,11 +221,12 @@ extension PostgresWeiboStore {
     }
   }
 
-  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Connection)
-    async throws -> FeedPage<StatusRecord>
-  {
+  func statuses(
+    in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64, usersReadAt generation: Int,
+    _ db: Connection
+  ) async throws -> FeedPage<StatusRecord> {
     let condition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
-    let rows = WeiboSQL.rows(feed, feature, page: page, search: Self.textSearch)
+    let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch)
     let items = try await db.rows("""
       SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: rows)\(sql: WeiboSQL.window(page))
       ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
@@ -215,7 +236,7 @@ extension PostgresWeiboStore {
     if case .home(let user) = feed, feature == .all {
       total = try await homeSize(user, usersReadAt: generation, db)
     } else {
-      total = try await db.value(WeiboSQL.total(feed, feature, condition: condition), as: Int.self) ?? 0
+      total = try await db.value(WeiboSQL.total(feed, feature, condition: condition, viewer: viewer), as: Int.self) ?? 0
     }
     return FeedPage(items: items, total: total)
   }
@@ -225,7 +246,7 @@ extension PostgresWeiboStore {
     let ids = try await db.column("""
       SELECT id FROM statuses WHERE \(sql: WeiboSQL.home(user)) ORDER BY id DESC LIMIT \(caches.homeFeeds.depth + 1)
       """, as: Int64.self)
-    let followees = try await db.column("SELECT followee_id FROM follows WHERE follower_id = \(user)", as: Int64.self)
+    let followees = try await db.column(WeiboSQL.shownFollowees(user), as: Int64.self)
     let depth = caches.homeFeeds.depth
     caches.homeFeeds.add(
       Array(ids.prefix(depth)), complete: ids.count <= depth, of: user, followees: followees, readAt: generation)
@@ -238,7 +259,7 @@ extension PostgresWeiboStore {
     if let cached = userRows.followees(of: user) {
       followees = cached
     } else {
-      followees = try await db.column("SELECT followee_id FROM follows WHERE follower_id = \(user)", as: Int64.self)
+      followees = try await db.column(WeiboSQL.shownFollowees(user), as: Int64.self)
       userRows.add(followees: followees, of: user, readAt: generation)
     }
     let people = [user] + followees

@@ -26,6 +26,7 @@ extension SQLiteWeiboStore {
       let (sql, arguments) = ("""
         SELECT c.* FROM json_each(\(jsonList(unique))) j CROSS JOIN comments c ON c.id = j.value
         CROSS JOIN statuses s ON s.id = c.status_id WHERE \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
+        AND \(sql: Blocking.clear("c.user_id", for: viewer))
         """ as SparrowStore.SQL).sqlite
       let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
       return Dictionary(rows.map { (($0["id"] as Int64), CommentRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
@@ -47,9 +48,11 @@ extension SQLiteWeiboStore {
     return comment
   }
 
-  package func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord> {
+  package func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws
+    -> FeedPage<CommentRecord>
+  {
     try await reading { db in
-      let (condition, arguments) = Self.condition(feed)
+      let (condition, arguments) = WeiboSQL.condition(feed, viewer: viewer).sqlite
       let (window, windowArguments) = Self.window(page)
       let items = try Row.fetchAll(
         try db.cachedStatement(sql: "SELECT * FROM comments WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
@@ -60,8 +63,6 @@ extension SQLiteWeiboStore {
       return FeedPage(items: items, total: total)
     }
   }
-
-  static func condition(_ feed: CommentFeed) -> (String, StatementArguments) { WeiboSQL.condition(feed).sqlite }
 
 
   static func insertComment(_ comment: CommentRecord, mentions: [Int64], _ db: Database) throws {
@@ -85,16 +86,20 @@ extension SQLiteWeiboStore {
   static func insertCommentRow(_ comment: CommentRecord, _ db: Database) throws {
     var replyUser: Int64?
     if let reply = comment.replyCommentID {
-      replyUser = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM comments WHERE id = ? AND status_id = ?"), arguments: [reply, comment.statusID])
+      // Nobody replies to someone a block keeps them apart from.
+      let (sql, arguments) = ("""
+        SELECT user_id FROM comments WHERE id = \(reply) AND status_id = \(comment.statusID) \
+        AND \(sql: Blocking.clear("user_id", for: comment.userID))
+        """ as SparrowStore.SQL).sqlite
+      replyUser = try Int64.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments)
       guard replyUser != nil else { throw StoreError.notFound }
     }
-    try db.cachedStatement(sql: """
-        INSERT INTO comments (id, status_id, status_user_id, user_id, text, app_id, created_at, reply_comment_id,
-          reply_user_id)
-        SELECT ?, id, user_id, ?, ?, ?, ?, ?, ? FROM statuses WHERE id = ? AND \(visibleTo)
-        """).execute(arguments: [
-        comment.id, comment.userID, comment.text, comment.appID, millis(comment.createdAt), comment.replyCommentID,
-        replyUser, comment.statusID, comment.userID,
-      ])
+    let (sql, arguments) = ("""
+      INSERT INTO comments (id, status_id, status_user_id, user_id, text, app_id, created_at, reply_comment_id,
+        reply_user_id)
+      SELECT \(comment.id), id, user_id, \(comment.userID), \(comment.text), \(comment.appID), \(millis(comment.createdAt)),
+        \(comment.replyCommentID), \(replyUser) FROM statuses WHERE id = \(comment.statusID) AND \(sql: WeiboSQL.visibleTo(comment.userID))
+      """ as SparrowStore.SQL).sqlite
+    try db.cachedStatement(sql: sql).execute(arguments: arguments)
   }
 }

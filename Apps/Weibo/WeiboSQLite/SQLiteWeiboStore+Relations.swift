@@ -11,6 +11,7 @@ extension SQLiteWeiboStore {
     try await pool.write { db in
       let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
       guard users == 2 else { throw StoreError.notFound }
+      try Self.refuseIfBlocked(actor: follower, other: followee, db)
       let exists = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?"), arguments: [follower, followee])
       if exists == true { throw StoreError.conflict }
       try db.execute(
@@ -27,6 +28,78 @@ extension SQLiteWeiboStore {
         sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
       guard db.changesCount == 1 else { throw StoreError.notFound }
       try Self.adjustFollowCounters(follower: follower, followee: followee, by: -1, db)
+    }
+  }
+
+  /// `.blocked` when a block stands between them, saying who made it.
+  static func refuseIfBlocked(actor: Int64, other: Int64, _ db: Database) throws {
+    let blocker = try Int64.fetchOne(
+      try db.cachedStatement(sql: """
+        SELECT blocker_id FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1) LIMIT 1
+        """), arguments: [actor, other])
+    if let blocker { throw StoreError.blocked(byActor: blocker == actor) }
+  }
+
+  package func block(blocker: Int64, blocked: Int64, at: Date) async throws {
+    defer {
+      caches.invalidate(.several([.follow(follower: blocker, followee: blocked), .follow(follower: blocked, followee: blocker)]))
+    }
+    try await pool.write { db in
+      let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [blocker, blocked]) ?? 0
+      guard users == 2 else { throw StoreError.notFound }
+      try db.execute(
+        sql: "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        arguments: [blocker, blocked, millis(at)])
+      guard db.changesCount == 1 else { throw StoreError.conflict }
+      for (follower, followee) in [(blocker, blocked), (blocked, blocker)] {
+        try db.execute(
+          sql: "DELETE FROM follows WHERE follower_id = ? AND followee_id = ?", arguments: [follower, followee])
+        if db.changesCount == 1 { try Self.adjustFollowCounters(follower: follower, followee: followee, by: -1, db) }
+      }
+    }
+  }
+
+  package func unblock(blocker: Int64, blocked: Int64) async throws {
+    defer { caches.invalidate(.userRows(relationsOf: [blocker, blocked])) }
+    try await pool.write { db in
+      try db.execute(sql: "DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", arguments: [blocker, blocked])
+      guard db.changesCount == 1 else { throw StoreError.notFound }
+    }
+  }
+
+  package func blockedIDs(of user: Int64) async throws -> [Int64] {
+    try await reading { db in
+      try Int64.fetchAll(
+        try db.cachedStatement(sql: "SELECT blocked_id FROM blocks WHERE blocker_id = ? ORDER BY created_at DESC, blocked_id"),
+        arguments: [user])
+    }
+  }
+
+  package func mute(muter: Int64, muted: Int64, at: Date) async throws {
+    defer { caches.invalidate(.follow(follower: muter, followee: muted)) }
+    try await pool.write { db in
+      let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [muter, muted]) ?? 0
+      guard users == 2 else { throw StoreError.notFound }
+      try db.execute(
+        sql: "INSERT INTO mutes (muter_id, muted_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        arguments: [muter, muted, millis(at)])
+      guard db.changesCount == 1 else { throw StoreError.conflict }
+    }
+  }
+
+  package func unmute(muter: Int64, muted: Int64) async throws {
+    defer { caches.invalidate(.follow(follower: muter, followee: muted)) }
+    try await pool.write { db in
+      try db.execute(sql: "DELETE FROM mutes WHERE muter_id = ? AND muted_id = ?", arguments: [muter, muted])
+      guard db.changesCount == 1 else { throw StoreError.notFound }
+    }
+  }
+
+  package func mutedIDs(of user: Int64) async throws -> [Int64] {
+    try await reading { db in
+      try Int64.fetchAll(
+        try db.cachedStatement(sql: "SELECT muted_id FROM mutes WHERE muter_id = ? ORDER BY created_at DESC, muted_id"),
+        arguments: [user])
     }
   }
 

@@ -44,15 +44,25 @@ extension SQLiteWeiboStore {
   }
 
   package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {
-    try await reading { db in
-      try Row.fetchOne(
-        try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE id = ? AND \(visibleTo)"), arguments: [id, viewer]
-      ).map(StatusRecord.init(row:))
+    let (sql, arguments) = ("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) AND \(sql: WeiboSQL.visibleTo(viewer))" as SparrowStore.SQL).sqlite
+    return try await reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments).map(StatusRecord.init(row:))
     }
   }
 
   package func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord] {
-    try await reading { db in try Self.statuses(ids: ids, db).filter { $0.value.isVisible(to: viewer) } }
+    try await reading { db in
+      let found = try Self.statuses(ids: ids, db)
+      let apart = try Self.apart(viewer, among: found.values.map(\.userID), db)
+      return found.filter { $0.value.isVisible(to: viewer) && !apart.contains($0.value.userID) }
+    }
+  }
+
+  /// Of `people`, those a block keeps `viewer` apart from (`Blocking`).
+  static func apart(_ viewer: Int64, among people: [Int64], _ db: Database) throws -> Set<Int64> {
+    guard viewer != 0, !people.isEmpty else { return [] }
+    let (sql, arguments) = ("SELECT value FROM json_each(\(jsonList(Array(Set(people))))) WHERE value IN (\(sql: Blocking.between(viewer)))" as SparrowStore.SQL).sqlite
+    return Set(try Int64.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments))
   }
 
   package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
@@ -68,8 +78,9 @@ extension SQLiteWeiboStore {
     let ids = all.map(\.id)
     let users = try cachedUsers(ids: all.map(\.userID), readAt: generation, db)
     let marks = try viewerMarks(viewer, statuses: ids, people: Array(users.keys), readAt: generation, db)
+    // An original by someone a block keeps the viewer apart from is shown as gone.
     return StatusContextRows(
-      originals: originals, users: users, apps: try engine.apps(ids: all.map(\.appID), db), favorited: marks.favorited,
+      originals: originals.filter { !marks.apart.contains($0.value.userID) }, users: users, apps: try engine.apps(ids: all.map(\.appID), db), favorited: marks.favorited,
       liked: marks.liked, following: marks.following, followers: marks.followers)
   }
 
@@ -80,6 +91,7 @@ extension SQLiteWeiboStore {
     var liked: Set<Int64> = []
     var following: Set<Int64> = []
     var followers: Set<Int64> = []
+    var apart: Set<Int64> = []
   }
 
   /// The viewer's marks among `statuses` and relationships with `people`, from the relations the
@@ -99,7 +111,8 @@ extension SQLiteWeiboStore {
     }
     let marks = relations.marks(statuses: statuses, people: people)
     return ViewerMarks(
-      favorited: marks.favorites, liked: marks.likes, following: marks.followees, followers: marks.followers)
+      favorited: marks.favorites, liked: marks.likes, following: marks.followees, followers: marks.followers,
+      apart: marks.apart)
   }
 
   /// Everything `user` favourited and liked and their follows both ways, or `.tooMany`.
@@ -110,6 +123,8 @@ extension SQLiteWeiboStore {
         UNION ALL SELECT 1, status_id FROM likes WHERE user_id = ?1
         UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = ?1
         UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = ?1
+        UNION ALL SELECT 4, blocked_id FROM blocks WHERE blocker_id = ?1
+        UNION ALL SELECT 4, blocker_id FROM blocks WHERE blocked_id = ?1
         LIMIT ?2
         """),
       arguments: [user, UserRowCache.relationsLimit + 1])
@@ -123,7 +138,8 @@ extension SQLiteWeiboStore {
       case 0: relations.favorites.insert(id)
       case 1: relations.likes.insert(id)
       case 2: relations.followees.insert(id)
-      default: relations.followers.insert(id)
+      case 3: relations.followers.insert(id)
+      default: relations.apart.insert(id)
       }
     }
     return .relations(relations)
@@ -138,6 +154,8 @@ extension SQLiteWeiboStore {
         UNION ALL SELECT 1, m.status_id FROM json_each(?2) j CROSS JOIN likes m ON m.user_id = ?1 AND m.status_id = j.value
         UNION ALL SELECT 2, f.followee_id FROM json_each(?3) j CROSS JOIN follows f ON f.follower_id = ?1 AND f.followee_id = j.value
         UNION ALL SELECT 3, f.follower_id FROM json_each(?3) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1
+        UNION ALL SELECT 4, b.blocked_id FROM json_each(?3) j CROSS JOIN blocks b ON b.blocker_id = ?1 AND b.blocked_id = j.value
+        UNION ALL SELECT 4, b.blocker_id FROM json_each(?3) j CROSS JOIN blocks b ON b.blocker_id = j.value AND b.blocked_id = ?1
         """),
       arguments: [viewer, jsonList(Array(Set(statuses))), jsonList(Array(Set(people)))])
     while let row = try rows.next() {
@@ -146,7 +164,8 @@ extension SQLiteWeiboStore {
       case 0: marks.favorited.insert(id)
       case 1: marks.liked.insert(id)
       case 2: marks.following.insert(id)
-      default: marks.followers.insert(id)
+      case 3: marks.followers.insert(id)
+      default: marks.apart.insert(id)
       }
     }
     return marks
@@ -170,14 +189,18 @@ extension SQLiteWeiboStore {
     return removal.status
   }
 
-  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws
+  package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
     -> FeedPage<StatusRecord>
   {
     let generation = userRows.currentGeneration
     if case .search = feed {
-      return try await reading { db in try self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+      return try await reading { db in
+        try self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
+      }
     }
-    return try await reading { db in try statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db) }
+    return try await reading { db in
+      try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
+    }
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
@@ -189,7 +212,7 @@ extension SQLiteWeiboStore {
     let generation = userRows.currentGeneration
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
     let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
-      let found = try self.statuses(in: feed, feature: feature, page: page, usersReadAt: generation, db)
+      let found = try self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
       let context = try self.context(for: found.items, viewer: viewer, usersReadAt: generation, db)
       if let owner = hot {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
@@ -203,19 +226,19 @@ extension SQLiteWeiboStore {
     return try await reading(read)
   }
 
-  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, usersReadAt generation: Int, _ db: Database)
-    throws -> FeedPage<StatusRecord>
-  {
+  func statuses(
+    in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64, usersReadAt generation: Int, _ db: Database
+  ) throws -> FeedPage<StatusRecord> {
     if case .home(let user) = feed {
       return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
     }
     let feedCondition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
-    let (condition, arguments) = WeiboSQL.rows(feed, feature, page: page, search: Self.textSearch).sqlite
+    let (condition, arguments) = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch).sqlite
     let (window, windowArguments) = Self.window(page)
     let items = try decodeRows(
       try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
       arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
-    let (count, countArguments) = WeiboSQL.total(feed, feature, condition: feedCondition).sqlite
+    let (count, countArguments) = WeiboSQL.total(feed, feature, condition: feedCondition, viewer: viewer).sqlite
     let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     return FeedPage(items: items, total: total)
   }
@@ -235,8 +258,7 @@ extension SQLiteWeiboStore {
     if let cached = userRows.followees(of: user) {
       followees = cached
     } else {
-      followees = try Int64.fetchAll(
-        try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ?"), arguments: [user])
+      followees = try Self.shownFollowees(user, db)
       userRows.add(followees: followees, of: user, readAt: generation)
     }
     let people = [user] + followees
@@ -248,14 +270,19 @@ extension SQLiteWeiboStore {
     return size
   }
 
+  /// Whom `user`'s home feed shows (`WeiboSQL.shownFollowees`).
+  static func shownFollowees(_ user: Int64, _ db: Database) throws -> [Int64] {
+    let (sql, arguments) = WeiboSQL.shownFollowees(user).sqlite
+    return try Int64.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
+  }
+
   /// Holds the newest ids of `user`'s home feed (see `HomeFeeds`), read in the snapshot of the page.
   func fillHomeFeed(_ user: Int64, dense: Bool, readAt generation: Int, _ db: Database) throws {
     let (condition, arguments) = Self.homeCondition(user, walk: dense)
     let ids = try Int64.fetchAll(
       try db.cachedStatement(sql: "SELECT id FROM statuses WHERE \(condition) ORDER BY id DESC LIMIT ?"),
       arguments: arguments + [caches.homeFeeds.depth + 1])
-    let followees = try Int64.fetchAll(
-      try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ?"), arguments: [user])
+    let followees = try Self.shownFollowees(user, db)
     let depth = caches.homeFeeds.depth
     caches.homeFeeds.add(
       Array(ids.prefix(depth)), complete: ids.count <= depth, of: user, followees: followees, readAt: generation)

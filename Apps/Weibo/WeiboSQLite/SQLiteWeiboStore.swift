@@ -17,9 +17,6 @@ package struct SQLiteWeiboStore: WeiboStore, SQLiteEnginePart, PlatformPart {
   var denseFeed: Int { engine.denseFeed }
 }
 
-/// Who may see a status (`WeiboSQL.visibleTo`), with the viewer's id as its one `?`.
-let visibleTo = WeiboSQL.visibleTo(0).text(placeholders: { _ in "?" })
-
 /// The statuses' column list for joins, as `s.id, s.user_id, …`.
 let statusColumnsOfS = statusColumns.qualified("s")
 

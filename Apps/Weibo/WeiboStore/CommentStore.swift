@@ -7,11 +7,12 @@ package protocol CommentStore: Sendable {
   /// status's comment count; `.notFound` if a status is gone or not visible to the commenter, or the
   /// replied-to comment is gone. Comments on a private status record no mentions.
   func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws
-  /// The comment, if `viewer` may see its status.
+  /// The comment, if `viewer` may see its status and is not kept apart from its author by a block.
   func comment(id: Int64, visibleTo viewer: Int64) async throws -> CommentRecord?
   /// Those of `ids` whose statuses `viewer` may see.
   func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord]
   func deleteComment(id: Int64) async throws -> CommentRecord
-  /// A page of comments, newest first, with the number the whole list holds.
-  func comments(in feed: CommentFeed, page: Page) async throws -> FeedPage<CommentRecord>
+  /// A page of comments `viewer` may see (none by anyone kept apart from them by a block), newest first, with the
+  /// number the whole list holds.
+  func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> FeedPage<CommentRecord>
 }

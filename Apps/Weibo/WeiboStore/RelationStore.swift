@@ -3,7 +3,7 @@ import SparrowStore
 
 /// Who follows whom, and 特别关注 marks on follows.
 package protocol RelationStore: Sendable {
-  /// `.conflict` when already following.
+  /// `.conflict` when already following; `.blocked` when a block stands between them.
   func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws
   /// `.notFound` when not following.
   func unfollow(follower: Int64, followee: Int64) async throws
@@ -19,4 +19,19 @@ package protocol RelationStore: Sendable {
   func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws
   /// Which of `candidates` `user` follows as 特别关注.
   func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
+
+  /// 拉黑: keeps the two apart (`Blocking`) and ends their follows both ways, counts included, in one transaction.
+  /// `.conflict` when already blocked; `.notFound` when either person is missing.
+  func block(blocker: Int64, blocked: Int64, at: Date) async throws
+  /// `.notFound` when not blocked. Follows do not come back.
+  func unblock(blocker: Int64, blocked: Int64) async throws
+  /// Whom `user` blocked, newest first.
+  func blockedIDs(of user: Int64) async throws -> [Int64]
+  /// 屏蔽: `muted`'s statuses leave `muter`'s timelines; `muted` cannot tell. `.conflict` when already muted;
+  /// `.notFound` when either person is missing.
+  func mute(muter: Int64, muted: Int64, at: Date) async throws
+  /// `.notFound` when not muted.
+  func unmute(muter: Int64, muted: Int64) async throws
+  /// Whom `user` muted, newest first.
+  func mutedIDs(of user: Int64) async throws -> [Int64]
 }

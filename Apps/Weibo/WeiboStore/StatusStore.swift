@@ -18,8 +18,9 @@ package protocol StatusStore: Sendable {
   func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows
   /// Removes a status and everything hanging off it, fixing every counter. Returns what was deleted.
   func deleteStatus(id: Int64) async throws -> StatusRecord
-  /// A page of a feed, newest first, with the number of statuses the whole feed holds.
-  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page) async throws -> FeedPage<StatusRecord>
+  /// A page of a feed as `viewer` sees it (`WeiboSQL.hidden`), newest first, with the number of statuses it holds.
+  func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
+    -> FeedPage<StatusRecord>
   /// A page of a feed with everything needed to show its statuses to `viewer` (see `context(for:viewer:)`),
   /// read together: one snapshot, one round trip.
   func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws

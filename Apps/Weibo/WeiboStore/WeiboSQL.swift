@@ -19,11 +19,39 @@ package enum WeiboSQL {
   /// statuses only. Either way case folds as `SearchFolding` says.
   package typealias TextSearch = (_ words: String, _ indexed: Bool) -> SQL
 
-  /// Who may see a status: everyone when it is public, else its author.
-  package static func visibleTo(_ viewer: Int64) -> SQL { "(visible = 0 OR user_id = \(viewer))" }
+  /// Who may see a status: everyone when it is public, else its author; and nobody kept apart from its author by a
+  /// block (`Blocking`).
+  package static func visibleTo(_ viewer: Int64) -> SQL {
+    "(visible = 0 OR user_id = \(viewer)) AND \(sql: Blocking.clear("user_id", for: viewer))"
+  }
   /// The same, for the statuses table under `alias` in a join.
   package static func visibleTo(_ viewer: Int64, in alias: String) -> SQL {
-    "(\(raw: alias).visible = 0 OR \(raw: alias).user_id = \(viewer))"
+    "(\(raw: alias).visible = 0 OR \(raw: alias).user_id = \(viewer)) AND \(sql: Blocking.clear(alias + ".user_id", for: viewer))"
+  }
+
+  /// Whom `user`'s home feed shows: everyone they follow but those they muted. Blocks end follows both ways, so
+  /// nobody kept apart is among them.
+  package static func shownFollowees(_ user: Int64) -> SQL {
+    "SELECT followee_id FROM follows WHERE follower_id = \(user) AND followee_id NOT IN (\(sql: Blocking.muted(by: user)))"
+  }
+
+  /// The authors `viewer` does not see in `feed` beyond what its condition says, as a subquery: everyone kept
+  /// apart by a block, and in the timelines (public, 互相关注, 特别关注) also those the viewer muted. Nil where
+  /// there is nothing more to leave out: for someone signed out, a home feed (`home` leaves the muted out; blocks
+  /// end follows) and an author's page (`visibleTo`).
+  package static func hidden(_ feed: StatusFeed, viewer: Int64) -> SQL? {
+    guard viewer != 0 else { return nil }
+    switch feed {
+    case .home, .user: return nil
+    case .everyone, .bilateral, .special: return Blocking.between(viewer) + " UNION ALL " + Blocking.muted(by: viewer)
+    case .mentions, .reposts, .topic, .search: return Blocking.between(viewer)
+    }
+  }
+
+  /// `hidden`, as a condition to append.
+  package static func hiding(_ feed: StatusFeed, viewer: Int64) -> SQL {
+    guard let hidden = hidden(feed, viewer: viewer) else { return "" }
+    return " AND user_id NOT IN (\(sql: hidden))"
   }
 
   /// `since_id` and `max_id`.
@@ -39,8 +67,7 @@ package enum WeiboSQL {
   package static func home(_ user: Int64, walk: Bool = false) -> SQL {
     let column = walk ? "+user_id" : "user_id"
     return """
-      (\(raw: column) = \(user) OR \(raw: column) IN (SELECT followee_id FROM follows WHERE follower_id = \(user))) \
-      AND \(sql: visibleTo(user))
+      (\(raw: column) = \(user) OR \(raw: column) IN (\(sql: shownFollowees(user)))) AND (visible = 0 OR user_id = \(user))
       """
   }
 
@@ -83,11 +110,20 @@ package enum WeiboSQL {
   /// walks the topic's index newest first and stops after the page (its rows exist for public statuses only, see
   /// `total`); gathering every status id of a popular topic first made its page grow with the site (7 ms at a
   /// million statuses).
-  package static func rows(_ feed: StatusFeed, _ feature: StatusFeature, page: Page, search: TextSearch) -> SQL {
-    guard case .topic(let topic) = feed, feature == .all else { return condition(feed, feature, search: search) }
+  /// `viewer` leaves out whom `hidden` names; for a topic, inside its walk (by the authors' own index), so the page
+  /// is still full.
+  package static func rows(_ feed: StatusFeed, _ feature: StatusFeature, page: Page, viewer: Int64, search: TextSearch)
+    -> SQL
+  {
+    guard case .topic(let topic) = feed, feature == .all else {
+      return condition(feed, feature, search: search) + hiding(feed, viewer: viewer)
+    }
     var window: SQL = ""
     if page.sinceID > 0 { window += " AND status_id > \(page.sinceID)" }
     if page.maxID > 0 { window += " AND status_id <= \(page.maxID)" }
+    if let hidden = hidden(feed, viewer: viewer) {
+      window += " AND status_id NOT IN (SELECT id FROM statuses WHERE user_id IN (\(sql: hidden)))"
+    }
     return """
       id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)\(sql: window) \
       ORDER BY status_id DESC LIMIT \(page.count + page.offset)) AND visible = 0
@@ -119,14 +155,35 @@ package enum WeiboSQL {
   /// maintained counters (every author's public statuses are `statuses_count - private_statuses_count`), others
   /// counted. Counting the public timeline row by row read every status of the site on each request. (PostgreSQL's
   /// sum of BIGINTs is NUMERIC, hence the cast.)
-  package static func total(_ feed: StatusFeed, _ feature: StatusFeature, condition: SQL) -> SQL {
+  /// What `viewer` does not see (`hidden`) is left out: counted and taken off where the total is a counter (a few
+  /// rows by the authors' index; none for most viewers).
+  package static func total(_ feed: StatusFeed, _ feature: StatusFeature, condition: SQL, viewer: Int64) -> SQL {
+    let all = total(feed, feature, condition: condition)
+    guard let hidden = hidden(feed, viewer: viewer) else { return all }
+    if case .default = totalKind(feed, feature) { return total(feed, feature, condition: condition + hiding(feed, viewer: viewer)) }
+    return "SELECT (\(sql: all)) - (SELECT count(*) FROM statuses WHERE \(sql: condition) AND user_id IN (\(sql: hidden)))"
+  }
+
+  private enum TotalKind { case counter, `default` }
+
+  private static func totalKind(_ feed: StatusFeed, _ feature: StatusFeature) -> TotalKind {
+    switch (feed, feature) {
+    case (.everyone, .all), (.user, .all), (.topic, .all), (.mentions, .all): .counter
+    default: .default
+    }
+  }
+
+  private static func total(_ feed: StatusFeed, _ feature: StatusFeature, condition: SQL) -> SQL {
     switch (feed, feature) {
     case (.everyone, .all):
       "SELECT coalesce((SELECT n FROM weibo_counters WHERE name = 'public_statuses'), 0)"
     case (.user(let author, let viewer), .all) where author == viewer:
       "SELECT CAST(coalesce(sum(statuses_count), 0) AS BIGINT) FROM users WHERE id = \(author)"
-    case (.user(let author, _), .all):
-      "SELECT CAST(coalesce(sum(statuses_count - private_statuses_count), 0) AS BIGINT) FROM users WHERE id = \(author)"
+    case (.user(let author, let viewer), .all):
+      """
+      SELECT CAST(coalesce(sum(statuses_count - private_statuses_count), 0) AS BIGINT) FROM users \
+      WHERE id = \(author) AND \(sql: Blocking.clear("id", for: viewer))
+      """
     // Topic and mention rows exist for public statuses only (`StatusPosting`), so their index counts a topic page
     // or a mention list without reading each status (a popular topic's page read thousands of rows).
     case (.topic(let topic), .all):
@@ -138,8 +195,13 @@ package enum WeiboSQL {
     }
   }
 
+  /// The comments `feed` holds that `viewer` may see: none by anyone kept apart from them by a block.
+  package static func condition(_ feed: CommentFeed, viewer: Int64) -> SQL {
+    viewer == 0 ? condition(feed) : condition(feed) + " AND \(sql: Blocking.clear("user_id", for: viewer))"
+  }
+
   /// The comments `feed` holds.
-  package static func condition(_ feed: CommentFeed) -> SQL {
+  private static func condition(_ feed: CommentFeed) -> SQL {
     switch feed {
     case .onStatus(let id): "status_id = \(id)"
     case .byUser(let user): "user_id = \(user)"
@@ -157,19 +219,22 @@ package enum WeiboSQL {
     case .follower:
       "SELECT 1 FROM follows WHERE followee_id = \(userID) AND id > \(mark)"
     case .cmt:
-      "SELECT 1 FROM comments WHERE \(sql: condition(.toUser(userID))) AND id > \(mark)"
+      "SELECT 1 FROM comments WHERE \(sql: condition(.toUser(userID), viewer: userID)) AND id > \(mark)"
     case .mentionStatus:
       """
       SELECT 1 FROM status_mentions m JOIN statuses s ON s.id = m.status_id
-      WHERE m.user_id = \(userID) AND m.status_id > \(mark) AND s.visible = 0
+      WHERE m.user_id = \(userID) AND m.status_id > \(mark) AND s.visible = 0 AND \(sql: Blocking.clear("s.user_id", for: userID))
       """
     case .mentionCmt:
       """
       SELECT 1 FROM comment_mentions m JOIN comments c ON c.id = m.comment_id JOIN statuses s ON s.id = c.status_id
-      WHERE m.user_id = \(userID) AND m.comment_id > \(mark) AND s.visible = 0
+      WHERE m.user_id = \(userID) AND m.comment_id > \(mark) AND s.visible = 0 AND \(sql: Blocking.clear("c.user_id", for: userID))
       """
     case .attitude:
-      "SELECT 1 FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID) AND id > \(mark)"
+      """
+      SELECT 1 FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID) AND id > \(mark) \
+      AND \(sql: Blocking.clear("user_id", for: userID))
+      """
     }
   }
 

@@ -80,7 +80,7 @@ import Testing
     #expect(Set(users.map(\.verifiedType)).isSuperset(of: [-1, 0, 2, 220]))
     #expect(users.filter { $0.mbrank > 0 }.count >= 10)
     #expect(users.contains { $0.screenName.allSatisfy(\.isASCII) } && users.contains { !$0.screenName.allSatisfy(\.isASCII) })
-    let all = try await world.store.statuses(in: .everyone, feature: .all, page: Page(count: 1000)).items
+    let all = try await world.store.statuses(in: .everyone, feature: .all, page: Page(count: 1000), seenBy: 0).items
     #expect(all.count == 360)
     #expect(all.contains { $0.retweetedID != nil })
     #expect(all.contains { $0.retweetedID != nil && $0.parentID != $0.retweetedID })

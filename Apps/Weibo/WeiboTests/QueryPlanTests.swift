@@ -17,6 +17,8 @@ import Testing
   static let allowed = [
     // The public timeline walks statuses newest first and stops at the page: nearly every status is public.
     "FROM statuses WHERE visible = 0 ORDER BY id DESC LIMIT",
+    // The same walk for a signed-in reader, past the few people blocks and mutes leave out (`WeiboSQL.hidden`).
+    "FROM statuses WHERE visible = 0 AND user_id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ? UNION ALL",
     // A short search's reach: the id of the newest `shortSearchReach`th status, walked from the newest.
     "ORDER BY id DESC LIMIT 1 OFFSET ?",
     // The public timeline's total sums each person's counters: a row per person, not per status (a site-wide
@@ -46,7 +48,13 @@ import Testing
                                 token: a)
       _ = try await client.post("/2/attitudes/create.json", [("id", String(id)), ("attitude", "smile")], token: b)
       _ = try await client.post("/2/favorites/create.json", [("id", String(id))], token: b)
+      // A block and a mute, so that every read passes what they leave out.
+      let dave = try await world.user("dave")
+      _ = try await client.post("/2/blocks/create.json", [("uid", "\(dave.id)")], token: a)
+      _ = try await client.post("/2/mutes/create.json", [("uid", "\(dave.id)")], token: b)
+      _ = try await client.post("/2/friendships/create.json", [("uid", "\(alice.id)")], token: try await world.token(for: dave))
       let reads = [
+        "blocks/blocking", "blocks/blocking/ids", "blocks/exists?uid=\(dave.id)", "mutes/muting", "mutes/muting/ids",
         "statuses/home_timeline", "statuses/public_timeline", "statuses/user_timeline?uid=\(alice.id)",
         "statuses/user_timeline/ids?uid=\(alice.id)", "statuses/bilateral_timeline", "statuses/mentions",
         "statuses/mentions/ids", "statuses/repost_timeline?id=\(id)", "statuses/repost_timeline/ids?id=\(id)",

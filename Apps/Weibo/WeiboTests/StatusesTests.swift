@@ -261,7 +261,7 @@ import Testing
         #expect(mixed.text == theirs.text, "\(path)")
         #expect(!theirs.text.contains(alices) && !theirs.text.contains(invented), "\(path)")
       }
-      let bobsStatuses = try await world.store.statuses(in: .user(bob.id, viewer: bob.id), feature: .all, page: Page()).items
+      let bobsStatuses = try await world.store.statuses(in: .user(bob.id, viewer: bob.id), feature: .all, page: Page(), seenBy: 0).items
       #expect(bobsStatuses.isEmpty)
 
       let own = try await client.post("/2/statuses/update.json", [("status", "自己的图"), ("pic_id", bobs)], token: b)

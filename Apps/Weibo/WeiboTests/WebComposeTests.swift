@@ -66,7 +66,7 @@ import Testing
 
       #expect(sent.status == .ok)
       #expect(sent.headers[.init("X-Location")!] == "/")
-      let statuses = try await world.store.statuses(in: .user(alice.id, viewer: alice.id), feature: .all, page: Page()).items
+      let statuses = try await world.store.statuses(in: .user(alice.id, viewer: alice.id), feature: .all, page: Page(), seenBy: 0).items
       #expect(statuses.first?.text == "三张图")
       #expect(statuses.first?.pictures.map(\.id) == [ids[2], ids[0], ids[1]])
     }
@@ -88,7 +88,7 @@ import Testing
 
       #expect(sent.status == .seeOther)
       #expect(sent.headers[.location] == "/")
-      let statuses = try await world.store.statuses(in: .user(alice.id, viewer: alice.id), feature: .all, page: Page()).items
+      let statuses = try await world.store.statuses(in: .user(alice.id, viewer: alice.id), feature: .all, page: Page(), seenBy: 0).items
       #expect(statuses.first?.pictures.count == 2)
     }
   }
@@ -118,7 +118,7 @@ import Testing
       #expect(tooMany.status == .badRequest)
       #expect(tooMany.text == "最多只能选9张图片")
       #expect(unknown.status == .badRequest)
-      let statuses = try await world.store.statuses(in: .user(alice.id, viewer: alice.id), feature: .all, page: Page()).items
+      let statuses = try await world.store.statuses(in: .user(alice.id, viewer: alice.id), feature: .all, page: Page(), seenBy: 0).items
       #expect(statuses.isEmpty)
     }
   }
@@ -213,7 +213,7 @@ import Testing
       #expect(answers[1].0.text.contains("只能发自己上传的图片") && answers[1].0.text.contains(">借图</textarea>"))
       #expect(shared.status == .ok && shared.text.contains(">分享</textarea>") && !shared.text.contains(alices))
       #expect(sent.headers[.init("X-Location")!] == "/")
-      let statuses = try await world.store.statuses(in: .user(bob.id, viewer: bob.id), feature: .all, page: Page()).items
+      let statuses = try await world.store.statuses(in: .user(bob.id, viewer: bob.id), feature: .all, page: Page(), seenBy: 0).items
       #expect(statuses.map(\.text) == ["自己的图"] && statuses.first?.pictures.map(\.id) == [own])
     }
   }
@@ -244,10 +244,10 @@ import Testing
       #expect(sheet.text.contains("bob 的微博"))
       #expect(reply.headers[.init("X-Location")!] == "/status/\(id)?tab=comments")
       #expect(repost.headers[.init("X-Location")!] == "/")
-      let comments = try await world.store.comments(in: .onStatus(Int64(id)!), page: Page()).items
+      let comments = try await world.store.comments(in: .onStatus(Int64(id)!), page: Page(), seenBy: 0).items
       #expect(comments.map(\.text).contains("回复@bob:同意"))
       #expect(comments.map(\.text).contains("转发微博"), "is_comment also comments on the original")
-      let reposts = try await world.store.statuses(in: .user(alice.id, viewer: alice.id), feature: .all, page: Page()).items
+      let reposts = try await world.store.statuses(in: .user(alice.id, viewer: alice.id), feature: .all, page: Page(), seenBy: 0).items
       #expect(reposts.first?.retweetedID == Int64(id))
       #expect(wrongReply.status == .notFound)
     }

@@ -48,7 +48,7 @@ extension WeiboWeb {
     var next: Int64?
     switch tab {
     case .comments:
-      let (shown, following) = try await deps.store.comments(in: .onStatus(record.id), page: page.probing).items
+      let (shown, following) = try await deps.store.comments(in: .onStatus(record.id), page: page.probing, seenBy: viewer?.user.id ?? 0).items
         .splitPage(Self.pageSize)
       rows = try await presenter(viewer).comments(shown).map {
         DetailRow(comment: $0, on: record.id, canReply: viewer != nil, now: now)
@@ -56,7 +56,7 @@ extension WeiboWeb {
       next = following?.id
     case .reposts:
       let (shown, following) = try await deps.store.statuses(in: .reposts(of: record.id), feature: .all,
-                                                              page: page.probing).items.splitPage(Self.pageSize)
+                                                              page: page.probing, seenBy: viewer?.user.id ?? 0).items.splitPage(Self.pageSize)
       rows = try await statuses(shown, viewer).map { DetailRow(repost: $0, now: now) }
       next = following?.id
     case .likes:

@@ -81,7 +81,7 @@ extension WeiboWeb {
     async throws -> (list: CardList, total: Int)
   {
     let page = Page(maxID: maxID, count: Self.pageSize)
-    let result = try await deps.store.statuses(in: feed, feature: .all, page: page.probing)
+    let result = try await deps.store.statuses(in: feed, feature: .all, page: page.probing, seenBy: viewer?.user.id ?? 0)
     let (shown, next) = result.items.splitPage(Self.pageSize)
     let more = MoreLink(next: next?.id, fragment: fragment, page: url, empty: shown.isEmpty)
     return (try await cardList(shown, viewer, more: more), result.total)

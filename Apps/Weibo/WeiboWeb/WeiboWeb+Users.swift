@@ -16,8 +16,13 @@ extension WeiboWeb {
     let user = try await presenter(viewer).users([record])[0]
     let frame = try await frame(viewer, tab: viewer?.user.id == record.id ? .me : nil, title: user.screenName)
     let list = try await userList(record.id, maxID: Self.cursor(params, "max_id"), viewer)
+    var (blocking, muting) = (false, false)
+    if let viewer, viewer.user.id != record.id {
+      blocking = try await deps.store.blockedIDs(of: viewer.user.id).contains(record.id)
+      muting = try await deps.store.mutedIDs(of: viewer.user.id).contains(record.id)
+    }
     let page = ProfilePage(frame: frame, user: user, viewerID: viewer?.user.id, special: try await isSpecial(user, viewer),
-                           list: list)
+                           blocking: blocking, muting: muting, list: list)
     return render("weibo_user", page)
   }
 
@@ -38,7 +43,7 @@ extension WeiboWeb {
   func userList(_ id: Int64, maxID: Int64, _ viewer: Viewer?) async throws -> CardList {
     let page = Page(maxID: maxID, count: Self.pageSize)
     let found = try await deps.store.statuses(
-      in: .user(id, viewer: viewer?.user.id ?? 0), feature: .all, page: page.probing).items
+      in: .user(id, viewer: viewer?.user.id ?? 0), feature: .all, page: page.probing, seenBy: viewer?.user.id ?? 0).items
     let (shown, next) = found.splitPage(Self.pageSize)
     let more = MoreLink(next: next?.id, fragment: "/web/user/\(id)/statuses", page: "/u/\(id)", empty: shown.isEmpty)
     return try await cardList(shown, viewer, more: more)
@@ -61,10 +66,32 @@ extension WeiboWeb {
       where [EnvelopeError.alreadyFollowed.code, EnvelopeError.notFollowed.code].contains(error.code)
     {
       // Already as asked.
+    } catch let error as EnvelopeError
+      where [EnvelopeError.youBlockedThem.code, EnvelopeError.privacyDenied.code].contains(error.code)
+    {
+      let message = error.code == EnvelopeError.youBlockedThem.code ? "你已拉黑 TA，请先解除拉黑" : "由于对方的设置，你不能关注 TA"
+      guard HTML.wantsFragment(request) else { return HTML.redirect("/u/\(id)") }
+      return HTML.toast(message, status: .forbidden)
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect("/u/\(id)") }
     // Read again: the follower count has just moved.
     return try await followBox(try await presenter(viewer).users([try await deps.store.user(id: id) ?? record])[0], viewer)
+  }
+
+  /// 拉黑, 屏蔽 and their undoing from a user's page (`blocks/*`, `mutes/*`); back to the page, which says what holds.
+  func safety(_ request: Request, _ context: SparrowContext, id: String?, _ endpoint: String) async throws -> Response {
+    guard let viewer = context.viewer else { return Response(status: .unauthorized) }
+    guard let id = id.flatMap({ Int64($0) }), try await deps.store.user(id: id) != nil, id != viewer.user.id else {
+      return Response(status: .notFound)
+    }
+    do {
+      try await call(endpoint, ["uid": String(id)], as: viewer)
+    } catch let error as EnvelopeError
+      where [EnvelopeError.alreadyBlocked, .notBlocked, .alreadyMuted, .notMuted].map(\.code).contains(error.code)
+    {
+      // Already as asked (a second click, another tab).
+    }
+    return HTML.redirect("/u/\(id)")
   }
 
   /// 特别关注 on a followed user's page; the answer is the follow box again.

@@ -107,6 +107,13 @@ package struct WeiboWeb: SparrowApp {
     pages.post("/u/:id/unfollow") { request, context in
       try await web.follow(request, context, id: context.parameters.get("id"), follow: false)
     }
+    for (path, endpoint) in [
+      ("block", "blocks/create"), ("unblock", "blocks/destroy"), ("mute", "mutes/create"), ("unmute", "mutes/destroy"),
+    ] {
+      pages.post("/u/:id/\(path)") { request, context in
+        try await web.safety(request, context, id: context.parameters.get("id"), endpoint)
+      }
+    }
   }
 
   enum Tab: String, CaseIterable {
@@ -242,7 +249,8 @@ package struct WeiboWeb: SparrowApp {
   /// One page of the home timeline: newer than `sinceID` (no footer), or from `maxID` down with the footer.
   func homeList(_ viewer: Viewer, _ group: HomeGroup, sinceID: Int64, maxID: Int64) async throws -> CardList {
     let page = Page(sinceID: sinceID, maxID: maxID, count: Self.pageSize)
-    let found = try await deps.store.statuses(in: group.feed(viewer.user.id), feature: .all, page: page.probing).items
+    let found = try await deps.store.statuses(
+      in: group.feed(viewer.user.id), feature: .all, page: page.probing, seenBy: viewer.user.id).items
     let (shown, following) = found.splitPage(Self.pageSize)
     if group == .all, maxID == 0, let newest = shown.first?.id {
       try await deps.store.markSeen(userID: viewer.user.id, kind: .status, upTo: newest)

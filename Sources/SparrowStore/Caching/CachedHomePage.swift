@@ -15,8 +15,10 @@ extension StoreCaches {
     let (rows, missingRows) = statusRows.rows(ids)
     guard missingRows.isEmpty else { return nil }
     let items = ids.compactMap { rows[$0] }
-    let (originals, missingOriginals) = statusRows.rows(items.compactMap(\.retweetedID))
-    guard missingOriginals.isEmpty else { return nil }
+    var (originals, missingOriginals) = statusRows.rows(items.compactMap(\.retweetedID))
+    guard missingOriginals.isEmpty, case .relations(let relations) = userRows.relations(of: owner) else { return nil }
+    // An original by someone a block keeps the owner apart from is shown as gone.
+    originals = originals.filter { !relations.apart.contains($0.value.userID) }
     let all = items + originals.values
     guard let followees = userRows.followees(of: owner) else { return nil }
     let (size, missingCounts) = userRows.statusesCount(of: [owner] + followees, seenBy: owner)
@@ -24,7 +26,7 @@ extension StoreCaches {
     let (users, missingUsers) = userRows.users(all.map(\.userID))
     guard missingUsers.isEmpty else { return nil }
     let (apps, missingApps) = apps.lookup(all.map(\.appID))
-    guard missingApps.isEmpty, case .relations(let relations) = userRows.relations(of: owner) else { return nil }
+    guard missingApps.isEmpty else { return nil }
     let marks = relations.marks(statuses: all.map(\.id), people: Array(users.keys))
     return (
       FeedPage(items: items, total: size),
@@ -46,6 +48,7 @@ extension UserRowCache.Relations {
     for id in people {
       if followees.contains(id) { marks.followees.insert(id) }
       if followers.contains(id) { marks.followers.insert(id) }
+      if apart.contains(id) { marks.apart.insert(id) }
     }
     return marks
   }

@@ -27,12 +27,14 @@ package final class UserRowCache: @unchecked Sendable {
 
   package var tally: CacheTally { lock.withLock { counted } }
 
-  /// Everything a user has favourited and liked, whom they follow and who follows them.
+  /// Everything a user has favourited and liked, whom they follow, who follows them, and whom a block keeps them
+  /// apart from (either way).
   package struct Relations: Sendable {
     package var favorites: Set<Int64> = []
     package var likes: Set<Int64> = []
     package var followees: Set<Int64> = []
     package var followers: Set<Int64> = []
+    package var apart: Set<Int64> = []
     package init() {}
   }
 

@@ -26,16 +26,38 @@ struct ProfilePage: PageModel {
   /// Whether this is the viewer's own page.
   let mine: Bool
   let follow: FollowButton?
+  let safety: Safety?
   let list: CardList
 
-  /// `viewerID` is the signed-in viewer's; `special` says whether they follow the user as 特别关注.
-  init(frame: PageFrame, user: User, viewerID: Int64?, special: Bool, list: CardList) {
+  /// 拉黑 and 屏蔽 on someone else's page, for a signed-in viewer.
+  struct Safety: PageModel {
+    let id: Int64
+    let csrf: String
+    /// The viewer blocked them; muted them.
+    let blocking, muting: Bool
+
+    func child(named name: String) -> Any? {
+      switch name {
+      case "id": id
+      case "csrf": csrf
+      case "blocking": blocking
+      case "muting": muting
+      default: nil
+      }
+    }
+  }
+
+  /// `viewerID` is the signed-in viewer's; `special` says whether they follow the user as 特别关注; `blocking` and
+  /// `muting` whether they blocked or muted them (a blocked person's page offers no follow).
+  init(frame: PageFrame, user: User, viewerID: Int64?, special: Bool, blocking: Bool, muting: Bool, list: CardList) {
     let model = UserViewModel(user: user)
     self.frame = frame
     profile = Header(author: AuthorLabel(model), description: model.description, statuses: model.statusesText,
                      friends: model.friendsText, followers: model.followersText)
     mine = viewerID == user.id
-    follow = FollowButton(model, viewerID: viewerID, csrf: frame.web.csrf, special: special)
+    follow = blocking ? nil : FollowButton(model, viewerID: viewerID, csrf: frame.web.csrf, special: special)
+    safety = viewerID == nil || mine
+      ? nil : frame.web.csrf.map { Safety(id: user.id, csrf: $0, blocking: blocking, muting: muting) }
     self.list = list
   }
 
@@ -44,6 +66,7 @@ struct ProfilePage: PageModel {
     case "profile": profile
     case "self": mine
     case "follow": follow
+    case "safety": safety
     default: list.child(named: name) ?? frame.child(named: name)
     }
   }
