@@ -123,7 +123,8 @@ let package = Package(
     // (controllers, presenter, JSON templates, emoticons), the web client at / (pages, fragments, templates,
     // Public/), the demo part, and the module that hands them to the binary. Its records and the caches that hold
     // them are still the engines' (SparrowStore/Weibo, SparrowStore/Caching), and so are its first tables.
-    .target(name: "WeiboStore", dependencies: ["SparrowStore"], path: "Apps/Weibo/WeiboStore", swiftSettings: strict),
+    .target(
+      name: "WeiboStore", dependencies: ["SparrowStore", "SparrowCore"], path: "Apps/Weibo/WeiboStore", swiftSettings: strict),
     .target(
       name: "WeiboSQLite", dependencies: ["WeiboStore", "SparrowStoreSQLite", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Apps/Weibo/WeiboSQLite", swiftSettings: strict),

@@ -66,6 +66,9 @@ public struct Geo: Codable, Sendable, Equatable {
 
 /// `visible`: who may see a status.
 public struct Visibility: Codable, Sendable, Equatable {
+  /// Sparrow's `type` for a status staff hid: only its author sees it, as a private one.
+  public static let hiddenByStaff = 9
+
   public var type: Int
   public var listId: Int64
   public init(type: Int = 0, listId: Int64 = 0) {

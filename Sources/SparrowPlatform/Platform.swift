@@ -32,11 +32,15 @@ package struct Platform: Sendable {
   package let observability: Observability
   /// Every app's scopes.
   package let scopes: ScopeCatalog
+  /// Every app's reportable content, for 举报 and the staff pages.
+  package let moderation: Moderation
 
   /// `landing` is where a web sign-in goes when it did not say.
-  package init(deps: PlatformDependencies, landing: String, scopes: ScopeCatalog) async throws {
+  package init(deps: PlatformDependencies, landing: String, scopes: ScopeCatalog,
+               moderation: [any ContentModeration] = []) async throws {
     self.deps = deps
     self.scopes = scopes
+    self.moderation = Moderation(moderation, people: deps.store)
     pictures = PictureLibrary(dataFolder: deps.config.dataFolder, store: deps.store, dailyQuota: deps.config.pictureQuota)
     pages = try await TemplateLibrary.load()
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/platform/static")
@@ -100,6 +104,8 @@ package func buildRouter(_ platform: Platform, apps: [any SparrowApp]) async thr
   platform.oauth.register(on: router)
   platform.session.register(on: router)
   AuthorizationsController(deps: deps, session: platform.session, pages: platform.pages, scopes: platform.scopes)
+    .register(on: router)
+  ModerationController(deps: deps, session: platform.session, pages: platform.pages, moderation: platform.moderation)
     .register(on: router)
   MediaController(deps: deps, pictures: platform.pictures).register(on: router)
   for app in apps { try app.register(on: router) }

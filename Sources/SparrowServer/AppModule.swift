@@ -35,6 +35,8 @@ package protocol AppModule: SendableMetatype {
   static var commands: [any ParsableCommand.Type] { get }
   /// The scopes its APIs need, which apps ask for on the consent page.
   static var scopes: [Scope] { get }
+  /// Its content people can report and staff can hide, over its own store on `engine`.
+  static func moderation(on engine: Engine) -> (any ContentModeration)?
 }
 
 extension AppModule {
@@ -43,6 +45,7 @@ extension AppModule {
   package static func demo(on engine: Engine) -> (any DemoPart)? { nil }
   package static var commands: [any ParsableCommand.Type] { [] }
   package static var scopes: [Scope] { [] }
+  package static func moderation(on engine: Engine) -> (any ContentModeration)? { nil }
 }
 
 extension Array where Element == any AppModule.Type {

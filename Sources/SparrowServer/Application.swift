@@ -41,7 +41,8 @@ func buildServer(_ deps: ServerDependencies, engine: Engine, modules: [any AppMo
 {
   // A web sign-in lands on the 微博 client's welcome page unless it says where to go.
   let platform = try await Platform(
-    deps: deps.with(deps.store as any PlatformStore), landing: "/welcome", scopes: modules.scopes)
+    deps: deps.with(deps.store as any PlatformStore), landing: "/welcome", scopes: modules.scopes,
+    moderation: modules.compactMap { $0.moderation(on: engine) })
   var apps: [any SparrowApp] = []
   for module in modules { apps += try await module.apps(on: engine, deps: deps, platform: platform) }
   let router = try await buildRouter(platform, apps: apps)

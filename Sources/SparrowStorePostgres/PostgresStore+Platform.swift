@@ -379,7 +379,7 @@ extension PostgresStore {
   }
 
   package func suspend(_ suspension: Suspension, audit: AuditEntry) async throws {
-    try await transaction(announcing: .grantsOf(userID: suspension.userID)) { db in
+    try await transaction(announcing: .suspension(of: suspension.userID, suspended: true)) { db in
       try await db.execute("""
         INSERT INTO suspensions (user_id, reason, at) VALUES (\(suspension.userID), \(suspension.reason), \(millis(suspension.at)))
         ON CONFLICT (user_id) DO UPDATE SET reason = excluded.reason
@@ -390,7 +390,7 @@ extension PostgresStore {
   }
 
   package func liftSuspension(userID: Int64, audit: AuditEntry) async throws -> Bool {
-    try await transaction { db in
+    try await transaction(announcing: .suspension(of: userID, suspended: false)) { db in
       guard try await db.execute("DELETE FROM suspensions WHERE user_id = \(userID)") > 0 else { return false }
       try await Self.insert(audit, db)
       return true
@@ -407,10 +407,46 @@ extension PostgresStore {
     }
   }
 
-  static func insert(_ audit: AuditEntry, _ db: Connection) async throws {
-    try await db.execute("""
-      INSERT INTO audit_log (id, actor_id, action, target, reason, at)
-      VALUES (\(audit.id), \(audit.actorID), \(audit.action), \(audit.target), \(audit.reason), \(millis(audit.at)))
-      """)
+  static func insert(_ audit: AuditEntry, _ db: Connection) async throws { try await db.execute(ModerationSQL.insert(audit)) }
+}
+
+// MARK: Reports and hidden content
+
+extension PostgresStore {
+  package func fileReport(_ report: Report) async throws {
+    try await transaction { db in
+      let filed = try await db.execute("""
+        INSERT INTO reports (id, reporter_id, target, reason, note, created_at)
+        VALUES (\(report.id), \(report.reporterID), \(report.target.description), \(report.reason.rawValue), \(report.note),
+        \(millis(report.at))) ON CONFLICT DO NOTHING
+        """)
+      guard filed == 1 else { throw StoreError.conflict }
+    }
+  }
+
+  package func openReports(limit: Int) async throws -> [Report] {
+    try await reading { db in
+      try await db.rows("""
+        SELECT id, reporter_id, target, reason, note, created_at, state FROM reports WHERE state = 'open' ORDER BY id LIMIT \(limit)
+        """).compactMap { row in
+        guard let target = ContentRef(try row.string(2)), let reason = ReportReason(rawValue: try row.string(3)) else { return nil }
+        return Report(id: try row.int64(0), reporterID: try row.int64(1), target: target, reason: reason,
+                      note: try row.string(4), at: try row.date(5), state: try row.string(6))
+      }
+    }
+  }
+
+  package func closeReports(on target: ContentRef, outcome: String, audit: AuditEntry) async throws -> Int {
+    try await transaction { db in
+      let closed = try await db.execute(ModerationSQL.close(target, outcome: outcome, audit: audit))
+      try await Self.insert(audit, db)
+      return closed
+    }
+  }
+
+  package func hiddenReason(_ target: ContentRef) async throws -> String? {
+    try await reading { db in
+      try await db.value("SELECT reason FROM hidden_content WHERE target = \(target.description)", as: String.self)
+    }
   }
 }

@@ -9,11 +9,24 @@ enum Schema {
     ("v2", "numbered cache announcements between processes, instance secrets", v2),
     ("v3", "scopes of apps and grants, uploads by picture", v3),
     ("v4", "staff, suspensions and the audit log", v4),
-    ("v5", "blocks and mutes between people", v5),
+    ("v5", "blocks, mutes, reports and hidden content", v5),
   ]
 
-  /// 拉黑 and 屏蔽 between people (`Blocking`), looked up from either side.
+  /// 拉黑 and 屏蔽 between people (`Blocking`), looked up from either side; 举报 (one open report per person and
+  /// thing) and what staff hid, with why.
   static let v5 = [
+    """
+    CREATE TABLE reports (id BIGINT PRIMARY KEY, reporter_id BIGINT NOT NULL, target TEXT NOT NULL, reason TEXT NOT NULL,
+      note TEXT NOT NULL, created_at BIGINT NOT NULL, state TEXT NOT NULL DEFAULT 'open', handled_by BIGINT,
+      handled_at BIGINT)
+    """,
+    "CREATE INDEX reports_by_state ON reports (state, id)",
+    "CREATE INDEX reports_by_target ON reports (target, state)",
+    "CREATE UNIQUE INDEX reports_once ON reports (reporter_id, target) WHERE state = 'open'",
+    """
+    CREATE TABLE hidden_content (target TEXT PRIMARY KEY, reason TEXT NOT NULL, actor_id BIGINT NOT NULL,
+      at BIGINT NOT NULL)
+    """,
     """
     CREATE TABLE blocks (blocker_id BIGINT NOT NULL, blocked_id BIGINT NOT NULL, created_at BIGINT NOT NULL,
       PRIMARY KEY (blocker_id, blocked_id))

@@ -19,3 +19,21 @@ extension SparrowStore.SQL {
     return (text(placeholders: { _ in "?" }), StatementArguments(arguments))
   }
 }
+
+extension Database {
+  /// Runs a statement written once for both engines (`SQL`); returns how many rows it changed.
+  @discardableResult
+  package func execute(_ sql: SparrowStore.SQL) throws -> Int {
+    let (text, arguments) = sql.sqlite
+    try cachedStatement(sql: text).execute(arguments: arguments)
+    return changesCount
+  }
+}
+
+extension Database {
+  /// Whether a statement written once for both engines finds a row.
+  package func exists(_ sql: SparrowStore.SQL) throws -> Bool {
+    let (text, arguments) = sql.sqlite
+    return try Row.fetchOne(cachedStatement(sql: text), arguments: arguments) != nil
+  }
+}

@@ -414,7 +414,7 @@ extension SQLiteStore {
   }
 
   package func suspend(_ suspension: Suspension, audit: AuditEntry) async throws {
-    defer { caches.invalidate(.grantsOf(userID: suspension.userID)) }
+    defer { caches.invalidate(.suspension(of: suspension.userID, suspended: true)) }
     try await pool.write { db in
       try db.execute(
         sql: "INSERT INTO suspensions (user_id, reason, at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET reason = excluded.reason",
@@ -425,7 +425,8 @@ extension SQLiteStore {
   }
 
   package func liftSuspension(userID: Int64, audit: AuditEntry) async throws -> Bool {
-    try await pool.write { db in
+    defer { caches.invalidate(.suspension(of: userID, suspended: false)) }
+    return try await pool.write { db in
       try db.execute(sql: "DELETE FROM suspensions WHERE user_id = ?", arguments: [userID])
       guard db.changesCount > 0 else { return false }
       try Self.insert(audit, db)
@@ -443,9 +444,48 @@ extension SQLiteStore {
     }
   }
 
-  static func insert(_ audit: AuditEntry, _ db: Database) throws {
-    try db.execute(
-      sql: "INSERT INTO audit_log (id, actor_id, action, target, reason, at) VALUES (?, ?, ?, ?, ?, ?)",
-      arguments: [audit.id, audit.actorID, audit.action, audit.target, audit.reason, millis(audit.at)])
+  static func insert(_ audit: AuditEntry, _ db: Database) throws { try db.execute(ModerationSQL.insert(audit)) }
+}
+
+// MARK: Reports and hidden content
+
+extension SQLiteStore {
+  package func fileReport(_ report: Report) async throws {
+    try await pool.write { db in
+      let filed = try db.execute("""
+        INSERT INTO reports (id, reporter_id, target, reason, note, created_at) \
+        VALUES (\(report.id), \(report.reporterID), \(report.target.description), \(report.reason.rawValue), \(report.note), \
+        \(millis(report.at))) ON CONFLICT DO NOTHING
+        """ as SparrowStore.SQL)
+      guard filed == 1 else { throw StoreError.conflict }
+    }
+  }
+
+  package func openReports(limit: Int) async throws -> [Report] {
+    try await reading { db in
+      try Row.fetchAll(
+        try db.cachedStatement(sql: "SELECT id, reporter_id, target, reason, note, created_at, state FROM reports WHERE state = 'open' ORDER BY id LIMIT ?"),
+        arguments: [limit]
+      ).compactMap { row in
+        guard let target = ContentRef(row[2] as String), let reason = ReportReason(rawValue: row[3]) else { return nil }
+        return Report(id: row[0], reporterID: row[1], target: target, reason: reason, note: row[4], at: date(row[5]),
+                      state: row[6])
+      }
+    }
+  }
+
+  package func closeReports(on target: ContentRef, outcome: String, audit: AuditEntry) async throws -> Int {
+    try await pool.write { db in
+      let closed = try db.execute(ModerationSQL.close(target, outcome: outcome, audit: audit))
+      try Self.insert(audit, db)
+      return closed
+    }
+  }
+
+  package func hiddenReason(_ target: ContentRef) async throws -> String? {
+    try await reading { db in
+      try String.fetchOne(
+        try db.cachedStatement(sql: "SELECT reason FROM hidden_content WHERE target = ?"), arguments: [target.description])
+    }
   }
 }

@@ -246,11 +246,19 @@ enum Schema {
     "v2": "content-addressed pictures", "v3": "特别关注", "v4": "leased id nodes", "v5": "private status counts",
     "v6": "grant origins, PKCE, throttling, rate counters, picture references", "v7": "building the search indexes",
     "v8": "instance secrets in the database", "v9": "scopes of apps and grants, uploads by picture",
-    "v10": "staff, suspensions and the audit log", "v11": "blocks and mutes between people",
+    "v10": "staff, suspensions and the audit log", "v11": "blocks, mutes, reports and hidden content",
   ]
 
-  /// 拉黑 and 屏蔽 between people (`Blocking`), looked up from either side.
+  /// 拉黑 and 屏蔽 between people (`Blocking`), looked up from either side; 举报 (one open report per person and
+  /// thing) and what staff hid, with why.
   static let v11 = """
+    CREATE TABLE reports (id INTEGER PRIMARY KEY, reporter_id BIGINT NOT NULL, target TEXT NOT NULL, reason TEXT NOT NULL,
+      note TEXT NOT NULL, created_at BIGINT NOT NULL, state TEXT NOT NULL DEFAULT 'open', handled_by BIGINT,
+      handled_at BIGINT);
+    CREATE INDEX reports_by_state ON reports (state, id);
+    CREATE INDEX reports_by_target ON reports (target, state);
+    CREATE UNIQUE INDEX reports_once ON reports (reporter_id, target) WHERE state = 'open';
+    CREATE TABLE hidden_content (target TEXT PRIMARY KEY, reason TEXT NOT NULL, actor_id BIGINT NOT NULL, at BIGINT NOT NULL);
     CREATE TABLE blocks (blocker_id INTEGER NOT NULL, blocked_id INTEGER NOT NULL, created_at BIGINT NOT NULL,
       PRIMARY KEY (blocker_id, blocked_id)) WITHOUT ROWID;
     CREATE INDEX blocks_by_blocked ON blocks (blocked_id, blocker_id);

@@ -67,6 +67,51 @@ import Testing
     }
   }
 
+  /// A suspended account's statuses, comments and public 打卡 entries are hidden from everyone, signed in or not,
+  /// with the counts; lifting the suspension brings them back.
+  @Test func aSuspendedAccountsContentIsHiddenUntilLifted() async throws {
+    let world = try await TestWorld()
+    let spammer = try await world.user("spammer")
+    let bob = try await world.user("bob")
+    let (s, b) = (try await world.token(for: spammer), try await world.token(for: bob))
+    let staff = Staff(store: world.store, ids: world.ids)
+
+    try await world.test { client in
+      _ = try await client.post("/2/friendships/create.json", [("uid", String(spammer.id))], token: b)
+      let bobs = try await client.post("/2/statuses/update.json", [("status", "鲍勃的微博")], token: b)
+      let bobsID = try #require(bobs.object["idstr"] as? String)
+      let ad = try await client.post("/2/statuses/update.json", [("status", "加微信买便宜货")], token: s)
+      let adID = try #require(ad.object["idstr"] as? String)
+      _ = try await client.post("/2/comments/create.json", [("id", bobsID), ("comment", "广告评论")], token: s)
+      _ = try await client.post("/daka/api/checkins", [
+        ("date", "2025-05-01"), ("location", "杭州西湖"), ("spot", "广告打卡"), ("visibility", "public"),
+      ], token: s)
+      // Bob's home feed is held hot before the suspension.
+      #expect(try await client.get("/2/statuses/home_timeline.json", token: b).text.contains("加微信"))
+
+      try await staff.suspend(spammer, by: AuditEntry.operatorID, reason: "发广告", at: world.clock.now)
+      let everyone = try await client.get("/2/statuses/public_timeline.json", token: b)
+      #expect(!everyone.text.contains("加微信"))
+      #expect(everyone.object["total_number"] as? Int == 1)
+      #expect(!(try await client.get("/2/statuses/home_timeline.json", token: b)).text.contains("加微信"))
+      #expect(try await client.get("/2/statuses/show.json?id=\(adID)", token: b).errorCode == 20101)
+      #expect(!(try await client.get("/2/comments/show.json?id=\(bobsID)", token: b)).text.contains("广告评论"))
+      let user = try await client.get("/2/statuses/user_timeline.json?uid=\(spammer.id)", token: b)
+      #expect(user.object["total_number"] as? Int == 0)
+      for token in [b, nil] {
+        let found = try await client.get("/daka/api/checkins", token: token)
+        #expect(!found.text.contains("广告打卡"))
+        #expect(found.object["total_number"] as? Int == 0)
+      }
+      #expect(!(try await client.get("/status/\(adID)")).text.contains("加微信"))
+
+      #expect(try await staff.lift(spammer, by: AuditEntry.operatorID, reason: "申诉通过", at: world.clock.now))
+      #expect(try await client.get("/2/statuses/show.json?id=\(adID)", token: b).status == .ok)
+      #expect(try await client.get("/2/statuses/home_timeline.json", token: b).text.contains("加微信"))
+      #expect(try await client.get("/daka/api/checkins").object["total_number"] as? Int == 1)
+    }
+  }
+
   @Test func rolesAreGivenAndTakenWithTheirEntries() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")

@@ -211,6 +211,11 @@ package struct TestWorld: Sendable {
   /// Every app's part of the demo world on the world's engine.
   package var demoParts: [any DemoPart] { modules.demoParts(on: engine) }
 
+  /// Every app's reportable content on the world's engine, as the server composes it.
+  package func moderation() -> Moderation {
+    Moderation(modules.compactMap { $0.moderation(on: engine) }, people: engine.shared)
+  }
+
   /// Removes the world's folder and closes and drops its PostgreSQL database.
   package func finish() async {
     try? FileManager.default.removeItem(at: folder)

@@ -30,10 +30,18 @@ def free_port():
 
 
 class Server:
-    def __init__(self, base, client_id, client_secret):
+    def __init__(self, base, client_id, client_secret, data=None):
         self.base = base
         self.client_id = client_id
         self.client_secret = client_secret
+        self.data = data
+
+    def sparrow(self, *args):
+        """Runs a `sparrow` command on the server's data, as an operator would beside it."""
+        binary = os.environ.get("SPARROW_BIN", str(ROOT / ".build" / "debug" / "sparrow"))
+        result = subprocess.run([binary, *args, "--data", self.data], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
 
     def url(self, path):
         return self.base + path
@@ -90,7 +98,7 @@ def server():
         log.seek(0)
         match = re.search(r"client_id (\S+), client_secret (\S+)", log.read())
         assert match, "serve --demo did not print the terminal client's credentials"
-        yield Server(base, match.group(1), match.group(2))
+        yield Server(base, match.group(1), match.group(2), data)
     finally:
         process.terminate()
         try:

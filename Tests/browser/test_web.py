@@ -485,6 +485,45 @@ def test_blocking_and_muting_from_a_profile(signed_in, server):
     assert not console_errors(driver)
 
 
+def test_reporting_a_status_and_the_staff_queue(signed_in, server):
+    """举报 from a status page (a reason, a note), then the staff page: only once promoted; the report waits in the
+    queue with what it is about, and 驳回 with a reason settles it and lands in the audit log."""
+    driver = signed_in
+    token = server.token("sparrow")["access_token"]
+    me = server.api("account/get_uid.json", token)["uid"]
+    status = next(s for s in server.api("statuses/public_timeline.json?count=50", token)["statuses"] if s["user"]["id"] != me)
+
+    driver.get(server.url("/admin"))
+    assert "页面不存在" in driver.page_source, "not staff yet: no such page"
+
+    driver.get(server.url(f"/status/{status['idstr']}"))
+    press(driver, "report-status")
+    visible(driver, "#report-form")
+    assert status["text"][:10] in driver.find_element(By.ID, "reported").text
+    driver.find_element(By.CSS_SELECTOR, "input[name=reason][value=spam]").click()
+    driver.find_element(By.ID, "note").send_keys("一直发广告")
+    shoot(driver, "report-form")
+    press(driver, "report-submit")
+    assert "举报已提交" in visible(driver, "#report-done").text
+    driver.find_element(By.ID, "report-back").click()
+    wait(driver, EC.url_contains(f"/status/{status['idstr']}"))
+
+    server.sparrow("user", "promote", "sparrow", "--role", "moderator", "--reason", "浏览器测试")
+    driver.get(server.url("/admin"))
+    item = visible(driver, f".report-item[data-target='status:{status['idstr']}']")
+    assert "垃圾广告：一直发广告" in item.text
+    shoot(driver, "admin-queue")
+    item.find_element(By.NAME, "reason").send_keys("不是广告")
+    button = item.find_element(By.CSS_SELECTOR, "button.act-dismiss")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    assert "已驳回" in visible(driver, "#admin-done").text
+    assert not driver.find_elements(By.CSS_SELECTOR, f".report-item[data-target='status:{status['idstr']}']")
+    assert "dismiss status:" in driver.find_element(By.ID, "audit").text
+    server.sparrow("user", "promote", "sparrow", "--role", "none", "--reason", "测试结束")
+    assert not [e for e in console_errors(driver) if "/admin - " not in e], "nothing but the refused /admin"
+
+
 def test_pictures_open_in_the_picture_browser(signed_in, server):
     driver = signed_in
     grid = next(g for g in driver.find_elements(By.CSS_SELECTOR, "#cards .pics") if int(g.get_attribute("data-count")) > 1)

@@ -33,4 +33,8 @@ package enum DakaModule: AppModule {
   }
 
   package static func demo(on engine: Engine) -> (any DemoPart)? { DakaDemo(journal: journal(on: engine)) }
+
+  package static func moderation(on engine: Engine) -> (any ContentModeration)? {
+    DakaModeration(journal: journal(on: engine))
+  }
 }

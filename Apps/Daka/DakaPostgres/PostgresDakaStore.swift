@@ -67,7 +67,8 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
         SELECT \(raw: checkinColumns) FROM daka_checkins WHERE id = \(edit.id) AND user_id = \(edit.userID) FOR UPDATE
         """).first
       else { throw StoreError.notFound }
-      let edited = edit.applied(to: try CheckinRecord(row: row))
+      var edited = edit.applied(to: try CheckinRecord(row: row))
+      if try await db.exists(DakaSQL.hidden(edit.id)) { edited.visibility = .private }
       guard edited.pictures.count <= maxPictures else { throw DakaLimitError(pictures: edited.pictures.count) }
       // Delete and insert again: one column list for both, and the row keeps its id and creation time.
       try await db.execute("DELETE FROM daka_checkins WHERE id = \(edited.id)")
@@ -75,6 +76,22 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
       try await Self.move(try CheckinRecord(row: row), by: -1, db)
       try await Self.insert(edited, db)
       return edited
+    }
+  }
+
+  package func anyCheckin(id: Int64) async throws -> CheckinRecord? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: checkinColumns) FROM daka_checkins WHERE id = \(id)").first.map(CheckinRecord.init(row:))
+    }
+  }
+
+  package func setCheckinHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool {
+    try await transaction { db in
+      guard let row = try await db.rows("SELECT \(raw: checkinColumns) FROM daka_checkins WHERE id = \(id) FOR UPDATE").first,
+        let statements = DakaSQL.hiding(try CheckinRecord(row: row), hidden: hidden, isHidden: try await db.exists(DakaSQL.hidden(id)))
+      else { return false }
+      for statement in statements + rows { try await db.execute(statement) }
+      return true
     }
   }
 

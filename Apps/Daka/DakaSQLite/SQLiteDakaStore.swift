@@ -83,7 +83,8 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
       guard let row = try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND user_id = ?",
                                        arguments: [edit.id, edit.userID])
       else { throw StoreError.notFound }
-      let edited = edit.applied(to: CheckinRecord(row: row))
+      var edited = edit.applied(to: CheckinRecord(row: row))
+      if try db.exists(DakaSQL.hidden(edit.id)) { edited.visibility = .private }
       guard edited.pictures.count <= maxPictures else { throw DakaLimitError(pictures: edited.pictures.count) }
       // Delete and insert again: one column list for both, and the row keeps its id and creation time.
       try Self.remove(CheckinRecord(row: row), db)
@@ -100,6 +101,24 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
       let checkin = CheckinRecord(row: row)
       try Self.remove(checkin, db)
       return checkin
+    }
+  }
+
+  package func anyCheckin(id: Int64) async throws -> CheckinRecord? {
+    try await reading { db in
+      try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ?", arguments: [id])
+        .map(CheckinRecord.init(row:))
+    }
+  }
+
+  package func setCheckinHidden(id: Int64, hidden: Bool, rows: [SparrowStore.SQL]) async throws -> Bool {
+    try await pool.write { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ?", arguments: [id]),
+        let statements = DakaSQL.hiding(
+          CheckinRecord(row: row), hidden: hidden, isHidden: try db.exists(DakaSQL.hidden(id)))
+      else { return false }
+      for statement in statements + rows { try db.execute(statement) }
+      return true
     }
   }
 

@@ -5,8 +5,24 @@ package enum DakaSQL {
   /// Who may see an entry: everyone when it is public, else its author; and nobody a block keeps apart from its
   /// author (`Blocking`).
   package static func visible(to viewer: Int64?) -> SQL {
-    guard let viewer else { return "public = 1" }
+    guard let viewer else { return "public = 1 AND \(sql: Blocking.clear("user_id", for: 0))" }
     return "(public = 1 OR user_id = \(viewer)) AND \(sql: Blocking.clear("user_id", for: viewer))"
+  }
+
+  /// One row when staff hid entry `id` (the platform's `hidden_content`).
+  package static func hidden(_ id: Int64) -> SQL {
+    "SELECT 1 FROM hidden_content WHERE target = \(ContentRef("checkin", id).description)"
+  }
+
+  /// Staff hiding a public entry makes it its author's alone, as a private one (its counts move), until shown again;
+  /// the author cannot make it public meanwhile (`DakaStore.editCheckin`). Whether `checkin` may be hidden (a public
+  /// one not hidden) or shown again (a hidden one), and the statements.
+  package static func hiding(_ checkin: CheckinRecord, hidden: Bool, isHidden: Bool) -> [SQL]? {
+    guard hidden ? checkin.visibility == .public && !isHidden : isHidden else { return nil }
+    var changed = checkin
+    changed.visibility = hidden ? .private : .public
+    return ["UPDATE daka_checkins SET public = \(hidden ? 0 : 1) WHERE id = \(checkin.id)"]
+      + DakaCounts.moved(checkin, by: -1) + DakaCounts.moved(changed, by: 1)
   }
 }
 
@@ -45,14 +61,19 @@ package enum DakaCounts {
         AND \(sql: Blocking.clear("user_id", for: viewer))), 0)
         """
     case (let author?, nil):
-      return "SELECT coalesce((SELECT public_entries FROM daka_counts WHERE user_id = \(author)), 0)"
+      return """
+        SELECT coalesce((SELECT public_entries FROM daka_counts WHERE user_id = \(author) \
+        AND \(sql: Blocking.clear("user_id", for: 0))), 0)
+        """
     case (nil, let viewer?):
       return """
         SELECT \(sql: site) + coalesce((SELECT entries - public_entries FROM daka_counts WHERE user_id = \(viewer)), 0) \
         - (SELECT count(*) FROM daka_checkins WHERE public = 1 AND user_id IN (\(sql: Blocking.between(viewer))))
         """
     case (nil, nil):
-      return "SELECT \(sql: site)"
+      return """
+        SELECT \(sql: site) - (SELECT count(*) FROM daka_checkins WHERE public = 1 AND user_id IN (\(sql: Blocking.between(0))))
+        """
     }
   }
 

@@ -14,10 +14,16 @@ package protocol DakaStore: Sendable {
   /// `limit` positions from the `offset`-th match, with how many match in all. A list jumps to a match with it.
   func checkinMatchPositions(_ query: CheckinQuery) async throws -> FeedPage<Int>
   /// Applies the edit in one transaction and returns the entry as it now is; `.notFound` unless the entry is the
-  /// editor's; `DakaLimitError` when it would end with more than `maxPictures` pictures.
+  /// editor's; `DakaLimitError` when it would end with more than `maxPictures` pictures. An entry staff hid stays
+  /// private (`DakaSQL.hiding`).
   func editCheckin(_ edit: CheckinEdit, maxPictures: Int) async throws -> CheckinRecord
   /// Deletes one of `userID`'s entries and releases its pictures; the entry, or nil when it is not theirs.
   func deleteCheckin(id: Int64, userID: Int64) async throws -> CheckinRecord?
+  /// The entry whoever may see it: for staff.
+  func anyCheckin(id: Int64) async throws -> CheckinRecord?
+  /// Staff hide a public entry or show a hidden one again (`DakaSQL.hiding`), with the platform's `rows` in the
+  /// same transaction; false when it was not so or is gone.
+  func setCheckinHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool
   /// The author's own numbers: every entry, cities and districts of the linked places.
   func checkinStats(userID: Int64) async throws -> CheckinStats
 }

@@ -11,10 +11,15 @@ extension DakaWeb {
     let tab = Self.tab(context.params)
     let back = tab == .me ? "/daka/me" : "/daka"
     let author = try await deps.store.people.user(id: record.userID)?.screenName
+    let mine = record.userID == context.viewer?.user.id
+    // Its author is told when staff hid it, and why; others may report a public entry.
+    let ref = ContentRef("checkin", record.id)
+    let hiddenReason = mine ? try await deps.store.people.hiddenReason(ref) : nil
+    let report = context.viewer != nil && !mine ? Moderation.reportLink(ref, back: "/daka/c/\(record.id)") : nil
     let page = DetailPage(
       frame: frame(context, request, tab: tab, title: "打卡详情", back: back), record: record, author: author,
-      mine: record.userID == context.viewer?.user.id, from: DakaFrame.query(tab),
-      publicURL: deps.config.publicURL)
+      mine: mine, from: DakaFrame.query(tab), publicURL: deps.config.publicURL, hiddenReason: hiddenReason,
+      report: report)
     return render("daka_detail", page)
   }
 }

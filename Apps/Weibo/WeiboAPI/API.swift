@@ -96,6 +96,7 @@ package struct WeiboAPI: SparrowApp {
     let users = UsersController(deps: deps, pictures: platform.pictures)
     users.register(&table)
     BlocksController(deps: deps, users: users).register(&table)
+    ReportsController(deps: deps, moderation: platform.moderation).register(&table)
     MarksController(deps: deps, statuses: statuses).register(&table)
     DiscoveryController(deps: deps, statuses: statuses).register(&table)
     EmotionsController(deps: deps).register(&table)

@@ -37,4 +37,6 @@ package enum WeiboModule: AppModule {
   }
 
   package static func demo(on engine: Engine) -> (any DemoPart)? { WeiboDemo(store: store(on: engine)) }
+
+  package static func moderation(on engine: Engine) -> (any ContentModeration)? { WeiboModeration(store: store(on: engine)) }
 }

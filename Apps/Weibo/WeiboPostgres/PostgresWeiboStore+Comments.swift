@@ -21,7 +21,7 @@ extension PostgresWeiboStore {
       let comments = try await db.rows("""
         SELECT \(raw: commentColumns.qualified("c")) FROM comments c JOIN statuses s ON s.id = c.status_id
         WHERE c.id = ANY(\(Array(Set(ids)))) AND \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
-        AND \(sql: Blocking.clear("c.user_id", for: viewer))
+        AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """).map(CommentRecord.init(row:))
       return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -29,15 +29,40 @@ extension PostgresWeiboStore {
 
   package func deleteComment(id: Int64) async throws -> CommentRecord {
     let comment = try await transaction { db in
+      let hidden = try await db.value("SELECT hidden FROM comments WHERE id = \(id) FOR UPDATE", as: Int.self) ?? 0
       guard let comment = try await db.rows("DELETE FROM comments WHERE id = \(id) RETURNING \(raw: commentColumns)")
         .first.map(CommentRecord.init(row:))
       else { throw StoreError.notFound }
       try await db.execute("DELETE FROM comment_mentions WHERE comment_id = \(id)")
-      try await db.execute("UPDATE statuses SET comments_count = comments_count - 1 WHERE id = \(comment.statusID)")
+      // A hidden comment has left its status's count already.
+      if hidden == 0 {
+        try await db.execute("UPDATE statuses SET comments_count = comments_count - 1 WHERE id = \(comment.statusID)")
+      }
       return comment
     }
     await announce(.comments(on: [comment.statusID]))
     return comment
+  }
+
+  package func anyComment(id: Int64) async throws -> CommentRecord? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: commentColumns) FROM comments WHERE id = \(id)").first.map(CommentRecord.init(row:))
+    }
+  }
+
+  package func setCommentHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool {
+    let comment = try await transaction { db -> CommentRecord? in
+      let width = commentColumns.split(separator: ",").count
+      guard let row = try await db.rows("SELECT \(raw: commentColumns), hidden FROM comments WHERE id = \(id) FOR UPDATE").first,
+        (try row.int(width) != 0) != hidden
+      else { return nil }
+      let comment = try CommentRecord(row: row)
+      for statement in StatusHiding.comment(comment, hidden: hidden) + rows { try await db.execute(statement) }
+      return comment
+    }
+    guard let comment else { return false }
+    await announce(.comments(on: [comment.statusID]))
+    return true
   }
 
   package func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws
@@ -76,7 +101,7 @@ extension PostgresWeiboStore {
       // Nobody replies to someone a block keeps them apart from.
       replyUser = try await db.value("""
         SELECT user_id FROM comments WHERE id = \(reply) AND status_id = \(comment.statusID)
-        AND \(sql: Blocking.clear("user_id", for: comment.userID))
+        AND \(sql: WeiboSQL.commentShown(to: comment.userID, in: "comments"))
         """, as: Int64.self)
       guard replyUser != nil else { throw StoreError.notFound }
     }

@@ -63,7 +63,7 @@ extension PostgresWeiboStore {
 
   /// Of `people`, those a block keeps `viewer` apart from (`Blocking`).
   static func apart(_ viewer: Int64, among people: [Int64], _ db: Connection) async throws -> Set<Int64> {
-    guard viewer != 0, !people.isEmpty else { return [] }
+    guard !people.isEmpty else { return [] }
     return Set(try await db.column(
       "SELECT p FROM unnest(\(Array(Set(people)))) AS p WHERE p IN (\(sql: Blocking.between(viewer)))", as: Int64.self))
   }
@@ -82,9 +82,10 @@ extension PostgresWeiboStore {
     let users = try await cachedUsers(ids: all.map(\.userID), readAt: generation, db)
     let marks = try await viewerMarks(viewer, statuses: all.map(\.id), people: Array(users.keys), readAt: generation, db)
     let apps = try await caches.apps.apps(all.map(\.appID)) { try await PostgresStore.apps(ids: $0, db) }
-    // An original by someone a block keeps the viewer apart from is shown as gone.
+    // An original the viewer may not see (hidden by staff since it was reposted, or by someone a block keeps the
+    // viewer apart from) is shown as gone.
     return StatusContextRows(
-      originals: originals.filter { !marks.apart.contains($0.value.userID) }, users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
+      originals: originals.filter { $0.value.isVisible(to: viewer) && !marks.apart.contains($0.value.userID) }, users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
       following: marks.followees, followers: marks.followers)
   }
 
@@ -120,6 +121,7 @@ extension PostgresWeiboStore {
       UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = \(user)
       UNION ALL SELECT 4, blocked_id FROM blocks WHERE blocker_id = \(user)
       UNION ALL SELECT 4, blocker_id FROM blocks WHERE blocked_id = \(user)
+      UNION ALL SELECT 4, user_id FROM suspensions WHERE user_id <> \(user)
       LIMIT \(UserRowCache.relationsLimit + 1)
       """)
     if rows.count > UserRowCache.relationsLimit { return .tooMany }
@@ -138,6 +140,7 @@ extension PostgresWeiboStore {
       UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = \(viewer) AND follower_id = ANY(\(people))
       UNION ALL SELECT 4, blocked_id FROM blocks WHERE blocker_id = \(viewer) AND blocked_id = ANY(\(people))
       UNION ALL SELECT 4, blocker_id FROM blocks WHERE blocked_id = \(viewer) AND blocker_id = ANY(\(people))
+      UNION ALL SELECT 4, user_id FROM suspensions WHERE user_id <> \(viewer) AND user_id = ANY(\(people))
       """))
   }
 
@@ -269,6 +272,27 @@ extension PostgresWeiboStore {
       size += missing.reduce(0) { $0 + (loaded[$1]?.statusesCount(seenBy: user) ?? 0) }
     }
     return size
+  }
+
+  package func anyStatus(id: Int64) async throws -> StatusRecord? {
+    try await reading { db in try await Self.statuses(ids: [id], db)[id] }
+  }
+
+  package func setStatusHidden(id: Int64, hidden: Bool, mentions: [Int64], topics: [String], rows: [SQL])
+    async throws -> Bool
+  {
+    let changed = try await transaction { db -> Bool in
+      guard let status = try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) FOR UPDATE")
+        .first.map(StatusRecord.init(row:)), StatusHiding.applies(to: status, hidden: hidden)
+      else { return false }
+      for statement in StatusHiding.statements(status, hidden: hidden, mentions: mentions, topics: topics) + rows {
+        try await db.execute(statement)
+      }
+      return true
+    }
+    // Rare: every feed, row and count that held it starts over.
+    if changed { await announce(.everything) }
+    return changed
   }
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {

@@ -15,9 +15,12 @@ enum WeiboSchema {
     """,
   ]
 
+  static let v3 = ["ALTER TABLE comments ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0"]
+
   static let schema = PostgresSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
+    ("weibo-v3", "微博: comments hidden by staff", v3),
   ])
 }
 

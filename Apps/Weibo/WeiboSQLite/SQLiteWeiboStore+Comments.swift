@@ -26,7 +26,7 @@ extension SQLiteWeiboStore {
       let (sql, arguments) = ("""
         SELECT c.* FROM json_each(\(jsonList(unique))) j CROSS JOIN comments c ON c.id = j.value
         CROSS JOIN statuses s ON s.id = c.status_id WHERE \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
-        AND \(sql: Blocking.clear("c.user_id", for: viewer))
+        AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """ as SparrowStore.SQL).sqlite
       let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
       return Dictionary(rows.map { (($0["id"] as Int64), CommentRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
@@ -38,14 +38,39 @@ extension SQLiteWeiboStore {
       guard let comment = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id])
         .map(CommentRecord.init(row:))
       else { throw StoreError.notFound }
+      let hidden = try Int.fetchOne(try db.cachedStatement(sql: "SELECT hidden FROM comments WHERE id = ?"), arguments: [id]) ?? 0
       try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM comment_mentions WHERE comment_id = ?", arguments: [id])
-      try db.execute(
-        sql: "UPDATE statuses SET comments_count = comments_count - 1 WHERE id = ?", arguments: [comment.statusID])
+      // A hidden comment has left its status's count already.
+      if hidden == 0 {
+        try db.execute(
+          sql: "UPDATE statuses SET comments_count = comments_count - 1 WHERE id = ?", arguments: [comment.statusID])
+      }
       return comment
     }
     caches.invalidate(.comments(on: [comment.statusID]))
     return comment
+  }
+
+  package func anyComment(id: Int64) async throws -> CommentRecord? {
+    try await reading { db in
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id])
+        .map(CommentRecord.init(row:))
+    }
+  }
+
+  package func setCommentHidden(id: Int64, hidden: Bool, rows: [SparrowStore.SQL]) async throws -> Bool {
+    let comment = try await pool.write { db -> CommentRecord? in
+      guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id]),
+        (row["hidden"] as Int != 0) != hidden
+      else { return nil }
+      let comment = CommentRecord(row: row)
+      for statement in StatusHiding.comment(comment, hidden: hidden) + rows { try db.execute(statement) }
+      return comment
+    }
+    guard let comment else { return false }
+    caches.invalidate(.comments(on: [comment.statusID]))
+    return true
   }
 
   package func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws
@@ -89,7 +114,7 @@ extension SQLiteWeiboStore {
       // Nobody replies to someone a block keeps them apart from.
       let (sql, arguments) = ("""
         SELECT user_id FROM comments WHERE id = \(reply) AND status_id = \(comment.statusID) \
-        AND \(sql: Blocking.clear("user_id", for: comment.userID))
+        AND \(sql: WeiboSQL.commentShown(to: comment.userID, in: "comments"))
         """ as SparrowStore.SQL).sqlite
       replyUser = try Int64.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments)
       guard replyUser != nil else { throw StoreError.notFound }

@@ -60,7 +60,7 @@ extension SQLiteWeiboStore {
 
   /// Of `people`, those a block keeps `viewer` apart from (`Blocking`).
   static func apart(_ viewer: Int64, among people: [Int64], _ db: Database) throws -> Set<Int64> {
-    guard viewer != 0, !people.isEmpty else { return [] }
+    guard !people.isEmpty else { return [] }
     let (sql, arguments) = ("SELECT value FROM json_each(\(jsonList(Array(Set(people))))) WHERE value IN (\(sql: Blocking.between(viewer)))" as SparrowStore.SQL).sqlite
     return Set(try Int64.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments))
   }
@@ -78,9 +78,10 @@ extension SQLiteWeiboStore {
     let ids = all.map(\.id)
     let users = try cachedUsers(ids: all.map(\.userID), readAt: generation, db)
     let marks = try viewerMarks(viewer, statuses: ids, people: Array(users.keys), readAt: generation, db)
-    // An original by someone a block keeps the viewer apart from is shown as gone.
+    // An original the viewer may not see (hidden by staff since it was reposted, or by someone a block keeps the
+    // viewer apart from) is shown as gone.
     return StatusContextRows(
-      originals: originals.filter { !marks.apart.contains($0.value.userID) }, users: users, apps: try engine.apps(ids: all.map(\.appID), db), favorited: marks.favorited,
+      originals: originals.filter { $0.value.isVisible(to: viewer) && !marks.apart.contains($0.value.userID) }, users: users, apps: try engine.apps(ids: all.map(\.appID), db), favorited: marks.favorited,
       liked: marks.liked, following: marks.following, followers: marks.followers)
   }
 
@@ -125,6 +126,7 @@ extension SQLiteWeiboStore {
         UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = ?1
         UNION ALL SELECT 4, blocked_id FROM blocks WHERE blocker_id = ?1
         UNION ALL SELECT 4, blocker_id FROM blocks WHERE blocked_id = ?1
+        UNION ALL SELECT 4, user_id FROM suspensions WHERE user_id <> ?1
         LIMIT ?2
         """),
       arguments: [user, UserRowCache.relationsLimit + 1])
@@ -156,6 +158,7 @@ extension SQLiteWeiboStore {
         UNION ALL SELECT 3, f.follower_id FROM json_each(?3) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1
         UNION ALL SELECT 4, b.blocked_id FROM json_each(?3) j CROSS JOIN blocks b ON b.blocker_id = ?1 AND b.blocked_id = j.value
         UNION ALL SELECT 4, b.blocker_id FROM json_each(?3) j CROSS JOIN blocks b ON b.blocker_id = j.value AND b.blocked_id = ?1
+        UNION ALL SELECT 4, s.user_id FROM json_each(?3) j CROSS JOIN suspensions s ON s.user_id = j.value AND s.user_id <> ?1
         """),
       arguments: [viewer, jsonList(Array(Set(statuses))), jsonList(Array(Set(people)))])
     while let row = try rows.next() {
@@ -241,6 +244,27 @@ extension SQLiteWeiboStore {
     let (count, countArguments) = WeiboSQL.total(feed, feature, condition: feedCondition, viewer: viewer).sqlite
     let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     return FeedPage(items: items, total: total)
+  }
+
+  package func anyStatus(id: Int64) async throws -> StatusRecord? {
+    try await reading { db in try Self.statuses(ids: [id], db)[id] }
+  }
+
+  package func setStatusHidden(id: Int64, hidden: Bool, mentions: [Int64], topics: [String], rows: [SparrowStore.SQL])
+    async throws -> Bool
+  {
+    let changed = try await pool.write { db -> Bool in
+      guard let status = try Self.statuses(ids: [id], db)[id], StatusHiding.applies(to: status, hidden: hidden) else {
+        return false
+      }
+      for statement in StatusHiding.statements(status, hidden: hidden, mentions: mentions, topics: topics) + rows {
+        try db.execute(statement)
+      }
+      return true
+    }
+    // Rare: every feed, row and count that held it starts over.
+    if changed { caches.invalidate(.everything) }
+    return changed
   }
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {

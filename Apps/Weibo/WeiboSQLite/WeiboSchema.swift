@@ -17,9 +17,13 @@ enum WeiboSchema {
     SELECT 'public_statuses', count(*) FROM statuses WHERE visible = 0 HAVING count(*) > 0;
     """
 
+  /// Comments staff hid: only their author sees them (`WeiboSQL.condition(_:viewer:)`).
+  static let v3 = "ALTER TABLE comments ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;"
+
   static let schema = SQLiteSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
+    ("weibo-v3", "微博: comments hidden by staff", v3),
   ])
 }
 

@@ -12,6 +12,11 @@ package protocol CommentStore: Sendable {
   /// Those of `ids` whose statuses `viewer` may see.
   func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord]
   func deleteComment(id: Int64) async throws -> CommentRecord
+  /// The comment whoever may see it: for staff.
+  func anyComment(id: Int64) async throws -> CommentRecord?
+  /// Staff hide a comment from everyone but its author (its status's count drops), or show it again, with the
+  /// platform's `rows` in the same transaction; false when it was already so or is gone.
+  func setCommentHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool
   /// A page of comments `viewer` may see (none by anyone kept apart from them by a block), newest first, with the
   /// number the whole list holds.
   func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> FeedPage<CommentRecord>

@@ -25,6 +25,12 @@ package protocol StatusStore: Sendable {
   /// read together: one snapshot, one round trip.
   func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
+  /// The status whoever may see it: for staff.
+  func anyStatus(id: Int64) async throws -> StatusRecord?
+  /// Staff hide a public status (it becomes its author's alone, as a private one with `Visibility.hiddenByStaff`;
+  /// its topics and mentions go) or show a hidden one again (with `mentions` and `topics` back), with the
+  /// platform's `rows` in the same transaction; false when it was not so or is gone (nothing is written).
+  func setStatusHidden(id: Int64, hidden: Bool, mentions: [Int64], topics: [String], rows: [SQL]) async throws -> Bool
   /// Topics with the number of public statuses that carried them since `since`, most used first.
   func hotTopics(since: Date, limit: Int) async throws -> [TopicCount]
 }

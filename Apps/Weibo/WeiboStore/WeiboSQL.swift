@@ -29,18 +29,20 @@ package enum WeiboSQL {
     "(\(raw: alias).visible = 0 OR \(raw: alias).user_id = \(viewer)) AND \(sql: Blocking.clear(alias + ".user_id", for: viewer))"
   }
 
-  /// Whom `user`'s home feed shows: everyone they follow but those they muted. Blocks end follows both ways, so
-  /// nobody kept apart is among them.
+  /// Whom `user`'s home feed shows: everyone they follow but those they muted and suspended accounts. Blocks end
+  /// follows both ways, so nobody blocked is among them.
   package static func shownFollowees(_ user: Int64) -> SQL {
-    "SELECT followee_id FROM follows WHERE follower_id = \(user) AND followee_id NOT IN (\(sql: Blocking.muted(by: user)))"
+    """
+    SELECT followee_id FROM follows WHERE follower_id = \(user) AND followee_id NOT IN (\(sql: Blocking.muted(by: user)) \
+    UNION ALL SELECT user_id FROM suspensions)
+    """
   }
 
   /// The authors `viewer` does not see in `feed` beyond what its condition says, as a subquery: everyone kept
-  /// apart by a block, and in the timelines (public, 互相关注, 特别关注) also those the viewer muted. Nil where
-  /// there is nothing more to leave out: for someone signed out, a home feed (`home` leaves the muted out; blocks
-  /// end follows) and an author's page (`visibleTo`).
+  /// apart (`Blocking`), and in the timelines (public, 互相关注, 特别关注) also those the viewer muted. Nil where
+  /// the feed's condition already leaves them out: a home feed (`shownFollowees`) and an author's page
+  /// (`visibleTo`).
   package static func hidden(_ feed: StatusFeed, viewer: Int64) -> SQL? {
-    guard viewer != 0 else { return nil }
     switch feed {
     case .home, .user: return nil
     case .everyone, .bilateral, .special: return Blocking.between(viewer) + " UNION ALL " + Blocking.muted(by: viewer)
@@ -195,9 +197,15 @@ package enum WeiboSQL {
     }
   }
 
-  /// The comments `feed` holds that `viewer` may see: none by anyone kept apart from them by a block.
+  /// The comments `feed` holds that `viewer` may see (`commentShown`).
   package static func condition(_ feed: CommentFeed, viewer: Int64) -> SQL {
-    viewer == 0 ? condition(feed) : condition(feed) + " AND \(sql: Blocking.clear("user_id", for: viewer))"
+    condition(feed) + " AND \(sql: commentShown(to: viewer, in: "comments"))"
+  }
+
+  /// A comment `viewer` may see, as far as the comment goes (its status has `visibleTo`): not hidden by staff
+  /// unless it is theirs, and by nobody kept apart from them (`Blocking`). `table` is the comments' name or alias.
+  package static func commentShown(to viewer: Int64, in table: String) -> SQL {
+    "(\(raw: table).hidden = 0 OR \(raw: table).user_id = \(viewer)) AND \(sql: Blocking.clear(table + ".user_id", for: viewer))"
   }
 
   /// The comments `feed` holds.
@@ -228,7 +236,7 @@ package enum WeiboSQL {
     case .mentionCmt:
       """
       SELECT 1 FROM comment_mentions m JOIN comments c ON c.id = m.comment_id JOIN statuses s ON s.id = c.status_id
-      WHERE m.user_id = \(userID) AND m.comment_id > \(mark) AND s.visible = 0 AND \(sql: Blocking.clear("c.user_id", for: userID))
+      WHERE m.user_id = \(userID) AND m.comment_id > \(mark) AND s.visible = 0 AND \(sql: commentShown(to: userID, in: "c"))
       """
     case .attitude:
       """
@@ -274,7 +282,7 @@ package enum WeiboSQL {
     """
     UPDATE statuses SET
       reposts_count = (SELECT count(*) FROM statuses r WHERE r.retweeted_id = statuses.id OR r.parent_id = statuses.id),
-      comments_count = (SELECT count(*) FROM comments c WHERE c.status_id = statuses.id),
+      comments_count = (SELECT count(*) FROM comments c WHERE c.status_id = statuses.id AND c.hidden = 0),
       attitudes_count = (SELECT count(*) FROM likes l WHERE l.status_id = statuses.id)
     """,
   ] + recountSiteCounters

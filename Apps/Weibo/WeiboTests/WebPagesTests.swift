@@ -91,8 +91,11 @@ import Testing
     let reply = Comment(id: 6, createdAt: WeiboDate.string(from: Self.now), text: "谢谢", source: "", user: Self.alice,
                         status: nil, replyComment: original)
 
-    let row = DetailRow(comment: reply, on: 7, canReply: true, now: Self.now)
-    let visitor = DetailRow(comment: reply, on: 7, canReply: false, now: Self.now)
+    let row = DetailRow(comment: reply, on: 7, viewerID: Self.bob.id, now: Self.now)
+    let visitor = DetailRow(comment: reply, on: 7, viewerID: nil, now: Self.now)
+    let author = DetailRow(comment: reply, on: 7, viewerID: Self.alice.id, now: Self.now)
+    #expect(row.report == "/report?target=comment%3A6&next=%2Fstatus%2F7")
+    #expect(visitor.report == nil && author.report == nil, "nobody reports their own comment; visitors sign in first")
 
     #expect(row.html == "回复<a class=\"mention\" href=\"/n/bob\">@bob</a>: 谢谢")
     #expect(row.time == "刚刚")

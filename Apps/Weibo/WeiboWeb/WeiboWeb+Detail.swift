@@ -51,7 +51,7 @@ extension WeiboWeb {
       let (shown, following) = try await deps.store.comments(in: .onStatus(record.id), page: page.probing, seenBy: viewer?.user.id ?? 0).items
         .splitPage(Self.pageSize)
       rows = try await presenter(viewer).comments(shown).map {
-        DetailRow(comment: $0, on: record.id, canReply: viewer != nil, now: now)
+        DetailRow(comment: $0, on: record.id, viewerID: viewer?.user.id, now: now)
       }
       next = following?.id
     case .reposts:

@@ -26,9 +26,33 @@ package struct Staff: Sendable {
   private func entry(_ action: String, _ user: UserRecord, by actor: Int64, reason: String, at now: Date) throws
     -> AuditEntry
   {
+    try entry(action, ContentRef("user", user.id), by: actor, reason: reason, at: now)
+  }
+
+  private func entry(_ action: String, _ target: ContentRef, by actor: Int64, reason: String, at now: Date) throws
+    -> AuditEntry
+  {
     let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !reason.isEmpty else { throw Refusal.noReason }
-    return AuditEntry(id: ids.next(at: now), actorID: actor, action: action, target: "user:\(user.id)", reason: reason, at: now)
+    return AuditEntry(
+      id: ids.next(at: now), actorID: actor, action: action, target: target.description, reason: reason, at: now)
+  }
+
+  /// Hides `target` from everyone but its author (its reports closed as `hidden`), or shows it again; false when it
+  /// was already so or is gone.
+  package func setHidden(_ target: ContentRef, _ hidden: Bool, in moderation: Moderation, by actor: Int64,
+                         reason: String, at now: Date = Date()) async throws -> Bool
+  {
+    let audit = try entry(hidden ? "hide" : "show", target, by: actor, reason: reason, at: now)
+    return try await moderation.setHidden(target, hidden, audit: audit)
+  }
+
+  /// Closes the open reports on `target` with nothing done to it; how many.
+  package func dismissReports(on target: ContentRef, by actor: Int64, reason: String, at now: Date = Date())
+    async throws -> Int
+  {
+    try await store.closeReports(
+      on: target, outcome: "dismissed", audit: try entry("dismiss", target, by: actor, reason: reason, at: now))
   }
 
   /// Gives `user` a staff role, or takes it away (nil).

@@ -18,6 +18,13 @@ extension CacheInvalidation {
   /// Comments posted or removed on `statuses`: their rows (the comment counts).
   package static func comments(on statuses: [Int64]) -> Self { .statuses(changed: statuses) }
 
+  /// An account suspended or its suspension lifted: its grants (when suspended), and everything cached that shows
+  /// or hides its content (each reader's relations, home feeds, rows), since a suspended account is kept apart from
+  /// everyone (`Blocking`). Rare, so dropping all is the simple way.
+  package static func suspension(of user: Int64, suspended: Bool) -> Self {
+    suspended ? .several([.grantsOf(userID: user), .everything]) : .everything
+  }
+
   /// A person's profile changed.
   package static func profile(of user: Int64) -> Self { .userRows(users: [user]) }
 }

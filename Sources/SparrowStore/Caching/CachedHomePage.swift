@@ -17,8 +17,9 @@ extension StoreCaches {
     let items = ids.compactMap { rows[$0] }
     var (originals, missingOriginals) = statusRows.rows(items.compactMap(\.retweetedID))
     guard missingOriginals.isEmpty, case .relations(let relations) = userRows.relations(of: owner) else { return nil }
-    // An original by someone a block keeps the owner apart from is shown as gone.
-    originals = originals.filter { !relations.apart.contains($0.value.userID) }
+    // An original the owner may not see (hidden since it was reposted, or by someone a block keeps them apart from)
+    // is shown as gone, as the engines' reads do.
+    originals = originals.filter { $0.value.isVisible(to: owner) && !relations.apart.contains($0.value.userID) }
     let all = items + originals.values
     guard let followees = userRows.followees(of: owner) else { return nil }
     let (size, missingCounts) = userRows.statusesCount(of: [owner] + followees, seenBy: owner)

@@ -64,6 +64,12 @@ extension PlatformPart {
     try await engine.liftSuspension(userID: userID, audit: audit)
   }
   package func auditLog(limit: Int) async throws -> [AuditEntry] { try await engine.auditLog(limit: limit) }
+  package func fileReport(_ report: Report) async throws { try await engine.fileReport(report) }
+  package func openReports(limit: Int) async throws -> [Report] { try await engine.openReports(limit: limit) }
+  package func closeReports(on target: ContentRef, outcome: String, audit: AuditEntry) async throws -> Int {
+    try await engine.closeReports(on: target, outcome: outcome, audit: audit)
+  }
+  package func hiddenReason(_ target: ContentRef) async throws -> String? { try await engine.hiddenReason(target) }
 
   package func signInFailures(_ key: String, since: Date) async throws -> (count: Int, last: Date?) {
     try await engine.signInFailures(key, since: since)

@@ -3,7 +3,7 @@
 /// Each engine implements every part; each app adds its own store protocols beside these (see
 /// `WeiboStore`) and never changes them.
 package typealias PlatformStore = NodeStore & UserStore & CredentialStore & SignInStore & RateStore & PictureStore
-  & StaffStore
+  & StaffStore & ReportStore
 
 /// What an engine tells `/metrics` about itself at each scrape.
 package struct StoreStatistics: Sendable {

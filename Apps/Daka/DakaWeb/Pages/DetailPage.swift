@@ -27,6 +27,10 @@ struct DetailPage: PageModel {
   let from: String
   /// The absolute address of the entry, for the 微博 post's link back.
   let publicURL: String
+  /// Why staff hid it, for its author.
+  var hiddenReason: String?
+  /// 举报, for a signed-in viewer who is not its author.
+  var report: String?
 
   var pictures: [Picture] {
     record.pictures.map { Picture(thumbnail: "/pics/bmiddle/\($0.fileName)", large: "/pics/large/\($0.fileName)") }
@@ -53,6 +57,8 @@ struct DetailPage: PageModel {
     case "private": record.visibility == .private
     case "share_url": mine && record.visibility == .public ? shareURL : nil
     case "from": from
+    case "hidden_reason": hiddenReason
+    case "report": report
     default: frame.child(named: name)
     }
   }

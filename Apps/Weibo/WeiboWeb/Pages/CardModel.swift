@@ -35,6 +35,8 @@ struct CardFaceModel: PageModel {
   let retweet: Retweet?
   /// Printed where the time goes, for `CardFaces` to cut the face there.
   let slot: String
+  /// Staff hid it: only its author sees it, with this said.
+  let hiddenNotice: Bool
 
   init(_ status: Status, slot: String = "") {
     let model = StatusViewModel(status: status, emoticons: WebRichText.phrases)
@@ -50,12 +52,14 @@ struct CardFaceModel: PageModel {
               pictures: CardPictures(model.retweetPictures))
     }
     self.slot = slot
+    hiddenNotice = status.visible.type == Visibility.hiddenByStaff
   }
 
   func child(named name: String) -> Any? {
     switch name {
     case "id": id
     case "url": url
+    case "hidden_notice": hiddenNotice ? true : nil
     case "source": source
     case "user": user
     case "html": html

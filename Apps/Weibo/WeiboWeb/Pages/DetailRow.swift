@@ -1,6 +1,7 @@
 import Foundation
 import SparrowKit
 import SparrowPlatform
+import SparrowStore
 
 /// A row under 微博正文 (`weibo_list.mustache`): a comment (with 回复 for the signed-in), a repost, or a like.
 struct DetailRow: PageModel {
@@ -10,14 +11,19 @@ struct DetailRow: PageModel {
   let time: String
   /// The composer replying to this comment; nil for visitors and for other rows.
   let reply: String?
+  /// 举报 of this comment, for a signed-in viewer who did not write it.
+  var report: String?
 
-  /// A comment, as SparrowKit's `CommentViewModel` shows it (a reply says whom it answers).
-  init(comment: Comment, on statusID: Int64, canReply: Bool, now: Date) {
+  /// A comment, as SparrowKit's `CommentViewModel` shows it (a reply says whom it answers); `viewerID` is the
+  /// signed-in viewer's, who may reply, and report others' comments.
+  init(comment: Comment, on statusID: Int64, viewerID: Int64?, now: Date) {
     let model = CommentViewModel(comment: comment, emoticons: WebRichText.phrases)
     user = model.author.map(AuthorLabel.init)
     html = WebRichText.html(model.richText)
     time = model.createdText(now: now)
-    reply = canReply ? "/compose?comment=\(statusID)&reply=\(comment.id)" : nil
+    reply = viewerID != nil ? "/compose?comment=\(statusID)&reply=\(comment.id)" : nil
+    report = viewerID != nil && viewerID != comment.user?.id
+      ? Moderation.reportLink(ContentRef("comment", comment.id), back: "/status/\(statusID)") : nil
   }
 
   /// A repost: who, when, and what they said with it.
@@ -42,6 +48,7 @@ struct DetailRow: PageModel {
     case "html": html
     case "time": time
     case "reply": reply
+    case "report": report
     default: nil
     }
   }

@@ -1,5 +1,6 @@
 import SparrowKit
 import SparrowPlatform
+import SparrowStore
 
 /// A user's page (`weibo_user.mustache`), 我 for the viewer's own: the header with counts, the follow box, the
 /// viewer's menu, and the user's statuses.
@@ -42,6 +43,7 @@ struct ProfilePage: PageModel {
       case "csrf": csrf
       case "blocking": blocking
       case "muting": muting
+      case "report": Moderation.reportLink(ContentRef("user", id), back: "/u/\(id)")
       default: nil
       }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SparrowCore
 import SparrowPlatform
+import SparrowStore
 
 /// 微博正文 (`weibo_status.mustache`): the card, 收藏, the 转发 / 评论 / 赞 tabs with their counts, the selected
 /// tab's list, and the bottom bar.
@@ -9,6 +10,8 @@ struct StatusPage: PageModel {
   let card: CardModel
   let tabs: [TabLink]
   let list: RowList<DetailRow>
+  /// 举报 of the status, for a signed-in viewer who did not write it.
+  let report: String?
 
   /// `status` is the presented status; its counts label the tabs.
   init(frame: PageFrame, status: Status, face: CardFace, now: Date, tab selected: WeiboWeb.ListTab,
@@ -25,6 +28,8 @@ struct StatusPage: PageModel {
                      url: "/status/\(status.id)?tab=\(tab.rawValue)", selected: tab == selected)
     }
     self.list = list
+    report = frame.web.csrf != nil && frame.web.viewer != status.user?.screenName
+      ? Moderation.reportLink(ContentRef("status", status.id), back: "/status/\(status.id)") : nil
   }
 
   func child(named name: String) -> Any? {
@@ -33,6 +38,7 @@ struct StatusPage: PageModel {
     case "tabs": tabs
     case "list": list
     case "status_id": card.id
+    case "report": report
     default: frame.child(named: name)
     }
   }
