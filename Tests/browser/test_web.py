@@ -447,7 +447,10 @@ def test_authorizations_page_lists_apps_and_revokes_them(signed_in, server):
 
 def press(driver, element_id):
     """Clicks a button once it is in the middle of the screen, clear of the fixed bars."""
-    button = visible(driver, "#" + element_id)
+    try:
+        button = visible(driver, "#" + element_id)
+    except Exception as error:
+        raise AssertionError(f"no #{element_id} on {driver.current_url}: {driver.page_source[:6000]}") from error
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
     button.click()
 
@@ -457,10 +460,9 @@ def test_blocking_and_muting_from_a_profile(signed_in, server):
     解除拉黑 and 屏蔽 / 取消屏蔽 from the same place. Everything is undone for the journeys after."""
     driver = signed_in
     token = server.token("sparrow")["access_token"]
-    me = server.api("account/get_uid.json", token)["uid"]
     followed = set(server.api("friendships/friends/ids.json?count=5000", token)["ids"])
-    authors = [s["user"]["id"] for s in server.api("statuses/public_timeline.json?count=200", token)["statuses"]]
-    stranger = next(a for a in authors if a != me and a not in followed)
+    authors = [s["user"] for s in server.api("statuses/public_timeline.json?count=200", token)["statuses"]]
+    stranger = next(a["id"] for a in authors if a["screen_name"] != "sparrow" and a["id"] not in followed)
 
     driver.get(server.url(f"/u/{stranger}"))
     press(driver, "block-button")
@@ -490,8 +492,8 @@ def test_reporting_a_status_and_the_staff_queue(signed_in, server):
     queue with what it is about, and 驳回 with a reason settles it and lands in the audit log."""
     driver = signed_in
     token = server.token("sparrow")["access_token"]
-    me = server.api("account/get_uid.json", token)["uid"]
-    status = next(s for s in server.api("statuses/public_timeline.json?count=50", token)["statuses"] if s["user"]["id"] != me)
+    status = next(s for s in server.api("statuses/public_timeline.json?count=50", token)["statuses"]
+                  if s["user"]["screen_name"] != "sparrow")
 
     driver.get(server.url("/admin"))
     assert "页面不存在" in driver.page_source, "not staff yet: no such page"

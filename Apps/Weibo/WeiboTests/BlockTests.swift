@@ -92,6 +92,15 @@ import Testing
       let seenByCarol = ids(try await client.get("/2/statuses/public_timeline.json", token: c).object["statuses"])
       #expect(seenByCarol.contains(ownID) && seenByCarol.contains(mentionID))
 
+      // The web client reads through the same store: her status page is the missing page, her profile and the
+      // search show nothing of hers.
+      let web = cookieHeader(try await client.sessionCookie("bob"))
+      let page = try await client.get("/status/\(ownID)", headers: web)
+      #expect(page.status == .notFound && !page.text.contains("秘密花园"))
+      #expect(!(try await client.get("/u/\(alice.id)", headers: web)).text.contains("秘密花园"))
+      let found = try await client.get("/web/search?q=\("秘密花园".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", headers: web)
+      #expect(!found.text.contains("爱丽丝的秘密花园"))
+
       // The lists: only the blocker's.
       #expect(try await client.get("/2/blocks/blocking/ids.json", token: a).object["ids"] as? [Int64] == [bob.id])
       #expect(try await client.get("/2/blocks/blocking/ids.json", token: b).object["ids"] as? [Int64] == [])
