@@ -157,13 +157,17 @@ package enum WeiboSQL {
   /// maintained counters (every author's public statuses are `statuses_count - private_statuses_count`), others
   /// counted. Counting the public timeline row by row read every status of the site on each request. (PostgreSQL's
   /// sum of BIGINTs is NUMERIC, hence the cast.)
-  /// What `viewer` does not see (`hidden`) is left out: counted and taken off where the total is a counter (a few
-  /// rows by the authors' index; none for most viewers).
+  /// What `viewer` does not see (`hidden`) is left out: counted and taken off where the total is a counter.
   package static func total(_ feed: StatusFeed, _ feature: StatusFeature, condition: SQL, viewer: Int64) -> SQL {
     let all = total(feed, feature, condition: condition)
     guard let hidden = hidden(feed, viewer: viewer) else { return all }
     if case .default = totalKind(feed, feature) { return total(feed, feature, condition: condition + hiding(feed, viewer: viewer)) }
-    return "SELECT (\(sql: all)) - (SELECT count(*) FROM statuses WHERE \(sql: condition) AND user_id IN (\(sql: hidden)))"
+    // Counted only when someone is hidden: the count's plan may walk the feed's own rows (a popular topic's
+    // thousands), which nearly every reader, hiding nobody, must not pay for.
+    return """
+      SELECT (\(sql: all)) - CASE WHEN EXISTS (\(sql: hidden)) \
+      THEN (SELECT count(*) FROM statuses WHERE \(sql: condition) AND user_id IN (\(sql: hidden))) ELSE 0 END
+      """
   }
 
   private enum TotalKind { case counter, `default` }
