@@ -8,8 +8,7 @@ extension PostgresWeiboStore {
   package func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
     try await transaction(announcing: .follow(follower: follower, followee: followee)) { db in
       // Both rows locked in id order: the mutual-follow check below must see a concurrent reverse follow.
-      let users = try await db.rows("SELECT id FROM users WHERE id IN (\(follower), \(followee)) ORDER BY id FOR UPDATE")
-      guard users.count == 2 else { throw StoreError.notFound }
+      try await Self.lockBoth(follower, followee, db)
       if let blocker = try await db.value(
         "SELECT blocker_id FROM blocks WHERE (blocker_id = \(follower) AND blocked_id = \(followee)) OR (blocker_id = \(followee) AND blocked_id = \(follower)) LIMIT 1",
         as: Int64.self)
@@ -41,8 +40,7 @@ extension PostgresWeiboStore {
     ])
     try await transaction(announcing: change) { db in
       // The same locks as a follow's, so that a follow racing the block either comes first and ends, or sees it.
-      let users = try await db.rows("SELECT id FROM users WHERE id IN (\(blocker), \(blocked)) ORDER BY id FOR UPDATE")
-      guard users.count == 2 else { throw StoreError.notFound }
+      try await Self.lockBoth(blocker, blocked, db)
       guard try await db.execute("""
         INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (\(blocker), \(blocked), \(millis(at)))
         ON CONFLICT DO NOTHING
@@ -72,8 +70,7 @@ extension PostgresWeiboStore {
 
   package func mute(muter: Int64, muted: Int64, at: Date) async throws {
     try await transaction(announcing: .follow(follower: muter, followee: muted)) { db in
-      let users = try await db.rows("SELECT id FROM users WHERE id IN (\(muter), \(muted))")
-      guard users.count == 2 else { throw StoreError.notFound }
+      try await Self.lockBoth(muter, muted, db)
       guard try await db.execute("""
         INSERT INTO mutes (muter_id, muted_id, created_at) VALUES (\(muter), \(muted), \(millis(at))) ON CONFLICT DO NOTHING
         """) == 1
@@ -93,6 +90,13 @@ extension PostgresWeiboStore {
       try await db.column(
         "SELECT muted_id FROM mutes WHERE muter_id = \(user) ORDER BY created_at DESC, muted_id", as: Int64.self)
     }
+  }
+
+  /// Locks both people's rows in id order (so that a follow, a block and a mute between them take turns);
+  /// `.notFound` unless both exist.
+  static func lockBoth(_ a: Int64, _ b: Int64, _ db: Connection) async throws {
+    let users = try await db.rows("SELECT id FROM users WHERE id IN (\(a), \(b)) ORDER BY id FOR UPDATE")
+    guard users.count == 2 else { throw StoreError.notFound }
   }
 
   static func adjustFollowCounters(follower: Int64, followee: Int64, by delta: Int, _ db: Connection) async throws {

@@ -9,8 +9,7 @@ extension SQLiteWeiboStore {
   package func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws {
     defer { caches.invalidate(.follow(follower: follower, followee: followee)) }
     try await pool.write { db in
-      let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [follower, followee]) ?? 0
-      guard users == 2 else { throw StoreError.notFound }
+      try Self.requireBoth(follower, followee, db)
       try Self.refuseIfBlocked(actor: follower, other: followee, db)
       let exists = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?"), arguments: [follower, followee])
       if exists == true { throw StoreError.conflict }
@@ -31,6 +30,12 @@ extension SQLiteWeiboStore {
     }
   }
 
+  /// `.notFound` unless both people exist.
+  static func requireBoth(_ a: Int64, _ b: Int64, _ db: Database) throws {
+    let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [a, b]) ?? 0
+    guard users == 2 else { throw StoreError.notFound }
+  }
+
   /// `.blocked` when a block stands between them, saying who made it.
   static func refuseIfBlocked(actor: Int64, other: Int64, _ db: Database) throws {
     let blocker = try Int64.fetchOne(
@@ -45,8 +50,7 @@ extension SQLiteWeiboStore {
       caches.invalidate(.several([.follow(follower: blocker, followee: blocked), .follow(follower: blocked, followee: blocker)]))
     }
     try await pool.write { db in
-      let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [blocker, blocked]) ?? 0
-      guard users == 2 else { throw StoreError.notFound }
+      try Self.requireBoth(blocker, blocked, db)
       try db.execute(
         sql: "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         arguments: [blocker, blocked, millis(at)])
@@ -78,8 +82,7 @@ extension SQLiteWeiboStore {
   package func mute(muter: Int64, muted: Int64, at: Date) async throws {
     defer { caches.invalidate(.follow(follower: muter, followee: muted)) }
     try await pool.write { db in
-      let users = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM users WHERE id IN (?, ?)"), arguments: [muter, muted]) ?? 0
-      guard users == 2 else { throw StoreError.notFound }
+      try Self.requireBoth(muter, muted, db)
       try db.execute(
         sql: "INSERT INTO mutes (muter_id, muted_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         arguments: [muter, muted, millis(at)])
