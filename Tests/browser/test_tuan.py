@@ -182,7 +182,10 @@ def test_city_by_initials_then_filter_sort_and_scroll_to_the_end(driver, server)
 def test_detail_collect_recent_order_and_coupons(driver, server):
     set_viewport(driver, *LANDSCAPE)
     sign_in(driver, server)
-    card = driver.find_element(By.CSS_SELECTOR, "#grid a.card")
+    # A deal that two can be ordered of: no stock running low, no 限购1份, not sold out.
+    card = next(c for c in driver.find_elements(By.CSS_SELECTOR, "#grid a.card")
+                if not c.find_elements(By.CSS_SELECTOR, ".left, .flag-sold-out") and "限购1份" not in c.text)
+    deal = card.get_attribute("data-deal")
     title = card.find_element(By.CSS_SELECTOR, ".card-title").text
     card.click()
     panel = visible(driver, "#detail-view")
@@ -218,7 +221,7 @@ def test_detail_collect_recent_order_and_coupons(driver, server):
     assert titles(driver)[0] == title
 
     # Order it: two, total follows, 提交订单, then 我的订单 with its券.
-    driver.find_element(By.CSS_SELECTOR, "#grid a.card").click()
+    driver.find_element(By.CSS_SELECTOR, f"#grid a.card[data-deal='{deal}']").click()
     choose(driver, visible(driver, "#buy"))
     assert driver.find_element(By.CSS_SELECTOR, ".navbar h1").text == "提交订单"
     unit = float(driver.find_element(By.ID, "total").text)
@@ -234,10 +237,18 @@ def test_detail_collect_recent_order_and_coupons(driver, server):
     assert len(codes) == 2 and all(re.fullmatch(r"\d{4} \d{4} \d{4}", c.text) for c in codes)
     assert [s.text for s in order.find_elements(By.CSS_SELECTOR, ".coupon .state")] == ["未消费", "未消费"]
     shoot(driver, "orders")
-    refund = order.find_elements(By.CSS_SELECTOR, ".refund button")
-    if refund:  # 随时退 deals only
-        choose(driver, refund[0])
-        assert "已退款" in driver.find_element(By.CSS_SELECTOR, ".order").text
+    assert "退款" not in order.text  # paid at the shop: nothing to refund, an unused 券 is cancelled
+    # 订单详情: the 券码 large, the shop; 取消 one, and it says so.
+    choose(driver, order.find_element(By.CSS_SELECTOR, ".order-link"))
+    assert driver.find_element(By.CSS_SELECTOR, ".navbar h1").text == "订单详情"
+    big = driver.find_element(By.CSS_SELECTOR, ".coupons.big .code")
+    assert float(big.value_of_css_property("font-size").rstrip("px")) >= 24
+    assert driver.find_element(By.CSS_SELECTOR, ".order-merchant .merchant-name").text
+    shoot(driver, "order-detail")
+    choose(driver, driver.find_element(By.CSS_SELECTOR, ".cancel button"))
+    states = [s.text for s in driver.find_elements(By.CSS_SELECTOR, ".coupon .state")]
+    assert sorted(states) == ["已取消", "未消费"]
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".cancel button")) == 1
 
     # 更多 reaches 我的订单 too.
     driver.get(server.url("/tuan"))

@@ -156,7 +156,9 @@ package struct DealsPresenter: Sendable {
       details: full ? detailsText(deal.details) : nil, isPopular: full ? (deal.purchaseCount >= 1000 ? 1 : 0) : nil,
       restrictions: full
         ? DealJSON.Restrictions(
-          isReservationRequired: deal.reservationRequired ? 1 : 0, isRefundable: deal.refundAnytime ? 1 : 0,
+          isReservationRequired: deal.reservationRequired ? 1 : 0,
+          // Paid at the shop: nothing is taken, and every unused 团购券 can be cancelled (取消), so always 1.
+          isRefundable: 1,
           specialTips: deal.specialTips) : nil,
       notice: full ? deal.notice : nil, dealUrl: "\(publicURL)/tuan/deal/\(id)", dealH5Url: "\(publicURL)/tuan/deal/\(id)",
       commissionRatio: 0, businesses: business.map { [$0] } ?? [])

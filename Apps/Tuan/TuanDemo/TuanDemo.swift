@@ -180,8 +180,9 @@ package struct TuanDemo: DemoPart {
       let road = pick(TuanDemoContent.roads)
       let building = pick(TuanDemoContent.buildings)
       let address = "\(district.fullName)\(road)\(1 + random.next() % 399)号" + (building.isEmpty ? "" : "\(building)\(1 + random.next() % 5)楼")
-      let phone = TuanDemoContent.areaCodes[city.adcode].map { "\($0)-\(60_000_000 + random.next() % 39_999_999)" }
-        ?? "1\(pick(["33", "38", "39", "58", "86", "89"]))\(String(format: "%08d", random.next() % 100_000_000))"
+      // Visibly fictional: no local number in China starts with 0, so 0000 after the area code rings nobody, and
+      // pages link only numbers that could be dialled (`MerchantRecord.isDialable`).
+      let phone = "\(TuanDemoContent.areaCodes[city.adcode] ?? "000")-0000-\(String(format: "%04d", random.next() % 10_000))"
       let (items, prices) = TuanDemoContent.products[category.name] ?? (["体验套餐"], 50...300)
       let merchant = MerchantRecord(
         id: ids.next(at: now.addingTimeInterval(-90 * 86_400)), name: stem, branchName: branch, cityAdcode: city.adcode,
@@ -204,22 +205,26 @@ package struct TuanDemo: DemoPart {
         // Deadlines at the end of a day in China; where allowed, about one in twenty already over.
         let days = mayHaveEnded && chance(5) ? -Int(random.next() % 20) - 1 : 7 + Int(random.next() % 120)
         let deadline = Self.endOfDay(now.addingTimeInterval(Double(days) * 86_400))
-        let anytime = chance(80), afterExpiry = chance(70), reservation = chance(30)
+        let reservation = chance(30)
+        // 已售 as ordered; about four in ten with a stock, a few of them sold out; about half with a 限购.
+        let sold = Int(random.next() % (chance(20) ? 20_000 : 800))
+        let stock: Int? = chance(40) ? sold + (chance(8) ? 0 : 5 + Int(random.next() % 300)) : nil
+        let limit: Int? = chance(50) ? 1 + Int(random.next() % 5) : nil
         let tips = [
           "有效期至\(Self.day(deadline.addingTimeInterval(-1)))", "使用时间：\(merchant.hours)",
           reservation ? "需预约：请提前1天电话预约" : "免预约：消费高峰期可能需要等位",
-          anytime ? "支持随时退" : "不支持随时退", afterExpiry ? "支持过期退" : "不支持过期退", "每张团购券限1人使用，不再与其他优惠同享",
-        ].joined(separator: "\n")
+          "到店付款，未消费的团购券随时可以取消", limit.map { "每人限购\($0)份" }, "每张团购券限1人使用，不再与其他优惠同享",
+        ].compactMap { $0 }.joined(separator: "\n")
         let price = Double(current) / 100
         let priceText = current % 100 == 0 ? String(current / 100) : String(format: "%.1f", price)
         let deal = DealRecord(
-          id: ids.next(at: published), merchantID: merchant.id, title: merchant.fullName,
+          id: ids.next(at: published), merchantID: merchant.id, title: "\(merchant.name)：\(item)",
           description: current < list
             ? "仅售\(priceText)元，价值\(list / 100)元\(item)" : "\(priceText)元\(item)，到店付款",
           cityAdcode: city.adcode, districtAdcode: district.adcode, neighbourhood: area, isNationwide: nationwide,
           category: category.name, subcategory: subcategory, listPrice: list, currentPrice: current,
-          purchaseCount: Int(random.next() % (chance(20) ? 20_000 : 800)), publishedAt: published, deadline: deadline,
-          refundAnytime: anytime, refundAfterExpiry: afterExpiry, reservationRequired: reservation,
+          purchaseCount: sold, publishedAt: published, deadline: deadline, stock: stock, limitPerPerson: limit,
+          reservationRequired: reservation,
           notice: chance(10) ? "节假日通用，周末需提前预约" : "", specialTips: tips,
           details: [
             DealSection(title: "套餐内容", lines: ["\(item) 1份", "价值\(list / 100)元"]),

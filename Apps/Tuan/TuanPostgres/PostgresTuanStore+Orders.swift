@@ -11,10 +11,18 @@ extension PostgresTuanStore {
 
   package func placeOrder(_ order: OrderRecord, now: Date) async throws {
     try await transaction { db in
-      // The row lock keeps the deal from changing under the order; 已售 grows in the same transaction.
-      guard let row = try await db.rows("SELECT published_at, deadline FROM tuan_deals WHERE id = \(order.dealID) FOR UPDATE").first
+      // The row lock holds the deal until the order is in: a racing order for the last units, or the same person's
+      // from another tab, waits here and then reads the stock and 限购 this one left.
+      guard let row = try await db.rows("""
+        SELECT published_at, deadline, purchase_count, stock, per_person_limit FROM tuan_deals
+        WHERE id = \(order.dealID) FOR UPDATE
+        """).first
       else { throw OrderError.noSuchDeal }
       guard try row.int64(0) <= millis(now), millis(now) < (try row.int64(1)) else { throw OrderError.notOnSale }
+      let limit = try row.optionalInt64(4).map(Int.init)
+      try OrderRules.check(
+        quantity: order.quantity, stock: try row.optionalInt64(3).map(Int.init), sold: try row.int(2), limit: limit,
+        held: limit == nil ? 0 : try await Self.held(db, userID: order.userID, dealID: order.dealID))
       try await db.execute("""
         INSERT INTO tuan_orders (\(raw: orderColumns)) VALUES (\(order.id), \(order.userID), \(order.dealID),
           \(order.quantity), \(order.unitPrice), \(millis(order.createdAt)))
@@ -28,6 +36,16 @@ extension PostgresTuanStore {
       }
       try await db.execute("UPDATE tuan_deals SET purchase_count = purchase_count + \(order.quantity) WHERE id = \(order.dealID)")
     }
+  }
+
+  package func heldCoupons(userID: Int64, dealID: Int64) async throws -> Int {
+    try await reading { db in try await Self.held(db, userID: userID, dealID: dealID) }
+  }
+
+  static func held(_ db: Connection, userID: Int64, dealID: Int64) async throws -> Int {
+    try await db.value("""
+      SELECT count(*) FROM tuan_coupons WHERE user_id = \(userID) AND deal_id = \(dealID) AND state <> 'cancelled'
+      """, as: Int.self) ?? 0
   }
 
   package func order(id: Int64, userID: Int64) async throws -> OrderRecord? {
@@ -77,24 +95,22 @@ extension PostgresTuanStore {
     }
   }
 
-  package func refundCoupon(code: String, userID: Int64, now: Date) async throws -> CouponOutcome {
+  package func cancelCoupon(code: String, userID: Int64, now: Date) async throws -> CouponOutcome {
     try await transaction { db in
       guard let coupon = try await db.rows("""
         SELECT \(raw: couponColumns) FROM tuan_coupons WHERE code = \(code) AND user_id = \(userID) FOR UPDATE
-        """).first.map(CouponRecord.init(row:)),
-        let rules = try await db.rows("""
-          SELECT refund_anytime, refund_after_expiry FROM tuan_deals WHERE id = \(coupon.dealID)
-          """).first
+        """).first.map(CouponRecord.init(row:))
       else { return .notFound }
       let state = coupon.state(at: now)
-      guard Refunds.allowed(state: state, anytime: try rules.flag(0), afterExpiry: try rules.flag(1)) else {
-        return .refused(state)
-      }
-      try await db.execute("UPDATE tuan_coupons SET state = 'refunded', changed_at = \(millis(now)) WHERE code = \(code)")
-      var refunded = coupon
-      refunded.storedState = .refunded
-      refunded.changedAt = date(millis(now))
-      return .done(refunded)
+      guard state == .unused else { return .refused(state) }
+      try await db.execute("UPDATE tuan_coupons SET state = 'cancelled', changed_at = \(millis(now)) WHERE code = \(code)")
+      try await db.execute("""
+        UPDATE tuan_deals SET purchase_count = greatest(0, purchase_count - 1) WHERE id = \(coupon.dealID)
+        """)
+      var cancelled = coupon
+      cancelled.storedState = .cancelled
+      cancelled.changedAt = date(millis(now))
+      return .done(cancelled)
     }
   }
 

@@ -41,14 +41,14 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
         let texts = d.map { $0.searchText(merchant: known[$0.merchantID] ?? others[$0.merchantID]) }
         try await db.execute("""
           INSERT INTO tuan_deals (\(raw: dealColumns), search_text)
-          SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, c22,
-            c23, c24::double precision, c25::double precision, c26
+          SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, nullif(c17, -1),
+            nullif(c18, -1), c19, c20, c21, c22, c23, c24::double precision, c25::double precision, c26
           FROM unnest(\(d.map(\.id)), \(d.map(\.merchantID)), \(d.map(\.title)), \(d.map(\.description)),
             \(d.map { Int64($0.cityAdcode) }), \(d.map { Int64($0.districtAdcode) }), \(d.map(\.neighbourhood)),
             \(d.map { $0.isNationwide ? Int64(1) : 0 }), \(d.map(\.category)), \(d.map(\.subcategory)),
             \(d.map { Int64($0.listPrice) }), \(d.map { Int64($0.currentPrice) }), \(d.map { Int64($0.purchaseCount) }),
             \(d.map { millis($0.publishedAt) }), \(d.map { millis($0.deadline) }), \(d.map { millis($0.updatedAt) }),
-            \(d.map { $0.refundAnytime ? Int64(1) : 0 }), \(d.map { $0.refundAfterExpiry ? Int64(1) : 0 }),
+            \(d.map { Int64($0.stock ?? -1) }), \(d.map { Int64($0.limitPerPerson ?? -1) }),
             \(d.map { $0.reservationRequired ? Int64(1) : 0 }), \(d.map(\.notice)), \(d.map(\.specialTips)),
             \(d.map { TuanJSON.encode($0.details) }), \(d.map { TuanJSON.encode($0.pictures) }),
             \(d.map { String($0.latitude) }), \(d.map { String($0.longitude) }), \(texts))
@@ -338,7 +338,8 @@ extension DealRecord {
       isNationwide: try row.flag(7), category: try row.string(8), subcategory: try row.string(9),
       listPrice: try row.int(10), currentPrice: try row.int(11), purchaseCount: try row.int(12),
       publishedAt: try row.date(13), deadline: try row.date(14), updatedAt: try row.date(15),
-      refundAnytime: try row.flag(16), refundAfterExpiry: try row.flag(17), reservationRequired: try row.flag(18),
+      stock: try row.optionalInt64(16).map(Int.init), limitPerPerson: try row.optionalInt64(17).map(Int.init),
+      reservationRequired: try row.flag(18),
       notice: try row.string(19), specialTips: try row.string(20), details: TuanJSON.decode(try row.string(21)) ?? [],
       pictures: TuanJSON.decode(try row.string(22)) ?? [], latitude: try row.double(23), longitude: try row.double(24))
   }

@@ -11,7 +11,22 @@ enum TuanSchema {
     ("tuan-v4", "团购: local deals on sale from the index alone", v4),
     ("tuan-v5", "团购: keyword search by index", v5),
     ("tuan-v6", "团购: deals on sale by where they are sold", v6),
+    ("tuan-v7", "团购: cancellation instead of refunds, stock and 限购", v7),
   ])
+
+  /// Honest orders (SQLite's `tuan-v6`): cancellation instead of refunds, 已售 lowered by what was refunded, a stock
+  /// and a 限购 per deal, and the index that counts a person's 团购券 of a deal.
+  static let v7 = [
+    "ALTER TABLE tuan_deals ADD COLUMN stock BIGINT, ADD COLUMN per_person_limit BIGINT",
+    """
+    UPDATE tuan_deals d SET purchase_count = greatest(0, d.purchase_count - r.n)
+      FROM (SELECT deal_id, count(*) AS n FROM tuan_coupons WHERE state = 'refunded' GROUP BY deal_id) r
+      WHERE d.id = r.deal_id
+    """,
+    "UPDATE tuan_coupons SET state = 'cancelled' WHERE state = 'refunded'",
+    "ALTER TABLE tuan_deals DROP COLUMN refund_anytime, DROP COLUMN refund_after_expiry",
+    "CREATE INDEX tuan_coupons_by_holder ON tuan_coupons (user_id, deal_id, state)",
+  ]
 
   /// Deals on sale by where they are sold: 0 for nationwide deals, else the city (`PostgresTuanStore.condition`),
   /// then the columns the grid, the map and the API filter and sort by, and the id, so a city's page is read from

@@ -8,12 +8,18 @@ extension SQLiteTuanStore {
   // MARK: Orders and coupons
 
   package func placeOrder(_ order: OrderRecord, now: Date) async throws {
+    // The one writer serializes orders: the stock and 限购 read here cannot change before the insert.
     try await pool.write { db in
-      guard let row = try Row.fetchOne(db, sql: "SELECT published_at, deadline FROM tuan_deals WHERE id = ?",
-                                       arguments: [order.dealID])
+      guard let row = try Row.fetchOne(db, sql: """
+        SELECT published_at, deadline, purchase_count, stock, per_person_limit FROM tuan_deals WHERE id = ?
+        """, arguments: [order.dealID])
       else { throw OrderError.noSuchDeal }
       let (published, deadline): (Int64, Int64) = (row[0], row[1])
       guard published <= millis(now), millis(now) < deadline else { throw OrderError.notOnSale }
+      let limit: Int? = row[4]
+      try OrderRules.check(
+        quantity: order.quantity, stock: row[3], sold: row[2], limit: limit,
+        held: limit == nil ? 0 : try Self.held(db, userID: order.userID, dealID: order.dealID))
       try db.execute(sql: """
         INSERT INTO tuan_orders (id, user_id, deal_id, quantity, unit_price, created_at) VALUES (?, ?, ?, ?, ?, ?)
         """, arguments: [order.id, order.userID, order.dealID, order.quantity, order.unitPrice, millis(order.createdAt)])
@@ -30,6 +36,16 @@ extension SQLiteTuanStore {
       try db.execute(sql: "UPDATE tuan_deals SET purchase_count = purchase_count + ? WHERE id = ?",
                      arguments: [order.quantity, order.dealID])
     }
+  }
+
+  package func heldCoupons(userID: Int64, dealID: Int64) async throws -> Int {
+    try await reading { db in try Self.held(db, userID: userID, dealID: dealID) }
+  }
+
+  static func held(_ db: Database, userID: Int64, dealID: Int64) throws -> Int {
+    try Int.fetchOne(db, sql: """
+      SELECT count(*) FROM tuan_coupons WHERE user_id = ? AND deal_id = ? AND state != 'cancelled'
+      """, arguments: [userID, dealID]) ?? 0
   }
 
   package func order(id: Int64, userID: Int64) async throws -> OrderRecord? {
@@ -78,23 +94,21 @@ extension SQLiteTuanStore {
     }
   }
 
-  package func refundCoupon(code: String, userID: Int64, now: Date) async throws -> CouponOutcome {
+  package func cancelCoupon(code: String, userID: Int64, now: Date) async throws -> CouponOutcome {
     try await pool.write { db in
       guard let coupon = try Row.fetchOne(db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND user_id = ?",
-                                          arguments: [code, userID]).map(CouponRecord.init(row:)),
-        let rules = try Row.fetchOne(db, sql: "SELECT refund_anytime, refund_after_expiry FROM tuan_deals WHERE id = ?",
-                                     arguments: [coupon.dealID])
+                                          arguments: [code, userID]).map(CouponRecord.init(row:))
       else { return .notFound }
       let state = coupon.state(at: now)
-      guard Refunds.allowed(state: state, anytime: rules[0], afterExpiry: rules[1]) else { return .refused(state) }
-      try db.execute(sql: """
-        UPDATE tuan_coupons SET state = 'refunded', changed_at = ? WHERE code = ? AND state = 'unused'
-        """, arguments: [millis(now), code])
-      guard db.changesCount == 1 else { return .refused(state) }
-      var refunded = coupon
-      refunded.storedState = .refunded
-      refunded.changedAt = date(millis(now))
-      return .done(refunded)
+      guard state == .unused else { return .refused(state) }
+      try db.execute(sql: "UPDATE tuan_coupons SET state = 'cancelled', changed_at = ? WHERE code = ?",
+                     arguments: [millis(now), code])
+      try db.execute(sql: "UPDATE tuan_deals SET purchase_count = max(0, purchase_count - 1) WHERE id = ?",
+                     arguments: [coupon.dealID])
+      var cancelled = coupon
+      cancelled.storedState = .cancelled
+      cancelled.changedAt = date(millis(now))
+      return .done(cancelled)
     }
   }
 

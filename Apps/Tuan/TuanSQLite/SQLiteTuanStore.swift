@@ -48,7 +48,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
         var arguments: StatementArguments = [
           d.id, d.merchantID, d.title, d.description, d.cityAdcode, d.districtAdcode, d.neighbourhood, d.isNationwide,
           d.category, d.subcategory, d.listPrice, d.currentPrice, d.purchaseCount, millis(d.publishedAt),
-          millis(d.deadline), millis(d.updatedAt), d.refundAnytime, d.refundAfterExpiry, d.reservationRequired,
+          millis(d.deadline), millis(d.updatedAt), d.stock, d.limitPerPerson, d.reservationRequired,
         ]
         arguments += [
           d.notice, d.specialTips, TuanJSON.encode(d.details), TuanJSON.encode(d.pictures), d.latitude, d.longitude,
@@ -394,7 +394,7 @@ extension DealRecord {
       id: row[0], merchantID: row[1], title: row[2], description: row[3], cityAdcode: row[4], districtAdcode: row[5],
       neighbourhood: row[6], isNationwide: row[7], category: row[8], subcategory: row[9], listPrice: row[10],
       currentPrice: row[11], purchaseCount: row[12], publishedAt: date(row[13]), deadline: date(row[14]),
-      updatedAt: date(row[15]), refundAnytime: row[16], refundAfterExpiry: row[17], reservationRequired: row[18],
+      updatedAt: date(row[15]), stock: row[16], limitPerPerson: row[17], reservationRequired: row[18],
       notice: row[19], specialTips: row[20], details: TuanJSON.decode(row[21]) ?? [], pictures: TuanJSON.decode(row[22]) ?? [],
       latitude: row[23], longitude: row[24])
   }

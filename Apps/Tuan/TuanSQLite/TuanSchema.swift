@@ -161,6 +161,21 @@ enum TuanSchema {
     INSERT INTO tuan_deal_grams (rowid, grams) SELECT id, \(grams("tuan_deals")) FROM tuan_deals;
     """
 
+  /// Honest orders: 团购券 are paid at the shop, so no money is taken and none is refunded; an unused one is
+  /// cancelled, back to stock, and 已售 (units ordered and not cancelled) drops by it. Deals gain a stock and a
+  /// 限购 (both NULL when unlimited) in place of the refund rules; the index counts a person's 团购券 of a deal.
+  static let v6 = """
+    ALTER TABLE tuan_deals ADD COLUMN stock INTEGER;
+    ALTER TABLE tuan_deals ADD COLUMN per_person_limit INTEGER;
+    UPDATE tuan_deals SET purchase_count = max(0, purchase_count - (
+        SELECT count(*) FROM tuan_coupons WHERE tuan_coupons.deal_id = tuan_deals.id AND state = 'refunded'))
+      WHERE id IN (SELECT deal_id FROM tuan_coupons WHERE state = 'refunded');
+    UPDATE tuan_coupons SET state = 'cancelled' WHERE state = 'refunded';
+    ALTER TABLE tuan_deals DROP COLUMN refund_anytime;
+    ALTER TABLE tuan_deals DROP COLUMN refund_after_expiry;
+    CREATE INDEX tuan_coupons_by_holder ON tuan_coupons (user_id, deal_id, state);
+    """
+
   /// The indexed text of the deal `row` (`new`, `old` or the table): its pairs, then its city's token.
   static func grams(_ row: String) -> String {
     "sparrow_bigrams(\(row).search_text) || ' c' || (CASE WHEN \(row).nationwide = 1 THEN 0 ELSE \(row).city_adcode END)"
@@ -172,5 +187,6 @@ enum TuanSchema {
     ("tuan-v3", "团购: the index of each city's deals on sale", v3),
     ("tuan-v4", "团购: local deals on sale from the index alone", v4),
     ("tuan-v5", "团购: keyword search by index", v5),
+    ("tuan-v6", "团购: cancellation instead of refunds, stock and 限购", v6),
   ])
 }

@@ -129,15 +129,14 @@ package struct DealRegion: Sendable, Equatable {
   }
 }
 
-/// Why a coupon could not be consumed or refunded, or what it became.
+/// Why a coupon could not be consumed or cancelled, or what it became.
 package enum CouponOutcome: Sendable, Equatable {
   /// Done: the coupon as it is now.
   case done(CouponRecord)
-  /// No coupon has this code that the asker may touch: for a consumption none of this merchant's, for a refund
-  /// none of this user's. Someone else's coupon is not told apart from one that does not exist.
+  /// No coupon has this code that the asker may touch: for a consumption none of this merchant's, for a
+  /// cancellation none of this user's. Someone else's coupon is not told apart from one that does not exist.
   case notFound
-  /// Its state at the time forbids it: already consumed, refunded, expired; or, for a refund, unused but the
-  /// deal's refund rule does not allow it yet (state `.unused`) or any more (`.expired` without 过期退).
+  /// Its state at the time forbids it: already consumed, cancelled or expired.
   case refused(CouponState)
 }
 
@@ -147,6 +146,10 @@ package enum OrderError: Error, Equatable, Sendable {
   case noSuchDeal
   /// Not on sale: not yet published, or past its deadline.
   case notOnSale
+  /// Fewer units left than asked for (0: 已抢光).
+  case soldOut(left: Int)
+  /// More than the deal's 限购 allows this person, who may still order `left`.
+  case overLimit(limit: Int, left: Int)
 }
 
 /// The nine merchant orders of `business/find_businesses` (`sort` 1…9). We keep one rating, so the taste,

@@ -5,7 +5,7 @@ package let merchantColumns = """
   """
 package let dealColumns = """
   id, merchant_id, title, description, city_adcode, district_adcode, neighbourhood, nationwide, category, \
-  subcategory, list_price, current_price, purchase_count, published_at, deadline, updated_at, refund_anytime, \
-  refund_after_expiry, reservation_required, notice, special_tips, details, pictures, latitude, longitude
+  subcategory, list_price, current_price, purchase_count, published_at, deadline, updated_at, stock, \
+  per_person_limit, reservation_required, notice, special_tips, details, pictures, latitude, longitude
   """
 package let couponColumns = "code, order_id, deal_id, merchant_id, user_id, state, valid_until, changed_at"

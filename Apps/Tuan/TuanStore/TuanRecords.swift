@@ -60,6 +60,14 @@ package struct MerchantRecord: Sendable, Equatable {
     branch.isEmpty ? name : "\(name)(\(branch))"
   }
 
+  /// Whether the number could ring someone: in China no local number starts with 0, so the demo's 010-0000-1234
+  /// cannot, and pages show it without a `tel:` link.
+  package var isDialable: Bool {
+    let parts = phone.split(separator: "-")
+    guard let local = parts.count > 1 ? parts[1] : parts.first else { return false }
+    return !local.hasPrefix("0")
+  }
+
   /// What keyword search of merchants looks in: name, branch and address, lowercased.
   package var searchText: String { [name, branchName, address].joined(separator: "\n").lowercased() }
 }
@@ -94,16 +102,16 @@ package struct DealRecord: Sendable, Equatable {
   package var listPrice: Int
   /// 团购价 in cents.
   package var currentPrice: Int
-  /// 已售.
+  /// 已售: units ordered and not cancelled (a cancelled 团购券 returns to stock and lowers it).
   package var purchaseCount: Int
   package var publishedAt: Date
   /// The end of the last day it can be bought; its 团购券 are valid until then too.
   package var deadline: Date
   package var updatedAt: Date
-  /// 随时退: a coupon can be refunded any time while unused.
-  package var refundAnytime: Bool
-  /// 过期退: an unused coupon can be refunded after it expired.
-  package var refundAfterExpiry: Bool
+  /// How many units are offered in all (剩余 is this less 已售); nil when unlimited.
+  package var stock: Int?
+  /// 限购: how many units one person may hold (ordered and not cancelled); nil when unlimited.
+  package var limitPerPerson: Int?
   /// 需预约 (else 免预约).
   package var reservationRequired: Bool
   /// An important temporary notice, often empty.
@@ -120,7 +128,7 @@ package struct DealRecord: Sendable, Equatable {
     id: Int64, merchantID: Int64, title: String, description: String, cityAdcode: Int, districtAdcode: Int,
     neighbourhood: String = "", isNationwide: Bool = false, category: String, subcategory: String = "",
     listPrice: Int, currentPrice: Int, purchaseCount: Int = 0, publishedAt: Date, deadline: Date,
-    updatedAt: Date? = nil, refundAnytime: Bool = true, refundAfterExpiry: Bool = true,
+    updatedAt: Date? = nil, stock: Int? = nil, limitPerPerson: Int? = nil,
     reservationRequired: Bool = false, notice: String = "", specialTips: String = "", details: [DealSection] = [],
     pictures: [PictureRef] = [], latitude: Double, longitude: Double
   ) {
@@ -140,8 +148,8 @@ package struct DealRecord: Sendable, Equatable {
     self.publishedAt = publishedAt
     self.deadline = deadline
     self.updatedAt = updatedAt ?? publishedAt
-    self.refundAnytime = refundAnytime
-    self.refundAfterExpiry = refundAfterExpiry
+    self.stock = stock
+    self.limitPerPerson = limitPerPerson
     self.reservationRequired = reservationRequired
     self.notice = notice
     self.specialTips = specialTips
@@ -153,6 +161,12 @@ package struct DealRecord: Sendable, Equatable {
 
   /// On sale at `now`: published and before its deadline.
   package func isOnSale(at now: Date) -> Bool { publishedAt <= now && now < deadline }
+
+  /// 剩余: the units still for sale, nil when unlimited.
+  package var left: Int? { stock.map { max(0, $0 - purchaseCount) } }
+
+  /// 已抢光: a limited stock, all ordered.
+  package var isSoldOut: Bool { left == 0 }
 
   /// The list price, only when it is above the current price (honest prices: no struck price otherwise).
   package var struckPrice: Int? { listPrice > currentPrice ? listPrice : nil }
@@ -169,16 +183,17 @@ package struct DealRecord: Sendable, Equatable {
   }
 }
 
-/// A coupon's state. `expired` is never stored: an unused coupon past its validity reads as expired.
+/// A coupon's state. `expired` is never stored: an unused coupon past its validity reads as expired. Paid at the
+/// shop (到店付款), no money is ever taken, so nothing is refunded: an unused coupon is cancelled.
 package enum CouponState: String, Sendable, Equatable, CaseIterable {
-  case unused, consumed, refunded, expired
+  case unused, consumed, cancelled, expired
 
-  /// The word the app shows: 未消费, 已消费, 已退款, 已过期.
+  /// The word the app shows: 未消费, 已消费, 已取消, 已过期.
   package var label: String {
     switch self {
     case .unused: "未消费"
     case .consumed: "已消费"
-    case .refunded: "已退款"
+    case .cancelled: "已取消"
     case .expired: "已过期"
     }
   }
@@ -192,10 +207,10 @@ package struct CouponRecord: Sendable, Equatable {
   package var dealID: Int64
   package var merchantID: Int64
   package var userID: Int64
-  /// As stored: unused, consumed or refunded.
+  /// As stored: unused, consumed or cancelled.
   package var storedState: CouponState
   package var validUntil: Date
-  /// When it was consumed or refunded.
+  /// When it was consumed or cancelled.
   package var changedAt: Date?
 
   package init(

@@ -40,9 +40,12 @@ package struct DealCategoryPair: Sendable, Hashable {
 
 /// Orders and their 团购券. Each user sees only their own orders; shops see a coupon only by consuming it.
 package protocol OrderStore: Sendable {
-  /// Records the order and its coupons and adds the quantity to the deal's 已售, in one transaction;
-  /// `OrderError` when the deal is gone or not on sale at `now`; `.conflict` on a taken coupon code.
+  /// Records the order and its coupons and adds the quantity to the deal's 已售, in one transaction that holds the
+  /// deal, so of two racing orders for the last units, or one person's from two tabs, one is refused; `OrderError`
+  /// when the deal is gone, not on sale at `now`, short of stock or over its 限购; `.conflict` on a taken code.
   func placeOrder(_ order: OrderRecord, now: Date) async throws
+  /// How many of the deal's 团购券 the user holds (unused, used or expired, not cancelled): what 限购 counts.
+  func heldCoupons(userID: Int64, dealID: Int64) async throws -> Int
   /// The order, only when it is `userID`'s.
   func order(id: Int64, userID: Int64) async throws -> OrderRecord?
   /// The user's orders with their coupons, newest first.
@@ -51,9 +54,9 @@ package protocol OrderStore: Sendable {
   /// consumptions exactly one succeeds. Another merchant's coupon is `.notFound`, read by the same statements as a
   /// code no coupon has, so a shop cannot learn that another's code exists.
   func consumeCoupon(code: String, merchantID: Int64, now: Date) async throws -> CouponOutcome
-  /// Refunds one of `userID`'s coupons if the deal's rule allows it at `now`: 随时退 while unused, 过期退 once
-  /// it expired unused.
-  func refundCoupon(code: String, userID: Int64, now: Date) async throws -> CouponOutcome
+  /// Cancels one of `userID`'s coupons while it is unused and valid at `now`: it returns to the deal's stock and
+  /// lowers its 已售, in the same transaction.
+  func cancelCoupon(code: String, userID: Int64, now: Date) async throws -> CouponOutcome
 }
 
 /// 收藏 and 最近浏览, per user. Reads answer only for the user asked about.

@@ -50,15 +50,11 @@ package enum CouponCode {
   }
 }
 
-/// The refund rules, the same on every engine.
-package enum Refunds {
-  /// 随时退: an unused coupon, expired or not (when the deal also has 过期退, or before expiry otherwise);
-  /// 过期退: an unused coupon once it expired.
-  package static func allowed(state: CouponState, anytime: Bool, afterExpiry: Bool) -> Bool {
-    switch state {
-    case .unused: anytime
-    case .expired: afterExpiry
-    case .consumed, .refunded: false
-    }
+/// The order rules, the same on every engine: what the deal's stock and 限购 leave for an order of `quantity`.
+package enum OrderRules {
+  /// Throws `OrderError` when the order does not fit; `sold` is the deal's 已售 and `held` the person's 团购券.
+  package static func check(quantity: Int, stock: Int?, sold: Int, limit: Int?, held: Int) throws(OrderError) {
+    if let limit, held + quantity > limit { throw .overLimit(limit: limit, left: max(0, limit - held)) }
+    if let stock, sold + quantity > stock { throw .soldOut(left: max(0, stock - sold)) }
   }
 }

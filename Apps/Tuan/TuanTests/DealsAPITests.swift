@@ -58,7 +58,7 @@ import Testing
           cityAdcode: m.cityAdcode, districtAdcode: m.districtAdcode, neighbourhood: m.neighbourhood,
           isNationwide: nationwide, category: nationwide ? "购物" : m.category, subcategory: nationwide ? "超市卡券" : m.subcategory,
           listPrice: list, currentPrice: price, purchaseCount: sold, publishedAt: now - daysAgo * 86_400,
-          deadline: now + daysLeft * 86_400, refundAnytime: true, refundAfterExpiry: false, reservationRequired: true,
+          deadline: now + daysLeft * 86_400, reservationRequired: true,
           notice: "周末需预约", specialTips: "有效期至…", details: [DealSection(title: "套餐内容", lines: ["双人餐 1份"])],
           pictures: [PictureRef(id: "abc", ext: "jpg", width: 450, height: 280)], latitude: m.latitude, longitude: m.longitude)
       }
@@ -389,11 +389,11 @@ import Testing
       #expect(Self.errorCode(try await Self.consume(client, "")) == 10001)
       // A key that is not a shop's may not consume.
       #expect(Self.errorCode(try await Self.consume(client, mine.coupons[1].code, key: Self.appKey, secret: Self.secret)) == 10004)
-      // Refunded and expired coupons.
-      if case .done = try await d.world.tuan.refundCoupon(code: mine.coupons[1].code, userID: 7, now: now) {} else {
-        Issue.record("the refund was refused")
+      // Cancelled and expired coupons.
+      if case .done = try await d.world.tuan.cancelCoupon(code: mine.coupons[1].code, userID: 7, now: now) {} else {
+        Issue.record("the cancellation was refused")
       }
-      #expect(Self.message(try await Self.consume(client, mine.coupons[1].code)).contains("已退款"))
+      #expect(Self.message(try await Self.consume(client, mine.coupons[1].code)).contains("已取消"))
       d.world.clock.advance(31 * 86_400)
       #expect(Self.message(try await Self.consume(client, mine.coupons[2].code)).contains("已过期"))
     }
@@ -416,12 +416,12 @@ import Testing
     }
     try await d.world.tuan.placeOrder(OrderRecord(
       id: id, userID: 7, dealID: deal.id, quantity: 3, unitPrice: deal.currentPrice, createdAt: now, coupons: coupons), now: now)
-    _ = try await d.world.tuan.refundCoupon(code: coupons[1].code, userID: 7, now: now)
+    _ = try await d.world.tuan.cancelCoupon(code: coupons[1].code, userID: 7, now: now)
     _ = try await d.world.tuan.consumeCoupon(code: coupons[2].code, merchantID: deal.merchantID, now: now)
 
     try await d.world.test { client in
       let invented = try await Self.consumeResponse(client, "999999999999")
-      // Unused, refunded and consumed: whatever its state, another business's coupon answers as no coupon at all.
+      // Unused, cancelled and consumed: whatever its state, another business's coupon answers as no coupon at all.
       for coupon in coupons {
         let theirs = try await Self.consumeResponse(client, coupon.code)
 
@@ -433,7 +433,7 @@ import Testing
       #expect(Self.message(invented.object) == "no 团购券 of this business has this code")
       // Nothing was consumed by the attempts.
       let states = try await d.world.tuan.order(id: id, userID: 7)?.coupons.map { $0.state(at: now) } ?? []
-      #expect(Set(states) == [.unused, .refunded, .consumed])
+      #expect(Set(states) == [.unused, .cancelled, .consumed])
     }
   }
 

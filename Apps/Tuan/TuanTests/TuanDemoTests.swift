@@ -63,6 +63,7 @@ import Testing
                 "\(merchant.fullName) \(district.fullName)")
       }
       #expect(!merchant.phone.isEmpty && !merchant.hours.isEmpty && (3...5).contains(merchant.rating))
+      #expect(!merchant.isDialable, "a demo number rings nobody: \(merchant.phone)")
       #expect(merchant.address.hasPrefix(district.fullName))
     }
     // Prices: at most two decimals by construction, and a list price never below the deal price.
@@ -71,6 +72,8 @@ import Testing
     for hit in try await store.findDeals(sample).items {
       #expect(hit.deal.listPrice >= hit.deal.currentPrice && hit.deal.currentPrice > 0)
       #expect(!hit.deal.pictures.isEmpty && !hit.deal.specialTips.isEmpty)
+      #expect(hit.deal.title.contains("："), "a title says the offer, not only the shop: \(hit.deal.title)")
+      #expect(hit.deal.left.map { $0 >= 0 } ?? true)
     }
     await world.finish()
   }

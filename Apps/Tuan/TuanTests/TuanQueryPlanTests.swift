@@ -35,7 +35,7 @@ import TuanStore
     try await d.world.tuan.placeOrder(order, now: now)
     _ = try await d.world.tuan.orders(userID: 7, limit: 10, offset: 0)
     _ = try await d.world.tuan.order(id: order.id, userID: 7)
-    _ = try await d.world.tuan.refundCoupon(code: order.coupons[1].code, userID: 7, now: now)
+    _ = try await d.world.tuan.cancelCoupon(code: order.coupons[1].code, userID: 7, now: now)
     try await d.world.tuan.collect(userID: 7, dealID: hotpot.id, at: now)
     _ = try await d.world.tuan.collections(userID: 7, limit: 10, offset: 0)
     _ = try await d.world.tuan.collected(by: 7, among: [hotpot.id])

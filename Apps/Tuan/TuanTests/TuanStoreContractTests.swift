@@ -29,7 +29,7 @@ struct TuanFixture {
   @discardableResult
   mutating func deal(_ title: String, at merchant: MerchantRecord, price: Int, list: Int = 20_000, sold: Int = 0,
                      publishedDaysAgo: Double = 10, daysLeft: Double = 30, nationwide: Bool = false,
-                     category: String? = nil, subcategory: String? = nil, anytime: Bool = true, afterExpiry: Bool = true)
+                     category: String? = nil, subcategory: String? = nil, stock: Int? = nil, limit: Int? = nil)
     -> DealRecord
   {
     let deal = DealRecord(
@@ -37,8 +37,8 @@ struct TuanFixture {
       description: "仅售\(price / 100)元", cityAdcode: merchant.cityAdcode, districtAdcode: merchant.districtAdcode,
       neighbourhood: merchant.neighbourhood, isNationwide: nationwide, category: category ?? merchant.category,
       subcategory: subcategory ?? merchant.subcategory, listPrice: list, currentPrice: price, purchaseCount: sold,
-      publishedAt: Self.now - publishedDaysAgo * 86_400, deadline: Self.now + daysLeft * 86_400, refundAnytime: anytime,
-      refundAfterExpiry: afterExpiry, details: [DealSection(title: "套餐内容", lines: ["双人餐"])],
+      publishedAt: Self.now - publishedDaysAgo * 86_400, deadline: Self.now + daysLeft * 86_400, stock: stock,
+      limitPerPerson: limit, details: [DealSection(title: "套餐内容", lines: ["双人餐"])],
       pictures: [PictureRef(id: "p1", ext: "jpg", width: 450, height: 280)], latitude: merchant.latitude,
       longitude: merchant.longitude)
     deals.append(deal)
@@ -289,42 +289,110 @@ func consumingNeedsTheRightShopAndAnUsableCoupon(_ kind: StoreKind) async throws
     try await store.placeOrder(order, now: TuanFixture.now)
     let (a, b, c) = (order.coupons[0].code, order.coupons[1].code, order.coupons[2].code)
     #expect(try await store.consumeCoupon(code: "000000000000", merchantID: deal.merchantID, now: TuanFixture.now) == .notFound)
-    // Another shop's coupon, usable or not, is not found, as one that does not exist; so is another user's refund.
+    // Another shop's coupon, usable or not, is not found, as one that does not exist; so is another user's cancel.
     let otherShop = try #require(f.merchants.first { $0.id != deal.merchantID }).id
     #expect(try await store.consumeCoupon(code: a, merchantID: otherShop, now: TuanFixture.now) == .notFound)
-    #expect(try await store.refundCoupon(code: b, userID: 8, now: TuanFixture.now) == .notFound)
-    #expect(try await store.refundCoupon(code: b, userID: 7, now: TuanFixture.now).isDone)
+    #expect(try await store.cancelCoupon(code: b, userID: 8, now: TuanFixture.now) == .notFound)
+    #expect(try await store.cancelCoupon(code: b, userID: 7, now: TuanFixture.now).isDone)
     #expect(try await store.consumeCoupon(code: b, merchantID: otherShop, now: TuanFixture.now) == .notFound)
-    #expect(try await store.consumeCoupon(code: b, merchantID: deal.merchantID, now: TuanFixture.now) == .refused(.refunded))
+    #expect(try await store.consumeCoupon(code: b, merchantID: deal.merchantID, now: TuanFixture.now) == .refused(.cancelled))
     let later = TuanFixture.now + 4 * 86_400
     #expect(try await store.consumeCoupon(code: c, merchantID: deal.merchantID, now: later) == .refused(.expired))
     #expect(try await store.consumeCoupon(code: a, merchantID: deal.merchantID, now: TuanFixture.now).isDone)
-    #expect(try await store.refundCoupon(code: a, userID: 7, now: TuanFixture.now) == .refused(.consumed))
+    #expect(try await store.cancelCoupon(code: a, userID: 7, now: TuanFixture.now) == .refused(.consumed))
+    #expect(try await store.cancelCoupon(code: c, userID: 7, now: later) == .refused(.expired))
   }
 }
 
 @Test(arguments: StoreKind.available)
-func refundsFollowTheDealsRule(_ kind: StoreKind) async throws {
+func cancellingAnUnusedCouponReturnsItToStockAndLowersSold(_ kind: StoreKind) async throws {
   try await withStore(kind) { engine in
     var f = TuanFixture()
     let shop = f.merchant("店", city: TuanFixture.beijing, district: TuanFixture.chaoyang, at: (39.93, 116.45))
-    let onlyAfter = f.deal("过期退", at: shop, price: 100, daysLeft: 2, anytime: false, afterExpiry: true)
-    let onlyAnytime = f.deal("随时退", at: shop, price: 100, daysLeft: 2, anytime: true, afterExpiry: false)
+    let deal = f.deal("限量", at: shop, price: 100, sold: 7, daysLeft: 2, stock: 10)
     try await engine.tuan.importDeals(merchants: f.merchants, deals: f.deals)
     let store = engine.tuan
-    let first = makeOrder(f, deal: onlyAfter, user: 7, quantity: 1)
-    let second = makeOrder(f, deal: onlyAnytime, user: 7, quantity: 2)
-    try await store.placeOrder(first, now: TuanFixture.now)
-    try await store.placeOrder(second, now: TuanFixture.now)
+    let order = makeOrder(f, deal: deal, user: 7, quantity: 3)
+    try await store.placeOrder(order, now: TuanFixture.now)
+    #expect(try await store.deal(id: deal.id)?.purchaseCount == 10)
+    #expect(try await store.deal(id: deal.id)?.isSoldOut == true)
+    await #expect(throws: OrderError.soldOut(left: 0)) {
+      try await store.placeOrder(makeOrder(f, deal: deal, user: 8, quantity: 1), now: TuanFixture.now)
+    }
+    // Only its owner cancels, once; the unit is for sale again and 已售 drops by it.
+    #expect(try await store.cancelCoupon(code: order.coupons[0].code, userID: 8, now: TuanFixture.now) == .notFound)
+    #expect(try await store.cancelCoupon(code: order.coupons[0].code, userID: 7, now: TuanFixture.now).isDone)
+    #expect(try await store.cancelCoupon(code: order.coupons[0].code, userID: 7, now: TuanFixture.now) == .refused(.cancelled))
+    let after = try #require(try await store.deal(id: deal.id))
+    #expect(after.purchaseCount == 9 && after.left == 1)
+    try await store.placeOrder(makeOrder(f, deal: deal, user: 8, quantity: 1), now: TuanFixture.now)
+    #expect(try await store.deal(id: deal.id)?.left == 0)
+    // A used coupon stays sold; an expired one cannot be cancelled.
+    _ = try await store.consumeCoupon(code: order.coupons[1].code, merchantID: shop.id, now: TuanFixture.now)
+    #expect(try await store.cancelCoupon(code: order.coupons[1].code, userID: 7, now: TuanFixture.now) == .refused(.consumed))
     let later = TuanFixture.now + 3 * 86_400
-    // 过期退: not while valid, yes once expired; and only by its owner.
-    #expect(try await store.refundCoupon(code: first.coupons[0].code, userID: 7, now: TuanFixture.now) == .refused(.unused))
-    #expect(try await store.refundCoupon(code: first.coupons[0].code, userID: 8, now: later) == .notFound)
-    #expect(try await store.refundCoupon(code: first.coupons[0].code, userID: 7, now: later).isDone)
-    #expect(try await store.refundCoupon(code: first.coupons[0].code, userID: 7, now: later) == .refused(.refunded))
-    // 随时退 without 过期退: while valid, not after.
-    #expect(try await store.refundCoupon(code: second.coupons[0].code, userID: 7, now: TuanFixture.now).isDone)
-    #expect(try await store.refundCoupon(code: second.coupons[1].code, userID: 7, now: later) == .refused(.expired))
+    #expect(try await store.cancelCoupon(code: order.coupons[2].code, userID: 7, now: later) == .refused(.expired))
+    #expect(try await store.deal(id: deal.id)?.purchaseCount == 10)
+  }
+}
+
+@Test(arguments: StoreKind.available)
+func aPersonsLimitCountsTheirCouponsButNotCancelledOnes(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    var f = TuanFixture()
+    let shop = f.merchant("店", city: TuanFixture.beijing, district: TuanFixture.chaoyang, at: (39.93, 116.45))
+    let deal = f.deal("限购", at: shop, price: 100, limit: 3)
+    try await engine.tuan.importDeals(merchants: f.merchants, deals: f.deals)
+    let store = engine.tuan
+    let first = makeOrder(f, deal: deal, user: 7, quantity: 2)
+    try await store.placeOrder(first, now: TuanFixture.now)
+    #expect(try await store.heldCoupons(userID: 7, dealID: deal.id) == 2)
+    await #expect(throws: OrderError.overLimit(limit: 3, left: 1)) {
+      try await store.placeOrder(makeOrder(f, deal: deal, user: 7, quantity: 2), now: TuanFixture.now)
+    }
+    // Someone else has their own three; a used coupon still counts, a cancelled one does not.
+    try await store.placeOrder(makeOrder(f, deal: deal, user: 8, quantity: 3), now: TuanFixture.now)
+    _ = try await store.consumeCoupon(code: first.coupons[0].code, merchantID: shop.id, now: TuanFixture.now)
+    _ = try await store.cancelCoupon(code: first.coupons[1].code, userID: 7, now: TuanFixture.now)
+    try await store.placeOrder(makeOrder(f, deal: deal, user: 7, quantity: 2), now: TuanFixture.now)
+    #expect(try await store.heldCoupons(userID: 7, dealID: deal.id) == 3)
+    #expect(try await store.deal(id: deal.id)?.purchaseCount == 6)
+  }
+}
+
+@Test(arguments: StoreKind.available)
+func twoPeopleBuyingTheLastUnitAndOnePersonInTwoTabsGetOneEach(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    var f = TuanFixture()
+    let shop = f.merchant("店", city: TuanFixture.beijing, district: TuanFixture.chaoyang, at: (39.93, 116.45))
+    let last = f.deal("最后一份", at: shop, price: 100, sold: 4, stock: 5)
+    let limited = f.deal("每人一份", at: shop, price: 100, limit: 1)
+    try await engine.tuan.importDeals(merchants: f.merchants, deals: f.deals)
+    let store = engine.tuan
+    // Two connections, as two instances would have.
+    let other = TuanModule.store(on: try engine.reopen())
+    for _ in 0..<5 {
+      let orders = [(last, 7), (last, 8), (limited, 9), (limited, 9)].map { makeOrder(f, deal: $0.0, user: $0.1, quantity: 1) }
+      async let a: Bool = ordered { try await store.placeOrder(orders[0], now: TuanFixture.now) }
+      async let b: Bool = ordered { try await other.placeOrder(orders[1], now: TuanFixture.now) }
+      async let c: Bool = ordered { try await store.placeOrder(orders[2], now: TuanFixture.now) }
+      async let d: Bool = ordered { try await other.placeOrder(orders[3], now: TuanFixture.now) }
+      let (x, y, z, w) = try await (a, b, c, d)
+      #expect([x, y].filter { $0 }.count <= 1 && [z, w].filter { $0 }.count <= 1)
+    }
+    #expect(try await store.deal(id: last.id)?.purchaseCount == 5)
+    #expect(try await store.heldCoupons(userID: 9, dealID: limited.id) == 1)
+    #expect(try await store.deal(id: limited.id)?.purchaseCount == 1)
+  }
+}
+
+/// Whether the order went in; `OrderError` (sold out, over the limit) is a refusal, anything else fails the test.
+func ordered(_ place: () async throws -> Void) async throws -> Bool {
+  do {
+    try await place()
+    return true
+  } catch is OrderError {
+    return false
   }
 }
 

@@ -38,7 +38,7 @@ import Testing
       #expect(hotpot.contains("<del class=\"list-price\">¥168</del>"))
       #expect(hotpot.contains("5.8折"))
       #expect(hotpot.contains("¥98<") && hotpot.contains("已售500"))
-      #expect(hotpot.contains("随时退") && hotpot.contains("需预约") && hotpot.contains("有效期至"))
+      #expect(hotpot.contains("需预约") && hotpot.contains("有效期至"))
       // Same list and current price: no struck price, no discount.
       let four = Self.card(page, "火锅四人餐")
       #expect(four.contains("¥198.5<"))
@@ -251,7 +251,7 @@ import Testing
       let recent = try await client.get("/tuan/recent", headers: Self.headers(cookie: cookie))
 
       #expect(page.status == .ok)
-      for text in ["立即抢购", "团购简介", "团购详情", "商家详情", "<del class=\"list-price\">¥168</del>", "随时退", "需预约",
+      for text in ["立即抢购", "团购简介", "团购详情", "商家详情", "<del class=\"list-price\">¥168</del>", "到店付款", "需预约",
                    "小龙坎(三里屯店)", "小龙坎路8号", "010-88886666", "10:00-22:00", "套餐内容", "双人餐 1份",
                    "href=\"/tuan/deal/\(id)/buy\"", "aria-label=\"收藏\"", "class=\"small-map\""] {
         #expect(page.text.contains(text), "\(text)")
@@ -339,8 +339,8 @@ import Testing
       #expect(visitor.status == .seeOther && visitor.headers[.location]?.hasPrefix("/oauth2/authorize") == true)
       #expect(toggled.text.contains("已收藏") && toggled.text.contains("name=\"collect\" value=\"0\""))
       #expect(Self.titles(collections) == ["电影票", "辣椒炒肉套餐", "火锅双人餐"], "most recent first")
-      #expect(Self.card(collections, "辣椒炒肉套餐").contains("即将过期"))
-      #expect(!Self.card(collections, "火锅双人餐").contains("即将过期"))
+      #expect(Self.card(collections, "辣椒炒肉套餐").contains(">剩余2天<"))
+      #expect(!Self.card(collections, "火锅双人餐").contains("剩余"))
       #expect(editing.text.contains("type=\"checkbox\" name=\"ids\" value=\"\(fixture.id("movie"))\""))
       #expect(editing.text.contains(">删除<"))
       #expect(removed.status == .seeOther)
@@ -348,10 +348,11 @@ import Testing
     }
   }
 
-  @Test func anOrderIssuesCouponsPaidAtTheShopAndRefundsFollowTheRule() async throws {
+  @Test func anOrderIssuesCouponsPaidAtTheShopAndAnUnusedOneCanBeCancelled() async throws {
     let fixture = try await Deals()
     let world = fixture.world
     try await world.user("alice")
+    try await world.user("bob")
 
     try await world.test { client in
       let visitor = try await client.get("/tuan/deal/\(fixture.id("hotpot"))/buy")
@@ -368,9 +369,14 @@ import Testing
                                          headers: headers)
       let orders = try await client.get(try #require(placed.headers[.location]), headers: headers)
       let codes = orders.text.matches(of: /data-code="(\d{12})"/).map { String($0.output.1) }
-      let refunded = try await client.post("/tuan/coupons/refund", [("code", codes.first ?? ""), ("csrf", csrf)], headers: headers)
-      let again = try await client.post("/tuan/coupons/refund", [("code", codes.first ?? ""), ("csrf", csrf)], headers: headers)
+      let detailLink = "/tuan/orders/" + (placed.headers[.location]?.split(separator: "=").last.map(String.init) ?? "")
+      let detailBefore = try await client.get(detailLink, headers: headers)
+      let soldBefore = try await world.tuan.deal(id: fixture.deals["hotpot"]!.id)?.purchaseCount
+      let cancelled = try await client.post("/tuan/coupons/cancel", [("code", codes.first ?? ""), ("csrf", csrf)], headers: headers)
+      let again = try await client.post("/tuan/coupons/cancel", [("code", codes.first ?? ""), ("csrf", csrf)], headers: headers)
       let after = try await client.get("/tuan/orders", headers: headers)
+      let soldAfter = try await world.tuan.deal(id: fixture.deals["hotpot"]!.id)?.purchaseCount
+      let bobs = try await client.get(detailLink, headers: Self.headers(cookie: try await client.sessionCookie("bob")))
 
       #expect(visitor.status == .seeOther && visitor.headers[.location]?.hasPrefix("/oauth2/authorize") == true)
       #expect(buy.text.contains("提交订单") && buy.text.contains("到店付款"))
@@ -382,13 +388,60 @@ import Testing
       #expect(codes.count == 2)
       #expect(orders.text.contains("下单成功") && orders.text.contains("到店付款") && orders.text.contains("总价 ¥196"))
       #expect(orders.text.components(separatedBy: "未消费").count - 1 == 2)
-      #expect(refunded.status == .seeOther)
-      #expect(again.status == .conflict && again.text.contains("已退款"))
-      #expect(after.text.contains("已退款") && after.text.components(separatedBy: "申请退款").count - 1 == 1)
+      #expect(detailBefore.status == .ok && detailBefore.text.contains("订单详情") && detailBefore.text.contains("小龙坎"))
+      #expect(detailBefore.text.contains("class=\"coupons big\"") && detailBefore.text.components(separatedBy: ">取消<").count - 1 == 2)
+      #expect(cancelled.status == .seeOther)
+      #expect(again.status == .conflict && again.text.contains("已取消"))
+      #expect(after.text.contains("已取消") && after.text.components(separatedBy: ">取消<").count - 1 == 1)
+      #expect(!after.text.contains("退款"))
+      #expect(soldBefore.map { $0 - 1 } == soldAfter, "a cancelled 团购券 lowers 已售")
+      #expect(bobs.status == .notFound, "someone else's order is not found")
     }
   }
 
-  @Test func refundingSomeoneElsesCouponAnswersAsACodeThatDoesNotExist() async throws {
+  @Test func aSoldOutDealOffersNothingAndALimitCapsWhatOnePersonOrders() async throws {
+    let fixture = try await Deals()
+    let world = fixture.world
+    try await world.user("alice")
+    let base = fixture.deals["hotpot"]!
+    var last = base, limited = base
+    last.id = world.ids.next(at: world.clock.now)
+    last.title = "最后两份"
+    last.purchaseCount = 8
+    last.stock = 10
+    limited.id = world.ids.next(at: world.clock.now)
+    limited.title = "每人限购两份"
+    limited.limitPerPerson = 2
+    try await world.tuan.importDeals(merchants: [], deals: [last, limited])
+    let (lastID, limitedID) = (last.id, limited.id)
+
+    try await world.test { client in
+      let headers = Self.headers(cookie: try await client.sessionCookie("alice"))
+      let lastPage = try await client.get("/tuan/deal/1-\(lastID)", headers: headers)
+      let csrf = try pageCSRF(lastPage)
+      let tooMany = try await client.post("/tuan/orders", [("deal", "1-\(lastID)"), ("quantity", "3"), ("csrf", csrf)], headers: headers)
+      let both = try await client.post("/tuan/orders", [("deal", "1-\(lastID)"), ("quantity", "2"), ("csrf", csrf)], headers: headers)
+      let soldOut = try await client.get("/tuan/deal/1-\(lastID)", headers: headers)
+      let soldOutBuy = try await client.get("/tuan/deal/1-\(lastID)/buy", headers: headers)
+      let limitedBuy = try await client.get("/tuan/deal/1-\(limitedID)/buy?quantity=5", headers: headers)
+      let one = try await client.post("/tuan/orders", [("deal", "1-\(limitedID)"), ("quantity", "1"), ("csrf", csrf)], headers: headers)
+      let overLimit = try await client.post("/tuan/orders", [("deal", "1-\(limitedID)"), ("quantity", "2"), ("csrf", csrf)], headers: headers)
+      let limitedAgain = try await client.get("/tuan/deal/1-\(limitedID)/buy", headers: headers)
+
+      #expect(lastPage.text.contains("剩余2份") && lastPage.text.contains("立即抢购"))
+      #expect(tooMany.status == .conflict && tooMany.text.contains("只剩2份了"))
+      #expect(both.status == .seeOther)
+      #expect(soldOut.text.contains("id=\"buy-off\">已抢光<") && !soldOut.text.contains("立即抢购"))
+      #expect(soldOutBuy.status == .gone && soldOutBuy.text.contains("已抢光"))
+      #expect(limitedBuy.text.contains("每人限购2份") && limitedBuy.text.contains("max=\"2\"") && limitedBuy.text.contains("value=\"2\""))
+      #expect(one.status == .seeOther)
+      #expect(overLimit.status == .conflict && overLimit.text.contains("你还可以买1份"))
+      #expect(limitedAgain.text.contains("你已购1份") && limitedAgain.text.contains("max=\"1\""))
+      #expect(try await world.tuan.deal(id: lastID)?.purchaseCount == 10)
+    }
+  }
+
+  @Test func cancellingSomeoneElsesCouponAnswersAsACodeThatDoesNotExist() async throws {
     let fixture = try await Deals()
     let world = fixture.world
     let alice = try await world.user("alice")
@@ -405,8 +458,8 @@ import Testing
     try await world.test { client in
       let headers = Self.headers(cookie: try await client.sessionCookie("bob"))
       let csrf = try pageCSRF(try await client.get("/tuan/orders", headers: headers))
-      let invented = try await client.post("/tuan/coupons/refund", [("code", "999999999999"), ("csrf", csrf)], headers: headers)
-      let alices = try await client.post("/tuan/coupons/refund", [("code", code), ("csrf", csrf)], headers: headers)
+      let invented = try await client.post("/tuan/coupons/cancel", [("code", "999999999999"), ("csrf", csrf)], headers: headers)
+      let alices = try await client.post("/tuan/coupons/cancel", [("code", code), ("csrf", csrf)], headers: headers)
 
       #expect(invented.status == .notFound)
       #expect(alices.status == invented.status)

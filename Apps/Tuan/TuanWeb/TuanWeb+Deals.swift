@@ -29,12 +29,13 @@ extension TuanWeb {
 
   /// One page of the grid and, while `total_count` is not reached, the link to the next.
   func cards(_ filter: DealFilter, city: City, page: Int) async throws -> CardList {
-    let found = try await deps.store.findDeals(filter.query(city: city, now: deps.now(), page: page, size: Self.pageSize))
+    let now = deps.now()
+    let found = try await deps.store.findDeals(filter.query(city: city, now: now, page: page, size: Self.pageSize))
     let shown = page * Self.pageSize
     let next = shown < found.total ? filter.link("/tuan/deals", extra: [("page", String(page + 1))]) : nil
     let empty = filter.keyword != nil ? "没有找到相关团购" : "这里还没有团购，换个分类或商区看看"
     let cards = found.items.map { hit in
-      var card = DealCard(hit.deal, presenter: presenter)
+      var card = DealCard(hit.deal, presenter: presenter, now: now)
       if filter.sort == .nearest { card.distance = hit.distance }
       return card
     }
@@ -59,7 +60,8 @@ extension TuanWeb {
       if !ids.contains(id) { ids.append(id) }
     }
     let found = try await deps.store.deals(ids: ids)
-    var cards = ids.compactMap { found[$0] }.map { DealCard($0, presenter: presenter) }
+    let now = deps.now()
+    var cards = ids.compactMap { found[$0] }.map { DealCard($0, presenter: presenter, now: now) }
     let editing = context.params["edit"] == "1"
     for index in cards.indices { cards[index].editing = editing }
     return render("tuan_cards", CardList(cards: cards, next: nil, total: cards.count, empty: "还没有浏览过团购"))

@@ -22,21 +22,17 @@ extension TuanWeb {
     return render("tuan_collect", CollectToggle(dealID: DealsCall.dealID(deal.id), collected: on, csrf: viewer.csrf))
   }
 
-  /// `/tuan/collections[?edit=1]`: 收藏, most recent first; deals ending within three days are marked 即将过期.
+  /// `/tuan/collections[?edit=1]`: 收藏, most recent first; deals ending within three days say 剩余X天, ended ones
+  /// stay listed, marked 已结束.
   func collections(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let frame = frame(context, request, tab: .collections, title: "收藏")
     guard let viewer = context.viewer else {
       return render("tuan_message", MessagePage.signIn(frame, heading: "收藏", message: "登录后，收藏的团购会保存在这里", loginURL: frame.web.loginURL))
     }
     let marks = try await deps.store.collections(userID: viewer.user.id, limit: recentLimit, offset: 0)
-    let now = deps.now()
     let editing = context.params["edit"] == "1"
     var cards = try await markedCards(marks.items.map(\.dealID))
-    for index in cards.indices {
-      let left = cards[index].deal.deadline.timeIntervalSince(now)
-      cards[index].expiringSoon = left > 0 && left <= DealCard.soon
-      cards[index].editing = editing
-    }
+    for index in cards.indices { cards[index].editing = editing }
     let list = CardList(cards: cards, next: nil, total: cards.count, empty: "还没有收藏团购")
     return render("tuan_marks", MarksPage(frame: frame, heading: "收藏", list: list, editing: editing,
                                           removeAction: "/tuan/collections/remove", local: false))
@@ -59,7 +55,8 @@ extension TuanWeb {
   /// Cards of `ids` in that order; deals that no longer exist are left out.
   func markedCards(_ ids: [Int64]) async throws -> [DealCard] {
     let deals = try await deps.store.deals(ids: ids)
-    return ids.compactMap { deals[$0] }.map { DealCard($0, presenter: presenter) }
+    let now = deps.now()
+    return ids.compactMap { deals[$0] }.map { DealCard($0, presenter: presenter, now: now) }
   }
 
   /// The deals a removal form picked (`ids`, repeated or comma-separated).

@@ -9,11 +9,17 @@ extension TuanWeb {
   /// `/tuan/deal/:id/buy`: the order page; signs in first.
   func buy(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {
     let deal = try await deal(id)
-    guard context.viewer != nil else { return try await signIn(next: WebFrame.here(request)) }
-    guard deal.isOnSale(at: deps.now()) else { throw WebPageError(.gone, "这个团购已经结束了") }
-    let quantity = try Self.quantity(context.params, default: 1)
+    guard let viewer = context.viewer else { return try await signIn(next: WebFrame.here(request)) }
+    let now = deps.now()
+    guard deal.isOnSale(at: now) else { throw WebPageError(.gone, "这个团购已经结束了") }
+    guard !deal.isSoldOut else { throw WebPageError(.gone, "这个团购已抢光") }
+    let held = deal.limitPerPerson == nil ? 0 : try await deps.store.heldCoupons(userID: viewer.user.id, dealID: deal.id)
     let page = BuyPage(frame: frame(context, request, tab: nil, title: "提交订单"),
-                       card: DealCard(deal, presenter: presenter), unitPrice: deal.currentPrice, quantity: quantity)
+                       card: DealCard(deal, presenter: presenter, now: now), deal: deal, held: held,
+                       quantity: try Self.quantity(context.params, default: 1))
+    guard page.most > 0 else {
+      throw WebPageError(.conflict, "每人限购\(deal.limitPerPerson ?? 0)份，你已经买过了（取消未消费的团购券后可以再买）")
+    }
     return render("tuan_buy", page)
   }
 
@@ -52,6 +58,11 @@ extension TuanWeb {
         throw WebPageError(.gone, "这个团购已经结束了")
       } catch OrderError.noSuchDeal {
         throw WebPageError(.notFound, "团购不存在")
+      } catch OrderError.soldOut(let left) {
+        throw WebPageError(.conflict, left == 0 ? "这个团购已抢光" : "只剩\(left)份了，请减少数量")
+      } catch OrderError.overLimit(let limit, let left) {
+        throw WebPageError(.conflict, left == 0
+          ? "每人限购\(limit)份，你已经买过了（取消未消费的团购券后可以再买）" : "每人限购\(limit)份，你还可以买\(left)份")
       }
     }
     throw WebPageError(.serviceUnavailable, "下单失败，请重试")
@@ -64,29 +75,46 @@ extension TuanWeb {
       return render("tuan_message", MessagePage.signIn(frame, heading: "我的订单", message: "登录后可以查看你的订单和团购券", loginURL: frame.web.loginURL))
     }
     let found = try await deps.store.orders(userID: viewer.user.id, limit: 50, offset: 0).items
-    let deals = try await deps.store.deals(ids: found.map(\.dealID))
     let placed = context.params["placed"].flatMap { Int64($0) }
-    let now = deps.now()
-    let rows = found.map { order in
-      let deal = deals[order.dealID]
-      return OrderRow(
-        order: order, card: deal.map { DealCard($0, presenter: presenter) }, title: deal?.title ?? "团购已删除",
-        coupons: order.coupons.map { CouponRow($0, deal: deal, now: now, csrf: viewer.csrf) }, placed: order.id == placed)
-    }
+    let rows = try await orderRows(found, csrf: viewer.csrf, placed: placed)
     return render("tuan_orders", OrdersPage(frame: frame, orders: rows))
   }
 
-  /// `POST /tuan/coupons/refund` (`code`): refunds one of the viewer's 团购券 if the deal's rule allows it now.
-  func refund(_ request: Request, _ context: SparrowContext) async throws -> Response {
+  /// The orders with their deals, shops and 团购券 as the pages show them.
+  func orderRows(_ orders: [OrderRecord], csrf: String, placed: Int64?) async throws -> [OrderRow] {
+    let deals = try await deps.store.deals(ids: orders.map(\.dealID))
+    let merchants = try await deps.store.merchants(ids: deals.values.map(\.merchantID))
+    let now = deps.now()
+    return orders.map { order in
+      let deal = deals[order.dealID]
+      return OrderRow(
+        order: order, card: deal.map { DealCard($0, presenter: presenter, now: now) }, title: deal?.title ?? "团购已删除",
+        merchant: deal.flatMap { merchants[$0.merchantID] },
+        coupons: order.coupons.map { CouponRow($0, now: now, csrf: csrf) }, placed: order.id == placed)
+    }
+  }
+
+  /// `/tuan/orders/:id`: one order: the deal, its shop, each 团购券's code large, its state and times.
+  func orderDetail(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {
+    guard let viewer = context.viewer else { return try await signIn(next: WebFrame.here(request)) }
+    // Someone else's order is not found, as one that does not exist.
+    guard let text = id, let orderID = Int64(text),
+      let order = try await deps.store.order(id: orderID, userID: viewer.user.id),
+      let row = try await orderRows([order], csrf: viewer.csrf, placed: nil).first
+    else { throw WebPageError(.notFound, "没有这个订单") }
+    return render("tuan_order", OrderPage(frame: frame(context, request, tab: .orders, title: "订单详情"), order: row))
+  }
+
+  /// `POST /tuan/coupons/cancel` (`code`): cancels one of the viewer's unused 团购券; it returns to stock.
+  func cancel(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let viewer = context.viewer else { return try await signIn(next: "/tuan/orders") }
     guard let code = context.params["code"], CouponCode.isWellFormed(code) else {
       throw WebPageError(.badRequest, "团购券号不对")
     }
-    switch try await deps.store.refundCoupon(code: code, userID: viewer.user.id, now: deps.now()) {
-    case .done: return HTML.redirect("/tuan/orders")
+    switch try await deps.store.cancelCoupon(code: code, userID: viewer.user.id, now: deps.now()) {
+    case .done(let coupon): return HTML.redirect(Self.back(request, fallback: "/tuan/orders/\(coupon.orderID)"))
     case .notFound: throw WebPageError(.notFound, "没有这张团购券")
-    case .refused(let state):
-      throw WebPageError(.conflict, state == .unused || state == .expired ? "这张团购券现在不能退款" : "这张团购券\(state.label)")
+    case .refused(let state): throw WebPageError(.conflict, "这张团购券\(state.label)，不能取消")
     }
   }
 

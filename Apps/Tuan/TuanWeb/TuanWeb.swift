@@ -60,7 +60,8 @@ package struct TuanWeb: SparrowApp {
     pages.get("/tuan/deal/:id/buy") { request, context in try await web.buy(request, context, id: context.parameters.get("id")) }
     pages.post("/tuan/orders") { request, context in try await web.placeOrder(request, context) }
     pages.get("/tuan/orders") { request, context in try await web.orders(request, context) }
-    pages.post("/tuan/coupons/refund") { request, context in try await web.refund(request, context) }
+    pages.get("/tuan/orders/:id") { request, context in try await web.orderDetail(request, context, id: context.parameters.get("id")) }
+    pages.post("/tuan/coupons/cancel") { request, context in try await web.cancel(request, context) }
     pages.get("/tuan/business/:id") { request, context in try await web.business(request, context, id: context.parameters.get("id")) }
     pages.get("/tuan/map") { request, context in try await web.map(request, context) }
     pages.get("/tuan/about") { request, context in try await web.about(request, context) }

@@ -20,16 +20,14 @@ enum PriceText {
 
 /// The terms a buyer should know before buying, up front on every card and at the top of the detail.
 struct DealTerms {
-  /// 随时退 / 过期退 / 不可退 and 免预约 / 需预约.
+  /// 限购N份 and 免预约 / 需预约 (every deal is 到店付款: the detail and the order page say so once).
   let badges: [String]
   /// 有效期至2025-06-30.
   let validity: String
 
   init(_ deal: DealRecord) {
     var badges: [String] = []
-    if deal.refundAnytime { badges.append("随时退") }
-    if deal.refundAfterExpiry { badges.append("过期退") }
-    if !deal.refundAnytime && !deal.refundAfterExpiry { badges.append("不可退") }
+    if let limit = deal.limitPerPerson { badges.append("限购\(limit)份") }
     badges.append(deal.reservationRequired ? "需预约" : "免预约")
     self.badges = badges
     // The deadline is the end of the last day: the last valid day is the second before it.
@@ -37,13 +35,27 @@ struct DealTerms {
   }
 }
 
-/// A deal in a grid: picture, title, description, prices, 已售, terms.
+/// The corner flag of a card: what time and stock say about the deal now.
+enum DealFlag: String {
+  case ended, soldOut = "sold-out", endingSoon = "ending", new
+
+  /// 已结束, 已抢光, 剩余X天 within three days of its end, 新单 within three days of its start; else none.
+  static func of(_ deal: DealRecord, now: Date) -> (flag: DealFlag, text: String)? {
+    let left = deal.deadline.timeIntervalSince(now)
+    if left <= 0 { return (.ended, "已结束") }
+    if deal.isSoldOut { return (.soldOut, "已抢光") }
+    if left <= DealCard.soon { return (.endingSoon, "剩余\(Int((left / 86_400).rounded(.up)))天") }
+    if now.timeIntervalSince(deal.publishedAt) < DealCard.soon { return (.new, "新单") }
+    return nil
+  }
+}
+
+/// A deal in a grid: picture, title, description, prices, 已售, 剩余, terms and its flag.
 struct DealCard: PageModel {
   let deal: DealRecord
   let picture: String
   let terms: DealTerms
-  /// 即将过期: a collected deal whose deadline is within three days.
-  var expiringSoon = false
+  let flag: (flag: DealFlag, text: String)?
   /// In 收藏's and 最近浏览's edit mode: a checkbox to pick it for removal.
   var editing = false
   /// Metres from where 离我最近 measures, when the grid is sorted by it.
@@ -51,11 +63,15 @@ struct DealCard: PageModel {
 
   static let soon: TimeInterval = 3 * 86_400
 
-  init(_ deal: DealRecord, presenter: DealsPresenter) {
+  init(_ deal: DealRecord, presenter: DealsPresenter, now: Date) {
     self.deal = deal
     picture = presenter.pictureURL(deal.pictures.first, size: "bmiddle")
     terms = DealTerms(deal)
+    flag = DealFlag.of(deal, now: now)
   }
+
+  /// 剩余N份 when the stock is limited and some are left (已抢光 is the flag).
+  var leftText: String? { deal.left.flatMap { $0 > 0 ? "剩余\($0)份" : nil } }
 
   /// 350m, 1.2km, 36km.
   static func distanceText(_ metres: Double) -> String {
@@ -77,9 +93,11 @@ struct DealCard: PageModel {
     case "list_price": deal.struckPrice.map(PriceText.yuan)
     case "discount": deal.discountTenths.map(PriceText.discount)
     case "sold": "已售\(deal.purchaseCount)"
+    case "left": leftText
     case "badges": terms.badges
     case "validity": terms.validity
-    case "expiring": expiringSoon
+    case "flag": flag?.text
+    case "flag_key": flag?.flag.rawValue
     case "editing": editing
     case "distance": distance.map(Self.distanceText)
     default: nil

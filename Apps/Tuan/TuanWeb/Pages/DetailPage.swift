@@ -13,11 +13,10 @@ struct Restriction: PageModel {
   let text: String
 
   static func of(_ deal: DealRecord) -> [Restriction] {
-    var list: [Restriction] = []
-    if deal.refundAnytime { list.append(Restriction(icon: "refund", name: "随时退", text: "未消费的团购券随时可以退款")) }
-    if deal.refundAfterExpiry { list.append(Restriction(icon: "refund", name: "过期退", text: "过期未消费的团购券可以退款")) }
-    if !deal.refundAnytime && !deal.refundAfterExpiry {
-      list.append(Restriction(icon: "norefund", name: "不可退", text: "团购券售出后不能退款"))
+    // Paid at the shop: nothing is taken online, so nothing is refunded; an unused 团购券 is simply cancelled.
+    var list = [Restriction(icon: "pay", name: "到店付款", text: "无需在线支付；未消费的团购券随时可以取消")]
+    if let limit = deal.limitPerPerson {
+      list.append(Restriction(icon: "limit", name: "限购\(limit)份", text: "每人最多购买\(limit)份（已取消的不计）"))
     }
     list.append(deal.reservationRequired
       ? Restriction(icon: "booking", name: "需预约", text: "请提前致电商家预约")
@@ -111,6 +110,7 @@ struct MerchantInfo: PageModel {
     case "merchant_name": merchant.fullName
     case "address": merchant.address
     case "phone": merchant.phone
+    case "dialable": merchant.isDialable
     case "rating": String(format: "%.1f分", merchant.rating)
     case "stars": stars
     case "hours": merchant.hours.isEmpty ? nil : merchant.hours
@@ -131,6 +131,8 @@ struct DetailPage: PageModel {
   let card: DealCard
   let collected: Bool
   let onSale: Bool
+  /// Why 立即抢购 is not offered: 未开始, 已结束 or 已抢光.
+  let offText: String
   let pictures: [String]
   /// Where 分享 goes: 微博's composer with the title, the price and the deal's address, and its first picture.
   let shareURL: String
@@ -141,9 +143,10 @@ struct DetailPage: PageModel {
     self.frame = frame
     self.deal = deal
     self.merchant = merchant
-    card = DealCard(deal, presenter: presenter)
+    card = DealCard(deal, presenter: presenter, now: now)
     self.collected = collected
-    onSale = deal.isOnSale(at: now)
+    onSale = deal.isOnSale(at: now) && !deal.isSoldOut
+    offText = now < deal.publishedAt ? "未开始" : now >= deal.deadline ? "已结束" : "已抢光"
     pictures = deal.pictures.map { presenter.pictureURL($0, size: "bmiddle") }
     shareURL = Self.shareURL(deal, card: card, publicURL: publicURL)
   }
@@ -160,6 +163,7 @@ struct DetailPage: PageModel {
     case "deal": card
     case "collected": collected
     case "on_sale": onSale
+    case "off_text": offText
     case "pictures": pictures
     case "notice": deal.notice.isEmpty ? nil : deal.notice
     case "tips": deal.specialTips.isEmpty ? nil : deal.specialTips.split(separator: "\n").map(String.init)

@@ -4,41 +4,61 @@ import SparrowPlatform
 import SparrowStore
 import TuanStore
 
-/// 立即抢购's order page: the deal, quantity, total, 到店付款, 提交订单.
+/// 立即抢购's order page: the deal, quantity (up to what the stock and 限购 leave), total, 到店付款, 提交订单.
 struct BuyPage: PageModel {
   let frame: TuanFrame
   let card: DealCard
-  let unitPrice: Int
+  let deal: DealRecord
+  /// The viewer's 团购券 of the deal (限购 counts them).
+  let held: Int
   let quantity: Int
 
   static let maxQuantity = 10
 
+  init(frame: TuanFrame, card: DealCard, deal: DealRecord, held: Int, quantity: Int) {
+    self.frame = frame
+    self.card = card
+    self.deal = deal
+    self.held = held
+    most = max(0, [Self.maxQuantity, deal.left, deal.limitPerPerson.map { $0 - held }].compactMap { $0 }.min() ?? 0)
+    self.quantity = min(quantity, max(1, most))
+  }
+
+  /// The most this order may ask for: ten, or fewer when the stock or the viewer's 限购 leave fewer.
+  let most: Int
+
+  /// 限购2份，你已购1份 · 剩余8份.
+  var limits: String? {
+    var parts: [String] = []
+    if let limit = deal.limitPerPerson { parts.append(held > 0 ? "每人限购\(limit)份，你已购\(held)份" : "每人限购\(limit)份") }
+    if let left = deal.left { parts.append("剩余\(left)份") }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
   func child(named name: String) -> Any? {
     switch name {
     case "deal": card
-    case "unit": PriceText.yuan(unitPrice)
-    case "unit_cents": unitPrice
+    case "unit": PriceText.yuan(deal.currentPrice)
+    case "unit_cents": deal.currentPrice
     case "quantity": quantity
-    case "max": Self.maxQuantity
-    case "total": PriceText.yuan(unitPrice * quantity)
+    case "max": most
+    case "limits": limits
+    case "total": PriceText.yuan(deal.currentPrice * quantity)
     case "deal_id": card.child(named: "id")
     default: frame.child(named: name)
     }
   }
 }
 
-/// A 团购券 in 我的订单: its code in groups of four, its state now, and the refund button when the rule allows.
+/// A 团购券 in 我的订单: its code in groups of four, its state now, and 取消 while it is unused.
 struct CouponRow: PageModel {
   let coupon: CouponRecord
   let state: CouponState
-  let refundable: Bool
   let csrf: String?
 
-  init(_ coupon: CouponRecord, deal: DealRecord?, now: Date, csrf: String?) {
+  init(_ coupon: CouponRecord, now: Date, csrf: String?) {
     self.coupon = coupon
-    let state = coupon.state(at: now)
-    self.state = state
-    refundable = deal.map { Refunds.allowed(state: state, anytime: $0.refundAnytime, afterExpiry: $0.refundAfterExpiry) } ?? false
+    state = coupon.state(at: now)
     self.csrf = csrf
   }
 
@@ -55,25 +75,30 @@ struct CouponRow: PageModel {
     case "spaced": spaced
     case "state": state.label
     case "state_key": state.rawValue
-    case "refundable": refundable
+    case "cancellable": state == .unused
     case "valid_until": "有效期至" + DealsCall.format(coupon.validUntil.addingTimeInterval(-1))
+    case "changed": coupon.changedAt.map { "\(state == .consumed ? "消费" : "取消")于" + DealsCall.format($0, withTime: true) }
     case "csrf": csrf
     default: nil
     }
   }
 }
 
-/// An order in 我的订单.
+/// An order in 我的订单 and on its own page.
 struct OrderRow: PageModel {
   let order: OrderRecord
   let card: DealCard?
   let title: String
+  let merchant: MerchantRecord?
   let coupons: [CouponRow]
   let placed: Bool
 
   func child(named name: String) -> Any? {
     switch name {
     case "id": order.id
+    case "detail_link": "/tuan/orders/\(order.id)"
+    case "merchant": merchant.map(MerchantInfo.init)
+    case "unit": PriceText.yuan(order.unitPrice)
     case "title": title
     case "link": card?.link
     case "picture": card?.child(named: "picture")
@@ -96,6 +121,19 @@ struct OrdersPage: PageModel {
     switch name {
     case "orders": orders.isEmpty ? nil : orders
     case "none": orders.isEmpty
+    default: frame.child(named: name)
+    }
+  }
+}
+
+/// 订单详情: one order, its deal and shop, and its 团购券 large enough to show at the counter.
+struct OrderPage: PageModel {
+  let frame: TuanFrame
+  let order: OrderRow
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "order": order
     default: frame.child(named: name)
     }
   }
