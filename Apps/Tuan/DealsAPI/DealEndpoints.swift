@@ -6,6 +6,8 @@ import TuanStore
 /// The handlers of every `/v1` endpoint: parameters to a store query, records to the wire.
 struct DealEndpoints: Sendable {
   let store: any TuanStore
+  /// Who wrote the reviews: the platform's accounts.
+  let users: any UserStore
   let presenter: DealsPresenter
 
   struct Cities: Encodable, Sendable { let cities: [String] }
@@ -303,6 +305,27 @@ struct DealEndpoints: Sendable {
     }
     let businesses = try await present([(merchant, nil)], now: call.now)
     return Businesses(count: 1, totalCount: nil, businesses: businesses)
+  }
+
+  struct Reviews: Encodable, Sendable {
+    struct Info: Encodable, Sendable { let moreReviewsUrl: String }
+    let count: Int
+    let reviews: [ReviewJSON]
+    let additionalInfo: Info
+  }
+
+  /// `review/get_recent_reviews`: a business's latest reviews (`limit` up to 40), as everyone sees them.
+  func recentReviews(_ call: DealsCall) async throws -> any Encodable & Sendable {
+    let limit = try call.int("limit", default: 20, in: 1...40)
+    _ = try call.int("platform", default: 1, in: 1...2)
+    guard let merchant = try await store.merchant(id: try businessID(call)) else {
+      throw DealsError.notFound("no business with this business_id")
+    }
+    let page = try await store.reviews(merchantID: merchant.id, filter: .latest, viewer: nil, limit: limit, offset: 0)
+    let people = try await users.users(ids: Array(Set(page.items.map(\.userID))))
+    let reviews = page.items.map { presenter.review($0, nickname: people[$0.userID]?.screenName ?? "") }
+    return Reviews(count: reviews.count, reviews: reviews,
+                   additionalInfo: .init(moreReviewsUrl: "\(presenter.publicURL)/tuan/business/\(merchant.id)/reviews"))
   }
 
   private func businessID(_ call: DealsCall) throws -> Int64 {

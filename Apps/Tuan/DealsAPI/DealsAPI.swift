@@ -22,7 +22,7 @@ package struct DealsAPI: SparrowApp {
       prefix: "/v1/", suffix: ".json", bodyLimit: Self.bodyLimit, auth: .own, scope: nil,
       makeCall: { request in try await DealsCall.verify(request.params, store: store, now: request.now) })
     let presenter = DealsPresenter(publicURL: deps.config.publicURL)
-    let endpoints = DealEndpoints(store: deps.store, presenter: presenter)
+    let endpoints = DealEndpoints(store: deps.store, users: platform.deps.store, presenter: presenter)
     // Reads may come as GET or POST, as the spec allows; consuming a 券 is a POST.
     func get(_ path: String, _ handler: @escaping Handler) { routes.add(.get, .post, path: path) { try Self.ok(try await handler($0)) } }
     get("metadata/get_cities_with_deals", endpoints.cities)
@@ -38,6 +38,7 @@ package struct DealsAPI: SparrowApp {
     get("deal/get_deals_by_business_id", endpoints.dealsByBusiness)
     get("business/find_businesses", endpoints.findBusinesses)
     get("business/get_single_business", endpoints.singleBusiness)
+    get("review/get_recent_reviews", endpoints.recentReviews)
     routes.add(.post, path: "coupon/consume") { try Self.ok(try await endpoints.consume($0)) }
     dispatcher = APIDispatcher(routes, platform: platform, now: deps.now)
   }

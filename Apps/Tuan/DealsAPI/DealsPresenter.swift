@@ -169,19 +169,32 @@ package struct DealsPresenter: Sendable {
     (["团购详情"] + sections.flatMap { [$0.title] + $0.lines.map { "  " + $0 } }).joined(separator: "\n")
   }
 
+  /// The star picture of a rating (0…5 in halves): `/tuan/stars/45.svg`, `45s.svg` the small one.
+  func starsURL(_ rating: Double, small: Bool = false) -> String {
+    "\(publicURL)/tuan/stars/\(Int((rating * 2).rounded()) * 5)\(small ? "s" : "").svg"
+  }
+
+  /// A grade as the spec's 1…5 (一般 … 非常好) from its mean; 0 without reviews.
+  static func grade(_ mean: Double) -> Int { mean == 0 ? 0 : max(1, min(5, Int(mean.rounded()))) }
+
+  /// A grade as the spec's 0…10 score with one decimal.
+  static func score(_ mean: Double) -> Double { (mean * 20).rounded() / 10 }
+
   func business(_ merchant: MerchantRecord, deals: [DealRecord], distance: Double?) -> BusinessJSON {
-    // We keep one rating: the taste, ambience and service scores (0…10) and grades (1…5) follow it.
-    let score = (merchant.rating * 2 * 10).rounded() / 10
-    let grade = max(1, min(5, Int(merchant.rating.rounded())))
+    // Every number from the merchant's reviews (`ReviewTally`), kept as they are written.
+    let t = merchant.tally
+    let (product, decoration, service) = (t.mean(t.productSum), t.mean(t.decorationSum), t.mean(t.serviceSum))
     let url = "\(publicURL)/tuan/business/\(merchant.id)"
     return BusinessJSON(
       businessId: merchant.id, name: merchant.name, branchName: merchant.branchName, address: merchant.address,
       telephone: merchant.phone, city: cityName(merchant.cityAdcode),
       regions: regions(district: merchant.districtAdcode, neighbourhood: merchant.neighbourhood),
       categories: categories(merchant.category, merchant.subcategory), latitude: merchant.latitude,
-      longitude: merchant.longitude, avgRating: merchant.rating, ratingImgUrl: "", ratingSImgUrl: "",
-      productGrade: grade, decorationGrade: grade, serviceGrade: grade, productScore: score, decorationScore: score,
-      serviceScore: score, avgPrice: merchant.averagePrice, reviewCount: merchant.reviewCount,
+      longitude: merchant.longitude, avgRating: merchant.rating, ratingImgUrl: starsURL(merchant.rating),
+      ratingSImgUrl: starsURL(merchant.rating, small: true), productGrade: Self.grade(product),
+      decorationGrade: Self.grade(decoration), serviceGrade: Self.grade(service), productScore: Self.score(product),
+      decorationScore: Self.score(decoration), serviceScore: Self.score(service), avgPrice: merchant.averagePrice,
+      reviewCount: merchant.reviewCount,
       distance: distance.map { Int($0.rounded()) } ?? -1, businessUrl: url,
       photoUrl: pictureURL(deals.first?.pictures.first, size: "bmiddle"),
       sPhotoUrl: pictureURL(deals.first?.pictures.first, size: "thumbnail"), hasCoupon: 0, couponId: 0,
@@ -190,5 +203,33 @@ package struct DealsPresenter: Sendable {
         BusinessJSON.Deal(
           id: DealsCall.dealID($0.id), description: $0.description, url: "\(publicURL)/tuan/deal/\(DealsCall.dealID($0.id))")
       }, hasOnlineReservation: 0, onlineReservationUrl: "", businessHours: merchant.hours)
+  }
+}
+
+/// A review on the wire (`review/get_recent_reviews`).
+struct ReviewJSON: Encodable, Sendable {
+  let reviewId: Int64
+  let userNickname: String
+  let createdTime: String
+  let textExcerpt: String
+  let reviewRating: Int
+  let ratingImgUrl: String
+  let ratingSImgUrl: String
+  let productRating: Int
+  let decorationRating: Int
+  let serviceRating: Int
+  let reviewUrl: String
+}
+
+extension DealsPresenter {
+  /// The excerpt is the first 60 characters (an ellipsis when cut), as Dianping's.
+  func review(_ review: ReviewRecord, nickname: String) -> ReviewJSON {
+    let excerpt = review.text.count > 60 ? String(review.text.prefix(60)) + "…" : review.text
+    return ReviewJSON(
+      reviewId: review.id, userNickname: nickname, createdTime: DealsCall.format(review.createdAt, withTime: true),
+      textExcerpt: excerpt, reviewRating: review.rating, ratingImgUrl: starsURL(Double(review.rating)),
+      ratingSImgUrl: starsURL(Double(review.rating), small: true), productRating: review.grades.product,
+      decorationRating: review.grades.decoration, serviceRating: review.grades.service,
+      reviewUrl: "\(publicURL)/tuan/review/\(review.id)")
   }
 }

@@ -188,9 +188,9 @@ package struct TuanDemo: DemoPart {
         id: ids.next(at: now.addingTimeInterval(-90 * 86_400)), name: stem, branchName: branch, cityAdcode: city.adcode,
         districtAdcode: district.adcode, neighbourhood: area, address: address, phone: phone,
         latitude: (place.latitude * 1e6).rounded() / 1e6, longitude: (place.longitude * 1e6).rounded() / 1e6,
-        category: category.name, subcategory: subcategory, rating: Double(7 + random.next() % 4) / 2,
+        category: category.name, subcategory: subcategory,
         averagePrice: prices.lowerBound / 2 + Int(random.next() % UInt64(prices.upperBound / 2)),
-        hours: TuanDemoContent.hours[category.name] ?? "10:00-22:00", reviewCount: Int(random.next() % 5000),
+        hours: TuanDemoContent.hours[category.name] ?? "10:00-22:00",
         createdAt: now.addingTimeInterval(-90 * 86_400))
       merchants.append(merchant)
       for _ in 0..<(chance(25) ? 2 : 1) {

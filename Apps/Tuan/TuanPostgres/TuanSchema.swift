@@ -12,7 +12,35 @@ enum TuanSchema {
     ("tuan-v5", "团购: keyword search by index", v5),
     ("tuan-v6", "团购: deals on sale by where they are sold", v6),
     ("tuan-v7", "团购: cancellation instead of refunds, stock and 限购", v7),
+    ("tuan-v8", "团购: 点评, 有用 votes, merchants' tallies, shops' people", v8),
   ])
+
+  /// 点评 (SQLite's `tuan-v7`): reviews, votes, each merchant's tally, shops' people, a shop's used 券 by time.
+  static let v8 = [
+    """
+    ALTER TABLE tuan_merchants ADD COLUMN stars_1 BIGINT NOT NULL DEFAULT 0, ADD COLUMN stars_2 BIGINT NOT NULL DEFAULT 0,
+      ADD COLUMN stars_3 BIGINT NOT NULL DEFAULT 0, ADD COLUMN stars_4 BIGINT NOT NULL DEFAULT 0,
+      ADD COLUMN stars_5 BIGINT NOT NULL DEFAULT 0, ADD COLUMN product_sum BIGINT NOT NULL DEFAULT 0,
+      ADD COLUMN decoration_sum BIGINT NOT NULL DEFAULT 0, ADD COLUMN service_sum BIGINT NOT NULL DEFAULT 0,
+      ADD COLUMN pictured_reviews BIGINT NOT NULL DEFAULT 0
+    """,
+    "UPDATE tuan_merchants SET rating = 0, review_count = 0",
+    """
+    CREATE TABLE tuan_reviews (
+      id BIGINT PRIMARY KEY, merchant_id BIGINT NOT NULL, deal_id BIGINT NOT NULL, user_id BIGINT NOT NULL,
+      coupon_code TEXT NOT NULL UNIQUE, rating BIGINT NOT NULL, product BIGINT NOT NULL, decoration BIGINT NOT NULL,
+      service BIGINT NOT NULL, text TEXT NOT NULL, pictures TEXT NOT NULL, spend BIGINT, helpful BIGINT NOT NULL,
+      reply TEXT, replied_at BIGINT, hidden BIGINT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+    """,
+    "CREATE INDEX tuan_reviews_by_merchant ON tuan_reviews (merchant_id, helpful, id)",
+    "CREATE INDEX tuan_reviews_by_user ON tuan_reviews (user_id, id)",
+    """
+    CREATE TABLE tuan_review_votes (review_id BIGINT NOT NULL, user_id BIGINT NOT NULL, PRIMARY KEY (review_id, user_id))
+    """,
+    "CREATE INDEX tuan_review_votes_by_user ON tuan_review_votes (user_id, review_id)",
+    "CREATE TABLE tuan_shop_users (user_id BIGINT PRIMARY KEY, merchant_id BIGINT NOT NULL)",
+    "CREATE INDEX tuan_coupons_used ON tuan_coupons (merchant_id, state, changed_at)",
+  ]
 
   /// Honest orders (SQLite's `tuan-v6`): cancellation instead of refunds, 已售 lowered by what was refunded, a stock
   /// and a 限购 per deal, and the index that counts a person's 团购券 of a deal.

@@ -22,15 +22,18 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       let names = Dictionary(merchants.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       let insertMerchant = try db.cachedStatement(sql: """
         INSERT INTO tuan_merchants (\(merchantColumns), search_text)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
       for m in merchants {
         do {
-          try insertMerchant.execute(arguments: [
+          var arguments: StatementArguments = [
             m.id, m.name, m.branchName, m.cityAdcode, m.districtAdcode, m.neighbourhood, m.address, m.phone, m.latitude,
             m.longitude, m.category, m.subcategory, m.rating, m.averagePrice, m.hours, m.reviewCount, millis(m.createdAt),
-            m.searchText,
-          ])
+          ]
+          let t = m.tally
+          arguments += [t.stars[0], t.stars[1], t.stars[2], t.stars[3], t.stars[4], t.productSum, t.decorationSum]
+          arguments += [t.serviceSum, t.pictured, m.searchText]
+          try insertMerchant.execute(arguments: arguments)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
           throw StoreError.conflict
         }
@@ -334,7 +337,11 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     var orderArguments: StatementArguments = []
     switch query.sort {
     case .ranking: order = "(m.rating * 1000 + MIN(m.review_count, 999)) DESC"
-    case .rating, .productRating, .decorationRating, .serviceRating: order = "m.rating DESC"
+    case .rating: order = "m.rating DESC, m.review_count DESC"
+    // The grades' means (sum over count) from the tally.
+    case .productRating: order = "m.product_sum * 1.0 / MAX(m.review_count, 1) DESC"
+    case .decorationRating: order = "m.decoration_sum * 1.0 / MAX(m.review_count, 1) DESC"
+    case .serviceRating: order = "m.service_sum * 1.0 / MAX(m.review_count, 1) DESC"
     case .reviews: order = "m.review_count DESC"
     case .priceLow: order = "m.average_price"
     case .priceHigh: order = "m.average_price DESC"
@@ -384,7 +391,10 @@ extension MerchantRecord {
     self.init(
       id: row[0], name: row[1], branchName: row[2], cityAdcode: row[3], districtAdcode: row[4], neighbourhood: row[5],
       address: row[6], phone: row[7], latitude: row[8], longitude: row[9], category: row[10], subcategory: row[11],
-      rating: row[12], averagePrice: row[13], hours: row[14], reviewCount: row[15], createdAt: date(row[16]))
+      averagePrice: row[13], hours: row[14],
+      tally: ReviewTally(stars: [row[17], row[18], row[19], row[20], row[21]], productSum: row[22], decorationSum: row[23],
+                         serviceSum: row[24], pictured: row[25]),
+      createdAt: date(row[16]))
   }
 }
 

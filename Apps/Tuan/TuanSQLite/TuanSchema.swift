@@ -176,6 +176,50 @@ enum TuanSchema {
     CREATE INDEX tuan_coupons_by_holder ON tuan_coupons (user_id, deal_id, state);
     """
 
+  /// 点评: reviews by people who used a 团购券 at the shop (one per used 券, `coupon_code` unique), their 有用 votes,
+  /// and each merchant's tally beside its row (`ReviewTally`), moved in the transactions that write reviews. The
+  /// demo's made-up ratings and counts had no review behind them, so they become none. Shops' people
+  /// (`tuan_shop_users`), and the index of a shop's used 券 by time (its 今日验券).
+  static let v7 = """
+    ALTER TABLE tuan_merchants ADD COLUMN stars_1 INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tuan_merchants ADD COLUMN stars_2 INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tuan_merchants ADD COLUMN stars_3 INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tuan_merchants ADD COLUMN stars_4 INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tuan_merchants ADD COLUMN stars_5 INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tuan_merchants ADD COLUMN product_sum INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tuan_merchants ADD COLUMN decoration_sum INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tuan_merchants ADD COLUMN service_sum INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tuan_merchants ADD COLUMN pictured_reviews INTEGER NOT NULL DEFAULT 0;
+    UPDATE tuan_merchants SET rating = 0, review_count = 0;
+    CREATE TABLE tuan_reviews (
+      id INTEGER PRIMARY KEY,
+      merchant_id BIGINT NOT NULL,
+      deal_id BIGINT NOT NULL,
+      user_id BIGINT NOT NULL,
+      coupon_code TEXT NOT NULL UNIQUE,
+      rating INTEGER NOT NULL,
+      product INTEGER NOT NULL,
+      decoration INTEGER NOT NULL,
+      service INTEGER NOT NULL,
+      text TEXT NOT NULL,
+      pictures TEXT NOT NULL,
+      spend INTEGER,
+      helpful INTEGER NOT NULL,
+      reply TEXT,
+      replied_at BIGINT,
+      hidden INTEGER NOT NULL,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL
+    );
+    CREATE INDEX tuan_reviews_by_merchant ON tuan_reviews (merchant_id, helpful, id);
+    CREATE INDEX tuan_reviews_by_user ON tuan_reviews (user_id, id);
+    CREATE TABLE tuan_review_votes (review_id BIGINT NOT NULL, user_id BIGINT NOT NULL,
+      PRIMARY KEY (review_id, user_id)) WITHOUT ROWID;
+    CREATE INDEX tuan_review_votes_by_user ON tuan_review_votes (user_id, review_id);
+    CREATE TABLE tuan_shop_users (user_id INTEGER PRIMARY KEY, merchant_id BIGINT NOT NULL);
+    CREATE INDEX tuan_coupons_used ON tuan_coupons (merchant_id, state, changed_at);
+    """
+
   /// The indexed text of the deal `row` (`new`, `old` or the table): its pairs, then its city's token.
   static func grams(_ row: String) -> String {
     "sparrow_bigrams(\(row).search_text) || ' c' || (CASE WHEN \(row).nationwide = 1 THEN 0 ELSE \(row).city_adcode END)"
@@ -188,5 +232,6 @@ enum TuanSchema {
     ("tuan-v4", "团购: local deals on sale from the index alone", v4),
     ("tuan-v5", "团购: keyword search by index", v5),
     ("tuan-v6", "团购: cancellation instead of refunds, stock and 限购", v6),
+    ("tuan-v7", "团购: 点评, 有用 votes, merchants' tallies, shops' people", v7),
   ])
 }

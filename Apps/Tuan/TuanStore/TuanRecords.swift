@@ -19,19 +19,22 @@ package struct MerchantRecord: Sendable, Equatable {
   package var longitude: Double
   package var category: String
   package var subcategory: String
-  /// Stars, 0…5 in steps of 0.5.
-  package var rating: Double
   /// Average spend per person in yuan, -1 when unknown.
   package var averagePrice: Int
   /// Opening hours as shown: "10:00-22:00".
   package var hours: String
-  package var reviewCount: Int
+  /// Its reviews' numbers (`ReviewTally`): the stars, grades and counts every page and the API show.
+  package var tally: ReviewTally
   package var createdAt: Date
+
+  /// Stars, 0…5 in steps of 0.5; 0 without reviews.
+  package var rating: Double { tally.average }
+  package var reviewCount: Int { tally.count }
 
   package init(
     id: Int64, name: String, branchName: String = "", cityAdcode: Int, districtAdcode: Int, neighbourhood: String = "",
     address: String, phone: String, latitude: Double, longitude: Double, category: String, subcategory: String = "",
-    rating: Double = 4, averagePrice: Int = -1, hours: String = "", reviewCount: Int = 0, createdAt: Date
+    averagePrice: Int = -1, hours: String = "", tally: ReviewTally = .none, createdAt: Date
   ) {
     self.id = id
     self.name = name
@@ -45,10 +48,9 @@ package struct MerchantRecord: Sendable, Equatable {
     self.longitude = longitude
     self.category = category
     self.subcategory = subcategory
-    self.rating = rating
     self.averagePrice = averagePrice
     self.hours = hours
-    self.reviewCount = reviewCount
+    self.tally = tally
     self.createdAt = createdAt
   }
 

@@ -96,4 +96,4 @@ package protocol DealsKeyStore: Sendable {
 }
 
 /// Everything 团购 keeps.
-package typealias TuanStore = DealStore & OrderStore & DealMarkStore & DealsKeyStore
+package typealias TuanStore = DealStore & OrderStore & DealMarkStore & DealsKeyStore & ReviewStore & ShopStore

@@ -50,7 +50,7 @@ import Testing
       let total = try await count { $0.districtAdcode = neighbourhood.districtAdcode; $0.neighbourhood = neighbourhood.name }
       #expect(total > 0, "\(neighbourhood.name)")
     }
-    // Merchants inside their district's outline, with a phone, hours and a rating.
+    // Merchants inside their district's outline, with a phone, hours and the rating of their reviews.
     var merchants = MerchantQuery()
     merchants.limit = 100_000
     merchants.now = now
@@ -62,7 +62,7 @@ import Testing
         #expect(outline.distance(to: Coordinate(latitude: merchant.latitude, longitude: merchant.longitude)) < 0.001,
                 "\(merchant.fullName) \(district.fullName)")
       }
-      #expect(!merchant.phone.isEmpty && !merchant.hours.isEmpty && (3...5).contains(merchant.rating))
+      #expect(!merchant.phone.isEmpty && !merchant.hours.isEmpty && merchant.rating == merchant.tally.average)
       #expect(!merchant.isDialable, "a demo number rings nobody: \(merchant.phone)")
       #expect(merchant.address.hasPrefix(district.fullName))
     }
