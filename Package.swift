@@ -164,7 +164,11 @@ let package = Package(
       name: "TuanDemo", dependencies: ["TuanStore", "SparrowDemo", "SparrowMedia", "GeoData"], path: "Apps/Tuan/TuanDemo",
       swiftSettings: strict),
     .target(
-      name: "TuanApp", dependencies: ["DealsAPI", "TuanWeb", "TuanDemo", "TuanSQLite", "TuanPostgres", "SparrowServer"],
+      name: "TuanApp",
+      dependencies: [
+        "DealsAPI", "TuanWeb", "TuanDemo", "TuanSQLite", "TuanPostgres", "SparrowServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       path: "Apps/Tuan/TuanApp", swiftSettings: strict),
 
     // 打卡 (Apps/Daka), every part in its own target: records and store protocol, one part per engine, the API,
@@ -256,7 +260,7 @@ let package = Package(
     // 团购's tests: its store contract on every engine, its API, its pages, its demo.
     .testTarget(
       name: "TuanTests",
-      dependencies: ["TuanApp", "SparrowTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+      dependencies: ["TuanApp", "SparrowTestSupport", "SparrowMedia", .product(name: "HummingbirdTesting", package: "hummingbird")],
       path: "Apps/Tuan/TuanTests", swiftSettings: strict),
     // 打卡's tests: its store contract on every engine, its API, its pages, its demo.
     .testTarget(

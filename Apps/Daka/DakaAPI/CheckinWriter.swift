@@ -48,25 +48,12 @@ package struct CheckinWriter: Sendable {
     return try await deps.store.journal.editCheckin(edit, maxPictures: checkinPictureLimit)
   }
 
-  /// Checks every picture's header before storing any, so one bad part leaves nothing behind.
+  /// The form's pictures, all checked before any is stored (`PictureLibrary.ingestAll`).
   func ingest(_ files: [UploadedFile], by user: Int64, at now: Date) async throws -> [PictureRef] {
-    let datas = files.map { Data($0.data.readableBytesView) }
-    let processor = ImageProcessor()
-    for (index, data) in datas.enumerated() {
-      do {
-        _ = try processor.inspect(data)
-      } catch let error as MediaError {
-        throw CheckinInputError.picture(error, number: index + 1)
-      }
+    do {
+      return try await pictures.ingestAll(files.map { Data($0.data.readableBytesView) }, at: now, by: user)
+    } catch let refused as PictureLibrary.PartRefused {
+      throw CheckinInputError.picture(refused.error, number: refused.number)
     }
-    var stored: [PictureRef] = []
-    for (index, data) in datas.enumerated() {
-      do {
-        stored.append(try await pictures.ingest(data, at: now, by: user))
-      } catch let error as MediaError {
-        throw CheckinInputError.picture(error, number: index + 1)
-      }
-    }
-    return stored
   }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import DealsAPI
 import SparrowDemo
 import SparrowPlatform
@@ -15,6 +16,7 @@ import TuanWeb
 package enum TuanModule: AppModule {
   package static var sqliteSchema: SQLiteSchema? { SQLiteTuanStore.schema }
   package static var postgresSchema: PostgresSchema? { PostgresTuanStore.schema }
+  package static var commands: [any ParsableCommand.Type] { [TuanCommand.self] }
 
   /// 团购's store on `engine`.
   package static func store(on engine: Engine) -> any TuanStore {
@@ -32,4 +34,6 @@ package enum TuanModule: AppModule {
   }
 
   package static func demo(on engine: Engine) -> (any DemoPart)? { TuanDemo(deals: store(on: engine)) }
+
+  package static func moderation(on engine: Engine) -> (any ContentModeration)? { TuanModeration(store: store(on: engine)) }
 }

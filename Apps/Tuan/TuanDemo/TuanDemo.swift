@@ -76,6 +76,7 @@ package struct TuanDemo: DemoPart {
       try await deals.importDeals(merchants: batch.merchants, deals: batch.deals)
     }
     random = builder.random
+    let reviewed = try await reviews(builder: builder, cast: cast, now: now, random: &random)
 
     // An app that may sign /v1 calls, and a shop's app linked to the first merchant, for trying the API.
     var notes: [String] = []
@@ -89,7 +90,69 @@ package struct TuanDemo: DemoPart {
       notes.append(merchant.map { "Deals API, shop app of \($0.fullName) (business \($0.id)): appkey \(clientID), secret \(secret)" }
         ?? "Deals API (/v1): appkey \(clientID), secret \(secret)")
     }
-    return DemoCount(["deals": builder.deals.count, "merchants": builder.merchants.count], notes: notes)
+    if let shop = reviewed.shop, let keeper = cast.users.first {
+      try await deals.linkShop(userID: keeper.id, merchantID: shop.id)
+      notes.append("商家后台 (/tuan/shop): \(keeper.screenName) serves \(shop.fullName) (business \(shop.id))")
+    }
+    return DemoCount(
+      ["deals": builder.deals.count, "merchants": builder.merchants.count, "reviews": reviewed.count], notes: notes)
+  }
+
+  /// The demo's people as customers: for the 热门 cities' first merchants, orders of their deals at times in the
+  /// demo's history, 券 used at the shop, and a review of each used 券 (ratings around each shop's own level, so
+  /// the averages differ), some with pictures and a shop's reply. Every number shown comes from these rows.
+  func reviews(builder: Builder, cast: DemoCast, now: Date, random: inout SplitMix) async throws
+    -> (count: Int, shop: MerchantRecord?)
+  {
+    let people = Array(cast.users.dropFirst().prefix(40))
+    guard !people.isEmpty else { return (0, nil) }
+    let hot = Set(GeoData.shared.hotCities.prefix(3).map(\.adcode))
+    let dealsOf = Dictionary(grouping: builder.deals.filter { !$0.isNationwide }, by: \.merchantID)
+    let shops = builder.merchants.filter { hot.contains($0.cityAdcode) && dealsOf[$0.id] != nil }.prefix(60)
+    var count = 0
+    for shop in shops {
+      let level = 2.2 + Double(random.next() % 27) / 10  // 2.2 … 4.8
+      for _ in 0..<(2 + Int(random.next() % 9)) {
+        guard let deal = dealsOf[shop.id]?.first(where: { $0.publishedAt < now && now < $0.deadline })
+          ?? dealsOf[shop.id]?.first(where: { $0.publishedAt < now })
+        else { break }
+        let person = people[Int(random.next() % UInt64(people.count))]
+        // Bought in the deal's time on sale, used a day or two later, reviewed that evening.
+        let end = min(now, deal.deadline).addingTimeInterval(-3 * 86_400)
+        guard end > deal.publishedAt else { continue }
+        let bought = deal.publishedAt.addingTimeInterval(Double(random.next() % UInt64(end.timeIntervalSince(deal.publishedAt))))
+        let id = cast.ids.next(at: bought)
+        let coupon = CouponRecord(code: CouponCode.make(), orderID: id, dealID: deal.id, merchantID: shop.id,
+                                  userID: person.id, validUntil: deal.deadline)
+        do {
+          try await deals.placeOrder(OrderRecord(id: id, userID: person.id, dealID: deal.id, quantity: 1,
+                                                 unitPrice: deal.currentPrice, createdAt: bought, coupons: [coupon]), now: bought)
+        } catch is OrderError {
+          continue  // sold out, or over this person's 限购
+        }
+        let used = bought.addingTimeInterval(Double(86_400 + random.next() % 86_400))
+        guard case .done = try await deals.consumeCoupon(code: coupon.code, merchantID: shop.id, now: used) else { continue }
+        let stars = max(1, min(5, Int((level + Double(Int(random.next() % 21) - 10) / 10).rounded())))
+        let shifts = (0..<3).map { _ in Int(random.next() % 3) - 1 }
+        let grades = shifts.map { max(1, min(5, stars + $0)) }
+        let written = used.addingTimeInterval(Double(3_600 + random.next() % 20_000))
+        let review = ReviewRecord(
+          id: cast.ids.next(at: written), merchantID: shop.id, dealID: deal.id, userID: person.id,
+          couponCode: coupon.code, rating: stars, grades: ReviewGrades(product: grades[0], decoration: grades[1], service: grades[2]),
+          text: TuanDemoContent.reviewText(stars: stars, category: shop.category, words: (random.next(), random.next())),
+          pictures: random.next() % 4 == 0 ? [cast.pictures[Int(random.next() % UInt64(max(1, cast.pictures.count)))]] : [],
+          spend: DealCategory.asksSpend(shop.category) ? max(1, deal.currentPrice / 100 / 2 + Int(random.next() % 40)) : nil,
+          createdAt: written)
+        let added = try await deals.addReview(review)
+        count += 1
+        if random.next() % 3 == 0 {
+          try await deals.reply(toReview: added.id, merchantID: shop.id,
+                                text: TuanDemoContent.replies[Int(random.next() % UInt64(TuanDemoContent.replies.count))],
+                                at: written.addingTimeInterval(7_200))
+        }
+      }
+    }
+    return (count, shops.first)
   }
 
   /// `deals` in batches of `size`, each with the merchants it brings in: a merchant goes in with the first batch

@@ -1,4 +1,5 @@
 import Foundation
+import TuanStore
 
 /// Words the 团购 demo builds merchants and deals from: plausible names per subcategory, products per category.
 enum TuanDemoContent {
@@ -129,4 +130,30 @@ enum TuanDemoContent {
       </svg>
       """
   }
+
+  /// A review's words for `stars` in `category`, from a few sentences a customer would write.
+  static func reviewText(stars: Int, category: String, words: (UInt64, UInt64)) -> String {
+    let first = DealCategory.gradeNames(category)[0]
+    let good = [
+      "\(first)很不错，环境干净，服务员也很热情。", "团购很划算，比门市价便宜不少，推荐！", "第二次来了，质量一直很稳定。",
+      "位置好找，出示团购券就能用，很方便。", "朋友推荐来的，果然没让人失望。",
+    ]
+    let middling = [
+      "\(first)中规中矩，价格还算合理。", "人有点多，等了一会儿，整体还可以。", "环境一般，服务还行，团购价可以接受。",
+    ]
+    let bad = [
+      "\(first)不太行，和图片差别有点大。", "等了很久才轮到，服务态度也一般。", "用团购券还要加钱，体验不好。",
+    ]
+    let pool = stars >= 4 ? good : stars == 3 ? middling : bad
+    let a = pool[Int(words.0 % UInt64(pool.count))]
+    var b = pool[Int(words.1 % UInt64(pool.count))]
+    if b == a { b = stars >= 4 ? "下次还会再来。" : stars == 3 ? "有机会再试试别的。" : "不会再来了。" }
+    return a + b
+  }
+
+  /// What a shop answers.
+  static let replies = [
+    "感谢您的支持，欢迎下次光临！", "谢谢您的建议，我们会继续改进。", "抱歉让您久等了，我们已经在调整高峰时段的安排。",
+    "感谢点评，期待您再次光临本店。",
+  ]
 }

@@ -56,6 +56,13 @@ extension PostgresTuanStore {
     }
   }
 
+  package func coupon(code: String, userID: Int64) async throws -> CouponRecord? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: couponColumns) FROM tuan_coupons WHERE code = \(code) AND user_id = \(userID)")
+        .first.map(CouponRecord.init(row:))
+    }
+  }
+
   package func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord> {
     try await reading { db in
       let total = try await db.value("SELECT count(*) FROM tuan_orders WHERE user_id = \(userID)", as: Int.self) ?? 0

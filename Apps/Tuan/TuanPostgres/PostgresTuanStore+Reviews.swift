@@ -145,7 +145,13 @@ extension PostgresTuanStore {
     }
   }
 
-  package func setReviewHidden(id: Int64, hidden: Bool) async throws -> Bool {
+  package func anyReview(id: Int64) async throws -> ReviewRecord? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE id = \(id)").first.map(ReviewRecord.init(row:))
+    }
+  }
+
+  package func setReviewHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool {
     try await transaction { db in
       guard let review = try await db.rows("SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE id = \(id) FOR UPDATE")
         .first.map(ReviewRecord.init(row:)), review.hidden != hidden
@@ -155,6 +161,7 @@ extension PostgresTuanStore {
       // Out of the tally while hidden, back in when shown.
       for statement in ReviewSQL.tally(hidden ? review : changed, by: hidden ? -1 : 1) { try await db.execute(statement) }
       try await db.execute("UPDATE tuan_reviews SET hidden = \(hidden ? 1 : 0) WHERE id = \(id)")
+      for row in rows { try await db.execute(row) }
       return true
     }
   }

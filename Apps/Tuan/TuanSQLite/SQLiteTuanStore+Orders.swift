@@ -57,6 +57,13 @@ extension SQLiteTuanStore {
     }
   }
 
+  package func coupon(code: String, userID: Int64) async throws -> CouponRecord? {
+    try await reading { db in
+      try Row.fetchOne(db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND user_id = ?",
+                       arguments: [code, userID]).map(CouponRecord.init(row:))
+    }
+  }
+
   package func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord> {
     try await reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_orders WHERE user_id = ?", arguments: [userID]) ?? 0

@@ -140,7 +140,13 @@ extension SQLiteTuanStore {
     }
   }
 
-  package func setReviewHidden(id: Int64, hidden: Bool) async throws -> Bool {
+  package func anyReview(id: Int64) async throws -> ReviewRecord? {
+    try await reading { db in
+      try Self.row(db, "SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE id = \(id)").map(ReviewRecord.init(row:))
+    }
+  }
+
+  package func setReviewHidden(id: Int64, hidden: Bool, rows: [SparrowStore.SQL]) async throws -> Bool {
     try await pool.write { db in
       guard let review = try Self.row(db, "SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE id = \(id)")
         .map(ReviewRecord.init(row:)), review.hidden != hidden
@@ -150,6 +156,7 @@ extension SQLiteTuanStore {
       // Out of the tally while hidden, back in when shown.
       for statement in ReviewSQL.tally(hidden ? review : changed, by: hidden ? -1 : 1) { try db.execute(statement) }
       try db.execute(sql: "UPDATE tuan_reviews SET hidden = ? WHERE id = ?", arguments: [hidden ? 1 : 0, id])
+      for row in rows { try db.execute(row) }
       return true
     }
   }

@@ -38,6 +38,23 @@ package struct DealCategory: Sendable, Hashable {
     DealCategory(name: "旅游", icon: 78, subcategories: ["景点门票", "温泉", "周边游", "游乐园"]),
   ]
 
+  /// What a review's three grades are called in `category` (the API's product, decoration and service): 美食
+  /// 口味/环境/服务, and each other category its usual first word.
+  package static func gradeNames(_ category: String) -> [String] {
+    let first = switch category {
+    case "美食": "口味"
+    case "酒店": "设施"
+    case "电影": "音画"
+    case "购物": "商品"
+    case "旅游": "景色"
+    default: "效果"
+    }
+    return [first, "环境", "服务"]
+  }
+
+  /// Whether reviews there give 人均 (what one person spent).
+  package static func asksSpend(_ category: String) -> Bool { category == "美食" }
+
   /// The category called `name`.
   package static func named(_ name: String) -> DealCategory? { table.first { $0.name == name } }
 

@@ -181,8 +181,11 @@ package protocol ReviewStore: Sendable {
   func helpfulVotes(by userID: Int64, among reviewIDs: [Int64]) async throws -> Set<Int64>
   /// The shop's reply (one: a second replaces it); `.notFound` unless the review is `merchantID`'s.
   func reply(toReview id: Int64, merchantID: Int64, text: String, at: Date) async throws
-  /// Staff hiding or showing a review; it leaves or rejoins the tally. False when nothing changed.
-  func setReviewHidden(id: Int64, hidden: Bool) async throws -> Bool
+  /// The review whatever its state (staff pages).
+  func anyReview(id: Int64) async throws -> ReviewRecord?
+  /// Staff hiding or showing a review, with the platform's `rows` (its mark and audit entry) in the same
+  /// transaction; it leaves or rejoins the tally. False when nothing changed (nothing is written).
+  func setReviewHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool
 }
 
 /// A merchant's people: users linked to a business, who use its shop page (验券, today's 券, replies).

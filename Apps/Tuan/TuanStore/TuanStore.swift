@@ -48,6 +48,8 @@ package protocol OrderStore: Sendable {
   func heldCoupons(userID: Int64, dealID: Int64) async throws -> Int
   /// The order, only when it is `userID`'s.
   func order(id: Int64, userID: Int64) async throws -> OrderRecord?
+  /// One of the user's 团购券 (someone else's is nil, as one that does not exist).
+  func coupon(code: String, userID: Int64) async throws -> CouponRecord?
   /// The user's orders with their coupons, newest first.
   func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord>
   /// Marks the coupon consumed if it is unused, unexpired and `merchantID`'s: atomic, so of two racing

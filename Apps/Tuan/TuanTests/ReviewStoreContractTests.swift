@@ -107,7 +107,7 @@ func theMerchantsNumbersFollowEveryWriteAndMatchItsReviews(_ kind: StoreKind) as
       default:
         guard let review = written.values.sorted(by: { $0.id < $1.id }).randomElement(using: &random) else { continue }
         let hide = random.next() % 2 == 0
-        if try await store.setReviewHidden(id: review.id, hidden: hide) { written[review.id]?.hidden = hide }
+        if try await store.setReviewHidden(id: review.id, hidden: hide, rows: []) { written[review.id]?.hidden = hide }
       }
       // The stored numbers are the ones counted from the reviews written so far.
       var expected = ReviewTally()
@@ -195,8 +195,8 @@ func listsFilterAndHiddenReviewsAreTheirAuthorsAlone(_ kind: StoreKind) async th
     let page = try await store.reviews(merchantID: r.shop.id, filter: .latest, viewer: nil, limit: 2, offset: 2)
     #expect(page.items.map(\.id) == [good.id] && page.total == 3)
     // Hidden: out of the lists and the numbers for everyone but its author.
-    #expect(try await store.setReviewHidden(id: bad.id, hidden: true))
-    #expect(try await !store.setReviewHidden(id: bad.id, hidden: true))
+    #expect(try await store.setReviewHidden(id: bad.id, hidden: true, rows: []))
+    #expect(try await !store.setReviewHidden(id: bad.id, hidden: true, rows: []))
     #expect(try await ids(.latest) == [middling.id, good.id])
     #expect(try await ids(.latest, 8) == [middling.id, bad.id, good.id])
     #expect(try await store.review(id: bad.id, viewer: 7) == nil)

@@ -66,6 +66,23 @@ import Testing
       #expect(!merchant.isDialable, "a demo number rings nobody: \(merchant.phone)")
       #expect(merchant.address.hasPrefix(district.fullName))
     }
+    // Reviews by demo people for 券 they used at the shop; each shop's numbers are exactly its reviews'.
+    #expect(summary["reviews"] > 100 && summary.notes.contains { $0.hasPrefix("商家后台") })
+    let reviewed = all.filter { $0.reviewCount > 0 }
+    #expect(reviewed.count > 20 && Set(reviewed.map(\.rating)).count > 3, "averages that differ")
+    for merchant in reviewed {
+      let reviews = try await store.reviews(merchantID: merchant.id, filter: .latest, viewer: nil, limit: 100, offset: 0)
+      var counted = ReviewTally()
+      for review in reviews.items {
+        counted.stars[review.rating - 1] += 1
+        counted.productSum += review.grades.product
+        counted.decorationSum += review.grades.decoration
+        counted.serviceSum += review.grades.service
+        if !review.pictures.isEmpty { counted.pictured += 1 }
+        #expect(try await store.coupon(code: review.couponCode, userID: review.userID)?.storedState == .consumed)
+      }
+      #expect(counted == merchant.tally, "\(merchant.fullName)")
+    }
     // Prices: at most two decimals by construction, and a list price never below the deal price.
     var sample = DealQuery()
     sample.limit = 2_000

@@ -77,9 +77,17 @@ extension TuanWeb {
       try await deps.store.recordView(userID: viewer.user.id, dealID: deal.id, at: deps.now())
       collected = try await deps.store.collected(by: viewer.user.id, among: [deal.id]).contains(deal.id)
     }
+    // The shop's latest reviews, as the viewer may see them.
+    var reviews: [ReviewItem] = []
+    if let merchant, merchant.reviewCount > 0 {
+      let latest = try await deps.store.reviews(merchantID: merchant.id, filter: .latest, viewer: context.viewer?.user.id,
+                                                limit: 3, offset: 0)
+      reviews = try await reviewItems(latest.items, category: { _ in merchant.category }, context: context)
+    }
     let frame = frame(context, request, tab: nil, title: deal.title)
-    let page = DetailPage(frame: frame, deal: deal, merchant: merchant, presenter: presenter, collected: collected,
+    var page = DetailPage(frame: frame, deal: deal, merchant: merchant, presenter: presenter, collected: collected,
                           now: deps.now(), publicURL: deps.config.publicURL)
+    page.reviews = reviews
     return render(HTML.wantsFragment(request) ? "tuan_detail_panel" : "tuan_detail", page)
   }
 }

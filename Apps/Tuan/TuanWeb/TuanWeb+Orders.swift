@@ -84,13 +84,16 @@ extension TuanWeb {
   func orderRows(_ orders: [OrderRecord], csrf: String, placed: Int64?) async throws -> [OrderRow] {
     let deals = try await deps.store.deals(ids: orders.map(\.dealID))
     let merchants = try await deps.store.merchants(ids: deals.values.map(\.merchantID))
+    let used = orders.flatMap(\.coupons).filter { $0.storedState == .consumed }.map(\.code)
+    let reviewed = try await deps.store.reviewIDs(couponCodes: used)
     let now = deps.now()
     return orders.map { order in
       let deal = deals[order.dealID]
       return OrderRow(
         order: order, card: deal.map { DealCard($0, presenter: presenter, now: now) }, title: deal?.title ?? "团购已删除",
         merchant: deal.flatMap { merchants[$0.merchantID] },
-        coupons: order.coupons.map { CouponRow($0, now: now, csrf: csrf) }, placed: order.id == placed)
+        coupons: order.coupons.map { CouponRow($0, now: now, csrf: csrf, reviewID: reviewed[$0.code]) },
+        placed: order.id == placed)
     }
   }
 

@@ -41,9 +41,14 @@ package struct TuanWeb: SparrowApp {
   package func register(on router: Router<SparrowContext>) {
     let web = self
     assets.register(on: router)
-    let pages = platform.webPages(router) { status, message, context in
+    let errorPage: HTMLErrorMiddleware.Page = { status, message, context in
       try await web.problem(context, message, status: status)
     }
+    let uploads = platform.webPages(router, limit: Platform.uploadLimit, tooLarge: .init(.badRequest, "图片太大了"),
+                                    errorPage: errorPage)
+    uploads.post("/tuan/review/new") { request, context in try await web.createReview(request, context) }
+    uploads.post("/tuan/review/:id/edit") { request, context in try await web.updateReview(request, context, id: context.parameters.get("id")) }
+    let pages = platform.webPages(router, errorPage: errorPage)
     pages.get("/tuan") { request, context in try await web.grid(request, context) }
     pages.get("/tuan/deals") { request, context in try await web.gridFragment(request, context) }
     pages.get("/tuan/deals/batch") { request, context in try await web.batchFragment(request, context) }
@@ -64,6 +69,17 @@ package struct TuanWeb: SparrowApp {
     pages.post("/tuan/coupons/cancel") { request, context in try await web.cancel(request, context) }
     pages.get("/tuan/business/:id") { request, context in try await web.business(request, context, id: context.parameters.get("id")) }
     pages.get("/tuan/map") { request, context in try await web.map(request, context) }
+    pages.get("/tuan/stars/:name") { _, context in try web.stars(context.parameters.get("name")) }
+    pages.get("/tuan/business/:id/reviews") { request, context in try await web.merchantReviews(request, context, id: context.parameters.get("id")) }
+    pages.get("/tuan/review/new") { request, context in try await web.newReviewForm(request, context) }
+    pages.get("/tuan/review/:id") { request, context in try await web.reviewPage(request, context, id: context.parameters.get("id")) }
+    pages.get("/tuan/review/:id/edit") { request, context in try await web.editReviewForm(request, context, id: context.parameters.get("id")) }
+    pages.post("/tuan/review/:id/delete") { request, context in try await web.deleteReview(request, context, id: context.parameters.get("id")) }
+    pages.post("/tuan/review/:id/helpful") { request, context in try await web.helpful(request, context, id: context.parameters.get("id")) }
+    pages.get("/tuan/reviews/mine") { request, context in try await web.myReviews(request, context) }
+    pages.get("/tuan/shop") { request, context in try await web.shop(request, context) }
+    pages.post("/tuan/shop/consume") { request, context in try await web.shopConsume(request, context) }
+    pages.post("/tuan/shop/reply") { request, context in try await web.shopReply(request, context) }
     pages.get("/tuan/about") { request, context in try await web.about(request, context) }
     // Anything else under /tuan is the client's own 404 page, not the router's empty one.
     pages.get("/tuan/**") { _, _ -> Response in throw WebPageError.notFound }

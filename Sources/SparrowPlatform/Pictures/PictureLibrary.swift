@@ -55,6 +55,33 @@ package struct PictureLibrary: Sendable {
     return picture
   }
 
+  /// A form's picture that was refused: why, and which of the form's pictures (from 1).
+  package struct PartRefused: Error, Sendable {
+    package let error: MediaError
+    package let number: Int
+  }
+
+  /// The pictures of one form, uploaded by `uploader`: every header is checked before any is stored, so one bad
+  /// part leaves nothing behind (`PartRefused` names it). Every app's forms with pictures go through it.
+  package func ingestAll(_ datas: [Data], at now: Date, by uploader: Int64) async throws -> [PictureRef] {
+    for (index, data) in datas.enumerated() {
+      do {
+        _ = try processor.inspect(data)
+      } catch let error as MediaError {
+        throw PartRefused(error: error, number: index + 1)
+      }
+    }
+    var stored: [PictureRef] = []
+    for (index, data) in datas.enumerated() {
+      do {
+        stored.append(try await ingest(data, at: now, by: uploader))
+      } catch let error as MediaError {
+        throw PartRefused(error: error, number: index + 1)
+      }
+    }
+    return stored
+  }
+
   /// A picture id its sender may not attach: someone else's, or one no picture has, never told apart.
   package struct NotAttachable: Error, Sendable {}
 

@@ -100,10 +100,6 @@ struct MerchantInfo: PageModel {
     return names.compactMap { $0 }.joined(separator: " · ")
   }
 
-  var stars: String {
-    let whole = min(5, max(0, Int(merchant.rating.rounded(.down))))
-    return String(repeating: "★", count: whole) + String(repeating: "☆", count: 5 - whole)
-  }
 
   func child(named name: String) -> Any? {
     switch name {
@@ -111,8 +107,10 @@ struct MerchantInfo: PageModel {
     case "address": merchant.address
     case "phone": merchant.phone
     case "dialable": merchant.isDialable
-    case "rating": String(format: "%.1f分", merchant.rating)
-    case "stars": stars
+    case "rating": merchant.reviewCount == 0 ? "暂无评分" : String(format: "%.1f分", merchant.rating)
+    case "stars_img": StarsPicture.url(merchant.rating)
+    case "review_count": merchant.reviewCount
+    case "reviews_link": "/tuan/business/\(merchant.id)/reviews"
     case "hours": merchant.hours.isEmpty ? nil : merchant.hours
     case "distance": distance
     case "region": region
@@ -136,6 +134,8 @@ struct DetailPage: PageModel {
   let pictures: [String]
   /// Where 分享 goes: 微博's composer with the title, the price and the deal's address, and its first picture.
   let shareURL: String
+  /// The shop's latest reviews.
+  var reviews: [ReviewItem] = []
 
   init(frame: TuanFrame, deal: DealRecord, merchant: MerchantRecord?, presenter: DealsPresenter, collected: Bool,
        now: Date, publicURL: String)
@@ -170,6 +170,8 @@ struct DetailPage: PageModel {
     case "restrictions": Restriction.of(deal)
     case "sections": deal.details.map { LinesSection(title: $0.title, lines: $0.lines) }
     case "merchant": merchant.map(MerchantInfo.init)
+    case "summary": merchant.map(RatingSummary.init)
+    case "reviews": reviews.isEmpty ? nil : reviews
     case "buy_link": "\(card.link)/buy"
     case "deal_id": DealsCall.dealID(deal.id)
     case "share_url": shareURL

@@ -55,11 +55,14 @@ struct CouponRow: PageModel {
   let coupon: CouponRecord
   let state: CouponState
   let csrf: String?
+  /// Its review, once written (a used 券 without one offers 写点评).
+  var reviewID: Int64?
 
-  init(_ coupon: CouponRecord, now: Date, csrf: String?) {
+  init(_ coupon: CouponRecord, now: Date, csrf: String?, reviewID: Int64? = nil) {
     self.coupon = coupon
     state = coupon.state(at: now)
     self.csrf = csrf
+    self.reviewID = reviewID
   }
 
   var spaced: String {
@@ -76,6 +79,8 @@ struct CouponRow: PageModel {
     case "state": state.label
     case "state_key": state.rawValue
     case "cancellable": state == .unused
+    case "review_link": state != .consumed ? nil : reviewID.map { "/tuan/review/\($0)" }
+    case "write_review": state == .consumed && reviewID == nil ? "/tuan/review/new?coupon=\(coupon.code)" : nil
     case "valid_until": "有效期至" + DealsCall.format(coupon.validUntil.addingTimeInterval(-1))
     case "changed": coupon.changedAt.map { "\(state == .consumed ? "消费" : "取消")于" + DealsCall.format($0, withTime: true) }
     case "csrf": csrf
