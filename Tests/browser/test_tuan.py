@@ -408,3 +408,126 @@ def test_pulling_down_at_the_top_reloads_the_first_page(driver, server):
     touch(driver, "touchEnd", 0)
     wait(driver, lambda d: titles(d) == first, 15)
     assert console_errors(driver) == []
+
+
+def deals_api(server, path, params):
+    """A signed `/v1` call with the demo's Deals API key (printed in the server's log)."""
+    import hashlib
+    import json
+    import urllib.parse
+    import urllib.request
+    from pathlib import Path
+    text = (Path(server.data) / "server.log").read_text()
+    key, secret = re.search(r"Deals API \(/v1\): appkey (\S+), secret (\S+)", text).groups()
+    body = "".join(k + v for k, v in sorted(params.items()))
+    sign = hashlib.sha1((key + body + secret).encode()).hexdigest().upper()
+    query = urllib.parse.urlencode({"appkey": key, "sign": sign, **params})
+    with urllib.request.urlopen(server.url(f"/v1/{path}?{query}"), timeout=10) as response:
+        return json.loads(response.read())
+
+
+def sign_in_as(driver, server, name, password):
+    driver.get(server.url("/tuan"))
+    driver.find_element(By.ID, "dock-more").click()
+    visible(driver, "#more-login").click()
+    wait(driver, EC.url_contains("/oauth2/authorize"))
+    driver.find_element(By.ID, "userId").send_keys(name)
+    driver.find_element(By.ID, "passwd").send_keys(password)
+    driver.find_element(By.ID, "authorize").click()
+    wait(driver, lambda d: d.current_url.startswith(server.url("/tuan")) and d.find_elements(By.CSS_SELECTOR, "#grid .card"), 15)
+
+
+def sold(driver):
+    return int(re.search(r"已售(\d+)", driver.find_element(By.CSS_SELECTOR, "#buy-dock .sold").text).group(1))
+
+
+def test_buy_verify_review_reply_helpful_and_cancel(driver, server, tmp_path):
+    from conftest import make_driver, write_png
+    set_viewport(driver, *LANDSCAPE)
+    sign_in(driver, server)
+    # A deal two can be ordered of, at a shop without reviews yet.
+    card = next(c for c in driver.find_elements(By.CSS_SELECTOR, "#grid a.card")
+                if not c.find_elements(By.CSS_SELECTOR, ".left, .flag-sold-out") and "限购1份" not in c.text)
+    deal = card.get_attribute("data-deal")
+    driver.get(server.url(f"/tuan/deal/{deal}"))
+    business = driver.find_element(By.ID, "merchant-deals").get_attribute("href").rstrip("/").split("/")[-1]
+    sold_before = sold(driver)
+    reviews_before = deals_api(server, "business/get_single_business", {"business_id": business})["businesses"][0]["review_count"]
+    choose(driver, driver.find_element(By.ID, "buy"))
+    driver.find_element(By.CSS_SELECTOR, ".step[data-step='1']").click()
+    choose(driver, driver.find_element(By.ID, "submit-order"))
+    codes = [c.get_attribute("data-code") for c in driver.find_elements(By.CSS_SELECTOR, ".order.placed .coupon .code")]
+    assert len(codes) == 2
+    driver.get(server.url(f"/tuan/deal/{deal}"))
+    assert sold(driver) == sold_before + 2
+
+    # The shop's person verifies the first 券 on 商家后台.
+    server.sparrow("user", "create", "--name", "keeper", "--password", "keeper123")
+    server.sparrow("tuan", "shop", "link", "keeper", business)
+    keeper = make_driver()
+    try:
+        set_viewport(keeper, *LANDSCAPE)
+        sign_in_as(keeper, server, "keeper", "keeper123")
+        keeper.get(server.url("/tuan/shop"))
+        keeper.find_element(By.ID, "verify-code").send_keys(codes[0])
+        choose(keeper, keeper.find_element(By.ID, "verify-submit"))
+        assert "验券成功" in keeper.find_element(By.ID, "verify-result").text
+        assert codes[0][:4] in keeper.find_element(By.ID, "used-today").text
+        shoot(keeper, "shop")
+
+        # The buyer writes a review of the used 券, with two pictures.
+        driver.get(server.url("/tuan/orders"))
+        choose(driver, driver.find_element(By.CSS_SELECTOR, ".write-review"))
+        assert driver.find_element(By.CSS_SELECTOR, ".navbar h1").text == "写点评"
+        driver.find_element(By.CSS_SELECTOR, "#rating-field input[value='4'] + span").click()
+        for field in driver.find_elements(By.CSS_SELECTOR, ".grade-field"):
+            field.find_element(By.CSS_SELECTOR, "input[value='4'] + span").click()
+        driver.find_element(By.ID, "review-text").send_keys("味道很好，分量也足，服务员很耐心，团购很划算。")
+        pictures = []
+        for index, colour in enumerate([(200, 80, 40), (40, 90, 200)]):
+            path = tmp_path / f"review-{index}.png"
+            write_png(path, 320, 240, colour)
+            pictures.append(str(path))
+        driver.find_element(By.ID, "review-pics").send_keys("\n".join(pictures))
+        shoot(driver, "review-form")
+        choose(driver, driver.find_element(By.ID, "submit-review"))
+        review = driver.find_element(By.CSS_SELECTOR, ".review")
+        assert "味道很好" in review.text and "已消费" in review.text
+        assert len(review.find_elements(By.CSS_SELECTOR, ".review-pics img")) == 2
+        review_id = review.get_attribute("id").split("-")[1]
+        shoot(driver, "reviews")
+
+        # The numbers changed on the detail, the shop's page and the API.
+        api = deals_api(server, "business/get_single_business", {"business_id": business})["businesses"][0]
+        assert api["review_count"] == reviews_before + 1
+        driver.get(server.url(f"/tuan/deal/{deal}"))
+        assert f"{api['review_count']}条点评" in driver.find_element(By.ID, "rating").text
+        assert "%.1f" % api["avg_rating"] in driver.find_element(By.ID, "rating").text
+        driver.get(server.url(f"/tuan/business/{business}"))
+        assert f"{api['review_count']}条点评" in driver.find_element(By.ID, "business-info").text
+        recent = deals_api(server, "review/get_recent_reviews", {"business_id": business})
+        assert recent["reviews"][0]["review_id"] == int(review_id) and recent["reviews"][0]["review_rating"] == 4
+
+        # The shop replies; the keeper finds it useful (有用 is for others' reviews).
+        keeper.get(server.url("/tuan/shop"))
+        reply = keeper.find_element(By.CSS_SELECTOR, f"#review-{review_id} + .reply-form textarea")
+        reply.send_keys("谢谢您的好评，欢迎再来！")
+        choose(keeper, keeper.find_element(By.CSS_SELECTOR, f"#review-{review_id} + .reply-form button"))
+        keeper.get(server.url(f"/tuan/review/{review_id}"))
+        choose(keeper, keeper.find_element(By.CSS_SELECTOR, ".helpful"))
+        assert keeper.find_element(By.CSS_SELECTOR, ".helpful").get_attribute("aria-pressed") == "true"
+        driver.get(server.url(f"/tuan/review/{review_id}"))
+        assert "谢谢您的好评" in driver.find_element(By.CSS_SELECTOR, ".shop-reply").text
+        assert driver.find_element(By.CSS_SELECTOR, ".helpful-count").text == "1"
+        assert not driver.find_elements(By.CSS_SELECTOR, "button.helpful")  # not on one's own
+        shoot(driver, "review")
+    finally:
+        keeper.quit()
+
+    # Cancel the unused 券: it says so, and the unit is for sale again.
+    driver.get(server.url("/tuan/orders"))
+    choose(driver, driver.find_element(By.CSS_SELECTOR, ".order .cancel button"))
+    assert "已取消" in driver.page_source
+    driver.get(server.url(f"/tuan/deal/{deal}"))
+    assert sold(driver) == sold_before + 1
+    assert not console_errors(driver)

@@ -73,6 +73,7 @@ import TuanStore
       let list = try await client.get("/tuan/business/\(shop.id)/reviews?filter=latest", headers: headers)
       let detail = try await client.get("/tuan/deal/\(fixture.id("hotpot"))", headers: headers)
       let ordersAfter = try await client.get("/tuan/orders", headers: headers)
+      let shopPage = try await client.get("/tuan/business/\(shop.id)", headers: headers)
       let api = try await DealsAPITests.call(client, "business/get_single_business", [("business_id", String(shop.id))])
       let recent = try await DealsAPITests.call(client, "review/get_recent_reviews", [("business_id", String(shop.id))])
       let reviewID = try #require(try await world.tuan.reviews(userID: alice.id, limit: 1, offset: 0).items.first?.id)
@@ -100,6 +101,8 @@ import TuanStore
       #expect(list.text.contains(">\(after.reviewCount)条点评") && list.text.contains(String(format: "%.1f", after.rating)))
       #expect(detail.text.contains("网友点评") && detail.text.contains("锅底很香") && detail.text.contains("\(after.reviewCount)条点评"))
       #expect(ordersAfter.text.contains("查看点评") && !ordersAfter.text.contains("coupon=\(used)"))
+      #expect(shopPage.text.contains("class=\"card-rating\"") && shopPage.text.contains("\(after.reviewCount)条点评</span>"),
+              "the cards say the same")
       let business = (api["businesses"] as? [[String: Any]])?.first
       #expect(business?["review_count"] as? Int == after.reviewCount)
       #expect(business?["avg_rating"] as? Double == after.rating)

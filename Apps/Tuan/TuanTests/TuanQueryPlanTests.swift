@@ -11,6 +11,7 @@ import TuanStore
 @Suite struct TuanQueryPlanTests {
   static let tables: Set<String> = [
     "tuan_deals", "tuan_merchants", "tuan_orders", "tuan_coupons", "tuan_favourites", "tuan_views", "tuan_city_visits",
+    "tuan_reviews", "tuan_review_votes", "tuan_shop_users",
   ]
 
   /// Deliberate whole-table reads, each with its reason.
@@ -46,6 +47,26 @@ import TuanStore
     try await d.world.tuan.recordCityVisit(userID: 7, adcode: 110000, at: now)
     _ = try await d.world.tuan.recentCities(userID: 7, limit: 5)
     let business = String(d.merchants["sanlitun"]!.id)
+    // 点评: a review of the used 券, a vote, a reply, the lists, the shop's side.
+    _ = try await d.world.tuan.consumeCoupon(code: order.coupons[0].code, merchantID: hotpot.merchantID, now: now)
+    let review = try await d.world.tuan.addReview(ReviewRecord(
+      id: d.world.ids.next(at: now), merchantID: 0, dealID: 0, userID: 7, couponCode: order.coupons[0].code, rating: 4,
+      grades: ReviewGrades(product: 4, decoration: 4, service: 4), text: "很好吃的火锅，服务也不错，还会再来的。", createdAt: now))
+    _ = try await d.world.tuan.setHelpful(reviewID: review.id, userID: 8, helpful: true)
+    try await d.world.tuan.reply(toReview: review.id, merchantID: hotpot.merchantID, text: "谢谢", at: now)
+    for filter in ReviewFilter.allCases {
+      _ = try await d.world.tuan.reviews(merchantID: hotpot.merchantID, filter: filter, viewer: 8, limit: 10, offset: 0)
+    }
+    _ = try await d.world.tuan.reviews(userID: 7, limit: 10, offset: 0)
+    _ = try await d.world.tuan.reviewIDs(couponCodes: order.coupons.map(\.code))
+    _ = try await d.world.tuan.helpfulVotes(by: 8, among: [review.id])
+    try await d.world.tuan.linkShop(userID: 9, merchantID: hotpot.merchantID)
+    _ = try await d.world.tuan.shop(of: 9)
+    _ = try await d.world.tuan.consumedCoupons(merchantID: hotpot.merchantID, since: now - 86_400, limit: 10)
+    var edited = review
+    edited.rating = 3
+    _ = try await d.world.tuan.editReview(edited, now: now)
+    _ = try await d.world.tuan.setReviewHidden(id: review.id, hidden: true, rows: [])
     try await d.world.test { client in
       let calls: [(String, [(String, String)])] = [
         ("metadata/get_cities_with_deals", []), ("metadata/get_categories_with_deals", []),
@@ -66,12 +87,14 @@ import TuanStore
         ("business/find_businesses", [("city", "北京"), ("category", "美食"), ("keyword", "小龙坎")]),
         ("business/find_businesses", [("city", "北京"), ("latitude", "39.93"), ("longitude", "116.45"), ("sort", "7")]),
         ("business/get_single_business", [("business_id", business)]),
+        ("review/get_recent_reviews", [("business_id", business)]),
       ]
       for (path, params) in calls { _ = try await client.get(DealsAPITests.uri(path, params)) }
       _ = try await DealsAPITests.consume(client, order.coupons[0].code)
       for page in ["/tuan", "/tuan?sort=2", "/tuan?keyword=火锅", "/tuan?district=110105", "/tuan/deals?page=2",
                    "/tuan/deal/\(d.id("hotpot"))", "/tuan/business/\(business)", "/tuan/map", "/tuan/cities",
-                   "/tuan/cities/search?q=bj"] {
+                   "/tuan/cities/search?q=bj", "/tuan/business/\(business)/reviews?filter=bad",
+                   "/tuan/review/\(review.id)"] {
         _ = try await client.get(page.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!)
       }
     }

@@ -56,7 +56,7 @@ extension TuanWeb {
   func markedCards(_ ids: [Int64]) async throws -> [DealCard] {
     let deals = try await deps.store.deals(ids: ids)
     let now = deps.now()
-    return ids.compactMap { deals[$0] }.map { DealCard($0, presenter: presenter, now: now) }
+    return try await rated(ids.compactMap { deals[$0] }.map { DealCard($0, presenter: presenter, now: now) })
   }
 
   /// The deals a removal form picked (`ids`, repeated or comma-separated).

@@ -37,6 +37,19 @@ extension TuanWeb {
     }
   }
 
+  /// The cards with their shops' stars and review counts (one read for the page).
+  func rated(_ cards: [DealCard]) async throws -> [DealCard] {
+    guard !cards.isEmpty else { return cards }
+    let merchants = try await deps.store.merchants(ids: Array(Set(cards.map(\.deal.merchantID))))
+    return cards.map { card in
+      var card = card
+      if let merchant = merchants[card.deal.merchantID], merchant.reviewCount > 0 {
+        card.rating = (merchant.rating, merchant.reviewCount)
+      }
+      return card
+    }
+  }
+
   func merchant(_ text: String?) async throws -> MerchantRecord {
     guard let text, let id = Int64(text), id > 0, let merchant = try await deps.store.merchant(id: id) else {
       throw WebPageError(.notFound, "商家不存在")

@@ -60,6 +60,8 @@ struct DealCard: PageModel {
   var editing = false
   /// Metres from where 离我最近 measures, when the grid is sorted by it.
   var distance: Double?
+  /// The shop's stars and review count (`TuanWeb.rated`), when it has reviews.
+  var rating: (stars: Double, count: Int)?
 
   static let soon: TimeInterval = 3 * 86_400
 
@@ -100,6 +102,9 @@ struct DealCard: PageModel {
     case "flag_key": flag?.flag.rawValue
     case "editing": editing
     case "distance": distance.map(Self.distanceText)
+    case "rating": rating.map { String(format: "%.1f", $0.stars) }
+    case "rating_img": rating.map { StarsPicture.url($0.stars, small: true) }
+    case "review_count": rating?.count
     default: nil
     }
   }
