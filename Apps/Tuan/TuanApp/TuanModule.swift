@@ -17,6 +17,7 @@ package enum TuanModule: AppModule {
   package static var sqliteSchema: SQLiteSchema? { SQLiteTuanStore.schema }
   package static var postgresSchema: PostgresSchema? { PostgresTuanStore.schema }
   package static var commands: [any ParsableCommand.Type] { [TuanCommand.self] }
+  package static var scopes: [Scope] { [.tuan] }
 
   /// 团购's store on `engine`.
   package static func store(on engine: Engine) -> any TuanStore {
@@ -30,7 +31,10 @@ package enum TuanModule: AppModule {
     -> [any SparrowApp]
   {
     let tuan = deps.with(store(on: engine))
-    return [DealsAPI(deps: tuan, platform: platform), try await TuanWeb(deps: tuan, platform: platform)]
+    return [
+      DealsAPI(deps: tuan, platform: platform), TuanAPI(deps: tuan, platform: platform),
+      try await TuanWeb(deps: tuan, platform: platform),
+    ]
   }
 
   package static func demo(on engine: Engine) -> (any DemoPart)? { TuanDemo(deals: store(on: engine)) }

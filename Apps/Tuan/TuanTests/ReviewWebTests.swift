@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SparrowMedia
+import SparrowPlatform
 import SparrowStore
 import SparrowTestSupport
 import Testing
@@ -198,6 +199,40 @@ import TuanStore
       #expect(mine.text.contains("&lt;script&gt;") && !mine.text.contains("<script>alert"))
       #expect(!list.text.contains("这家店真的很差劲"))
       #expect(try await world.tuan.merchant(id: shop.id)?.tally == before.tally)
+    }
+  }
+
+  @Test func aReportedReviewGoesToTheStaffWhoHideItFromTheNumbers() async throws {
+    let fixture = try await Deals()
+    let world = fixture.world
+    let alice = try await world.user("alice")
+    let bob = try await world.user("bob")
+    let mia = try await world.user("mia")
+    let (used, _) = try await Self.aliceUsedOne(fixture, alice: alice.id)
+    let shop = fixture.merchants["sanlitun"]!
+    let before = try #require(try await world.tuan.merchant(id: shop.id))
+    let review = try await world.tuan.addReview(ReviewRecord(
+      id: world.ids.next(at: world.clock.now), merchantID: 0, dealID: 0, userID: alice.id, couponCode: used, rating: 1,
+      grades: ReviewGrades(product: 1, decoration: 1, service: 1), text: "加微信买便宜券，加微信买便宜券，加微信。",
+      createdAt: world.clock.now))
+    let staff = Staff(store: world.store, ids: world.ids)
+    try await staff.setRole(.moderator, of: mia, by: AuditEntry.operatorID, reason: "test", at: world.clock.now)
+
+    try await world.test { client in
+      let cookie = TuanWebTests.headers(cookie: try await client.sessionCookie("bob"))
+      let page = try await client.get("/tuan/review/\(review.id)", headers: cookie)
+      let form = try await client.get("/report?target=review:\(review.id)&next=/tuan/review/\(review.id)", headers: cookie)
+      let reported = try await client.post("/report", [("csrf", try pageCSRF(page)), ("target", "review:\(review.id)"),
+                                                       ("reason", "spam"), ("next", "/")], headers: cookie)
+      let open = try await world.store.openReports(limit: 10)
+      #expect(page.text.contains("/report?target=review"))
+      #expect(form.status == .ok && form.text.contains("加微信"))
+      #expect(reported.status == .ok && reported.text.contains("举报已提交") && open.count == 1)
+      #expect(try await staff.setHidden(try #require(ContentRef("review:\(review.id)")), true, in: world.moderation(),
+                                        by: mia.id, reason: "广告", at: world.clock.now))
+      #expect(try await world.tuan.merchant(id: shop.id)?.tally == before.tally)
+      #expect(try await client.get("/tuan/review/\(review.id)", headers: cookie).status == .notFound)
+      _ = bob
     }
   }
 

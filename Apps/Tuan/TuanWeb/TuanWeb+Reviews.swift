@@ -120,42 +120,21 @@ extension TuanWeb {
   func createReview(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let viewer = context.viewer else { return try await signIn(next: "/tuan/orders") }
     let (coupon, deal, merchant) = try await reviewable(context.params["coupon"], viewer: viewer)
-    let values = ReviewValues(context.params)
     let files = context.params.files("pic").filter { $0.data.readableBytes > 0 }
-    let now = deps.now()
     do {
-      let fields = try values.checked(asksSpend: DealCategory.asksSpend(merchant.category))
-      guard files.count <= ReviewRules.maxPictures else {
-        throw WebPageError(.badRequest, "最多\(ReviewRules.maxPictures)张图片")
-      }
-      let pictures = try await ingest(files, by: viewer.user.id, at: now)
-      let review = ReviewRecord(
-        id: deps.ids.next(at: now), merchantID: merchant.id, dealID: deal.id, userID: viewer.user.id,
-        couponCode: coupon.code, rating: fields.rating, grades: fields.grades, text: fields.text, pictures: pictures,
-        spend: fields.spend, createdAt: now)
-      do {
-        _ = try await deps.store.addReview(review)
-      } catch ReviewError.alreadyReviewed {
-        throw WebPageError(.conflict, "这张团购券已经写过点评了")
-      } catch ReviewError.notEligible {
-        throw WebPageError(.notFound, "只有在商家使用过的团购券才能写点评")
-      }
+      _ = try await reviews.create(context.params, files: files, coupon: coupon, merchant: merchant, by: viewer.user.id,
+                                   at: deps.now())
       return HTML.redirect("/tuan/business/\(merchant.id)/reviews?filter=latest")
-    } catch let error as WebPageError where error.status == .badRequest {
+    } catch let error as ReviewInputError {
       var form = ReviewForm(
         frame: frame(context, request, tab: .orders, title: "写点评"), action: "/tuan/review/new", couponCode: coupon.code,
-        dealTitle: deal.title, merchant: merchant, values: values, kept: [], presenter: presenter)
+        dealTitle: deal.title, merchant: merchant, values: ReviewValues(context.params), kept: [], presenter: presenter)
       form.error = error.message + (files.isEmpty ? "" : "（图片需要重新选择）")
       return render("tuan_review_form", form, status: .badRequest)
-    }
-  }
-
-  /// The form's pictures through the platform's pipeline; a bad one is the form's error.
-  func ingest(_ files: [UploadedFile], by user: Int64, at now: Date) async throws -> [PictureRef] {
-    do {
-      return try await platform.pictures.ingestAll(files.map { Data($0.data.readableBytesView) }, at: now, by: user)
-    } catch let refused as PictureLibrary.PartRefused {
-      throw WebPageError(.badRequest, "第\(refused.number)张图片：\(refused.error.message)")
+    } catch ReviewError.alreadyReviewed {
+      throw WebPageError(.conflict, "这张团购券已经写过点评了")
+    } catch ReviewError.notEligible {
+      throw WebPageError(.notFound, "只有在商家使用过的团购券才能写点评")
     }
   }
 
@@ -187,33 +166,18 @@ extension TuanWeb {
     guard let viewer = context.viewer else { return try await signIn(next: "/tuan/reviews/mine") }
     let review = try await ownReview(id, viewer: viewer)
     guard let merchant = try await deps.store.merchant(id: review.merchantID) else { throw WebPageError.notFound }
-    let values = ReviewValues(context.params)
     let files = context.params.files("pic").filter { $0.data.readableBytes > 0 }
-    let removing = Set(context.params.all("remove_pic"))
-    let now = deps.now()
     do {
-      let fields = try values.checked(asksSpend: DealCategory.asksSpend(merchant.category))
-      let kept = review.pictures.filter { !removing.contains($0.id) }
-      guard kept.count + files.count <= ReviewRules.maxPictures else {
-        throw WebPageError(.badRequest, "最多\(ReviewRules.maxPictures)张图片")
-      }
-      var edited = review
-      edited.rating = fields.rating
-      edited.grades = fields.grades
-      edited.text = fields.text
-      edited.spend = fields.spend
-      edited.pictures = kept + (try await ingest(files, by: viewer.user.id, at: now))
-      do {
-        _ = try await deps.store.editReview(edited, now: now)
-      } catch ReviewError.tooLateToEdit {
-        throw WebPageError(.conflict, "点评发表30天后不能再修改")
-      }
+      _ = try await reviews.update(review, context.params, files: files, merchant: merchant, by: viewer.user.id, at: deps.now())
       return HTML.redirect("/tuan/review/\(review.id)")
-    } catch let error as WebPageError where error.status == .badRequest {
+    } catch ReviewError.tooLateToEdit {
+      throw WebPageError(.conflict, "点评发表30天后不能再修改")
+    } catch let error as ReviewInputError {
       let deal = try await deps.store.deal(id: review.dealID)
       var form = ReviewForm(
         frame: frame(context, request, tab: nil, title: "编辑点评"), action: "/tuan/review/\(review.id)/edit", couponCode: nil,
-        dealTitle: deal?.title ?? "", merchant: merchant, values: values, kept: review.pictures, presenter: presenter)
+        dealTitle: deal?.title ?? "", merchant: merchant, values: ReviewValues(context.params), kept: review.pictures,
+        presenter: presenter)
       form.error = error.message + (files.isEmpty ? "" : "（图片需要重新选择）")
       return render("tuan_review_form", form, status: .badRequest)
     }

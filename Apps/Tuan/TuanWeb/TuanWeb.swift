@@ -18,6 +18,8 @@ package struct TuanWeb: SparrowApp {
   let assets: StaticAssets
   let session: WebSession
   let platform: Platform
+  /// Writes reviews, as the JSON API does.
+  let reviews: ReviewWriter
   /// Relative links: pictures at `/pics/…`, whatever the public URL.
   let presenter = DealsPresenter(publicURL: "")
 
@@ -30,6 +32,7 @@ package struct TuanWeb: SparrowApp {
     self.deps = deps
     session = platform.session
     self.platform = platform
+    reviews = ReviewWriter(store: deps.store, ids: deps.ids, pictures: platform.pictures)
     pages = try await TemplateLibrary.load(adding: Self.templates)
     mapParts = MapParts(pages: pages)
     menuMarkup = MenuMarkup(pages: pages)

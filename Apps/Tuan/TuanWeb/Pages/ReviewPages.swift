@@ -298,31 +298,6 @@ struct ReviewValues: Sendable {
     text = review.text
     spend = review.spend.map(String.init) ?? ""
   }
-
-  /// The checked fields, or the first thing wrong in words a person reads.
-  func checked(asksSpend: Bool) throws(WebPageError) -> (rating: Int, grades: ReviewGrades, text: String, spend: Int?) {
-    guard let rating, (1...5).contains(rating) else { throw WebPageError(.badRequest, "请选择总体评分（1到5星）") }
-    let valid = grades.compactMap { $0 }.filter { (1...5).contains($0) }
-    guard valid.count == 3 else { throw WebPageError(.badRequest, "请给三项分别打分（1到5分）") }
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard trimmed.count >= ReviewRules.minimumText else {
-      throw WebPageError(.badRequest, "点评至少写\(ReviewRules.minimumText)个字，说说你的体验")
-    }
-    switch ReviewRules.text.check(trimmed) {
-    case .fits: break
-    case .tooLong(let count): throw WebPageError(.badRequest, "点评最多\(ReviewRules.text.visible)个字，现在是\(count)个")
-    case .tooHeavy: throw WebPageError(.badRequest, "点评里有太多看不见的字符")
-    }
-    var spendValue: Int?
-    let spendText = spend.trimmingCharacters(in: .whitespaces)
-    if asksSpend, !spendText.isEmpty {
-      guard let value = Int(spendText), ReviewRules.spend.contains(value) else {
-        throw WebPageError(.badRequest, "人均请填1到\(ReviewRules.spend.upperBound)之间的整数（元）")
-      }
-      spendValue = value
-    }
-    return (rating, ReviewGrades(product: valid[0], decoration: valid[1], service: valid[2]), trimmed, spendValue)
-  }
 }
 
 /// 我的点评: the viewer's reviews, newest first.
