@@ -136,10 +136,10 @@ struct DealEndpoints: Sendable {
     if query.sort == .nearest, query.near == nil { throw DealsError.missing("latitude") }
     (query.limit, query.offset) = try call.paging()
     let page = try await store.findDeals(query)
-    let merchants = try await store.merchants(ids: page.items.map(\.deal.merchantID))
+    let (merchants, branches) = try await shops(page.items.map(\.deal))
     let deals = page.items.map {
       presenter.deal($0.deal, merchant: merchants[$0.deal.merchantID], full: false, distance: $0.distance,
-                     hasPoint: query.near != nil)
+                     hasPoint: query.near != nil, branches: (branches[$0.deal.id] ?? []).compactMap { merchants[$0] })
     }
     return Deals(totalCount: page.total, count: deals.count, deals: deals)
   }
@@ -182,9 +182,19 @@ struct DealEndpoints: Sendable {
     return try await full(try await store.findDeals(query).items.map(\.deal))
   }
 
+  /// The deals' shops and 适用分店, in two reads.
+  private func shops(_ deals: [DealRecord]) async throws -> ([Int64: MerchantRecord], [Int64: [Int64]]) {
+    let branches = try await store.branches(of: deals.map(\.id))
+    let merchants = try await store.merchants(ids: Array(Set(deals.map(\.merchantID) + branches.values.joined())))
+    return (merchants, branches)
+  }
+
   private func full(_ deals: [DealRecord]) async throws -> Deals {
-    let merchants = try await store.merchants(ids: deals.map(\.merchantID))
-    let items = deals.map { presenter.deal($0, merchant: merchants[$0.merchantID], full: true, distance: nil, hasPoint: false) }
+    let (merchants, branches) = try await shops(deals)
+    let items = deals.map {
+      presenter.deal($0, merchant: merchants[$0.merchantID], full: true, distance: nil, hasPoint: false,
+                     branches: (branches[$0.id] ?? []).compactMap { merchants[$0] })
+    }
     return Deals(totalCount: nil, count: items.count, deals: items)
   }
 

@@ -129,11 +129,13 @@ package struct DealsPresenter: Sendable {
   }
 
   func deal(
-    _ deal: DealRecord, merchant: MerchantRecord?, full: Bool, distance: Double?, hasPoint: Bool
+    _ deal: DealRecord, merchant: MerchantRecord?, full: Bool, distance: Double?, hasPoint: Bool,
+    branches: [MerchantRecord] = []
   ) -> DealJSON {
     let id = DealsCall.dealID(deal.id)
     let pictures = deal.pictures
-    let business = merchant.map {
+    // Its own shop first, then its 适用分店.
+    let businesses = ([merchant].compactMap { $0 } + branches).map {
       DealJSON.Business(
         name: $0.fullName, id: $0.id, city: cityName($0.cityAdcode), address: full ? $0.address : nil,
         latitude: $0.latitude, longitude: $0.longitude, url: "\(publicURL)/tuan/business/\($0.id)",
@@ -161,7 +163,7 @@ package struct DealsPresenter: Sendable {
           isRefundable: 1,
           specialTips: deal.specialTips) : nil,
       notice: full ? deal.notice : nil, dealUrl: "\(publicURL)/tuan/deal/\(id)", dealH5Url: "\(publicURL)/tuan/deal/\(id)",
-      commissionRatio: 0, businesses: business.map { [$0] } ?? [])
+      commissionRatio: 0, businesses: businesses)
   }
 
   /// 团购详情 as the spec's plain text: a first line, then each section's title and lines.

@@ -27,10 +27,11 @@ package struct TuanDemo: DemoPart {
       builder.pictures[category.name] = try await cast.library.ingest(data, at: cast.start)
     }
     let geo = GeoData.shared
-    // Every district of every city: two deals.
+    // Every district of every city: two deals, the first somewhere to eat (every district has restaurants).
     for city in geo.cities {
       for district in geo.districts(of: city) {
-        for _ in 0..<2 { builder.deal(city: city, district: district, category: nil, subcategory: nil) }
+        builder.deal(city: city, district: district, category: DealCategory.named("美食"), subcategory: nil)
+        builder.deal(city: city, district: district, category: nil, subcategory: nil)
       }
     }
     // The big cities: every category, three subcategories each, two deals of each, over all their districts.
@@ -72,8 +73,14 @@ package struct TuanDemo: DemoPart {
     }
 
     let store = cast.store
+    // Branches have no deal of their own: they go in with the first batch.
+    let selling = Set(builder.deals.map(\.merchantID))
+    try await deals.importDeals(merchants: builder.merchants.filter { !selling.contains($0.id) }, deals: [])
     for batch in Self.batches(deals: builder.deals, merchants: builder.merchants, size: 10_000) {
       try await deals.importDeals(merchants: batch.merchants, deals: batch.deals)
+    }
+    for (deal, shops) in builder.branches.sorted(by: { $0.key < $1.key }) {
+      try await deals.setBranches(dealID: deal, merchantIDs: shops)
     }
     random = builder.random
     let reviewed = try await reviews(builder: builder, cast: cast, now: now, random: &random)
@@ -178,6 +185,8 @@ package struct TuanDemo: DemoPart {
     var pictures: [String: PictureRef] = [:]
     var merchants: [MerchantRecord] = []
     var deals: [DealRecord] = []
+    /// 适用分店 by deal: other shops of the brand in the city.
+    var branches: [Int64: [Int64]] = [:]
     var outlines: [Int: Outline] = [:]
 
     init(ids: IDGenerator, now: Date, pool: [PictureRef], random: SplitMix) {
@@ -296,6 +305,28 @@ package struct TuanDemo: DemoPart {
           pictures: [pictures[category.name], pick(pool)].compactMap { $0 }, latitude: merchant.latitude,
           longitude: merchant.longitude)
         deals.append(deal)
+      }
+      // About one shop in twenty-five of a city's own is a brand with one or two more shops in the city, where
+      // its deals may be used too (适用分店).
+      let others = geo.districts(of: city).filter { $0.adcode != district.adcode }
+      if !nationwide, !others.isEmpty, chance(4) {
+        var shops: [Int64] = []
+        for _ in 0..<(1 + Int(random.next() % 2)) {
+          let where_ = pick(others)
+          let spot = point(in: where_)
+          var branch = merchant
+          branch.id = ids.next(at: now.addingTimeInterval(-90 * 86_400))
+          branch.branchName = where_.name + "店"
+          branch.districtAdcode = where_.adcode
+          branch.neighbourhood = ""
+          branch.address = "\(where_.fullName)\(pick(TuanDemoContent.roads))\(1 + random.next() % 399)号"
+          branch.phone = "\(TuanDemoContent.areaCodes[city.adcode] ?? "000")-0000-\(String(format: "%04d", random.next() % 10_000))"
+          branch.latitude = (spot.latitude * 1e6).rounded() / 1e6
+          branch.longitude = (spot.longitude * 1e6).rounded() / 1e6
+          merchants.append(branch)
+          shops.append(branch.id)
+        }
+        for deal in deals.suffix(2) where deal.merchantID == merchant.id { branches[deal.id] = shops }
       }
     }
 

@@ -87,15 +87,15 @@ extension PostgresTuanStore {
       // One conditional UPDATE: a racing second consumption waits for the first's row lock, then finds the
       // state changed and matches nothing.
       if let done = try await db.rows("""
-        UPDATE tuan_coupons SET state = 'consumed', changed_at = \(millis(now))
-        WHERE code = \(code) AND merchant_id = \(merchantID) AND state = 'unused' AND valid_until > \(millis(now))
+        UPDATE tuan_coupons SET state = 'consumed', changed_at = \(millis(now)), merchant_id = \(merchantID)
+        WHERE code = \(code) AND \(sql: Self.usable(at: merchantID)) AND state = 'unused' AND valid_until > \(millis(now))
         RETURNING \(raw: couponColumns)
         """).first {
         return .done(try CouponRecord(row: done))
       }
-      // Only this merchant's coupons are read: another's is not found, by the same statements as no coupon at all.
+      // Only coupons usable here are read (a 适用分店's too, which then becomes theirs): another's is not found, by the same statements as no coupon at all.
       guard let coupon = try await db.rows("""
-        SELECT \(raw: couponColumns) FROM tuan_coupons WHERE code = \(code) AND merchant_id = \(merchantID)
+        SELECT \(raw: couponColumns) FROM tuan_coupons WHERE code = \(code) AND \(sql: Self.usable(at: merchantID))
         """).first.map(CouponRecord.init(row:))
       else { return .notFound }
       return .refused(coupon.state(at: now))

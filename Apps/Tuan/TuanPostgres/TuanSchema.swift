@@ -13,7 +13,14 @@ enum TuanSchema {
     ("tuan-v6", "团购: deals on sale by where they are sold", v6),
     ("tuan-v7", "团购: cancellation instead of refunds, stock and 限购", v7),
     ("tuan-v8", "团购: 点评, 有用 votes, merchants' tallies, shops' people", v8),
+    ("tuan-v9", "团购: 适用分店", v9),
   ])
+
+  /// 适用分店 (SQLite's `tuan-v8`).
+  static let v9 = [
+    "CREATE TABLE tuan_deal_branches (deal_id BIGINT NOT NULL, merchant_id BIGINT NOT NULL, PRIMARY KEY (deal_id, merchant_id))",
+    "CREATE INDEX tuan_deal_branches_by_merchant ON tuan_deal_branches (merchant_id)",
+  ]
 
   /// 点评 (SQLite's `tuan-v7`): reviews, votes, each merchant's tally, shops' people, a shop's used 券 by time.
   static let v8 = [

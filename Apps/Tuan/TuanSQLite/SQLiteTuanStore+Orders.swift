@@ -86,14 +86,16 @@ extension SQLiteTuanStore {
   package func consumeCoupon(code: String, merchantID: Int64, now: Date) async throws -> CouponOutcome {
     try await pool.write { db in
       // One conditional UPDATE: of two racing consumptions, the second finds the state changed.
+      // Used at one of the deal's 适用分店, the coupon becomes that shop's (its 验券 list, its review).
       try db.execute(sql: """
-        UPDATE tuan_coupons SET state = 'consumed', changed_at = ?
-        WHERE code = ? AND merchant_id = ? AND state = 'unused' AND valid_until > ?
-        """, arguments: [millis(now), code, merchantID, millis(now)])
+        UPDATE tuan_coupons SET state = 'consumed', changed_at = ?, merchant_id = ?
+        WHERE code = ? AND \(Self.usableAt) AND state = 'unused' AND valid_until > ?
+        """, arguments: [millis(now), merchantID, code, merchantID, merchantID, millis(now)])
       let changed = db.changesCount == 1
-      // Only this merchant's coupons are read: another's is not found, by the same statements as no coupon at all.
+      // Only coupons usable here are read: another's is not found, by the same statements as no coupon at all.
       guard let coupon = try Row.fetchOne(
-        db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND merchant_id = ?", arguments: [code, merchantID]
+        db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND \(Self.usableAt)",
+        arguments: [code, merchantID, merchantID]
       ).map(CouponRecord.init(row:))
       else { return .notFound }
       if changed { return .done(coupon) }

@@ -220,6 +220,13 @@ enum TuanSchema {
     CREATE INDEX tuan_coupons_used ON tuan_coupons (merchant_id, state, changed_at);
     """
 
+  /// 适用分店: the other shops of a brand where a deal may be used; a 团购券 used at one of them becomes that shop's.
+  static let v8 = """
+    CREATE TABLE tuan_deal_branches (deal_id BIGINT NOT NULL, merchant_id BIGINT NOT NULL,
+      PRIMARY KEY (deal_id, merchant_id)) WITHOUT ROWID;
+    CREATE INDEX tuan_deal_branches_by_merchant ON tuan_deal_branches (merchant_id);
+    """
+
   /// The indexed text of the deal `row` (`new`, `old` or the table): its pairs, then its city's token.
   static func grams(_ row: String) -> String {
     "sparrow_bigrams(\(row).search_text) || ' c' || (CASE WHEN \(row).nationwide = 1 THEN 0 ELSE \(row).city_adcode END)"
@@ -233,5 +240,6 @@ enum TuanSchema {
     ("tuan-v5", "团购: keyword search by index", v5),
     ("tuan-v6", "团购: cancellation instead of refunds, stock and 限购", v6),
     ("tuan-v7", "团购: 点评, 有用 votes, merchants' tallies, shops' people", v7),
+    ("tuan-v8", "团购: 适用分店", v8),
   ])
 }

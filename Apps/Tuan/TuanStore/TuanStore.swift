@@ -26,6 +26,11 @@ package protocol DealStore: Sendable {
   func dealRegions(cityAdcode: Int, onSaleAt now: Date) async throws -> [DealRegion]
   /// The (category, subcategory) pairs with deals on sale at `now`; subcategory empty for a deal without one.
   func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair>
+  /// 适用分店: where a deal may be used besides its own shop (other shops of the brand in its city). `.notFound`
+  /// without the deal or one of the merchants.
+  func setBranches(dealID: Int64, merchantIDs: [Int64]) async throws
+  /// The other shops each of `dealIDs` may be used at, by deal; deals without any are left out.
+  func branches(of dealIDs: [Int64]) async throws -> [Int64: [Int64]]
 }
 
 /// A category and one of its subcategories (or "").
@@ -52,8 +57,8 @@ package protocol OrderStore: Sendable {
   func coupon(code: String, userID: Int64) async throws -> CouponRecord?
   /// The user's orders with their coupons, newest first.
   func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord>
-  /// Marks the coupon consumed if it is unused, unexpired and `merchantID`'s: atomic, so of two racing
-  /// consumptions exactly one succeeds. Another merchant's coupon is `.notFound`, read by the same statements as a
+  /// Marks the coupon consumed if it is unused, unexpired and usable at `merchantID` (its deal's shop or one of
+  /// its 适用分店, which then becomes the coupon's shop): atomic, so of two racing consumptions exactly one succeeds. Another merchant's coupon is `.notFound`, read by the same statements as a
   /// code no coupon has, so a shop cannot learn that another's code exists.
   func consumeCoupon(code: String, merchantID: Int64, now: Date) async throws -> CouponOutcome
   /// Cancels one of `userID`'s coupons while it is unused and valid at `now`: it returns to the deal's stock and

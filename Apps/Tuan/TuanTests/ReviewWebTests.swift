@@ -236,6 +236,21 @@ import TuanStore
     }
   }
 
+  @Test func aDealsBranchesAreListedOnTheDetailAndInTheAPI() async throws {
+    let fixture = try await Deals()
+    let world = fixture.world
+    let deal = fixture.deals["hotpot"]!
+    let branch = fixture.merchants["haidian"]!
+    try await world.tuan.setBranches(dealID: deal.id, merchantIDs: [branch.id])
+    try await world.test { client in
+      let detail = try await client.get("/tuan/deal/\(fixture.id("hotpot"))")
+      let api = try await DealsAPITests.call(client, "deal/get_single_deal", [("deal_id", fixture.id("hotpot"))])
+      let businesses = ((api["deals"] as? [[String: Any]])?.first?["businesses"] as? [[String: Any]]) ?? []
+      #expect(detail.text.contains("适用分店（共2家）") && detail.text.contains("/tuan/business/\(branch.id)"))
+      #expect(businesses.compactMap { ($0["id"] as? Int).map(Int64.init) } == [deal.merchantID, branch.id])
+    }
+  }
+
   @Test func theStarPicturesAreServedForEveryHalfStepOnly() async throws {
     let world = try await TestWorld()
     try await world.test { client in

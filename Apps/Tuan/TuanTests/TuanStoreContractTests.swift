@@ -491,3 +491,28 @@ func dealPicturesAreKeptByThePictureCollector(_ kind: StoreKind) async throws {
     #expect(unreferenced.map(\.id) == ["loose"])
   }
 }
+
+@Test(arguments: StoreKind.available)
+func aDealMayBeUsedAtItsBranchesWhichThenOwnTheCoupon(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let f = try await TuanFixture.world(engine.tuan)
+    let store = engine.tuan
+    let deal = f.deal("火锅双人餐")
+    let branch = f.merchants.first { $0.name == "王品牛排" }!, stranger = f.merchants.first { $0.name == "万达影城" }!
+    await #expect(throws: StoreError.notFound) { try await store.setBranches(dealID: deal.id, merchantIDs: [424_242]) }
+    try await store.setBranches(dealID: deal.id, merchantIDs: [branch.id, deal.merchantID])
+    #expect(try await store.branches(of: [deal.id, f.deals[3].id]) == [deal.id: [branch.id]], "its own shop is not a branch")
+    let order = makeOrder(f, deal: deal, user: 7, quantity: 2)
+    try await store.placeOrder(order, now: TuanFixture.now)
+    // Another shop cannot; a branch can, and the coupon is then the branch's.
+    #expect(try await store.consumeCoupon(code: order.coupons[0].code, merchantID: stranger.id, now: TuanFixture.now) == .notFound)
+    guard case .done(let used) = try await store.consumeCoupon(code: order.coupons[0].code, merchantID: branch.id, now: TuanFixture.now)
+    else { Issue.record("the branch could not verify it"); return }
+    #expect(used.merchantID == branch.id)
+    #expect(try await store.consumeCoupon(code: order.coupons[0].code, merchantID: branch.id, now: TuanFixture.now) == .refused(.consumed))
+    #expect(try await store.consumedCoupons(merchantID: branch.id, since: TuanFixture.now - 60, limit: 5).map(\.code) == [used.code])
+    try await store.setBranches(dealID: deal.id, merchantIDs: [])
+    #expect(try await store.branches(of: [deal.id]).isEmpty)
+    #expect(try await store.consumeCoupon(code: order.coupons[1].code, merchantID: branch.id, now: TuanFixture.now) == .notFound)
+  }
+}

@@ -88,6 +88,11 @@ extension TuanWeb {
     var page = DetailPage(frame: frame, deal: deal, merchant: merchant, presenter: presenter, collected: collected,
                           now: deps.now(), publicURL: deps.config.publicURL)
     page.reviews = reviews
+    // 适用分店: the brand's other shops where it may be used.
+    if let ids = try await deps.store.branches(of: [deal.id])[deal.id] {
+      let shops = try await deps.store.merchants(ids: ids)
+      page.branches = ids.compactMap { shops[$0] }.map(MerchantInfo.init)
+    }
     return render(HTML.wantsFragment(request) ? "tuan_detail_panel" : "tuan_detail", page)
   }
 }

@@ -136,6 +136,8 @@ struct DetailPage: PageModel {
   let shareURL: String
   /// The shop's latest reviews.
   var reviews: [ReviewItem] = []
+  /// 适用分店: the other shops of the brand where the deal may be used.
+  var branches: [MerchantInfo] = []
 
   init(frame: TuanFrame, deal: DealRecord, merchant: MerchantRecord?, presenter: DealsPresenter, collected: Bool,
        now: Date, publicURL: String)
@@ -172,6 +174,9 @@ struct DetailPage: PageModel {
     case "merchant": merchant.map(MerchantInfo.init)
     case "summary": merchant.map(RatingSummary.init)
     case "reviews": reviews.isEmpty ? nil : reviews
+    case "has_branches": !branches.isEmpty
+    case "branches": branches
+    case "shop_count": branches.count + 1
     case "buy_link": "\(card.link)/buy"
     case "deal_id": DealsCall.dealID(deal.id)
     case "share_url": shareURL
