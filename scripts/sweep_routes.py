@@ -29,6 +29,8 @@ topic = one("SELECT topic FROM status_topics GROUP BY topic ORDER BY count(*) DE
 deal = one("SELECT id FROM tuan_deals ORDER BY purchase_count DESC LIMIT 1")
 merchant = one("SELECT merchant_id FROM tuan_deals ORDER BY purchase_count DESC LIMIT 1")
 checkin = one("SELECT id FROM daka_checkins WHERE public = 1 ORDER BY id DESC LIMIT 1")
+reviewed = one("SELECT merchant_id FROM tuan_reviews GROUP BY merchant_id ORDER BY count(*) DESC LIMIT 1")
+review = one("SELECT id FROM tuan_reviews WHERE merchant_id = ? ORDER BY helpful DESC, id DESC LIMIT 1", reviewed)
 q = urllib.parse.quote
 
 api = f"Authorization: OAuth2 {token}"
@@ -63,6 +65,11 @@ routes = [
     ("tuan map", "/tuan/map", ""),
     ("tuan deal", f"/tuan/deal/1-{deal}", ""),
     ("tuan business", f"/tuan/business/{merchant}", ""),
+    ("tuan reviews", f"/tuan/business/{reviewed}/reviews", ""),
+    ("tuan review", f"/tuan/review/{review}", ""),
+    ("tuan orders", "/tuan/orders", web),
+    ("tuan shop", "/tuan/shop", web),
+    ("tuan api reviews", f"/tuan/api/reviews?business_id={reviewed}", ""),
     # 打卡
     ("daka discover", "/daka", ""),
     ("daka me", "/daka/me", web),
@@ -91,6 +98,7 @@ routes += [
     ("v1 regions", signed("metadata/get_regions_with_deals", {"city": "北京"}), ""),
     ("v1 cities", signed("metadata/get_cities_with_deals", {}), ""),
     ("v1 categories", signed("metadata/get_categories_with_deals", {}), ""),
+    ("v1 recent_reviews", signed("review/get_recent_reviews", {"business_id": str(reviewed)}), ""),
 ]
 
 for name, path, header in routes:
