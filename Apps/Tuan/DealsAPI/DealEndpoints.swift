@@ -353,8 +353,13 @@ struct DealEndpoints: Sendable {
     query.onSaleAt = now
     query.sort = .newest
     query.limit = 40 * merchants.count
-    let deals = Dictionary(grouping: try await store.findDeals(query).items.map(\.deal), by: \.merchantID)
-    return merchants.map { presenter.business($0.0, deals: deals[$0.0.id] ?? [], distance: $0.1) }
+    let found = try await store.findDeals(query).items.map(\.deal)
+    let branches = try await store.branches(of: found.map(\.id))
+    // A shop's deals: its own, and those it honours as a 适用分店.
+    return merchants.map { merchant, distance in
+      let deals = found.filter { $0.merchantID == merchant.id || branches[$0.id]?.contains(merchant.id) == true }
+      return presenter.business(merchant, deals: deals, distance: distance)
+    }
   }
 
   // MARK: Coupons

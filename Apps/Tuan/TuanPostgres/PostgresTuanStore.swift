@@ -228,7 +228,13 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
         """)
       parts.append("\(sql: squaredDistance(circle)) <= \(circle.radius * circle.radius)")
     }
-    if !query.merchantIDs.isEmpty { parts.append("d.merchant_id = ANY(\(query.merchantIDs))") }
+    if !query.merchantIDs.isEmpty {
+      // Its own deals and those it honours as a 适用分店.
+      parts.append("""
+        (d.merchant_id = ANY(\(query.merchantIDs)) OR d.id IN (SELECT deal_id FROM tuan_deal_branches \
+        WHERE merchant_id = ANY(\(query.merchantIDs))))
+        """)
+    }
     if let now = query.onSaleAt { parts.append("d.published_at <= \(millis(now)) AND d.deadline > \(millis(now))") }
     for (column, range) in [("published_at", query.publishedIn), ("deadline", query.endedIn), ("updated_at", query.updatedIn)] {
       if let range {

@@ -250,8 +250,12 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       arguments += squaredArguments + [circle.radius * circle.radius]
     }
     if !query.merchantIDs.isEmpty {
-      parts.append("d.merchant_id IN (SELECT value FROM json_each(?))")
-      arguments += [jsonList(query.merchantIDs)]
+      // Its own deals and those it honours as a 适用分店.
+      parts.append("""
+        (d.merchant_id IN (SELECT value FROM json_each(?)) OR d.id IN (SELECT deal_id FROM tuan_deal_branches \
+        WHERE merchant_id IN (SELECT value FROM json_each(?))))
+        """)
+      arguments += [jsonList(query.merchantIDs), jsonList(query.merchantIDs)]
     }
     if let now = query.onSaleAt {
       parts.append("d.published_at <= ? AND d.deadline > ?")

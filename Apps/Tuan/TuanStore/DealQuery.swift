@@ -71,6 +71,7 @@ package struct DealQuery: Sendable, Equatable {
   /// Only deals whose merchant is inside this circle.
   package var near: GeoCircle?
   /// Only deals of these merchants; empty for every merchant.
+  /// Deals of these merchants: their own, and those they honour as a 适用分店.
   package var merchantIDs: [Int64] = []
   /// Only deals on sale at this moment.
   package var onSaleAt: Date?

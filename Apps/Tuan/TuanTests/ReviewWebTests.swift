@@ -240,7 +240,12 @@ import TuanStore
     let fixture = try await Deals()
     let world = fixture.world
     let deal = fixture.deals["hotpot"]!
-    let branch = fixture.merchants["haidian"]!
+    // Another shop of the brand, with no deal of its own.
+    let branch = MerchantRecord(
+      id: world.ids.next(at: world.clock.now), name: "小龙坎", branchName: "国贸店", cityAdcode: 110000,
+      districtAdcode: 110105, address: "建国门外大街1号", phone: "010-0000-0001", latitude: 39.9087, longitude: 116.4605,
+      category: "美食", subcategory: "火锅", createdAt: world.clock.now)
+    try await world.tuan.importDeals(merchants: [branch], deals: [])
     try await world.tuan.setBranches(dealID: deal.id, merchantIDs: [branch.id])
     try await world.test { client in
       let detail = try await client.get("/tuan/deal/\(fixture.id("hotpot"))")
@@ -248,6 +253,12 @@ import TuanStore
       let businesses = ((api["deals"] as? [[String: Any]])?.first?["businesses"] as? [[String: Any]]) ?? []
       #expect(detail.text.contains("适用分店（共2家）") && detail.text.contains("/tuan/business/\(branch.id)"))
       #expect(businesses.compactMap { ($0["id"] as? Int).map(Int64.init) } == [deal.merchantID, branch.id])
+      let branchPage = try await client.get("/tuan/business/\(branch.id)")
+      let map = try await client.get("/tuan/map")  // 北京, the default
+      let byBusiness = try await DealsAPITests.call(client, "deal/get_deals_by_business_id", [("city", "北京"), ("business_id", String(branch.id))])
+      #expect(branchPage.text.contains("火锅双人餐"), "the branch's page lists the deal it honours")
+      #expect(map.text.contains("\(branch.fullName)：火锅双人餐"), "the map has a marker at the branch")
+      #expect((byBusiness["deals"] as? [[String: Any]])?.contains { $0["deal_id"] as? String == fixture.id("hotpot") } == true)
     }
   }
 

@@ -502,6 +502,9 @@ func aDealMayBeUsedAtItsBranchesWhichThenOwnTheCoupon(_ kind: StoreKind) async t
     await #expect(throws: StoreError.notFound) { try await store.setBranches(dealID: deal.id, merchantIDs: [424_242]) }
     try await store.setBranches(dealID: deal.id, merchantIDs: [branch.id, deal.merchantID])
     #expect(try await store.branches(of: [deal.id, f.deals[3].id]) == [deal.id: [branch.id]], "its own shop is not a branch")
+    var honoured = DealQuery()
+    honoured.merchantIDs = [branch.id]
+    #expect(titles(try await store.findDeals(honoured)).contains("火锅双人餐"), "a branch's deals include those it honours")
     let order = makeOrder(f, deal: deal, user: 7, quantity: 2)
     try await store.placeOrder(order, now: TuanFixture.now)
     // Another shop cannot; a branch can, and the coupon is then the branch's.
