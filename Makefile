@@ -51,7 +51,7 @@ browser-test:
 	@missing=""; for p in $(BROWSER_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
-	@python3 -m pip install -q selenium pytest pillow 2>/dev/null || python3 -m pip install -q --break-system-packages selenium pytest pillow
+	@python3 -m pip install -q selenium pytest pillow mastodon.py requests 2>/dev/null || python3 -m pip install -q --break-system-packages selenium pytest pillow mastodon.py requests
 	SPARROW_BIN=$(SPARROW_BIN) python3 -m pytest -q -p no:cacheprovider Tests/browser
 
 # SQLite at 1,000 users / 100,000 statuses, the measured user following 200 (about 20,000 statuses in the home

@@ -138,9 +138,14 @@ let package = Package(
     .target(
       name: "WeiboWeb", dependencies: ["WeiboAPI", "SparrowKit"], path: "Apps/Weibo/WeiboWeb",
       resources: [.copy("Templates"), .copy("Public")], swiftSettings: strict),
+    // 微博 through the Mastodon client API at /api/v1/… and /api/v2/… (docs/mastodon.md): the same store, other words.
+    .target(
+      name: "MastodonAPI", dependencies: ["WeiboAPI", "WeiboStore", "SparrowPlatform", "SparrowMedia"],
+      path: "Apps/Weibo/MastodonAPI", swiftSettings: strict),
     .target(name: "WeiboDemo", dependencies: ["WeiboStore", "SparrowDemo"], path: "Apps/Weibo/WeiboDemo", swiftSettings: strict),
     .target(
-      name: "WeiboApp", dependencies: ["WeiboAPI", "WeiboWeb", "WeiboDemo", "WeiboSQLite", "WeiboPostgres", "SparrowServer"],
+      name: "WeiboApp",
+      dependencies: ["WeiboAPI", "MastodonAPI", "WeiboWeb", "WeiboDemo", "WeiboSQLite", "WeiboPostgres", "SparrowServer"],
       path: "Apps/Weibo/WeiboApp", swiftSettings: strict),
     // 团购 (Apps/Tuan), every part in its own target: records and store protocols, one part per engine, the
     // Dianping-v1-style deals API at /v1/… (signature, envelope, endpoints, coupon verification), the iPad-first web

@@ -53,6 +53,11 @@ package final class IDGenerator: @unchecked Sendable {
     return (lastMillis << (Self.nodeBits + Self.sequenceBits)) | (nodeNumber << Self.sequenceBits) | sequence
   }
 
+  /// The smallest id of anything created at `date` or later: time windows over tables keyed by id.
+  package static func floor(at date: Date) -> Int64 {
+    max(Int64(date.timeIntervalSince1970 * 1000) - epoch, 0) << (nodeBits + sequenceBits)
+  }
+
   /// The creation time an id encodes.
   package static func date(of id: Int64) -> Date {
     Date(timeIntervalSince1970: Double((id >> (nodeBits + sequenceBits)) + epoch) / 1000)

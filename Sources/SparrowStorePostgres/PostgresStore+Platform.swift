@@ -85,6 +85,10 @@ extension PostgresStore {
     try await reading { db in try await Self.users(ids: ids, db) }
   }
 
+  package func userCount() async throws -> Int {
+    try await readingReplica { db in try await db.rows("SELECT count(*) FROM users").first?.int(0) ?? 0 }
+  }
+
   package func users(screenNames: [String]) async throws -> [UserRecord] {
     guard !screenNames.isEmpty else { return [] }
     let keys = Array(Set(screenNames.map { $0.lowercased() }))

@@ -91,6 +91,10 @@ extension SQLiteStore {
     try await reading { db in try Self.users(ids: ids, db) }
   }
 
+  package func userCount() async throws -> Int {
+    try await reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0 }
+  }
+
   package func users(screenNames: [String]) async throws -> [UserRecord] {
     guard !screenNames.isEmpty else { return [] }
     let keys = Array(Set(screenNames.map { $0.lowercased() }))

@@ -76,7 +76,7 @@ struct CommentsController: Sendable {
 
   /// Adds the comment to each status in `targets` in one transaction; returns the first.
   func create(_ call: APICall, text: String, on targets: [Int64], replyTo: Int64?) async throws -> Response {
-    let mentions = try await StatusesController.mentionedIDs(in: text, store: deps.store)
+    let mentions = try await deps.store.mentionedIDs(in: text)
       .filter { $0 != call.caller.userID }
     let records = targets.enumerated().map { index, statusID in
       CommentRecord(

@@ -177,13 +177,6 @@ struct StatusesController: Sendable {
     return text
   }
 
-  /// Ids of the existing users named with `@` in `text`.
-  static func mentionedIDs(in text: String, store: any WeiboStore) async throws -> [Int64] {
-    let names = RichText(text).mentions
-    guard !names.isEmpty else { return [] }
-    return try await store.users(screenNames: names).map(\.id)
-  }
-
   /// The pictures named by `pic_id` (comma list, at most 9), in the order given: only the caller's own uploads
   /// (the platform's rule, `PictureLibrary.attach`).
   func pictureList(_ call: APICall) async throws -> [PictureRef] {
@@ -235,7 +228,7 @@ struct StatusesController: Sendable {
 
   func insert(_ record: StatusRecord, _ call: APICall, comments: [CommentRecord] = []) async throws -> Response {
     let rich = RichText(record.text)
-    let mentions = try await Self.mentionedIDs(in: record.text, store: deps.store).filter { $0 != record.userID }
+    let mentions = try await deps.store.mentionedIDs(in: record.text).filter { $0 != record.userID }
     do {
       try await deps.store.insertStatus(record, mentions: mentions, topics: rich.topics, comments: comments)
     } catch let error as StoreError {

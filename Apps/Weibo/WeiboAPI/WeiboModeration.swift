@@ -39,7 +39,7 @@ package struct WeiboModeration: ContentModeration {
     case "status":
       guard let status = try await store.anyStatus(id: ref.id) else { return false }
       // Shown again, it joins its topics and reaches whom it mentions as when it was posted.
-      let mentions = hidden ? [] : try await StatusesController.mentionedIDs(in: status.text, store: store)
+      let mentions = hidden ? [] : try await store.mentionedIDs(in: status.text)
         .filter { $0 != status.userID }
       let topics = hidden ? [] : RichText(status.text).topics
       return try await store.setStatusHidden(id: ref.id, hidden: hidden, mentions: mentions, topics: topics, rows: rows)

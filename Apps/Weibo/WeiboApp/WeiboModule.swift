@@ -6,6 +6,7 @@ import SparrowServer
 import SparrowStore
 import SparrowStorePostgres
 import SparrowStoreSQLite
+import MastodonAPI
 import WeiboAPI
 import WeiboPostgres
 import WeiboSQLite
@@ -18,7 +19,7 @@ package enum WeiboModule: AppModule {
   package static var sqliteSchema: SQLiteSchema? { SQLiteWeiboStore.schema }
   package static var postgresSchema: PostgresSchema? { PostgresWeiboStore.schema }
   package static var commands: [any ParsableCommand.Type] { [EmoticonsCommand.self] }
-  package static var scopes: [Scope] { [.weibo] }
+  package static var scopes: [Scope] { [.weibo] + Scope.mastodon }
 
   /// 微博's store on `engine`.
   package static func store(on engine: Engine) -> any WeiboStore {
@@ -33,7 +34,7 @@ package enum WeiboModule: AppModule {
   {
     let weibo = deps.with(store(on: engine))
     let api = WeiboAPI(deps: weibo, platform: platform)
-    return [api, try await WeiboWeb(deps: weibo, platform: platform, api: api)]
+    return [api, MastodonAPI(deps: weibo, platform: platform), try await WeiboWeb(deps: weibo, platform: platform, api: api)]
   }
 
   package static func demo(on engine: Engine) -> (any DemoPart)? { WeiboDemo(store: store(on: engine)) }

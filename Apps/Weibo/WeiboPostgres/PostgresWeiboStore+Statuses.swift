@@ -295,6 +295,10 @@ extension PostgresWeiboStore {
     return changed
   }
 
+  package func activeAuthors(since: Date) async throws -> Int {
+    try await readingReplica { db in try await db.rows(WeiboSQL.activeAuthors(since: since)).first?.int(0) ?? 0 }
+  }
+
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
     try await readingReplica { db in
       try await db.rows(WeiboSQL.hotTopics(since: since, limit: limit, group: "t.topic"))

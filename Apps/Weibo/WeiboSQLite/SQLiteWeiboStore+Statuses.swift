@@ -267,6 +267,13 @@ extension SQLiteWeiboStore {
     return changed
   }
 
+  package func activeAuthors(since: Date) async throws -> Int {
+    try await reading { db in
+      let (sql, arguments) = WeiboSQL.activeAuthors(since: since).sqlite
+      return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+    }
+  }
+
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
     try await reading { db in
       let (sql, arguments) = WeiboSQL.hotTopics(since: since, limit: limit, group: "+t.topic").sqlite

@@ -1,4 +1,5 @@
 import SparrowStore
+import SparrowCore
 
 /// What posting a status checks and changes, decided once for both engines. Each engine runs these steps inside its
 /// own transaction, in this order: the repeat check (`previous`, `repeats`), the repost check (`repostTargets`,
@@ -66,5 +67,14 @@ package struct StatusPosting: Sendable {
   private static func once<T: Hashable>(_ values: [T]) -> [T] {
     var seen = Set<T>()
     return values.filter { seen.insert($0).inserted }
+  }
+}
+
+extension UserStore {
+  /// Ids of the existing people named with `@` in `text`: whom a status or comment mentions, whichever API wrote it.
+  package func mentionedIDs(in text: String) async throws -> [Int64] {
+    let names = RichText(text).mentions
+    guard !names.isEmpty else { return [] }
+    return try await users(screenNames: names).map(\.id)
   }
 }

@@ -153,6 +153,11 @@ package enum WeiboSQL {
     """
   }
 
+  /// How many people posted since `since` (ids grow with time, so the window is a range of the primary key).
+  package static func activeAuthors(since: Date) -> SQL {
+    "SELECT count(DISTINCT user_id) FROM statuses WHERE id >= \(IDGenerator.floor(at: since))"
+  }
+
   /// How many statuses `feed` holds (`condition` is its condition): whole public and author feeds from the
   /// maintained counters (every author's public statuses are `statuses_count - private_statuses_count`), others
   /// counted. Counting the public timeline row by row read every status of the site on each request. (PostgreSQL's

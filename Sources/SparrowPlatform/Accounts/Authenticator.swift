@@ -56,23 +56,30 @@ extension Authenticator {
   /// for nobody: a token in the header or the query is checked before any of the body is read; one in the body
   /// must come within its first `openLimit` bytes (the Weibo SDKs send `access_token` before the picture).
   /// With `optional`, a call that names no token at all has no caller; one that names a bad token is refused.
-  package func read(_ request: inout Request, limit: Int, openLimit: Int, now: Date, optional: Bool = false)
-    async throws -> (Params, Caller?)
+  package func read(_ request: inout Request, limit: Int, openLimit: Int, now: Date, optional: Bool = false,
+                    json: Bool = false) async throws -> (Params, Caller?)
   {
     let query = try Params.query(of: request)
     let outside = Self.token(query, request.headers)
     var early: Caller?
     if let outside { early = try await caller(token: outside, now: now) }
     let contentType = request.headers[.contentType] ?? ""
-    let params = try await Params.read(&request, query: query, limit: limit, openLimit: outside == nil ? openLimit : nil) {
+    let params = try await Params.read(
+      &request, query: query, limit: limit, openLimit: outside == nil ? openLimit : nil, json: json
+    ) {
       prefix in
       let token = Params.field("access_token", inPrefix: prefix, contentType: contentType)
       _ = try await caller(token: token, now: now)
     }
     // The body may name another token than the header; otherwise the caller is the one already found.
     let token = Self.token(params, request.headers)
-    if let early, token == outside { return (params, early) }
     if token == nil && optional { return (params, nil) }
-    return (params, try await caller(token: token, now: now))
+    let found = if let early, token == outside { early } else { try await caller(token: token, now: now) }
+    // An app's own token (`client_credentials`) acts for no account: it reads what anyone may, and no more.
+    guard found.userID != 0 else {
+      if optional { return (params, nil) }
+      throw EnvelopeError.needsAccount
+    }
+    return (params, found)
   }
 }

@@ -20,6 +20,7 @@ extension OAuthController {
       return try await body(request, params)
     }
 
+    registerStandard(on: router) { request, limit, body in try await page(request, limit: limit, body) }
     router.get("/oauth2/authorize") { request, _ in
       try await page(request, limit: Platform.formLimit) { try await oauth.authorizePage($0, params: $1) }
     }

@@ -43,9 +43,10 @@ package struct OAuthController: Sendable {
     guard let app = try await store.app(clientID: clientID) else {
       return .failure(ErrorPage(title: "授权失败", message: "应用不存在（client_id 无效）", code: 21324))
     }
-    let registered = registeredRedirect(app)
-    let redirect = params["redirect_uri"] ?? registered
-    guard Self.redirectMatches(redirect, registered: registered, anyLoopbackPort: app.isPublic) else {
+    // An app registered through `POST /api/v1/apps` may name several callbacks, one per line.
+    let registered = registeredRedirect(app).split(whereSeparator: \.isNewline).map(String.init)
+    let redirect = params["redirect_uri"] ?? registered.first ?? ""
+    guard registered.contains(where: { Self.redirectMatches(redirect, registered: $0, anyLoopbackPort: app.isPublic) }) else {
       return .failure(ErrorPage(title: "授权失败", message: "redirect_uri 与应用登记的回调地址不一致", code: 21322))
     }
     // PKCE (RFC 7636): S256 only; a public client, which has no secret, must use it and the code flow.
@@ -62,7 +63,7 @@ package struct OAuthController: Sendable {
       return .failure(ErrorPage(title: "授权失败", message: "这个应用只能用授权码方式登录", code: 21329))
     }
     let asked = scopes.asked(params["scope"])
-    let unregistered = app.firstParty ? [] : asked.filter { !app.scopes.contains($0.name) }
+    let unregistered = app.firstParty ? [] : scopes.unregistered(asked, registered: app.scopes)
     guard unregistered.isEmpty else {
       let names = unregistered.map(\.name).joined(separator: ", ")
       return .failure(ErrorPage(title: "授权失败", message: "应用没有登记这些权限：\(names)", code: 21323))
@@ -114,8 +115,8 @@ package struct OAuthController: Sendable {
       path: request.uri.path, query: request.uri.query, error: error, account: account, csrf: csrf,
       demo: deps.config.demoLogin, demoScript: assets.url("demo-fill.js"))
     let anyPort = asking.app.isPublic && URLComponents(string: asking.redirect)?.host.map(Self.loopbackHosts.contains) == true
-    return pages.render("authorize", page, status: status, headers: headers,
-                        policy: .redirecting(to: asking.redirect, anyPort: anyPort))
+    let policy: HTML.Policy = asking.redirect == Self.outOfBand ? .strict : .redirecting(to: asking.redirect, anyPort: anyPort)
+    return pages.render("authorize", page, status: status, headers: headers, policy: policy)
   }
 
   func authorizeSubmit(_ request: Request, params: Params, address: String?) async throws -> Response {
@@ -127,13 +128,15 @@ package struct OAuthController: Sendable {
     case .success(let found): (app, redirect, granted) = (found.app, found.redirect, found.asked.map(\.name))
     }
     let state = params["state"]
+    // Out of band (RFC 8252's old `oob`): the code is shown on this site's page, to be copied into the app.
+    let landing = redirect == Self.outOfBand ? "/oauth2/default.html" : redirect
     if params["action"] == "cancel" {
       var query = [
         ("error_uri", "/oauth2/authorize"), ("error", "access_denied"),
         ("error_description", "user denied your request."), ("error_code", "21330"),
       ]
       if let state { query.append(("state", state)) }
-      return Self.redirect(to: redirect, query: query)
+      return Self.redirect(to: landing, query: query)
     }
     var userID: Int64
     var newSession: String?
@@ -186,15 +189,30 @@ package struct OAuthController: Sendable {
       challenge: params["code_challenge"], scopes: granted))
     var query = [("code", code)]
     if let state { query.append(("state", state)) }
-    var response = Self.redirect(to: redirect, query: query)
+    var response = Self.redirect(to: landing, query: query)
     response.headers.append(contentsOf: headers)
     return response
   }
 
   // MARK: Tokens
 
+  /// The tokens a token request earns, with the scopes they carry beyond the default ones.
+  struct Issued {
+    let token: AccessToken
+    let scopes: [String]
+    let createdAt: Date
+  }
+
+  /// `/oauth2/access_token`: the open platform's answer.
   func accessToken(_ params: Params, address: String?) async throws -> Response {
+    try json(try await issue(params, address: address).token)
+  }
+
+  /// The grant types both token endpoints take; `client_credentials` is the standard endpoint's alone.
+  func issue(_ params: Params, address: String?, standard: Bool = false) async throws -> Issued {
     let app = try await authenticatedClient(params)
+    let now = deps.now()
+    func issued(_ token: AccessToken, _ scopes: [String]) -> Issued { Issued(token: token, scopes: scopes, createdAt: now) }
     switch params["grant_type"] {
     case "authorization_code":
       guard let code = params["code"] else {
@@ -218,8 +236,16 @@ package struct OAuthController: Sendable {
       } else if app.isPublic {
         throw EnvelopeError.oauth("invalid_grant", 21325, "a public client's code needs PKCE")
       }
-      return try json(try await issueTokens(
-        userID: grant.userID, app: app, scopes: grant.scopes, withRefresh: true, origin: grant.hash))
+      return issued(try await issueTokens(
+        userID: grant.userID, app: app, scopes: grant.scopes, withRefresh: true, origin: grant.hash), grant.scopes)
+    case "client_credentials" where standard:
+      // The app itself, no person: it may read what anyone may (user 0 is no account; see `APIDispatcher`).
+      guard !app.isPublic else {
+        throw EnvelopeError.oauth("unauthorized_client", 21326, "a public client has no credentials of its own")
+      }
+      let granted = scopes.asked(params["scope"]).filter { app.firstParty || scopes.unregistered([$0], registered: app.scopes).isEmpty }
+        .map(\.name)
+      return issued(try await issueTokens(userID: 0, app: app, scopes: granted, withRefresh: false), granted)
     case "password":
       guard app.firstParty else {
         throw EnvelopeError.oauth("unauthorized_client", 21326, "client is not allowed the password grant")
@@ -244,7 +270,7 @@ package struct OAuthController: Sendable {
       if let suspension = try await store.suspension(userID: user.id) {
         throw EnvelopeError.oauth("invalid_grant", 21302, Self.suspended(suspension), status: .forbidden)
       }
-      return try json(try await issueTokens(userID: user.id, app: app, scopes: [], withRefresh: true))
+      return issued(try await issueTokens(userID: user.id, app: app, scopes: [], withRefresh: true), [])
     case "refresh_token":
       guard let refresh = params["refresh_token"] else {
         throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (refresh_token)")
@@ -252,8 +278,8 @@ package struct OAuthController: Sendable {
       guard let grant = try await store.takeGrant(hash: Secrets.hash(refresh), kind: .refresh),
         grant.appID == app.id, grant.expiresAt > deps.now()
       else { throw EnvelopeError.oauth("invalid_grant", 21325, "invalid refresh token") }
-      return try json(try await issueTokens(
-        userID: grant.userID, app: app, scopes: grant.scopes, withRefresh: true, origin: grant.origin))
+      return issued(try await issueTokens(
+        userID: grant.userID, app: app, scopes: grant.scopes, withRefresh: true, origin: grant.origin), grant.scopes)
     case nil:
       throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (grant_type)")
     case let other?:
@@ -328,6 +354,20 @@ package struct OAuthController: Sendable {
       throw EnvelopeError.oauth("expired_token", 21327, "expired access token", status: .unauthorized)
     }
     return grant
+  }
+
+  /// RFC 7009 revocation: the client proves itself and names one of its tokens (access or refresh); what that token
+  /// belongs to, the person's grants to the app, ends. An unknown token is no error (§2.2).
+  func revokeStandard(_ params: Params) async throws -> Response {
+    let app = try await authenticatedClient(params)
+    guard let token = params["token"] else { throw EnvelopeError.oauth("invalid_request", 21323, "miss required parameter (token)") }
+    for kind in [GrantRecord.Kind.access, .refresh] {
+      if let grant = try await store.grant(hash: Secrets.hash(token), kind: kind), grant.appID == app.id {
+        try await store.revokeGrants(userID: grant.userID, appID: grant.appID)
+        break
+      }
+    }
+    return jsonResponse(Array("{}".utf8))
   }
 
   // MARK: Sessions and sign-up
@@ -432,6 +472,9 @@ package struct OAuthController: Sendable {
   }
 
   // MARK: Helpers
+
+  /// The redirect URI of an app with no callback: the code is shown on `/oauth2/default.html`.
+  package static let outOfBand = "urn:ietf:wg:oauth:2.0:oob"
 
   static func queryFromParams(_ params: Params) -> [(String, String)] {
     ["client_id", "redirect_uri", "response_type", "state", "scope", "display", "code_challenge", "code_challenge_method"]

@@ -73,11 +73,15 @@ package struct APIRoutes<Format: APIErrorFormat, Call: Sendable>: Sendable {
     package var counted = true
     /// The error for a body past `bodyLimit`, when the API names it (a picture too large); else the format's own.
     package var oversized: Format?
+    /// What a token must have been granted for this route, when it is not the API's (`read:statuses`).
+    package var scope: Scope?
     package let handler: Handler
   }
 
   /// Where the API lives (`/2/`) and the suffix a path may carry (`.json`).
   package let prefix: String
+  /// Whether bodies may be JSON objects (Mastodon's clients send them), read as parameters (`Params.merge(json:)`).
+  package var acceptsJSON = false
   package let suffix: String
   /// Whether a metrics label keeps the suffix (the Weibo API documents its paths with `.json`).
   package let labelsWithSuffix: Bool
@@ -110,13 +114,13 @@ package struct APIRoutes<Format: APIErrorFormat, Call: Sendable>: Sendable {
     self.translate = translate
   }
 
-  /// Adds a route; unset limits and auth are the API's.
+  /// Adds a route; unset limits, auth and scope are the API's.
   package mutating func add(
     _ methods: HTTPRequest.Method..., path: String, bodyLimit: Int? = nil, auth: APIAuth? = nil, limit: String? = nil,
-    counted: Bool = true, oversized: Format? = nil, _ handler: @escaping Handler
+    counted: Bool = true, oversized: Format? = nil, scope: Scope? = nil, _ handler: @escaping Handler
   ) {
     let route = Route(bodyLimit: bodyLimit ?? self.bodyLimit, auth: auth ?? self.auth, limit: limit, counted: counted,
-                      oversized: oversized, handler: handler)
+                      oversized: oversized, scope: scope, handler: handler)
     if exact[path] == nil, path.contains("{id}") { patterns.append((path.split(separator: "/"), path)) }
     for method in methods { exact[path, default: [:]][method] = route }
   }
@@ -157,6 +161,7 @@ package struct APIDispatcher<Format: APIErrorFormat, Call: Sendable>: Sendable {
   package let routes: APIRoutes<Format, Call>
   let auth: Authenticator
   let rates: RateLimiter
+  let scopes: ScopeCatalog
   let now: @Sendable () -> Date
 
   /// What is read of a body before its sender is known.
@@ -166,6 +171,7 @@ package struct APIDispatcher<Format: APIErrorFormat, Call: Sendable>: Sendable {
     self.routes = routes
     auth = Authenticator(store: platform.deps.store)
     rates = platform.rates
+    scopes = platform.scopes
     self.now = now
   }
 
@@ -222,16 +228,19 @@ package struct APIDispatcher<Format: APIErrorFormat, Call: Sendable>: Sendable {
     do {
       switch route.auth {
       case .own:
-        params = try await Params.read(&request, limit: route.bodyLimit)
+        params = try await Params.read(&request, limit: route.bodyLimit, json: routes.acceptsJSON)
         caller = nil
       case .token, .optionalToken:
         (params, caller) = try await auth.read(
-          &request, limit: route.bodyLimit, openLimit: Self.openLimit, now: now, optional: route.auth == .optionalToken)
+          &request, limit: route.bodyLimit, openLimit: Self.openLimit, now: now, optional: route.auth == .optionalToken,
+          json: routes.acceptsJSON)
       }
     } catch ParamError.bodyTooLarge where route.oversized != nil {
       throw route.oversized!
     }
-    if let caller, let scope = routes.scope, !caller.allows(scope) { throw Format.missingScope(scope) }
+    if let caller, let scope = route.scope ?? routes.scope, !scopes.allows(caller, scope) {
+      throw Format.missingScope(scope)
+    }
     let app = caller?.app?.id ?? 0
     if let caller, route.counted { try rates.admit(user: caller.userID, app: app, api: route.limit) }
     let call = try await routes.makeCall(APIRequest(

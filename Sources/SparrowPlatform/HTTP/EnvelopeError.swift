@@ -73,6 +73,9 @@ package struct EnvelopeError: Error, HTTPResponseError {
   package static let emptyToken = EnvelopeError(status: .unauthorized, code: 21301, error: "auth faild! empty accessToken")
   package static let invalidToken = EnvelopeError(status: .unauthorized, code: 21332, error: "invalid_access_token")
   package static let expiredToken = EnvelopeError(status: .unauthorized, code: 21327, error: "expired_token")
+  /// An app's own token (`client_credentials`) where a person's is needed.
+  package static let needsAccount = EnvelopeError(
+    status: .unprocessableContent, code: 21301, error: "This method requires an authenticated user")
   package static let notCurrentUser = EnvelopeError(
     status: .forbidden, code: 21335, error: "Request uid's value must be the current user uid")
 

@@ -60,11 +60,12 @@ package struct Params: Sendable {
   /// on only once `admit` accepts what came so far: a caller whose credentials are in the body (the Weibo
   /// SDKs send `access_token` as a field before the picture) must prove them before the server reads megabytes.
   /// `query` is the query's parameters when the caller has read them already.
+  /// With `json`, a JSON object body is read too (`merge(json:)`); otherwise it is refused as unsupported.
   package static func read(_ request: inout Request, query: Params? = nil, limit: Int, openLimit: Int? = nil,
-                           admit: (ByteBuffer) async throws -> Void = { _ in }) async throws -> Params
+                           json: Bool = false, admit: (ByteBuffer) async throws -> Void = { _ in }) async throws -> Params
   {
     var params = try query ?? Self.query(of: request)
-    guard request.method == .post || request.method == .put else { return params }
+    guard request.method == .post || request.method == .put || request.method == .patch else { return params }
     var body = ByteBuffer()
     var admitted = openLimit.map { $0 >= limit } ?? true
     var refusal: (any Error)?
@@ -100,6 +101,8 @@ package struct Params: Sendable {
     case "multipart/form-data":
       guard let boundary = Self.boundary(in: contentType) else { throw ParamError.malformed }
       try params.merge(multipart: body, boundary: boundary)
+    case "application/json" where json:
+      try params.merge(json: body)
     case "application/json":
       throw ParamError.unsupportedMedia("application/json")
     default:
@@ -107,6 +110,30 @@ package struct Params: Sendable {
       try params.merge(formEncoded: String(buffer: body))
     }
     return params
+  }
+
+  /// A JSON object's members as parameters, the way Rails reads the same names from a form: a scalar is `name`
+  /// (true/false as `true`/`false`, null as absent), an array of scalars `name[]`, an object's members
+  /// `name[key]`, nested within one level. Anything else is malformed.
+  package mutating func merge(json body: ByteBuffer) throws {
+    guard body.readableBytes > 0 else { return }
+    guard let object = try? JSONDecoder().decode([String: JSONParam].self, from: Data(body.readableBytesView)) else {
+      throw ParamError.malformed
+    }
+    func add(_ name: String, _ value: JSONParam, depth: Int) throws {
+      switch value {
+      case .list(let items):
+        for item in items {
+          guard let text = try item.scalar(name) else { continue }
+          values[name + "[]", default: []].append(text)
+        }
+      case .members(let members) where depth == 0:
+        for (key, item) in members { try add("\(name)[\(key)]", item, depth: 1) }
+      default:
+        if let text = try value.scalar(name) { values[name] = [text] }
+      }
+    }
+    for (name, value) in object { try add(name, value, depth: 0) }
   }
 
   /// The first value of a parameter; empty strings count as absent.
@@ -161,6 +188,13 @@ package struct Params: Sendable {
       guard let id = Int64($0), id > 0 else { throw ParamError.invalid(name, expected: "int64 list", got: $0) }
       return id
     }
+  }
+
+  /// These parameters with `extra` added where they name nothing.
+  package func adding(_ extra: [String: String]) -> Params {
+    var copy = self
+    for (name, value) in extra where copy[name] == nil { copy.values[name] = [value] }
+    return copy
   }
 
   /// A flag given as 0/1.
@@ -313,5 +347,32 @@ package struct Params: Sendable {
         ? String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self) : value
     }
     return nil
+  }
+}
+
+/// One value of a JSON body, as `Params.merge(json:)` reads it.
+private indirect enum JSONParam: Decodable {
+  case null, text(String), list([JSONParam]), members([String: JSONParam])
+
+  init(from decoder: any Decoder) throws {
+    let single = try decoder.singleValueContainer()
+    if single.decodeNil() { self = .null; return }
+    if let flag = try? single.decode(Bool.self) { self = .text(flag ? "true" : "false"); return }
+    if let number = try? single.decode(Int64.self) { self = .text(String(number)); return }
+    if let number = try? single.decode(Double.self) { self = .text(String(number)); return }
+    if let text = try? single.decode(String.self) { self = .text(text); return }
+    if let items = try? single.decode([JSONParam].self) { self = .list(items); return }
+    self = .members(try single.decode([String: JSONParam].self))
+  }
+
+  /// The value as one parameter's text; nil for null; an array or object here is malformed.
+  func scalar(_ name: String) throws -> String? {
+    switch self {
+    case .null: return nil
+    case .text(let text):
+      guard !text.contains("\0") else { throw ParamError.notText(name) }
+      return text
+    case .list, .members: throw ParamError.malformed
+    }
   }
 }

@@ -27,6 +27,7 @@ extension PlatformPart {
   package func user(screenName: String) async throws -> UserRecord? { try await engine.user(screenName: screenName) }
   package func users(ids: [Int64]) async throws -> [Int64: UserRecord] { try await engine.users(ids: ids) }
   package func users(screenNames: [String]) async throws -> [UserRecord] { try await engine.users(screenNames: screenNames) }
+  package func userCount() async throws -> Int { try await engine.userCount() }
   package func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
     try await engine.searchUsers(keyword, limit: limit)
   }

@@ -13,6 +13,8 @@ package protocol UserStore: Sendable {
   func users(screenNames: [String]) async throws -> [UserRecord]
   /// Users whose name contains `keyword`, most followed first.
   func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord]
+  /// How many accounts there are (an instance's size, as federated servers tell it).
+  func userCount() async throws -> Int
   /// Writes accounts and apps as they are, in one transaction (bulk loads: the demo world, benchmark datasets).
   func importAccounts(users: [UserRecord], apps: [AppRecord]) async throws
 }

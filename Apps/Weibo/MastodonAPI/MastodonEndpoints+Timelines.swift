@@ -1,0 +1,98 @@
+import Foundation
+import Hummingbird
+import SparrowCore
+import SparrowPlatform
+import SparrowStore
+import WeiboAPI
+import WeiboStore
+
+/// Timelines, bookmarks, search and trends: pages of 微博's feeds, with Mastodon's id paging.
+extension MastodonEndpoints {
+  func registerTimelines(_ table: inout MastodonTable) {
+    table.add(.get, path: "v1/timelines/home", scope: .readStatuses) { call in try await timeline(call, .home(try call.me())) }
+    table.add(.get, path: "v1/timelines/public", auth: .optionalToken, scope: .readStatuses) { call in
+      // Every status here is local: a timeline of remote ones is empty.
+      if call.flag("remote") { return try json([Status]()) }
+      return try await timeline(call, .everyone, feature: call.flag("only_media") ? .picture : .all)
+    }
+    table.add(.get, path: "v1/timelines/tag/{id}", auth: .optionalToken, scope: .readStatuses) { call in
+      guard let tag = call.pathID.flatMap({ $0.removingPercentEncoding }), !tag.isEmpty else { throw MastodonError.notFound }
+      return try await timeline(call, .topic(tag), feature: call.flag("only_media") ? .picture : .all)
+    }
+    table.add(.get, path: "v1/bookmarks", scope: .readBookmarks) { call in
+      let page = try IDPage(call)
+      let marks = page.shown(try await store.favorites(userID: try call.me(), page: page.store))
+      let records = try await store.statuses(ids: marks.map(\.statusID), visibleTo: call.viewer)
+      let statuses = try await presenter(call).statuses(marks.compactMap { records[$0.statusID] })
+      return try json(statuses).linking(IDPage.link(
+        call, baseURL: baseURL, newest: marks.first.map { String($0.id) }, oldest: marks.last.map { String($0.id) },
+        hasOlder: marks.count == page.limit))
+    }
+    table.add(.get, path: "v2/search", auth: .optionalToken, scope: .readSearch) { call in try await search(call) }
+    table.add(.get, path: "v1/trends/tags", auth: .optionalToken, counted: false) { call in
+      try json(try await trendingTags(call, limit: call.limit(default: 10, max: 20)))
+    }
+    table.add(.get, path: "v1/trends", auth: .optionalToken, counted: false) { call in
+      try json(try await trendingTags(call, limit: call.limit(default: 10, max: 20)))
+    }
+  }
+
+  /// A page of `feed` as the viewer sees it, newest first, with its `Link`.
+  func timeline(_ call: MastodonCall, _ feed: StatusFeed, feature: StatusFeature = .all) async throws -> Response {
+    let page = try IDPage(call)
+    let (found, rows) = try await store.statuses(in: feed, feature: feature, page: page.store, viewer: call.viewer)
+    let records = page.shown(found.items)
+    let statuses = try await presenter(call).statuses(records, rows: rows)
+    return try json(statuses).linking(IDPage.link(
+      call, baseURL: baseURL, newest: records.first.map { String($0.id) }, oldest: records.last.map { String($0.id) },
+      hasOlder: records.count == page.limit))
+  }
+
+  struct SearchResults: Encodable, Sendable {
+    let accounts: [Account]
+    let statuses: [Status]
+    let hashtags: [Tag]
+  }
+
+  /// Search v2: people by name, statuses by their words, 话题 by name (from those in use this week). `type` picks one.
+  func search(_ call: MastodonCall) async throws -> Response {
+    guard let raw = call.params["q"]?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else {
+      return try json(SearchResults(accounts: [], statuses: [], hashtags: []))
+    }
+    let q = String(SearchQuery.limit.prefix(raw))
+    let type = call.params["type"]
+    let limit = call.limit(default: 20, max: 40)
+    var accounts: [Account] = []
+    var statuses: [Status] = []
+    var hashtags: [Tag] = []
+    if type == nil || type == "accounts" {
+      accounts = try await searchAccounts(q, limit: limit).map { presenter(call).account($0) }
+    }
+    if type == nil || type == "statuses" {
+      // Statuses by their words need a person: Mastodon searches statuses for signed-in callers only.
+      if call.caller != nil {
+        let words = q.hasPrefix("#") ? String(q.dropFirst()) : q
+        let page = try IDPage(call, limit: limit)
+        let (found, rows) = try await store.statuses(in: .search(words), feature: .all, page: page.store, viewer: call.viewer)
+        statuses = try await presenter(call).statuses(page.shown(found.items), rows: rows)
+      }
+    }
+    if type == nil || type == "hashtags" {
+      let name = q.trimmingCharacters(in: CharacterSet(charactersIn: "#"))
+      let hot = try await store.hotTopics(since: call.now.addingTimeInterval(-7 * 86_400), limit: 200)
+      hashtags = hot.filter { $0.name.localizedCaseInsensitiveContains(name) }.prefix(limit)
+        .map { Tag(name: $0.name, url: "\(baseURL)/topic/\(FormEncoding.escape($0.name))") }
+    }
+    return try json(SearchResults(accounts: accounts, statuses: statuses, hashtags: hashtags))
+  }
+
+  /// 话题 most used in public statuses over the last day, with their count as today's uses.
+  func trendingTags(_ call: MastodonCall, limit: Int) async throws -> [Tag] {
+    let hot = try await store.hotTopics(since: call.now.addingTimeInterval(-86_400), limit: limit)
+    let today = MastodonPresenter.day(call.now)
+    return hot.map { topic in
+      Tag(name: topic.name, url: "\(baseURL)/topic/\(FormEncoding.escape(topic.name))",
+          history: [TagHistory(day: today, uses: String(topic.count), accounts: nil)])
+    }
+  }
+}
