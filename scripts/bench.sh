@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Starts a release server on a generated dataset and measures /healthz, home_timeline and 团购's find_deals with wrk,
+# Starts a release server on a generated dataset and measures /healthz, home_timeline (and the same feed through the
+# Mastodon API) and 团购's find_deals with wrk,
 # then sweeps every GET route of the three apps (scripts/sweep_routes.py). Prints requests per second and p50/p99
 # latency for each, and their ratios to /healthz.
 set -euo pipefail
@@ -64,6 +65,8 @@ wrk -t1 -c4 -d2s -H "Authorization: OAuth2 $TOKEN" "$HOME_URL" >/dev/null
 measure healthz "http://127.0.0.1:$PORT/healthz"
 measure home_timeline "$HOME_URL" "Authorization: OAuth2 $TOKEN"
 CONNECTIONS=1 measure home_1conn "$HOME_URL" "Authorization: OAuth2 $TOKEN"
+# The same home feed through the Mastodon client API (20 statuses a page, as home_timeline's default).
+measure mastodon_home "http://127.0.0.1:$PORT/api/v1/timelines/home" "Authorization: Bearer $TOKEN"
 
 # 团购: find_deals in 北京, 美食, within 3 km of 国贸, nearest first (sort 7), signed as the spec says.
 DEALS_URL=$(python3 - "$DEALS_APP" "$PORT" <<'PY'
@@ -84,8 +87,10 @@ python3 - "$DATA" <<'PY'
 import sys
 d = sys.argv[1]
 h = float(open(f"{d}/healthz.rps").read())
-for name in ("home_timeline", "find_deals"):
+for name in ("home_timeline", "mastodon_home", "find_deals"):
     print(f"{name} / healthz = {float(open(f'{d}/{name}.rps').read()) / h:.1%}")
+home = float(open(f"{d}/home_timeline.rps").read())
+print(f"mastodon_home / home_timeline = {float(open(f'{d}/mastodon_home.rps').read()) / home:.1%}")
 PY
 
 # The web client's home page, rendered server-side for a signed-in browser (target: p50 under 50 ms for one

@@ -52,6 +52,15 @@ routes = [
     ("api unread_count", "/2/remind/unread_count.json", api),
     ("api trends/hourly", "/2/trends/hourly.json", api),
     ("api search/topics", f"/2/search/topics.json?q={q(topic)}", api),
+    # 微博 through the Mastodon client API
+    ("mastodon home", "/api/v1/timelines/home", api),
+    ("mastodon public", "/api/v1/timelines/public", api),
+    ("mastodon account statuses", f"/api/v1/accounts/{busy_user}/statuses", api),
+    ("mastodon status", f"/api/v1/statuses/{busy_status}", api),
+    ("mastodon context", f"/api/v1/statuses/{busy_status}/context", api),
+    ("mastodon tag", f"/api/v1/timelines/tag/{q(topic)}", api),
+    ("mastodon verify_credentials", "/api/v1/accounts/verify_credentials", api),
+    ("mastodon instance", "/api/v2/instance", ""),
     # 微博's web client, signed in
     ("web home", "/", web),
     ("web status", f"/status/{busy_status}", web),

@@ -17,6 +17,22 @@ package struct JSONWriter {
   }
 }
 
+/// JSON already written by `JSONWriter`, placed as a value as it is: the templates of objects that change rarely
+/// (a status for everyone, an account), written once and copied into every page that shows them.
+package struct JSONFragment: Encodable, Sendable, Equatable {
+  package let bytes: [UInt8]
+
+  package init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  package func encode(to encoder: any Encoder) throws {
+    guard encoder is StreamingEncoder else {
+      throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath, debugDescription: "only JSONWriter places fragments"))
+    }
+    var container = encoder.singleValueContainer()
+    try container.encode(self)
+  }
+}
+
 final class StreamingEncoder: Encoder {
   enum Kind { case none, keyed, unkeyed, single }
   struct Frame {
@@ -284,6 +300,7 @@ struct SingleWriter: SingleValueEncodingContainer {
     case let v as Int64: encoder.write(v)
     case let v as Double: try encoder.write(v)
     case let v as Float: try encoder.write(Double(v))
+    case let v as JSONFragment: encoder.out.append(contentsOf: v.bytes)
     case let v as any BinaryInteger: encoder.out.append(contentsOf: String(describing: v).utf8)
     default:
       try value.encode(to: encoder)

@@ -1,4 +1,5 @@
 import Foundation
+import SparrowCore
 
 // Mastodon's entities (docs.joinmastodon.org/entities), written with the platform's JSON writer: camelCase names
 // become the snake_case keys. Ids are strings, the same numbers as the Weibo API's.
@@ -130,78 +131,43 @@ package struct Application: Encodable, Sendable {
   let website: Nullable<String>
 }
 
-/// A status, a 转发 (as a reblog, or a status with a link to what it reposts) or a 评论 (as a reply).
-package final class Status: Encodable, Sendable {
+/// A status, a 转发 (as a reblog, or a status with a link to what it reposts) or a 评论 (as a reply), as written:
+/// `StatusBody` (what everyone sees, kept as a template), then its author's account, what it reblogs, and the
+/// viewer's marks (`MastodonPresenter.write`).
+package struct Status: Encodable, Sendable {
+  let json: JSONFragment
+
+  package func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+}
+
+/// The part of a status that is the same for everyone: Mastodon's Status without `account`, `reblog`,
+/// `favourited`, `reblogged`, `bookmarked` and `text`.
+struct StatusBody: Encodable, Sendable {
   let id: String
   let createdAt: String
   let inReplyToId: Nullable<String>
   let inReplyToAccountId: Nullable<String>
-  let sensitive: Bool
-  let spoilerText: String
+  let sensitive = false
+  let spoilerText = ""
   let visibility: String
-  let language: String
+  let language = "zh"
   let uri: String
   let url: String
   let repliesCount: Int
   let reblogsCount: Int
   let favouritesCount: Int
-  let editedAt: Nullable<String>
-  let favourited: Bool
-  let reblogged: Bool
-  let muted: Bool
-  let bookmarked: Bool
-  let pinned: Bool
+  let editedAt = Nullable<String>(nil)
+  let muted = false
+  let pinned = false
   let content: String
-  /// The plain text; only in the answer to its author's create and delete.
-  let text: String?
-  let filtered: [String]
-  let reblog: Nullable<Status>
+  let filtered: [String] = []
   let application: Nullable<Application>
-  let account: Account
   let mediaAttachments: [MediaAttachment]
   let mentions: [Mention]
   let tags: [Tag]
-  let emojis: [Emoji]
-  let card: Nullable<String>
-  let poll: Nullable<String>
-
-  init(id: String, createdAt: String, inReplyToId: String?, inReplyToAccountId: String?, visibility: String, url: String,
-       repliesCount: Int, reblogsCount: Int, favouritesCount: Int, favourited: Bool, reblogged: Bool, bookmarked: Bool,
-       content: String, text: String?, reblog: Status?, application: Application?, account: Account,
-       mediaAttachments: [MediaAttachment], mentions: [Mention], tags: [Tag], spoilerText: String = "")
-  {
-    self.id = id
-    self.createdAt = createdAt
-    self.inReplyToId = Nullable(inReplyToId)
-    self.inReplyToAccountId = Nullable(inReplyToAccountId)
-    sensitive = false
-    self.spoilerText = spoilerText
-    self.visibility = visibility
-    language = "zh"
-    uri = url
-    self.url = url
-    self.repliesCount = repliesCount
-    self.reblogsCount = reblogsCount
-    self.favouritesCount = favouritesCount
-    editedAt = Nullable(nil)
-    self.favourited = favourited
-    self.reblogged = reblogged
-    muted = false
-    self.bookmarked = bookmarked
-    pinned = false
-    self.content = content
-    self.text = text
-    filtered = []
-    self.reblog = Nullable(reblog)
-    self.application = Nullable(application)
-    self.account = account
-    self.mediaAttachments = mediaAttachments
-    self.mentions = mentions
-    self.tags = tags
-    emojis = []
-    card = Nullable(nil)
-    poll = Nullable(nil)
-  }
+  let emojis: [Emoji] = []
+  let card = Nullable<String>(nil)
+  let poll = Nullable<String>(nil)
 }
 
 package struct StatusContext: Encodable, Sendable {

@@ -13,12 +13,13 @@ struct MastodonEndpoints: Sendable {
   let pictures: PictureLibrary
   let scopes: ScopeCatalog
   let idempotency = IdempotencyKeys()
+  let templates = MastodonTemplates()
 
   var store: any WeiboStore { deps.store }
   var baseURL: String { deps.config.publicURL }
 
   func presenter(_ call: MastodonCall) -> MastodonPresenter {
-    MastodonPresenter(store: store, baseURL: baseURL, viewer: call.viewer)
+    MastodonPresenter(store: store, baseURL: baseURL, viewer: call.viewer, templates: templates)
   }
 
   func register(_ table: inout MastodonTable) {

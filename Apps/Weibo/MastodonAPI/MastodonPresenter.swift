@@ -14,6 +14,7 @@ struct MastodonPresenter: Sendable {
   let store: any WeiboStore
   let baseURL: String
   let viewer: Int64
+  let templates: MastodonTemplates
 
   /// What a repost without words of its own says (`StatusesController.repost`'s default).
   static let plainRepost = "转发微博"
@@ -45,18 +46,70 @@ struct MastodonPresenter: Sendable {
     return ids.compactMap { users[$0].map { account($0) } }
   }
 
+  /// An account's JSON inside a status: the template everyone but its owner sees (whose count of statuses includes
+  /// the private ones), or `gone` for an author whose row is missing.
+  private func accountJSON(_ id: Int64, _ users: [Int64: UserRecord]) -> [UInt8] {
+    guard let user = users[id] else { return Self.encode(Self.gone(id, baseURL: baseURL)) }
+    let own = user.id == viewer
+    return templates.account(user, own: own) {
+      Self.encode(MastodonPresenter(store: store, baseURL: baseURL, viewer: own ? viewer : 0, templates: templates).account(user))
+    }
+  }
+
   // MARK: Statuses
 
-  /// `records` as statuses, with `rows` read for them (`StatusStore.context(for:viewer:)`).
+  /// `records` as statuses, with `rows` read for them (`StatusStore.context(for:viewer:)`). What everyone sees of
+  /// each comes from its template (`MastodonTemplates`); only new or changed statuses are rendered, and only their
+  /// mentions are looked up.
   func statuses(_ records: [StatusRecord], rows: StatusContextRows, ownText: Bool = false) async throws -> [Status] {
-    let names = Set((records + rows.originals.values).flatMap { RichText($0.text).mentions })
-    let mentioned = try await mentionIDs(names)
-    return records.map { status($0, rows: rows, mentioned: mentioned, ownText: ownText) }
+    var missing: [StatusRecord] = []
+    for record in records {
+      let shown = Self.plainRepost(record, rows) ? rows.originals[record.retweetedID ?? 0].map { [$0] } ?? [] : [record]
+      missing += shown.filter { templates.status($0, quotedGone: quotedGone($0, rows)) == nil }
+    }
+    var bodies: [Int64: [UInt8]] = [:]
+    if !missing.isEmpty {
+      let rich = Dictionary(missing.map { ($0.id, RichText($0.text)) }, uniquingKeysWith: { first, _ in first })
+      let mentioned = try await mentionIDs(Set(rich.values.flatMap(\.mentions)))
+      for record in missing {
+        let body = body(record, rich: rich[record.id]!, rows: rows, mentioned: mentioned)
+        templates.remember(record, quotedGone: quotedGone(record, rows), body: body)
+        bodies[record.id] = body
+      }
+    }
+    func template(_ record: StatusRecord) -> [UInt8] {
+      bodies[record.id] ?? templates.status(record, quotedGone: quotedGone(record, rows)) ?? []
+    }
+    return records.map { record in
+      let account = accountJSON(record.userID, rows.users)
+      if Self.plainRepost(record, rows), let original = rows.originals[record.retweetedID ?? 0] {
+        let inner = Self.write(
+          body: template(original), account: accountJSON(original.userID, rows.users), reblog: nil,
+          favourited: rows.liked.contains(original.id), reblogged: record.userID == viewer,
+          bookmarked: rows.favorited.contains(original.id), text: nil)
+        return Self.write(
+          body: wrapper(record), account: account, reblog: inner.json.bytes, favourited: false,
+          reblogged: record.userID == viewer, bookmarked: false, text: ownText ? record.text : nil)
+      }
+      return Self.write(
+        body: template(record), account: account, reblog: nil, favourited: rows.liked.contains(record.id),
+        reblogged: false, bookmarked: rows.favorited.contains(record.id), text: ownText ? record.text : nil)
+    }
   }
 
   func statuses(_ records: [StatusRecord], ownText: Bool = false) async throws -> [Status] {
     guard !records.isEmpty else { return [] }
     return try await statuses(records, rows: try await store.context(for: records, viewer: viewer), ownText: ownText)
+  }
+
+  /// A 转发 without words of its own, whose original is there: a reblog.
+  static func plainRepost(_ record: StatusRecord, _ rows: StatusContextRows) -> Bool {
+    record.text == plainRepost && record.retweetedID.map { rows.originals[$0] != nil } == true
+  }
+
+  /// Whether a 转发 with words quotes an original that is gone (its body says so).
+  private func quotedGone(_ record: StatusRecord, _ rows: StatusContextRows) -> Bool {
+    record.retweetedID.map { rows.originals[$0] == nil } ?? false
   }
 
   private func mentionIDs(_ names: Set<String>) async throws -> [String: Int64] {
@@ -65,45 +118,54 @@ struct MastodonPresenter: Sendable {
                       uniquingKeysWith: { first, _ in first })
   }
 
-  private func status(_ record: StatusRecord, rows: StatusContextRows, mentioned: [String: Int64], ownText: Bool) -> Status {
-    let author = rows.users[record.userID].map { account($0) } ?? Self.gone(record.userID, baseURL: baseURL)
-    if let originalID = record.retweetedID, let original = rows.originals[originalID], record.text == Self.plainRepost {
-      let inner = plain(original, rows: rows, mentioned: mentioned, ownText: false, quoting: nil)
-      return Status(
-        id: String(record.id), createdAt: Self.timestamp(record.createdAt), inReplyToId: nil, inReplyToAccountId: nil,
-        visibility: Self.visibility(record.visible), url: "\(baseURL)/status/\(record.id)", repliesCount: 0,
-        reblogsCount: 0, favouritesCount: 0, favourited: false, reblogged: record.userID == viewer, bookmarked: false,
-        content: "", text: ownText ? record.text : nil, reblog: inner, application: application(record, rows),
-        account: author, mediaAttachments: [], mentions: [], tags: [])
-    }
-    // A 转发 with words: Mastodon has no quote post, so it ends in the quote fallback apps recognise.
-    return plain(record, rows: rows, mentioned: mentioned, ownText: ownText, quoting: record.retweetedID)
-  }
-
-  private func plain(_ record: StatusRecord, rows: StatusContextRows, mentioned: [String: Int64], ownText: Bool,
-                     quoting: Int64?) -> Status
-  {
-    let rich = RichText(record.text)
+  /// What everyone sees of a status (a 转发 with words ends in Mastodon's quote fallback, which apps recognise).
+  private func body(_ record: StatusRecord, rich: RichText, rows: StatusContextRows, mentioned: [String: Int64]) -> [UInt8] {
     var content = html(rich, mentioned: mentioned)
-    if let quoting {
+    if let quoting = record.retweetedID {
       let url = "\(baseURL)/status/\(quoting)"
       let gone = rows.originals[quoting] == nil ? "（原微博已删除）" : ""
       content += "<p class=\"quote-inline\">RE: <a href=\"\(url)\">\(url)</a>\(gone)</p>"
     }
-    let author = rows.users[record.userID].map { account($0) } ?? Self.gone(record.userID, baseURL: baseURL)
-    return Status(
-      id: String(record.id), createdAt: Self.timestamp(record.createdAt), inReplyToId: nil, inReplyToAccountId: nil,
-      visibility: Self.visibility(record.visible), url: "\(baseURL)/status/\(record.id)",
-      repliesCount: record.commentsCount, reblogsCount: record.repostsCount, favouritesCount: record.attitudesCount,
-      favourited: rows.liked.contains(record.id), reblogged: false, bookmarked: rows.favorited.contains(record.id),
-      content: content, text: ownText ? record.text : nil, reblog: nil, application: application(record, rows),
-      account: author, mediaAttachments: record.pictures.map(attachment),
-      mentions: mentions(rich, mentioned), tags: tags(rich))
+    return Self.openBody(StatusBody(
+      id: String(record.id), createdAt: Self.timestamp(record.createdAt), inReplyToId: Nullable(nil),
+      inReplyToAccountId: Nullable(nil), visibility: Self.visibility(record.visible), uri: "\(baseURL)/status/\(record.id)",
+      url: "\(baseURL)/status/\(record.id)", repliesCount: record.commentsCount, reblogsCount: record.repostsCount,
+      favouritesCount: record.attitudesCount, content: content, application: Nullable(application(record, rows)),
+      mediaAttachments: record.pictures.map(attachment), mentions: mentions(rich, mentioned), tags: tags(rich)))
+  }
+
+  /// A reblog's own part: no content, no counts of its own.
+  private func wrapper(_ record: StatusRecord) -> [UInt8] {
+    Self.openBody(StatusBody(
+      id: String(record.id), createdAt: Self.timestamp(record.createdAt), inReplyToId: Nullable(nil),
+      inReplyToAccountId: Nullable(nil), visibility: Self.visibility(record.visible), uri: "\(baseURL)/status/\(record.id)",
+      url: "\(baseURL)/status/\(record.id)", repliesCount: 0, reblogsCount: 0, favouritesCount: 0, content: "",
+      application: Nullable(nil), mediaAttachments: [], mentions: [], tags: []))
   }
 
   private func application(_ record: StatusRecord, _ rows: StatusContextRows) -> Application? {
     guard let app = rows.apps[record.appID] else { return nil }
     return Application(name: app.name, website: Nullable(app.url.isEmpty ? nil : app.url))
+  }
+
+  /// A body's JSON without its closing brace, for `write` to finish.
+  static func openBody(_ body: StatusBody) -> [UInt8] { Array(encode(body).dropLast()) }
+
+  static func encode(_ value: some Encodable) -> [UInt8] { (try? JSONWriter().encode(value)) ?? Array("{}".utf8) }
+
+  /// A whole status: its body, then the account, what it reblogs, the viewer's marks, and for its author's own
+  /// create and delete, its text.
+  static func write(body: [UInt8], account: [UInt8], reblog: [UInt8]?, favourited: Bool, reblogged: Bool,
+                    bookmarked: Bool, text: String?) -> Status
+  {
+    var out = body
+    out.reserveCapacity(body.count + account.count + (reblog?.count ?? 0) + 96)
+    out += Array(",\"account\":".utf8) + account
+    out += Array(",\"reblog\":".utf8) + (reblog ?? Array("null".utf8))
+    out += Array(",\"favourited\":\(favourited),\"reblogged\":\(reblogged),\"bookmarked\":\(bookmarked)".utf8)
+    if let text { out += Array(",\"text\":".utf8) + encode(text) }
+    out.append(UInt8(ascii: "}"))
+    return Status(json: JSONFragment(out))
   }
 
   // MARK: Comments as replies
@@ -121,14 +183,16 @@ struct MastodonPresenter: Sendable {
       guard let status = statuses[comment.statusID] else { return nil }
       let parent = comment.replyCommentID.flatMap { answered[$0] }
       let rich = RichText(comment.text)
-      return Status(
+      let body = Self.openBody(StatusBody(
         id: String(comment.id), createdAt: Self.timestamp(comment.createdAt),
-        inReplyToId: String(parent?.id ?? status.id), inReplyToAccountId: String(parent?.userID ?? status.userID),
-        visibility: Self.visibility(status.visible), url: "\(baseURL)/status/\(status.id)", repliesCount: 0,
-        reblogsCount: 0, favouritesCount: 0, favourited: false, reblogged: false, bookmarked: false,
-        content: html(rich, mentioned: mentioned), text: ownText ? comment.text : nil, reblog: nil, application: nil,
-        account: users[comment.userID].map { account($0) } ?? Self.gone(comment.userID, baseURL: baseURL),
-        mediaAttachments: [], mentions: mentions(rich, mentioned), tags: tags(rich))
+        inReplyToId: Nullable(String(parent?.id ?? status.id)),
+        inReplyToAccountId: Nullable(String(parent?.userID ?? status.userID)), visibility: Self.visibility(status.visible),
+        uri: "\(baseURL)/status/\(status.id)", url: "\(baseURL)/status/\(status.id)", repliesCount: 0, reblogsCount: 0,
+        favouritesCount: 0, content: html(rich, mentioned: mentioned), application: Nullable(nil), mediaAttachments: [],
+        mentions: mentions(rich, mentioned), tags: tags(rich)))
+      return Self.write(
+        body: body, account: accountJSON(comment.userID, users), reblog: nil, favourited: false, reblogged: false,
+        bookmarked: false, text: ownText ? comment.text : nil)
     }
   }
 
@@ -160,11 +224,29 @@ struct MastodonPresenter: Sendable {
     return Self.paragraphs(out)
   }
 
-  /// Escaped text in `<p>`s: a blank line parts paragraphs, a newline is `<br>`.
+  /// Escaped text in `<p>`s: a blank line parts paragraphs, a newline is `<br />`. By bytes: Foundation's
+  /// replacing is slow on Linux, and every status of a page goes through here.
   static func paragraphs(_ escaped: String) -> String {
     guard !escaped.isEmpty else { return "" }
-    return escaped.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
-      .map { "<p>" + $0.replacingOccurrences(of: "\n", with: "<br />") + "</p>" }.joined()
+    var out: [UInt8] = Array("<p>".utf8)
+    out.reserveCapacity(escaped.utf8.count + 16)
+    var newlines = 0
+    func flush() {
+      if newlines >= 2 { out += Array("</p><p>".utf8) } else if newlines == 1 { out += Array("<br />".utf8) }
+      newlines = 0
+    }
+    for byte in escaped.utf8 {
+      switch byte {
+      case 0x0D: continue
+      case 0x0A: newlines += 1
+      default:
+        flush()
+        out.append(byte)
+      }
+    }
+    flush()
+    out += Array("</p>".utf8)
+    return String(decoding: out, as: UTF8.self)
   }
 
   static func link(_ url: String) -> String {

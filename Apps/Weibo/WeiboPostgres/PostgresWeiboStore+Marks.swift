@@ -89,6 +89,15 @@ extension PostgresWeiboStore {
     }
   }
 
+  package func likesGiven(userID: Int64, page: Page) async throws -> [Mark] {
+    try await readingReplica { db in
+      try await db.rows("""
+        SELECT \(raw: markColumns) FROM likes WHERE user_id = \(userID)\(sql: WeiboSQL.window(page))
+        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
+        """).map(Mark.init(row:))
+    }
+  }
+
   package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
     try await readingReplica { db in
       try await db.rows("""

@@ -92,6 +92,14 @@ extension SQLiteWeiboStore {
     }
   }
 
+  package func likesGiven(userID: Int64, page: Page) async throws -> [Mark] {
+    try await reading { db in
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments: [userID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
+      ).map(Mark.init(row:))
+    }
+  }
+
   package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
     try await reading { db in
       try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),

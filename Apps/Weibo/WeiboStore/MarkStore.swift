@@ -16,6 +16,8 @@ package protocol MarkStore: Sendable {
   func liked(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64>
   /// Likes of a status, newest first, within the page's id window (like ids come from the id generator).
   func likes(statusID: Int64, page: Page) async throws -> [Mark]
+  /// Likes the user gave, newest first, within the page's id window (Mastodon's favourites list).
+  func likesGiven(userID: Int64, page: Page) async throws -> [Mark]
   /// Likes others gave the user's statuses, newest first, within the page's id window.
   func likesReceived(userID: Int64, page: Page) async throws -> [Mark]
 }

@@ -11,6 +11,9 @@ package protocol RelationStore: Sendable {
   func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
   /// Of `candidates`, those who follow `user`.
   func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
+  /// Who followed the user, newest first, within the page's id window (follow ids come from the id generator):
+  /// a follow as a `Mark` whose `userID` is the follower and `statusID` the one followed.
+  func followsReceived(userID: Int64, page: Page) async throws -> [Mark]
   /// Whom the user follows, newest follow first, from `offset`.
   func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64]
   /// Who follows the user, newest first, from `offset`.

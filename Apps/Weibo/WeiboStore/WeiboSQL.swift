@@ -46,7 +46,7 @@ package enum WeiboSQL {
     switch feed {
     case .home, .user: return nil
     case .everyone, .bilateral, .special: return Blocking.between(viewer) + " UNION ALL " + Blocking.muted(by: viewer)
-    case .mentions, .reposts, .topic, .search: return Blocking.between(viewer)
+    case .mentions, .reposts, .repostsOfAuthor, .topic, .search: return Blocking.between(viewer)
     }
   }
 
@@ -87,6 +87,8 @@ package enum WeiboSQL {
       sql = "id IN (SELECT status_id FROM status_mentions WHERE user_id = \(user)) AND visible = 0"
     case .reposts(let id):
       sql = "(retweeted_id = \(id) OR parent_id = \(id)) AND visible = 0"
+    case .repostsOfAuthor(let user):
+      sql = "parent_id IN (SELECT id FROM statuses WHERE user_id = \(user)) AND user_id <> \(user) AND visible = 0"
     case .topic(let topic):
       sql = "id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)) AND visible = 0"
     case .search(let words) where words.unicodeScalars.count >= trigram:

@@ -89,6 +89,8 @@ package enum StatusFeed: Sendable, Equatable {
   case mentions(Int64)
   /// Reposts of a status.
   case reposts(of: Int64)
+  /// Others' reposts of the user's statuses (their notifications).
+  case repostsOfAuthor(Int64)
   /// Statuses carrying a topic.
   case topic(String)
   /// Statuses whose text contains the words.
