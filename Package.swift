@@ -26,6 +26,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+    // The Mastodon streaming API (`/api/v1/streaming`) over WebSocket.
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
@@ -88,6 +90,7 @@ let package = Package(
         "SparrowCore", "SparrowStore", "SparrowMedia",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "MultipartKit", package: "multipart-kit"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -110,6 +113,7 @@ let package = Package(
       dependencies: [
         "SparrowPlatform", "SparrowDemo", "SparrowStoreSQLite", "SparrowStorePostgres",
         .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),

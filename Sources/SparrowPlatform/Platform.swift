@@ -1,6 +1,11 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import SparrowStore
+
+/// An app's answer to a WebSocket upgrade request: refused (the request goes on as plain HTTP) or accepted with
+/// the handler of the connection.
+package typealias WebSocketUpgrade = ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>
 
 /// One app of the platform (微博's API, 微博's web pages, and later 团购 and 打卡): routes under its own
 /// prefix, its own templates and `Public/`. It depends on the platform; the platform knows no app.
@@ -10,10 +15,28 @@ package protocol SparrowApp: Sendable {
   /// The answer, in the app's format, to a request under the app's prefix that HTTP itself could not read (see
   /// `UnreadableRequests`); nil for a path that is not the app's. By default the platform answers.
   func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer?
+  /// The app's answer to a WebSocket upgrade `request`, or nil for a path that is not the app's (by default none
+  /// is).
+  func webSocket(_ request: HTTPRequest) async throws -> WebSocketUpgrade?
 }
 
 extension SparrowApp {
   package func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer? { nil }
+  package func webSocket(_ request: HTTPRequest) async throws -> WebSocketUpgrade? { nil }
+}
+
+/// The apps' WebSockets: the first app that claims an upgrade request answers it; one nobody claims goes on as HTTP.
+package struct WebSockets: Sendable {
+  let apps: [any SparrowApp]
+
+  package init(apps: [any SparrowApp]) { self.apps = apps }
+
+  package func upgrade(_ request: HTTPRequest) async throws -> WebSocketUpgrade {
+    for app in apps {
+      if let answer = try await app.webSocket(request) { return answer }
+    }
+    return .dontUpgrade
+  }
 }
 
 /// What the platform gives every app, made once per router: dependencies, the picture library, OAuth and

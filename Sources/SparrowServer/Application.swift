@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import SparrowPlatform
 import SparrowStore
@@ -13,12 +14,17 @@ package typealias ServerDependencies = Dependencies<any PlatformStore>
 package func buildApplication(_ deps: ServerDependencies, engine: Engine, modules: [any AppModule.Type],
                               host: String = "127.0.0.1", port: Int = 8080) async throws -> some ApplicationProtocol
 {
-  let (responder, unreadable) = try await buildServer(deps, engine: engine, modules: modules)
+  let (responder, unreadable, sockets) = try await buildServer(deps, engine: engine, modules: modules)
+  // HTTP/1.1, and the apps' WebSockets (Mastodon's streaming API); pings keep an idle stream open through proxies.
   return Application(
     responder: responder,
-    server: .http1(configuration: .init(
-      additionalChannelHandlers: UnreadableRequests.handlers(unreadable),
-      idleTimeout: .seconds(Int64(deps.config.idleTimeout)))),
+    server: .http1WebSocketUpgrade(
+      configuration: .init(
+        http1: .init(
+          additionalChannelHandlers: UnreadableRequests.handlers(unreadable),
+          idleTimeout: .seconds(Int64(deps.config.idleTimeout))),
+        ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(30)))),
+      shouldUpgrade: { request, _, _ in try await sockets.upgrade(request) }),
     configuration: .init(
       address: .hostname(host, port: port), serverName: "sparrow",
       availableConnectionsDelegate: MaximumAvailableConnections(deps.config.maxConnections)),
@@ -37,7 +43,7 @@ package func buildResponder(_ deps: ServerDependencies, engine: Engine, modules:
 
 /// The responder, and the answers to requests HTTP could not read (each app's for its paths).
 func buildServer(_ deps: ServerDependencies, engine: Engine, modules: [any AppModule.Type]) async throws
-  -> (responder: SparrowResponder, unreadable: UnreadableRequests.Answer)
+  -> (responder: SparrowResponder, unreadable: UnreadableRequests.Answer, sockets: WebSockets)
 {
   // A web sign-in lands on the 微博 client's welcome page unless it says where to go.
   let platform = try await Platform(
@@ -47,5 +53,5 @@ func buildServer(_ deps: ServerDependencies, engine: Engine, modules: [any AppMo
   for module in modules { apps += try await module.apps(on: engine, deps: deps, platform: platform) }
   let router = try await buildRouter(platform, apps: apps)
   return (ObservedResponder(router.buildResponder(), observability: platform.observability),
-          UnreadableRequests.answer(apps: apps))
+          UnreadableRequests.answer(apps: apps), WebSockets(apps: apps))
 }

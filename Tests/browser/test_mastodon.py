@@ -6,12 +6,14 @@ import html
 import io
 import re
 import struct
+import threading
+import time
 import urllib.parse
 import zlib
 
 import pytest
 import requests
-from mastodon import Mastodon, MastodonAPIError, MastodonNotFoundError, MastodonUnauthorizedError
+from mastodon import Mastodon, MastodonAPIError, MastodonNotFoundError, MastodonUnauthorizedError, StreamListener
 
 from conftest import Server
 from test_postgres import cluster, start, url  # noqa: F401 (the PostgreSQL fixture)
@@ -66,6 +68,28 @@ def sign_in(base, username, password, scopes=SCOPES):
     assert location.startswith("/oauth2/default.html?code=")  # out of band: the code is shown to copy
     client.log_in(code=code, redirect_uri=OOB, scopes=scopes, allow_http=True)
     return client, page
+
+
+class Collected(StreamListener):
+    """What a stream delivered."""
+
+    def __init__(self):
+        super().__init__()
+        self.updates, self.deletes, self.changed = [], [], threading.Condition()
+
+    def on_update(self, status):
+        with self.changed:
+            self.updates.append(status)
+            self.changed.notify_all()
+
+    def on_delete(self, status_id):
+        with self.changed:
+            self.deletes.append(str(status_id))
+            self.changed.notify_all()
+
+    def wait(self, check, seconds=10):
+        with self.changed:
+            return self.changed.wait_for(check, timeout=seconds)
 
 
 def weibo_token(server, username, password):
@@ -174,6 +198,16 @@ def test_a_day_of_mastodon_py_against_sparrow(instance):
     assert [a.id for a in alice.status_reblogged_by(post)] == [bob_id]
     status, shown = weibo(instance, alice_weibo, "statuses/show", id=post.id)
     assert shown["attitudes_count"] == 1 and shown["reposts_count"] == 1 and shown["comments_count"] == 1
+    # Alice hears of all of it: the follow, the 赞, the 转发, and the 评论 (a mention, as replies are).
+    notes = alice.notifications(limit=40)
+    kinds = {(n.type, n.account.id) for n in notes}
+    assert {("follow", bob_id), ("favourite", bob_id), ("reblog", bob_id), ("mention", bob_id)} <= kinds
+    assert [n.id for n in notes] == sorted([n.id for n in notes], reverse=True)
+    favourite = next(n for n in notes if n.type == "favourite")
+    assert favourite.status.id == post.id
+    assert all(n.type == "follow" for n in alice.notifications(types=["follow"]))
+    assert not any(n.type == "follow" for n in alice.notifications(exclude_types=["follow"]))
+    assert post.id in [s.id for s in bob.favourites()]
     bob.status_unreblog(post)
     assert alice.status(post).reblogs_count == 0
 
@@ -206,6 +240,24 @@ def test_a_day_of_mastodon_py_against_sparrow(instance):
     assert refused.value.args[1] == 422
     with pytest.raises(MastodonAPIError):
         alice.status_post("长" * 141)
+
+    # Live: bob's WebSocket streams (home and a 话题) get alice's new status and its deletion, posted through
+    # either API, and never her private one.
+    listener = Collected()
+    handle = bob.stream_open_websocket(listener)
+    handle.subscribe("user")
+    handle.subscribe("hashtag", tag="雀直播")
+    time.sleep(0.5)
+    hidden = alice.status_post("私密的 #雀直播#", visibility="private")
+    live = alice.status_post("直播中 #雀直播#")
+    assert listener.wait(lambda: sum(1 for u in listener.updates if u.id == live.id) == 2), listener.updates
+    status, via_weibo = weibo(instance, alice_weibo, "statuses/update", method="POST", status="从微博来的 #雀直播#")
+    assert status == 200
+    assert listener.wait(lambda: any(str(u.id) == via_weibo["idstr"] for u in listener.updates))
+    alice.status_delete(live)
+    assert listener.wait(lambda: str(live.id) in listener.deletes)
+    assert hidden.id not in [u.id for u in listener.updates] and str(hidden.id) not in listener.deletes
+    handle.close()
 
     # Delete: gone from both APIs.
     alice.status_delete(post)

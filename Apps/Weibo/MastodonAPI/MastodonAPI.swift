@@ -19,6 +19,7 @@ package struct MastodonAPI: SparrowApp {
   let pictures: PictureLibrary
   let scopes: ScopeCatalog
   let dispatcher: APIDispatcher<MastodonError, MastodonCall>
+  let streams: MastodonStreams
 
   /// The Mastodon version whose client API this follows, as apps read it from `version`.
   package static let version = "4.3.0 (compatible; Sparrow 1.0)"
@@ -40,8 +41,12 @@ package struct MastodonAPI: SparrowApp {
     table.acceptsJSON = true
     let api = MastodonEndpoints(deps: deps, pictures: platform.pictures, scopes: platform.scopes)
     api.register(&table)
+    streams = MastodonStreams(endpoints: api)
+    streams.register(&table)
     dispatcher = APIDispatcher(table, platform: platform, now: deps.now)
   }
+
+  package func webSocket(_ request: HTTPRequest) async throws -> WebSocketUpgrade? { await streams.upgrade(request) }
 
   package func unreadable(path: String, status: HTTPResponse.Status) -> UnreadableAnswer? {
     dispatcher.unreadable(path: path, status: status)

@@ -28,6 +28,7 @@ struct MastodonEndpoints: Sendable {
     registerStatuses(&table)
     registerTimelines(&table)
     registerMedia(&table)
+    registerNotifications(&table)
   }
 
   // MARK: Instance and apps

@@ -48,7 +48,7 @@ struct MastodonPresenter: Sendable {
 
   /// An account's JSON inside a status: the template everyone but its owner sees (whose count of statuses includes
   /// the private ones), or `gone` for an author whose row is missing.
-  private func accountJSON(_ id: Int64, _ users: [Int64: UserRecord]) -> [UInt8] {
+  func accountJSON(_ id: Int64, _ users: [Int64: UserRecord]) -> [UInt8] {
     guard let user = users[id] else { return Self.encode(Self.gone(id, baseURL: baseURL)) }
     let own = user.id == viewer
     return templates.account(user, own: own) {

@@ -11,6 +11,8 @@ package struct PostgresWeiboStore: WeiboStore, PostgresEnginePart, PlatformPart 
   package let engine: PostgresStore
 
   package init(_ engine: PostgresStore) { self.engine = engine }
+
+  package var statusEvents: StatusEvents { engine.caches.statusEvents }
 }
 
 /// Column lists of 微博's own reads, in the order the row initialisers read them (by position).

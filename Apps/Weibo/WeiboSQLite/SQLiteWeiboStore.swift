@@ -13,6 +13,7 @@ package struct SQLiteWeiboStore: WeiboStore, SQLiteEnginePart, PlatformPart {
   package init(_ engine: SQLiteStore) { self.engine = engine }
 
   var caches: StoreCaches { engine.caches }
+  package var statusEvents: StatusEvents { engine.caches.statusEvents }
   var userRows: UserRowCache { engine.caches.userRows }
   var denseFeed: Int { engine.denseFeed }
 }

@@ -31,6 +31,8 @@ package protocol StatusStore: Sendable {
   /// its topics and mentions go) or show a hidden one again (with `mentions` and `topics` back), with the
   /// platform's `rows` in the same transaction; false when it was not so or is gone (nothing is written).
   func setStatusHidden(id: Int64, hidden: Bool, mentions: [Int64], topics: [String], rows: [SQL]) async throws -> Bool
+  /// Statuses posted and removed from now on, by anyone through any API or process: live streams follow these.
+  var statusEvents: StatusEvents { get }
   /// How many people posted since `since` (an instance's active users, as federated servers tell it).
   func activeAuthors(since: Date) async throws -> Int
   /// Topics with the number of public statuses that carried them since `since`, most used first.

@@ -192,6 +192,10 @@ import Testing
         headers: [.authorization: "Bearer \(token)", .contentType: "application/json"], body: ByteBuffer(string: "{\"status\": "))
       #expect(broken.status == .badRequest && broken.object["error"] is String)
       #expect(try await world.store.user(id: alice.id)?.allStatusesCount == 1)
+      // The streaming API: its health for anyone; a stream for a token that may read statuses.
+      #expect(try await client.get("/api/v1/streaming/health").text == "OK")
+      #expect(try await client.get("/api/v1/streaming/user").status == .unauthorized)
+      #expect(try await client.get("/api/v1/streaming/nonsense", token: token).status == .notFound)
       // Rate-limit headers from the platform's limits.
       #expect(json.headers[.init("X-RateLimit-Remaining")!] != nil)
     }

@@ -24,6 +24,8 @@ package final class StoreCaches: Sendable {
   package let seen = SeenMarks()
   package let statusRows = StatusRowCache()
   package let homeFeeds: HomeFeeds
+  /// Statuses posted and removed, for live streams.
+  package let statusEvents = StatusEvents()
   private let publish: @Sendable (CacheInvalidation) -> Void
   /// Caches an app keeps beside these, one of each type per process and database (`OnSaleSets`).
   private let appCaches = Mutex<[ObjectIdentifier: any Sendable]>([:])
@@ -66,6 +68,8 @@ package final class StoreCaches: Sendable {
       statusRows.drop(changed + removed)
       homeFeeds.removed(removed)
       posted.forEach(homeFeeds.posted)
+      posted.forEach { statusEvents.send(.posted($0)) }
+      removed.forEach { statusEvents.send(.removed($0)) }
     case .several(let changes):
       changes.forEach(apply)
     case .grant(let hash):

@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import SparrowCore
+import SparrowPlatform
+import SparrowStore
+import WeiboStore
+
+/// `/api/v1/notifications` and `/api/v1/favourites`: what others did to the caller, from 微博's own rows.
+///
+/// A notification is the row behind it, under that row's id (ids come from one generator, so they order across
+/// kinds): `mention` for a status or 评论 naming the caller, a 评论 on their status or answering their 评论, or a
+/// 转发 with words of their status (a quote); `favourite` for a 赞; `reblog` for a 转发 without words; `follow`.
+extension MastodonEndpoints {
+  static let notificationTypes = ["mention", "favourite", "reblog", "follow"]
+
+  func registerNotifications(_ table: inout MastodonTable) {
+    table.add(.get, path: "v1/notifications", scope: .readNotifications) { call in try await notifications(call) }
+    table.add(.get, path: "v1/favourites", scope: .readFavourites) { call in
+      let page = try IDPage(call)
+      let marks = page.shown(try await store.likesGiven(userID: try call.me(), page: page.store))
+      let records = try await store.statuses(ids: marks.map(\.statusID), visibleTo: call.viewer)
+      let statuses = try await presenter(call).statuses(marks.compactMap { records[$0.statusID] })
+      return try json(statuses).linking(IDPage.link(
+        call, baseURL: baseURL, newest: marks.first.map { String($0.id) }, oldest: marks.last.map { String($0.id) },
+        hasOlder: marks.count == page.limit))
+    }
+  }
+
+  struct Notification: Encodable, Sendable {
+    let id: String
+    let type: String
+    let createdAt: String
+    let groupKey: String
+    let account: JSONFragment
+    let status: Nullable<Status>
+  }
+
+  /// One notification before it is written: its id, kind, who, and the status or 评论 it is about.
+  private struct Event {
+    enum Subject {
+      case status(Int64)
+      case comment(CommentRecord)
+      case none
+    }
+    let id: Int64
+    let type: String
+    let at: Date
+    let actor: Int64
+    let subject: Subject
+  }
+
+  func notifications(_ call: MastodonCall) async throws -> Response {
+    let me = try call.me()
+    let asked = call.params.all("types[]") + call.params.all("types")
+    let excluded = Set(call.params.all("exclude_types[]") + call.params.all("exclude_types"))
+    let types = Set(asked.isEmpty ? Self.notificationTypes : asked).subtracting(excluded)
+    let page = try IDPage(call, limit: 40, max: 80)
+    let window = page.store
+    var events: [Event] = []
+    if types.contains("mention") {
+      let mentioned = try await store.statuses(in: .mentions(me), feature: .all, page: window, seenBy: me).items
+      events += mentioned.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .status($0.id)) }
+      let quotes = try await store.statuses(in: .repostsOfAuthor(me), feature: .all, page: window, seenBy: me).items
+        .filter { $0.text != MastodonPresenter.plainRepost }
+      events += quotes.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .status($0.id)) }
+      for feed in [CommentFeed.toUser(me), .mentions(me)] {
+        let comments = try await store.comments(in: feed, page: window, seenBy: me).items.filter { $0.userID != me }
+        events += comments.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .comment($0)) }
+      }
+    }
+    if types.contains("reblog") {
+      let reposts = try await store.statuses(in: .repostsOfAuthor(me), feature: .all, page: window, seenBy: me).items
+        .filter { $0.text == MastodonPresenter.plainRepost }
+      events += reposts.map {
+        Event(id: $0.id, type: "reblog", at: $0.createdAt, actor: $0.userID, subject: .status($0.parentID ?? $0.id))
+      }
+    }
+    if types.contains("favourite") {
+      let likes = try await store.likesReceived(userID: me, page: window)
+      events += likes.map { Event(id: $0.id, type: "favourite", at: $0.createdAt, actor: $0.userID, subject: .status($0.statusID)) }
+    }
+    if types.contains("follow") {
+      let follows = try await store.followsReceived(userID: me, page: window)
+      events += follows.map { Event(id: $0.id, type: "follow", at: $0.createdAt, actor: $0.userID, subject: .none) }
+    }
+    var seen = Set<Int64>()
+    let sorted = events.sorted { $0.id > $1.id }.filter { seen.insert($0.id).inserted }
+    let shown = page.shown(Array(sorted.prefix(page.minID == nil ? page.limit : IDPage.minIDReach)))
+
+    // What they are about, in batches: statuses (with their context), 评论 (as replies), and the people.
+    let presenter = presenter(call)
+    let statusIDs = shown.compactMap { event -> Int64? in if case .status(let id) = event.subject { id } else { nil } }
+    let records = Array(try await store.statuses(ids: Array(Set(statusIDs)), visibleTo: me).values)
+    let byID = Dictionary(zip(records.map(\.id), try await presenter.statuses(records)), uniquingKeysWith: { first, _ in first })
+    let comments = shown.compactMap { event -> CommentRecord? in if case .comment(let c) = event.subject { c } else { nil } }
+    let replies = Dictionary(zip(comments.map(\.id), try await presenter.replies(comments)), uniquingKeysWith: { first, _ in first })
+    let users = try await store.users(ids: Array(Set(shown.map(\.actor))))
+    let notifications = shown.compactMap { event -> Notification? in
+      let status: Status?
+      switch event.subject {
+      case .status(let id):
+        guard let found = byID[id] else { return nil }  // gone, or not to be seen: no notification about it
+        status = found
+      case .comment(let comment):
+        guard let found = replies[comment.id] else { return nil }
+        status = found
+      case .none:
+        status = nil
+      }
+      guard users[event.actor] != nil else { return nil }
+      return Notification(
+        id: String(event.id), type: event.type, createdAt: MastodonPresenter.timestamp(event.at),
+        groupKey: "ungrouped-\(event.id)", account: JSONFragment(presenter.accountJSON(event.actor, users)),
+        status: Nullable(status))
+    }
+    return try json(notifications).linking(IDPage.link(
+      call, baseURL: baseURL, newest: shown.first.map { String($0.id) }, oldest: shown.last.map { String($0.id) },
+      hasOlder: shown.count == page.limit))
+  }
+}
