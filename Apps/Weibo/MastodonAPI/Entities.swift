@@ -165,7 +165,7 @@ struct StatusBody: Encodable, Sendable {
   let mediaAttachments: [MediaAttachment]
   let mentions: [Mention]
   let tags: [Tag]
-  let emojis: [Emoji] = []
+  let emojis: [Emoji]
   let card = Nullable<String>(nil)
   let poll = Nullable<String>(nil)
 }

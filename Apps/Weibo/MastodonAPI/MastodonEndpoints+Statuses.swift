@@ -108,7 +108,7 @@ extension MastodonEndpoints {
     if let key, let earlier = idempotency.earlier(key, now: call.now), let found = try? await find(earlier, call) {
       return try json(try await entity(found, call, ownText: true))
     }
-    var text = (call.params.all("status").last ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+    var text = CustomEmoji.weiboText((call.params.all("status").last ?? "").replacingOccurrences(of: "\r\n", with: "\n"))
     // 微博 has no content warning: one given is kept as the first line, in 【】, so nothing the author wrote is lost.
     if let spoiler = call.params["spoiler_text"]?.trimmingCharacters(in: .whitespacesAndNewlines), !spoiler.isEmpty {
       text = "【\(spoiler)】\n" + text

@@ -37,7 +37,10 @@ struct MastodonEndpoints: Sendable {
     table.add(.get, path: "v1/instance", auth: .optionalToken, counted: false) { _ in try await instanceV1() }
     table.add(.get, path: "v2/instance", auth: .optionalToken, counted: false) { call in try await instanceV2(call) }
     // What Sparrow has none of is an empty list, as Mastodon answers for an instance without them.
-    for path in ["v1/instance/peers", "v1/instance/rules", "v1/instance/domain_blocks", "v1/custom_emojis"] {
+    table.add(.get, path: "v1/custom_emojis", auth: .optionalToken, counted: false) { _ in
+      try json(CustomEmoji.items.map { CustomEmoji.emoji($0, baseURL: baseURL) })
+    }
+    for path in ["v1/instance/peers", "v1/instance/rules", "v1/instance/domain_blocks"] {
       table.add(.get, path: path, auth: .optionalToken, counted: false) { _ in jsonResponse(Array("[]".utf8)) }
     }
     for path in ["v1/announcements", "v1/filters", "v2/filters", "v1/lists", "v1/follow_requests", "v1/followed_tags",

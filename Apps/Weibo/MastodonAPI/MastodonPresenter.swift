@@ -69,7 +69,7 @@ struct MastodonPresenter: Sendable {
     }
     var bodies: [Int64: [UInt8]] = [:]
     if !missing.isEmpty {
-      let rich = Dictionary(missing.map { ($0.id, RichText($0.text)) }, uniquingKeysWith: { first, _ in first })
+      let rich = Dictionary(missing.map { ($0.id, CustomEmoji.rich($0.text)) }, uniquingKeysWith: { first, _ in first })
       let mentioned = try await mentionIDs(Set(rich.values.flatMap(\.mentions)))
       for record in missing {
         let body = body(record, rich: rich[record.id]!, rows: rows, mentioned: mentioned)
@@ -131,7 +131,8 @@ struct MastodonPresenter: Sendable {
       inReplyToAccountId: Nullable(nil), visibility: Self.visibility(record.visible), uri: "\(baseURL)/status/\(record.id)",
       url: "\(baseURL)/status/\(record.id)", repliesCount: record.commentsCount, reblogsCount: record.repostsCount,
       favouritesCount: record.attitudesCount, content: content, application: Nullable(application(record, rows)),
-      mediaAttachments: record.pictures.map(attachment), mentions: mentions(rich, mentioned), tags: tags(rich)))
+      mediaAttachments: record.pictures.map(attachment), mentions: mentions(rich, mentioned), tags: tags(rich),
+      emojis: CustomEmoji.emojis(rich, baseURL: baseURL)))
   }
 
   /// A reblog's own part: no content, no counts of its own.
@@ -140,7 +141,7 @@ struct MastodonPresenter: Sendable {
       id: String(record.id), createdAt: Self.timestamp(record.createdAt), inReplyToId: Nullable(nil),
       inReplyToAccountId: Nullable(nil), visibility: Self.visibility(record.visible), uri: "\(baseURL)/status/\(record.id)",
       url: "\(baseURL)/status/\(record.id)", repliesCount: 0, reblogsCount: 0, favouritesCount: 0, content: "",
-      application: Nullable(nil), mediaAttachments: [], mentions: [], tags: []))
+      application: Nullable(nil), mediaAttachments: [], mentions: [], tags: [], emojis: []))
   }
 
   private func application(_ record: StatusRecord, _ rows: StatusContextRows) -> Application? {
@@ -178,18 +179,19 @@ struct MastodonPresenter: Sendable {
     let answered = try await store.comments(ids: Array(Set(comments.compactMap(\.replyCommentID))), visibleTo: viewer)
     let people = Set(comments.map(\.userID) + statuses.values.map(\.userID) + answered.values.map(\.userID))
     let users = try await store.users(ids: Array(people))
-    let mentioned = try await mentionIDs(Set(comments.flatMap { RichText($0.text).mentions }))
+    let mentioned = try await mentionIDs(Set(comments.flatMap { CustomEmoji.rich($0.text).mentions }))
     return comments.compactMap { comment in
       guard let status = statuses[comment.statusID] else { return nil }
       let parent = comment.replyCommentID.flatMap { answered[$0] }
-      let rich = RichText(comment.text)
+      let rich = CustomEmoji.rich(comment.text)
       let body = Self.openBody(StatusBody(
         id: String(comment.id), createdAt: Self.timestamp(comment.createdAt),
         inReplyToId: Nullable(String(parent?.id ?? status.id)),
         inReplyToAccountId: Nullable(String(parent?.userID ?? status.userID)), visibility: Self.visibility(status.visible),
         uri: "\(baseURL)/status/\(status.id)", url: "\(baseURL)/status/\(status.id)", repliesCount: 0, reblogsCount: 0,
         favouritesCount: 0, content: html(rich, mentioned: mentioned), application: Nullable(nil), mediaAttachments: [],
-        mentions: mentions(rich, mentioned), tags: tags(rich)))
+        mentions: mentions(rich, mentioned), tags: tags(rich),
+      emojis: CustomEmoji.emojis(rich, baseURL: baseURL)))
       return Self.write(
         body: body, account: accountJSON(comment.userID, users), reblog: nil, favourited: false, reblogged: false,
         bookmarked: false, text: ownText ? comment.text : nil)
@@ -205,8 +207,10 @@ struct MastodonPresenter: Sendable {
     for segment in rich.segments {
       let text = HTML.escape(segment.text)
       switch segment.kind {
-      case .plain, .emoticon:
+      case .plain:
         out += text
+      case .emoticon(let phrase):
+        out += CustomEmoji.byPhrase[phrase].map { ":\($0.shortcode):" } ?? text
       case .mention(let name):
         if let id = mentioned[name] {
           out += "<span class=\"h-card\" translate=\"no\"><a href=\"\(baseURL)/u/\(id)\" class=\"u-url mention\">"

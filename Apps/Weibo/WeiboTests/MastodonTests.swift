@@ -41,6 +41,32 @@ import Testing
     }
   }
 
+  @Test func emoticonsAreCustomEmojiBothWays() async throws {
+    let world = try await TestWorld()
+    let alice = try await world.user("alice")
+    let weibo = try await world.token(for: alice, scopes: [])
+    let token = try await world.token(for: alice, scopes: Self.everything)
+    try await world.test { client in
+      let base = world.deps.config.publicURL
+      let listed = try await client.get("/api/v1/custom_emojis").array
+      let haha = try #require(listed.first { $0["shortcode"] as? String == "haha" })
+      #expect(haha["url"] as? String == "\(base)/emotions/default/default_03.png" && listed.count == 90)
+      let picture = try await client.get("/emotions/default/default_03.png")
+      #expect(picture.status == .ok && picture.headers[.contentType] == "image/png")
+
+      let fromWeibo = try #require(try await client.post("/2/statuses/update.json", [("status", "[哈哈]好[小花酷][不存在]")],
+                                                         token: weibo).object["idstr"] as? String)
+      let shown = try await client.get("/api/v1/statuses/\(fromWeibo)", token: token).object
+      #expect(shown["content"] as? String == "<p>:haha:好:xiaohua_ku4:[不存在]</p>")
+      #expect((shown["emojis"] as? [[String: Any]])?.map { $0["shortcode"] as? String } == ["haha", "xiaohua_ku4"])
+
+      let fromMastodon = try await client.post("/api/v1/statuses", [("status", ":haha: 一起 :weixiao::nope:")], token: token)
+      let id = try #require(fromMastodon.object["id"] as? String)
+      let stored = try await client.get("/2/statuses/show.json?id=\(id)", token: weibo).object
+      #expect(stored["text"] as? String == "[哈哈] 一起 [微笑]:nope:")
+    }
+  }
+
   @Test func visibilityIsPublicOrTheAuthorsAloneBothWays() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")
