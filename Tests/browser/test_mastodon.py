@@ -208,6 +208,10 @@ def test_a_day_of_mastodon_py_against_sparrow(instance):
     assert all(n.type == "follow" for n in alice.notifications(types=["follow"]))
     assert not any(n.type == "follow" for n in alice.notifications(exclude_types=["follow"]))
     assert post.id in [s.id for s in bob.favourites()]
+    alice.notifications_dismiss(favourite)
+    assert favourite.id not in [n.id for n in alice.notifications(limit=40)]
+    alice.markers_set(["home"], [post.id])
+    assert alice.markers_get(["home"]).home.last_read_id == post.id
     bob.status_unreblog(post)
     assert alice.status(post).reblogs_count == 0
 

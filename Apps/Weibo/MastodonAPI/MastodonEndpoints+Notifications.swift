@@ -15,6 +15,30 @@ extension MastodonEndpoints {
 
   func registerNotifications(_ table: inout MastodonTable) {
     table.add(.get, path: "v1/notifications", scope: .readNotifications) { call in try await notifications(call) }
+    table.add(.post, path: "v1/notifications/clear", scope: .writeNotifications) { call in
+      // Everything there is now: a fresh id is above every notification's.
+      try await store.clearNotifications(userID: try call.me(), upTo: deps.ids.next(at: call.now), at: call.now)
+      return jsonResponse(Array("{}".utf8))
+    }
+    table.add(.post, path: "v1/notifications/{id}/dismiss", scope: .writeNotifications) { call in
+      try await store.dismissNotification(userID: try call.me(), id: try call.id())
+      return jsonResponse(Array("{}".utf8))
+    }
+    table.add(.get, path: "v1/markers", scope: .readStatuses) { call in
+      let names = (call.params.all("timeline[]") + call.params.all("timeline")).filter(Self.markerNames.contains)
+      let markers = try await store.markers(userID: try call.me(), names: names)
+      return try json(Dictionary(markers.map { ($0.name, Self.marker($0)) }, uniquingKeysWith: { first, _ in first }))
+    }
+    table.add(.post, path: "v1/markers", scope: .writeStatuses) { call in
+      var markers: [String: Marker] = [:]
+      for name in Self.markerNames {
+        guard let text = call.params["\(name)[last_read_id]"] else { continue }
+        guard let id = Int64(text), id > 0 else { throw MastodonError.invalid("\(name)[last_read_id] is not an id") }
+        let stored = try await store.setMarker(userID: try call.me(), name: name, lastReadID: id, at: call.now)
+        markers[name] = Self.marker(stored)
+      }
+      return try json(markers)
+    }
     table.add(.get, path: "v1/favourites", scope: .readFavourites) { call in
       let page = try IDPage(call)
       let marks = page.shown(try await store.likesGiven(userID: try call.me(), page: page.store))
@@ -24,6 +48,14 @@ extension MastodonEndpoints {
         call, baseURL: baseURL, newest: marks.first.map { String($0.id) }, oldest: marks.last.map { String($0.id) },
         hasOlder: marks.count == page.limit))
     }
+  }
+
+  /// The timelines apps keep a marker of.
+  static let markerNames = ["home", "notifications"]
+
+  static func marker(_ stored: ClientMarker) -> Marker {
+    Marker(lastReadId: String(stored.lastReadID), version: stored.version,
+           updatedAt: MastodonPresenter.timestamp(stored.updatedAt))
   }
 
   struct Notification: Encodable, Sendable {
@@ -55,7 +87,10 @@ extension MastodonEndpoints {
     let excluded = Set(call.params.all("exclude_types[]") + call.params.all("exclude_types"))
     let types = Set(asked.isEmpty ? Self.notificationTypes : asked).subtracting(excluded)
     let page = try IDPage(call, limit: 40, max: 80)
-    let window = page.store
+    // What the person cleared is gone: the window starts above it.
+    var window = page.store
+    let cleared = try await store.removedNotifications(userID: me, among: []).clearedUpTo
+    window.sinceID = max(window.sinceID, cleared)
     var events: [Event] = []
     if types.contains("mention") {
       let mentioned = try await store.statuses(in: .mentions(me), feature: .all, page: window, seenBy: me).items
@@ -85,7 +120,9 @@ extension MastodonEndpoints {
     }
     var seen = Set<Int64>()
     let sorted = events.sorted { $0.id > $1.id }.filter { seen.insert($0.id).inserted }
-    let shown = page.shown(Array(sorted.prefix(page.minID == nil ? page.limit : IDPage.minIDReach)))
+    let read = page.shown(Array(sorted.prefix(page.minID == nil ? page.limit : IDPage.minIDReach)))
+    let dismissed = try await store.removedNotifications(userID: me, among: read.map(\.id)).dismissed
+    let shown = read.filter { !dismissed.contains($0.id) }
 
     // What they are about, in batches: statuses (with their context), 评论 (as replies), and the people.
     let presenter = presenter(call)
@@ -115,6 +152,6 @@ extension MastodonEndpoints {
     }
     return try json(notifications).linking(IDPage.link(
       call, baseURL: baseURL, newest: shown.first.map { String($0.id) }, oldest: shown.last.map { String($0.id) },
-      hasOlder: shown.count == page.limit))
+      hasOlder: read.count == page.limit))
   }
 }

@@ -17,10 +17,25 @@ enum WeiboSchema {
 
   static let v3 = ["ALTER TABLE comments ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0"]
 
+  static let v4 = [
+    """
+    CREATE TABLE client_markers (
+      user_id BIGINT NOT NULL, name TEXT NOT NULL, last_read_id BIGINT NOT NULL, version INTEGER NOT NULL,
+      updated_at BIGINT NOT NULL, PRIMARY KEY (user_id, name)
+    )
+    """,
+    """
+    CREATE TABLE dismissed_notifications (
+      user_id BIGINT NOT NULL, notification_id BIGINT NOT NULL, PRIMARY KEY (user_id, notification_id)
+    )
+    """,
+  ]
+
   static let schema = PostgresSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
     ("weibo-v3", "微博: comments hidden by staff", v3),
+    ("weibo-v4", "微博: client markers and removed notifications", v4),
   ])
 }
 

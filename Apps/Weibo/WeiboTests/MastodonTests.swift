@@ -67,6 +67,47 @@ import Testing
     }
   }
 
+  @Test func notificationsAreDismissedAndClearedAndMarkersKept() async throws {
+    let world = try await TestWorld()
+    let alice = try await world.user("alice")
+    let bob = try await world.user("bob")
+    let aliceToken = try await world.token(for: alice, scopes: Self.everything)
+    let bobToken = try await world.token(for: bob, scopes: Self.everything)
+    try await world.test { client in
+      let post = try #require(try await client.post("/api/v1/statuses", [("status", "早")], token: aliceToken).object["id"] as? String)
+      _ = try await client.post("/api/v1/accounts/\(alice.id)/follow", token: bobToken)
+      _ = try await client.post("/api/v1/statuses/\(post)/favourite", token: bobToken)
+      _ = try await client.post("/api/v1/statuses", [("status", "@alice 在吗")], token: bobToken)
+      var notes = try await client.get("/api/v1/notifications", token: aliceToken).array
+      #expect(notes.compactMap { $0["type"] as? String } == ["mention", "favourite", "follow"])
+      let favourite = try #require(notes[1]["id"] as? String)
+      #expect((notes[1]["status"] as? [String: Any])?["id"] as? String == post)
+      #expect(try await client.post("/api/v1/notifications/\(favourite)/dismiss", token: aliceToken).status == .ok)
+      notes = try await client.get("/api/v1/notifications", token: aliceToken).array
+      #expect(notes.compactMap { $0["type"] as? String } == ["mention", "follow"])
+      #expect(try await client.get("/api/v1/notifications", token: bobToken).array.isEmpty)
+      #expect(try await client.post("/api/v1/notifications/clear", token: aliceToken).status == .ok)
+      #expect(try await client.get("/api/v1/notifications", token: aliceToken).array.isEmpty)
+      _ = try await client.post("/api/v1/statuses/\(post)/bookmark", token: bobToken)  // no notification
+      world.clock.advance(1)
+      _ = try await client.post("/api/v1/statuses", [("status", "@alice 又来了")], token: bobToken)
+      #expect(try await client.get("/api/v1/notifications", token: aliceToken).array.count == 1)
+
+      // Markers: kept per person, their version rising.
+      let set = try await client.post("/api/v1/markers", [("home[last_read_id]", post)], token: aliceToken)
+      #expect((set.object["home"] as? [String: Any])?["version"] as? Int == 1)
+      _ = try await client.post("/api/v1/markers", [("home[last_read_id]", post), ("notifications[last_read_id]", favourite)],
+                                token: aliceToken)
+      let markers = try await client.get("/api/v1/markers?timeline[]=home&timeline[]=notifications", token: aliceToken).object
+      #expect((markers["home"] as? [String: Any])?["version"] as? Int == 2)
+      #expect((markers["home"] as? [String: Any])?["last_read_id"] as? String == post)
+      #expect((markers["notifications"] as? [String: Any])?["last_read_id"] as? String == favourite)
+      #expect(try await client.get("/api/v1/markers?timeline[]=home", token: bobToken).object.isEmpty)
+      let bad = try await client.post("/api/v1/markers", [("home[last_read_id]", "x")], token: aliceToken)
+      #expect(bad.status == .unprocessableContent)
+    }
+  }
+
   @Test func visibilityIsPublicOrTheAuthorsAloneBothWays() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")

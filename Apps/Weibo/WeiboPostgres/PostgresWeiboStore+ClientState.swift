@@ -1,0 +1,46 @@
+import Foundation
+import PostgresNIO
+import SparrowStore
+import SparrowStorePostgres
+import WeiboStore
+
+extension PostgresWeiboStore {
+  package func markers(userID: Int64, names: [String]) async throws -> [ClientMarker] {
+    try await reading { db in
+      try await db.rows(ClientStateSQL.markers(userID: userID)).map(ClientMarker.init(row:)).filter { names.contains($0.name) }
+    }
+  }
+
+  package func setMarker(userID: Int64, name: String, lastReadID: Int64, at: Date) async throws -> ClientMarker {
+    try await transaction { db in
+      _ = try await db.execute(ClientStateSQL.setMarker(userID: userID, name: name, lastReadID: lastReadID, at: at))
+      guard let marker = try await db.rows(ClientStateSQL.markers(userID: userID)).map(ClientMarker.init(row:))
+        .first(where: { $0.name == name })
+      else { throw StoreError.notFound }
+      return marker
+    }
+  }
+
+  package func clearNotifications(userID: Int64, upTo: Int64, at: Date) async throws {
+    try await transaction { db in _ = try await db.execute(ClientStateSQL.clear(userID: userID, upTo: upTo, at: at)) }
+  }
+
+  package func dismissNotification(userID: Int64, id: Int64) async throws {
+    try await transaction { db in _ = try await db.execute(ClientStateSQL.dismiss(userID: userID, id: id)) }
+  }
+
+  package func removedNotifications(userID: Int64, among ids: [Int64]) async throws -> (clearedUpTo: Int64, dismissed: Set<Int64>) {
+    try await reading { db in
+      let cleared = try await db.rows(ClientStateSQL.clearedUpTo(userID: userID)).first?.int64(0) ?? 0
+      guard !ids.isEmpty else { return (cleared, []) }
+      let dismissed = try await db.rows(ClientStateSQL.dismissed(userID: userID, among: ids)).map { try $0.int64(0) }
+      return (cleared, Set(dismissed).intersection(ids))
+    }
+  }
+}
+
+extension ClientMarker {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(name: try row.string(0), lastReadID: try row.int64(1), version: try row.int(2), updatedAt: try row.date(3))
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import SparrowStore
+import SparrowStoreSQLite
+import WeiboStore
+
+extension SQLiteWeiboStore {
+  package func markers(userID: Int64, names: [String]) async throws -> [ClientMarker] {
+    try await reading { db in
+      let (sql, arguments) = ClientStateSQL.markers(userID: userID).sqlite
+      return try Row.fetchAll(db, sql: sql, arguments: arguments).map(ClientMarker.init(row:)).filter { names.contains($0.name) }
+    }
+  }
+
+  package func setMarker(userID: Int64, name: String, lastReadID: Int64, at: Date) async throws -> ClientMarker {
+    try await pool.write { db in
+      try db.execute(ClientStateSQL.setMarker(userID: userID, name: name, lastReadID: lastReadID, at: at))
+      let (sql, arguments) = ClientStateSQL.markers(userID: userID).sqlite
+      guard let marker = try Row.fetchAll(db, sql: sql, arguments: arguments).map(ClientMarker.init(row:))
+        .first(where: { $0.name == name })
+      else { throw StoreError.notFound }
+      return marker
+    }
+  }
+
+  package func clearNotifications(userID: Int64, upTo: Int64, at: Date) async throws {
+    try await pool.write { db in _ = try db.execute(ClientStateSQL.clear(userID: userID, upTo: upTo, at: at)) }
+  }
+
+  package func dismissNotification(userID: Int64, id: Int64) async throws {
+    try await pool.write { db in _ = try db.execute(ClientStateSQL.dismiss(userID: userID, id: id)) }
+  }
+
+  package func removedNotifications(userID: Int64, among ids: [Int64]) async throws -> (clearedUpTo: Int64, dismissed: Set<Int64>) {
+    try await reading { db in
+      let (clearedSQL, clearedArguments) = ClientStateSQL.clearedUpTo(userID: userID).sqlite
+      let cleared = try Int64.fetchOne(db, sql: clearedSQL, arguments: clearedArguments) ?? 0
+      guard !ids.isEmpty else { return (cleared, []) }
+      let (sql, arguments) = ClientStateSQL.dismissed(userID: userID, among: ids).sqlite
+      return (cleared, Set(try Int64.fetchAll(db, sql: sql, arguments: arguments)).intersection(ids))
+    }
+  }
+}
+
+extension ClientMarker {
+  init(row: Row) {
+    self.init(name: row[0], lastReadID: row[1], version: row[2],
+              updatedAt: Date(timeIntervalSince1970: Double(row[3] as Int64) / 1000))
+  }
+}
