@@ -215,6 +215,11 @@ def test_a_day_of_mastodon_py_against_sparrow(instance):
     bob.status_unreblog(post)
     assert alice.status(post).reblogs_count == 0
 
+    # Trending: the status others engaged with today; no conversations, as 微博 has no direct messages.
+    assert post.id in [s.id for s in bob.trending_statuses()]
+    assert "雀测试" in [t.name for t in bob.trending_tags()]
+    assert bob.conversations() == []
+
     # Hashtag timeline and search.
     assert post.id in [s.id for s in bob.timeline_hashtag("雀测试")]
     found = bob.search_v2("早上好")

@@ -32,6 +32,11 @@ extension MastodonEndpoints {
     table.add(.get, path: "v1/trends/tags", auth: .optionalToken, counted: false) { call in
       try json(try await trendingTags(call, limit: call.limit(default: 10, max: 20)))
     }
+    table.add(.get, path: "v1/trends/statuses", auth: .optionalToken, counted: false) { call in
+      try await trendingStatuses(call)
+    }
+    // Direct messages: 微博's 仅自己可见 is no conversation with anyone, so there are none.
+    table.add(.get, path: "v1/conversations", scope: .readStatuses) { _ in jsonResponse(Array("[]".utf8)) }
     table.add(.get, path: "v1/trends", auth: .optionalToken, counted: false) { call in
       try json(try await trendingTags(call, limit: call.limit(default: 10, max: 20)))
     }
@@ -85,6 +90,24 @@ extension MastodonEndpoints {
     }
     return try json(SearchResults(accounts: accounts, statuses: statuses, hashtags: hashtags))
   }
+
+  /// The newest public statuses (the last `trendReach`) that others engaged with most in the last day: 赞, 转发 and
+  /// 评论 counted alike, newest first among equals.
+  func trendingStatuses(_ call: MastodonCall) async throws -> Response {
+    let limit = call.limit(default: 20, max: 40)
+    let offset = max(Int(call.params["offset"] ?? "0") ?? 0, 0)
+    let (found, rows) = try await store.statuses(
+      in: .everyone, feature: .original, page: Page(count: Self.trendReach), viewer: call.viewer)
+    let since = call.now.addingTimeInterval(-86_400)
+    func engagement(_ status: StatusRecord) -> Int { status.attitudesCount + status.repostsCount + status.commentsCount }
+    let recent: [StatusRecord] = found.items.filter { $0.createdAt >= since && engagement($0) > 0 }
+    let ranked = recent.sorted { a, b in engagement(a) != engagement(b) ? engagement(a) > engagement(b) : a.id > b.id }
+    let page = Array(ranked.dropFirst(offset).prefix(limit))
+    return try json(try await presenter(call).statuses(page, rows: rows))
+  }
+
+  /// How many of the newest public statuses trending statuses are chosen from.
+  static let trendReach = 400
 
   /// 话题 most used in public statuses over the last day, with their count as today's uses.
   func trendingTags(_ call: MastodonCall, limit: Int) async throws -> [Tag] {
