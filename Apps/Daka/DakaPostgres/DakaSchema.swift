@@ -7,7 +7,13 @@ enum DakaSchema {
   static let schema = PostgresSchema(migrations: [
     ("daka-v1", "打卡: check-ins", v1),
     ("daka-v2", "打卡: each person's and the site's counts", v2),
+    ("daka-v3", "打卡: search in the thoughts", v3),
   ])
+
+  /// Search looks in the thoughts too (see the SQLite engine's `daka-v3`).
+  static let v3 = [
+    "UPDATE daka_checkins SET search_text = lower(day || ' ' || location || ' ' || spot || chr(10) || thoughts || chr(10) || place_keys)",
+  ]
 
   /// Each person's counts and the site's (`DakaCounts`).
   static let v2 = [

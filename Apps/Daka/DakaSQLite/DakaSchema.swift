@@ -33,8 +33,16 @@ enum DakaSchema {
     CREATE TABLE daka_counts (user_id INTEGER PRIMARY KEY, entries INTEGER NOT NULL, public_entries INTEGER NOT NULL);
     """ + DakaCounts.recount.map { $0 + ";\n" }.joined()
 
+  /// Search looks in the thoughts too (`CheckinRecord.searchText`). SQL's lower() folds ASCII only, as Swift's
+  /// folds more: entries written before keep an accented capital in their thoughts as it was.
+  static let v3 = """
+    UPDATE daka_checkins SET search_text =
+      lower(day || ' ' || location || ' ' || spot || char(10) || thoughts || char(10) || place_keys);
+    """
+
   static let schema = SQLiteSchema(migrations: [
     ("daka-v1", "打卡: check-ins", v1),
     ("daka-v2", "打卡: each person's and the site's counts", v2),
+    ("daka-v3", "打卡: search in the thoughts", v3),
   ])
 }

@@ -61,8 +61,8 @@ package struct CheckinRecord: Sendable, Equatable {
   /// `date location spot`, as the notes' list shows it and search matches it.
   package var brief: String { "\(date) \(location) \(spot)" }
 
-  /// What search looks in, lowercased: the brief, then the linked place's names and pinyin.
-  package var searchText: String { (brief + "\n" + (place?.keys ?? "")).lowercased() }
+  /// What search looks in, lowercased: the brief, the thoughts, then the linked place's names and pinyin.
+  package var searchText: String { (brief + "\n" + thoughts + "\n" + (place?.keys ?? "")).lowercased() }
 
   /// The `picture_refs` key that keeps this entry's pictures from the collector.
   package var pictureRef: String { "checkin:\(id)" }
@@ -155,7 +155,7 @@ package struct CheckinQuery: Sendable, Equatable {
   package var viewer: Int64?
   /// Only this user's entries.
   package var author: Int64?
-  /// A substring of the brief, or of the linked place's names, pinyin or initials (any case).
+  /// A substring of the brief, the thoughts, or the linked place's names, pinyin or initials (any case).
   package var text: String?
   package var limit: Int
   package var offset: Int

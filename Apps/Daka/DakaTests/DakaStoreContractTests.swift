@@ -19,10 +19,12 @@ struct DakaFixture {
   let ids = IDGenerator(node: 4)
 
   func entry(_ user: Int64, _ date: String, _ location: String, _ spot: String, _ visibility: CheckinVisibility = .public,
-             place: CheckinPlace? = nil, pictures: [PictureRef] = [], createdAgo: Double = 0) -> CheckinRecord {
+             place: CheckinPlace? = nil, pictures: [PictureRef] = [], createdAgo: Double = 0, thoughts: String = "想法")
+    -> CheckinRecord
+  {
     CheckinRecord(
       id: ids.next(at: Self.now - createdAgo), userID: user, date: date, location: location, spot: spot,
-      thoughts: "想法", visibility: visibility, place: place, pictures: pictures, createdAt: Self.now - createdAgo)
+      thoughts: thoughts, visibility: visibility, place: place, pictures: pictures, createdAt: Self.now - createdAgo)
   }
 }
 
@@ -131,7 +133,7 @@ func searchMatchesTheBriefAndThePlacesPinyinAndInitials(_ kind: StoreKind) async
     let f = DakaFixture()
     try await engine.journal.addCheckin(f.entry(DakaFixture.alice, "2025-05-01", "杭州西湖", "断桥", place: DakaFixture.hangzhou))
     try await engine.journal.addCheckin(f.entry(DakaFixture.bob, "2025-04-01", "Beijing", "798 艺术区", place: DakaFixture.beijing))
-    try await engine.journal.addCheckin(f.entry(DakaFixture.bob, "2025-03-01", "小镇", "100%_咖啡"))
+    try await engine.journal.addCheckin(f.entry(DakaFixture.bob, "2025-03-01", "小镇", "100%_咖啡", thoughts: "Latte 很香\n下次再来"))
     func found(_ text: String) async throws -> [String] { spots(try await engine.journal.checkins(CheckinQuery(viewer: nil, text: text))) }
 
     #expect(try await found("西湖 断桥") == ["断桥"])  // across the brief's fields
@@ -141,6 +143,8 @@ func searchMatchesTheBriefAndThePlacesPinyinAndInitials(_ kind: StoreKind) async
     #expect(try await found("北京") == ["798 艺术区"])  // the linked place's name, though the text is pinyin
     #expect(try await found("chaoyang") == ["798 艺术区"])
     #expect(try await found("%_") == ["100%_咖啡"])  // wildcards are plain characters
+    #expect(try await found("latte 很香") == ["100%_咖啡"])  // the thoughts too, any case
+    #expect(try await found("想法") == ["断桥", "798 艺术区"])
     #expect(try await found("上海").isEmpty)
     #expect(try await found("  ").count == 3)  // blank: no search
   }

@@ -175,6 +175,25 @@ import Testing
     }
   }
 
+  @Test func meListsAllOfOnesOwnEntriesAPageAtATime() async throws {
+    let w = try await World()
+    let alice = try await w.world.store.user(screenName: "alice")!
+    for day in 1...55 {
+      try await w.world.journal.addCheckin(CheckinRecord(
+        id: Int64(2000 + day), userID: alice.id, date: String(format: "2025-%02d-%02d", (day - 1) / 28 + 1, (day - 1) % 28 + 1),
+        location: "杭州", spot: "第\(day)天", visibility: .private, createdAt: w.world.clock.now))
+    }
+    try await w.world.test { client in
+      let browser = try await DakaWebWorld.signIn(client, "alice")
+      let first = try await browser.get("/daka/me?city=330100")
+      #expect(first.briefs.count == 50 && first.briefs.first == "2025-02-27 杭州 第55天" && first.text.contains("1 / 2"))
+      #expect(first.text.contains("href=\"/daka/me?city=330100&amp;page=2#own\" id=\"own-next\""))
+      let second = try await browser.get("/daka/me?city=330100&page=2")
+      #expect(second.briefs == (1...5).reversed().map { "2025-01-\(String(format: "%02d", $0)) 杭州 第\($0)天" })
+      #expect(second.text.contains("id=\"own-previous\"") && !second.text.contains("id=\"own-next\""))
+    }
+  }
+
   @Test func aRefusedFormSaysWhyKeepsWhatWasTypedAndWritesNothing() async throws {
     let w = try await World()
 

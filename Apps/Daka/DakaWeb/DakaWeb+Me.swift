@@ -5,7 +5,7 @@ import DakaStore
 import SparrowStore
 
 extension DakaWeb {
-  /// Entries 我的 lists; the rest are in 发现 and the export.
+  /// Entries 我的 lists a page.
   static let ownListSize = 50
 
   /// `/daka/me`: 我的; `city` or `province` chooses what the 足迹 map shows.
@@ -16,13 +16,17 @@ extension DakaWeb {
     }
     let user = viewer.user.id
     async let stats = deps.store.journal.checkinStats(userID: user)
-    async let own = deps.store.journal.checkins(CheckinQuery(viewer: user, author: user, limit: Self.ownListSize))
+    let number = context.params["page"].flatMap { Int($0) }.map { max(1, min($0, 10_000)) } ?? 1
+    async let own = deps.store.journal.checkins(
+      CheckinQuery(viewer: user, author: user, limit: Self.ownListSize, offset: (number - 1) * Self.ownListSize))
     let (numbers, list) = try await (stats, own)
     let footprint = FootprintMap(stats: numbers, city: context.params["city"].flatMap { Int($0) },
                                  province: context.params["province"])
     let page = MePage(
       frame: frame, name: viewer.user.screenName, avatar: viewer.user.avatarURLs(baseURL: "").large, stats: numbers,
-      footprint: footprint, rows: list.items.map { CheckinRow($0, from: .me) }, more: list.total > list.items.count,
+      footprint: footprint, rows: list.items.map { CheckinRow($0, from: .me) }, page: number, total: list.total,
+      pageSize: Self.ownListSize, kept: [("city", context.params["city"]), ("province", context.params["province"])]
+        .compactMap { name, value in value.map { (name, $0) } },
       deleted: context.params["deleted"] == "1")
     return render("daka_me", page)
   }

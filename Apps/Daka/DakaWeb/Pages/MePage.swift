@@ -1,3 +1,4 @@
+import SparrowCore
 import SparrowPlatform
 import DakaStore
 import SparrowStore
@@ -23,8 +24,19 @@ struct MePage: PageModel {
   let stats: CheckinStats
   let footprint: FootprintMap?
   let rows: [CheckinRow]
-  let more: Bool
+  /// One's own list a page at a time: which page, of how many entries.
+  let page: Int
+  let total: Int
+  let pageSize: Int
+  /// The map's choice (`city`, `province`), kept by the page links.
+  let kept: [(String, String)]
   let deleted: Bool
+
+  var lastPage: Int { max(1, (total + pageSize - 1) / pageSize) }
+
+  func link(_ page: Int) -> String {
+    "/daka/me?" + FormEncoding.encode(pairs: kept + [("page", String(page))]) + "#own"
+  }
 
   func child(named name: String) -> Any? {
     switch name {
@@ -39,7 +51,9 @@ struct MePage: PageModel {
     case "footprint": footprint
     case "rows": rows
     case "has_rows": !rows.isEmpty
-    case "more": more
+    case "previous": page > 1 ? link(page - 1) : nil
+    case "next": page < lastPage ? link(page + 1) : nil
+    case "paging": lastPage > 1 ? "\(page) / \(lastPage)" : nil
     case "deleted": deleted
     default: frame.child(named: name)
     }
