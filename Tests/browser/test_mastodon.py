@@ -75,11 +75,16 @@ class Collected(StreamListener):
 
     def __init__(self):
         super().__init__()
-        self.updates, self.deletes, self.changed = [], [], threading.Condition()
+        self.updates, self.deletes, self.notifications, self.changed = [], [], [], threading.Condition()
 
     def on_update(self, status):
         with self.changed:
             self.updates.append(status)
+            self.changed.notify_all()
+
+    def on_notification(self, notification):
+        with self.changed:
+            self.notifications.append(notification)
             self.changed.notify_all()
 
     def on_delete(self, status_id):
@@ -263,6 +268,16 @@ def test_a_day_of_mastodon_py_against_sparrow(instance):
     status, via_weibo = weibo(instance, alice_weibo, "statuses/update", method="POST", status="从微博来的 #雀直播#")
     assert status == 200
     assert listener.wait(lambda: any(str(u.id) == via_weibo["idstr"] for u in listener.updates))
+    # Alice's own user stream tells her of bob's 赞 (within a tick) and of his mention (at once).
+    heard = Collected()
+    alice_handle = alice.stream_open_websocket(heard)
+    alice_handle.subscribe("user")
+    time.sleep(0.5)
+    bob.status_favourite(live)
+    assert heard.wait(lambda: any(n.type == "favourite" and n.status.id == live.id for n in heard.notifications), 25)
+    bob.status_post(f"@sparrow 看到直播了")
+    assert heard.wait(lambda: any(n.type == "mention" for n in heard.notifications), 5)
+    alice_handle.close()
     alice.status_delete(live)
     assert listener.wait(lambda: str(live.id) in listener.deletes)
     assert hidden.id not in [u.id for u in listener.updates] and str(hidden.id) not in listener.deletes

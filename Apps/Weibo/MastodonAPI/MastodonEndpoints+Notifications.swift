@@ -68,8 +68,8 @@ extension MastodonEndpoints {
   }
 
   /// One notification before it is written: its id, kind, who, and the status or 评论 it is about.
-  private struct Event {
-    enum Subject {
+  struct Event: Sendable {
+    enum Subject: Sendable {
       case status(Int64)
       case comment(CommentRecord)
       case none
@@ -87,8 +87,20 @@ extension MastodonEndpoints {
     let excluded = Set(call.params.all("exclude_types[]") + call.params.all("exclude_types"))
     let types = Set(asked.isEmpty ? Self.notificationTypes : asked).subtracting(excluded)
     let page = try IDPage(call, limit: 40, max: 80)
-    // What the person cleared is gone: the window starts above it.
-    var window = page.store
+    let (read, notifications) = try await notifications(
+      for: me, types: types, window: page.store,
+      pick: { page.shown(Array($0.prefix(page.minID == nil ? page.limit : IDPage.minIDReach))) })
+    return try json(notifications).linking(IDPage.link(
+      call, baseURL: baseURL, newest: notifications.first?.id, oldest: notifications.last?.id,
+      hasOlder: read.count == page.limit))
+  }
+
+  /// A person's notifications of `types` within `window` (newest first), of which `pick` keeps a page: the events read
+  /// (before those dismissed are left out) and the notifications written. What the person cleared is below the window.
+  func notifications(for me: Int64, types: Set<String>, window asked: Page, pick: ([Event]) -> [Event])
+    async throws -> (read: [Event], notifications: [Notification])
+  {
+    var window = asked
     let cleared = try await store.removedNotifications(userID: me, among: []).clearedUpTo
     window.sinceID = max(window.sinceID, cleared)
     var events: [Event] = []
@@ -119,13 +131,12 @@ extension MastodonEndpoints {
       events += follows.map { Event(id: $0.id, type: "follow", at: $0.createdAt, actor: $0.userID, subject: .none) }
     }
     var seen = Set<Int64>()
-    let sorted = events.sorted { $0.id > $1.id }.filter { seen.insert($0.id).inserted }
-    let read = page.shown(Array(sorted.prefix(page.minID == nil ? page.limit : IDPage.minIDReach)))
+    let read = pick(events.sorted { $0.id > $1.id }.filter { seen.insert($0.id).inserted })
     let dismissed = try await store.removedNotifications(userID: me, among: read.map(\.id)).dismissed
     let shown = read.filter { !dismissed.contains($0.id) }
 
     // What they are about, in batches: statuses (with their context), 评论 (as replies), and the people.
-    let presenter = presenter(call)
+    let presenter = MastodonPresenter(store: store, baseURL: baseURL, viewer: me, templates: templates)
     let statusIDs = shown.compactMap { event -> Int64? in if case .status(let id) = event.subject { id } else { nil } }
     let records = Array(try await store.statuses(ids: Array(Set(statusIDs)), visibleTo: me).values)
     let byID = Dictionary(zip(records.map(\.id), try await presenter.statuses(records)), uniquingKeysWith: { first, _ in first })
@@ -150,8 +161,6 @@ extension MastodonEndpoints {
         groupKey: "ungrouped-\(event.id)", account: JSONFragment(presenter.accountJSON(event.actor, users)),
         status: Nullable(status))
     }
-    return try json(notifications).linking(IDPage.link(
-      call, baseURL: baseURL, newest: shown.first.map { String($0.id) }, oldest: shown.last.map { String($0.id) },
-      hasOlder: read.count == page.limit))
+    return (read, notifications)
   }
 }

@@ -14,14 +14,16 @@ import WeiboStore
 /// A stream follows the store's `StatusEvents` (every post and delete, from either API and any instance sharing the
 /// database). Whether a new status belongs to a stream, and may be seen by the listener, is the store's own feed
 /// read for that one id (`home`, `everyone`, `topic`), so the privacy rules of the timelines are the streams' too.
-/// A delete is told only for statuses this connection was sent.
+/// A delete is told only for statuses this connection was sent. The `user` and `user:notification` streams also
+/// carry the person's new notifications, read (as `/api/v1/notifications` reads them) after each status event and
+/// every `tick`, so a 赞 or a follow arrives within seconds.
 struct MastodonStreams: Sendable {
   let endpoints: MastodonEndpoints
 
   /// A stream a connection listens to.
   struct Subscription: Hashable, Sendable {
     enum Kind: String, Sendable {
-      case user, `public`, publicMedia = "public:media", hashtag
+      case user, userNotification = "user:notification", `public`, publicMedia = "public:media", hashtag
     }
     let kind: Kind
     let tag: String?
@@ -31,6 +33,7 @@ struct MastodonStreams: Sendable {
     init?(stream: String, tag: String?) {
       switch stream {
       case "user": (kind, self.tag) = (.user, nil)
+      case "user:notification": (kind, self.tag) = (.userNotification, nil)
       case "public", "public:local": (kind, self.tag) = (.public, nil)
       case "public:media", "public:local:media": (kind, self.tag) = (.publicMedia, nil)
       case "hashtag", "hashtag:local":
@@ -43,8 +46,13 @@ struct MastodonStreams: Sendable {
     /// The `stream` of the messages it sends, as Mastodon names them.
     var names: [String] { tag.map { [kind.rawValue, $0] } ?? [kind.rawValue] }
 
-    func feed(for viewer: Int64) -> (StatusFeed, StatusFeature) {
+    /// Whether it carries the person's notifications.
+    var notifies: Bool { kind == .user || kind == .userNotification }
+
+    /// The feed whose new statuses it carries; nil for notifications alone.
+    func feed(for viewer: Int64) -> (StatusFeed, StatusFeature)? {
       switch kind {
+      case .userNotification: nil
       case .user: (.home(viewer), .all)
       case .public: (.everyone, .all)
       case .publicMedia: (.everyone, .picture)
@@ -74,7 +82,7 @@ struct MastodonStreams: Sendable {
       var payload: String?
       var messages: [Message] = []
       for subscription in subscriptions {
-        let (feed, feature) = subscription.feed(for: viewer)
+        guard let (feed, feature) = subscription.feed(for: viewer) else { continue }
         let (page, rows) = try await endpoints.store.statuses(
           in: feed, feature: feature, page: Page(sinceID: posted.id - 1, maxID: posted.id, count: 1), viewer: viewer)
         guard let record = page.items.first, record.id == posted.id else { continue }
@@ -89,6 +97,65 @@ struct MastodonStreams: Sendable {
       if !messages.isEmpty { sent.insert(posted.id) }
       return messages
     }
+  }
+
+  /// The person's notifications newer than `last` for the subscriptions that carry them, oldest first; `last`
+  /// moves to the newest read.
+  func notificationMessages(viewer: Int64, subscriptions: Set<Subscription>, after last: inout Int64) async throws
+    -> [Message]
+  {
+    let targets = subscriptions.filter(\.notifies)
+    guard !targets.isEmpty else { return [] }
+    let (read, notifications) = try await endpoints.notifications(
+      for: viewer, types: Set(MastodonEndpoints.notificationTypes), window: Page(sinceID: last, count: 40), pick: { $0 })
+    guard let newest = read.first?.id else { return [] }
+    last = max(last, newest)
+    let payloads = try notifications.reversed().map { String(decoding: try JSONWriter().encode($0), as: UTF8.self) }
+    return targets.flatMap { target in payloads.map { Message(subscription: target, event: "notification", payload: $0) } }
+  }
+
+  /// What a connection reacts to: the store's events, and a tick every `tick` (notifications that are no status
+  /// event, and a heartbeat).
+  enum Item: Sendable {
+    case event(StatusEvents.Event)
+    case tick
+  }
+
+  static let tick: Duration = .seconds(10)
+
+  /// The store's events and the ticks, merged into one stream; `stop` ends it.
+  func items() -> (items: AsyncStream<Item>, stop: @Sendable () -> Void) {
+    let (items, feed) = AsyncStream<Item>.makeStream(bufferingPolicy: .bufferingNewest(256))
+    let (events, cancel) = endpoints.store.statusEvents.listen()
+    let forwarding = Task {
+      for await event in events { feed.yield(.event(event)) }
+      feed.finish()
+    }
+    let ticking = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: Self.tick)
+        feed.yield(.tick)
+      }
+    }
+    return (items, {
+      cancel()
+      forwarding.cancel()
+      ticking.cancel()
+      feed.finish()
+    })
+  }
+
+  /// The messages an item makes for a connection: statuses for its streams, then (after a post or a tick) new
+  /// notifications.
+  func messages(for item: Item, viewer: Int64, subscriptions: Set<Subscription>, sent: inout RecentIDs,
+                notifiedUpTo: inout Int64) async throws -> [Message]
+  {
+    var messages: [Message] = []
+    if case .event(let event) = item {
+      messages += try await self.messages(for: event, viewer: viewer, subscriptions: subscriptions, sent: &sent)
+      guard case .posted = event else { return messages }
+    }
+    return messages + (try await notificationMessages(viewer: viewer, subscriptions: subscriptions, after: &notifiedUpTo))
   }
 
   /// The caller of a streaming request: the token from `Authorization: Bearer`, `access_token=` or (as browsers
@@ -153,15 +220,18 @@ struct MastodonStreams: Sendable {
              outbound: WebSocketOutboundWriter) async throws
   {
     let subscriptions = Subscriptions(initial)
-    let (events, cancel) = endpoints.store.statusEvents.listen()
-    defer { cancel() }
+    let (items, stop) = items()
+    defer { stop() }
     let streams = self
     let sending = Task {
       var sent = RecentIDs()
-      for await event in events {
+      var notifiedUpTo = IDGenerator.floor(at: streams.endpoints.deps.now())
+      for await item in items {
         let current = subscriptions.now
         guard !current.isEmpty else { continue }
-        for message in try await streams.messages(for: event, viewer: viewer, subscriptions: current, sent: &sent) {
+        let messages = try await streams.messages(
+          for: item, viewer: viewer, subscriptions: current, sent: &sent, notifiedUpTo: &notifiedUpTo)
+        for message in messages {
           let envelope = Envelope(stream: message.subscription.names, event: message.event, payload: message.payload)
           try await outbound.write(.text(String(decoding: try JSONWriter().encode(envelope), as: UTF8.self)))
         }
@@ -196,7 +266,7 @@ struct MastodonStreams: Sendable {
       throw MastodonError(.badRequest, "Connect with WebSocket, or to /api/v1/streaming/<stream> for server-sent events")
     }
     let streams = self
-    for (path, stream) in [("user", "user"), ("public", "public"), ("public/local", "public:local"),
+    for (path, stream) in [("user", "user"), ("user/notification", "user:notification"), ("public", "public"), ("public/local", "public:local"),
                            ("public/media", "public:media"), ("public/local/media", "public:local:media"),
                            ("hashtag", "hashtag"), ("hashtag/local", "hashtag:local")] {
       table.add(.get, path: "v1/streaming/\(path)", scope: .readStatuses) { call in try streams.eventStream(call, stream: stream) }
@@ -212,35 +282,18 @@ struct MastodonStreams: Sendable {
     }
     let streams = self
     let body = ResponseBody { writer in
-      // The store's events and a heartbeat, merged into one stream the writer consumes.
-      enum Item: Sendable { case event(StatusEvents.Event), beat }
-      let (items, feed) = AsyncStream<Item>.makeStream(bufferingPolicy: .bufferingNewest(256))
-      let (events, cancel) = streams.endpoints.store.statusEvents.listen()
-      let forwarding = Task {
-        for await event in events { feed.yield(.event(event)) }
-        feed.finish()
-      }
-      let beating = Task {
-        while !Task.isCancelled {
-          try? await Task.sleep(for: .seconds(30))
-          feed.yield(.beat)
-        }
-      }
-      defer {
-        cancel()
-        forwarding.cancel()
-        beating.cancel()
-      }
+      let (items, stop) = streams.items()
+      defer { stop() }
       try await writer.write(ByteBuffer(string: ":)\n\n"))
       var sent = RecentIDs()
+      var notifiedUpTo = IDGenerator.floor(at: streams.endpoints.deps.now())
       for await item in items {
-        switch item {
-        case .beat:
-          try await writer.write(ByteBuffer(string: ":thump\n\n"))
-        case .event(let event):
-          for message in try await streams.messages(for: event, viewer: viewer, subscriptions: [subscription], sent: &sent) {
-            try await writer.write(ByteBuffer(string: "event: \(message.event)\ndata: \(message.payload)\n\n"))
-          }
+        // A comment on each tick keeps proxies from closing a quiet stream.
+        if case .tick = item { try await writer.write(ByteBuffer(string: ":thump\n\n")) }
+        let messages = try await streams.messages(
+          for: item, viewer: viewer, subscriptions: [subscription], sent: &sent, notifiedUpTo: &notifiedUpTo)
+        for message in messages {
+          try await writer.write(ByteBuffer(string: "event: \(message.event)\ndata: \(message.payload)\n\n"))
         }
       }
       try await writer.finish(nil)
