@@ -303,11 +303,19 @@ extension PostgresStore {
     guard !ids.isEmpty else { return [:] }
     return try await reading { db in
       let pictures = try await db.rows("""
-        SELECT \(raw: pictureColumns) FROM pictures p WHERE p.id = ANY(\(Array(Set(ids))))
-          AND \(sql: PictureUploads.attachable("p", by: userID))
-        """).map(PictureRef.init(row:))
+        SELECT \(raw: pictureColumns), \(sql: PictureUploads.description("p", by: userID)) FROM pictures p
+        WHERE p.id = ANY(\(Array(Set(ids)))) AND \(sql: PictureUploads.attachable("p", by: userID))
+        """).map { row in
+          var picture = try PictureRef(row: row)
+          picture.description = try row.optionalString(6)
+          return picture
+        }
       return Dictionary(pictures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
+  }
+
+  package func describePicture(_ pictureID: String, by userID: Int64, as description: String?) async throws {
+    try await transaction { db in _ = try await db.execute(PictureUploads.describe(pictureID, by: userID, as: description)) }
   }
 
   package func recordUpload(pictureID: String, userID: Int64, at: Date) async throws {

@@ -10,6 +10,15 @@ enum Schema {
     ("v3", "scopes of apps and grants, uploads by picture", v3),
     ("v4", "staff, suspensions and the audit log", v4),
     ("v5", "blocks, mutes, reports and hidden content", v5),
+    ("v6", "pictures' descriptions, in each uploader's words", v6),
+  ]
+
+  /// What a picture shows, in each uploader's words (alt text), until they attach it.
+  static let v6 = [
+    """
+    CREATE TABLE picture_descriptions (picture_id TEXT NOT NULL, user_id BIGINT NOT NULL, description TEXT NOT NULL,
+      PRIMARY KEY (picture_id, user_id))
+    """,
   ]
 
   /// 拉黑 and 屏蔽 between people (`Blocking`), looked up from either side; 举报 (one open report per person and

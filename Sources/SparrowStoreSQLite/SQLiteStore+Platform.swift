@@ -231,6 +231,10 @@ extension SQLiteStore {
     try await pool.write { db in try db.execute(sql: "DELETE FROM signin_failures WHERE key = ?", arguments: [key]) }
   }
 
+  package func describePicture(_ pictureID: String, by userID: Int64, as description: String?) async throws {
+    try await pool.write { db in _ = try db.execute(PictureUploads.describe(pictureID, by: userID, as: description)) }
+  }
+
   package func recordUpload(pictureID: String, userID: Int64, at: Date) async throws {
     try await pool.write { db in
       try db.execute(sql: "INSERT INTO picture_uploads (picture_id, user_id, at) VALUES (?, ?, ?)",
@@ -320,11 +324,15 @@ extension SQLiteStore {
   package func pictures(ids: [String], attachableBy userID: Int64) async throws -> [String: PictureRef] {
     guard !ids.isEmpty else { return [:] }
     let (sql, arguments) = ("""
-      SELECT id, ext, width, height, frames, bytes FROM pictures p WHERE p.id IN (SELECT value FROM json_each(\(Array(Set(ids)))))
-        AND \(sql: PictureUploads.attachable("p", by: userID))
+      SELECT id, ext, width, height, frames, bytes, \(sql: PictureUploads.description("p", by: userID)) FROM pictures p
+      WHERE p.id IN (SELECT value FROM json_each(\(Array(Set(ids))))) AND \(sql: PictureUploads.attachable("p", by: userID))
       """ as SparrowStore.SQL).sqlite
     return try await reading { db in
-      let pictures = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map(PictureRef.init(row:))
+      let pictures = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
+        var picture = PictureRef(row: row)
+        picture.description = row[6]
+        return picture
+      }
       return Dictionary(pictures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
   }

@@ -154,14 +154,17 @@ def test_a_day_of_mastodon_py_against_sparrow(instance):
     assert alice.account_relationships([bob_id])[0].followed_by
 
     # Post with two pictures, a 话题 and a mention.
-    first = alice.media_post(io.BytesIO(png(64, 48)), mime_type="image/png")
+    first = alice.media_post(io.BytesIO(png(64, 48)), mime_type="image/png", description="一片橙色")
     second = alice.media_post(io.BytesIO(png(30, 90, (0, 120, 255))), mime_type="image/png")
     assert first.meta.original.width == 64 and first.meta.original.height == 48 and first.type == "image"
+    assert first.description == "一片橙色"
+    assert alice.media_update(second, description="蓝色的竖条").description == "蓝色的竖条"
     post = alice.status_post(f"早上好 #雀测试# @{bob_name} 看看 https://example.com/a?b=1&c=2",
                              media_ids=[first, second], idempotency_key="k-1")
     again = alice.status_post("早上好（重试）", idempotency_key="k-1")
     assert again.id == post.id  # the same key: the status already made
     assert post.visibility == "public" and len(post.media_attachments) == 2
+    assert [m.description for m in post.media_attachments] == ["一片橙色", "蓝色的竖条"]
     assert 'class="mention hashtag"' in post.content and "#<span>雀测试</span>#" in post.content
     assert f'@<span>{bob_name}</span>' in post.content and post.mentions[0].id == bob_id
     assert 'href="https://example.com/a?b=1&amp;c=2"' in post.content

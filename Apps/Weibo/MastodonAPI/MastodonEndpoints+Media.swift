@@ -9,16 +9,23 @@ extension MastodonEndpoints {
   func registerMedia(_ table: inout MastodonTable) {
     for path in ["v1/media", "v2/media"] {
       table.add(.post, path: path, bodyLimit: MastodonAPI.uploadLimit, scope: .writeMedia) { call in
-        try refuseDescription(call)
         guard let file = call.params.file("file") else { throw MastodonError.invalid("file is missing") }
-        let picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now, by: try call.me())
+        if let text = call.params["description"], !PictureLibrary.descriptionLimit.fits(text) { throw Self.tooLong }
+        var picture = try await pictures.ingest(Data(file.data.readableBytesView), at: call.now, by: try call.me())
+        if let text = call.params["description"] { picture = try await pictures.describe(picture.id, by: try call.me(), as: text) }
         return try json(presenter(call).attachment(picture))
       }
     }
     table.add(.get, path: "v1/media/{id}", scope: .writeMedia) { call in try json(presenter(call).attachment(try await own(call))) }
     table.add(.put, path: "v1/media/{id}", scope: .writeMedia) { call in
-      let picture = try await own(call)
-      try refuseDescription(call)
+      var picture = try await own(call)
+      if let text = call.params.all("description").last {
+        do {
+          picture = try await pictures.describe(picture.id, by: try call.me(), as: text)
+        } catch is PictureLibrary.DescriptionTooLong {
+          throw Self.tooLong
+        }
+      }
       return try json(presenter(call).attachment(picture))
     }
   }
@@ -31,10 +38,5 @@ extension MastodonEndpoints {
     return picture
   }
 
-  /// Sparrow keeps no description (alt text) for a picture yet: one given is refused rather than dropped unsaid.
-  func refuseDescription(_ call: MastodonCall) throws {
-    if let text = call.params["description"], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-      throw MastodonError.invalid("Sparrow does not keep picture descriptions yet")
-    }
-  }
+  static let tooLong = MastodonError.invalid("Description is too long (at most 1500 characters)")
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SparrowMedia
 import SparrowStore
 import SparrowTestSupport
 import Testing
@@ -105,6 +106,42 @@ import Testing
       #expect(try await client.get("/api/v1/markers?timeline[]=home", token: bobToken).object.isEmpty)
       let bad = try await client.post("/api/v1/markers", [("home[last_read_id]", "x")], token: aliceToken)
       #expect(bad.status == .unprocessableContent)
+    }
+  }
+
+  @Test func picturesCarryEachUploadersOwnDescription() async throws {
+    let world = try await TestWorld()
+    let alice = try await world.user("alice")
+    let bob = try await world.user("bob")
+    let aliceToken = try await world.token(for: alice, scopes: Self.everything)
+    let bobToken = try await world.token(for: bob, scopes: Self.everything)
+    let png = try ImageProcessor().render(svg: drawing(40, 30), as: .png)
+    try await world.test { client in
+      func upload(_ token: String, _ description: String) async throws -> TestResponse {
+        try await client.execute(
+          uri: "/api/v2/media", method: .post,
+          headers: [.authorization: "Bearer \(token)", .contentType: "multipart/form-data; boundary=SparrowBoundary"],
+          body: multipart([("description", description)], file: (name: "file", filename: "a.png", type: "image/png", data: png)))
+      }
+      // The same bytes, one picture, each uploader's own words.
+      let mine = try await upload(aliceToken, "绿色的方块")
+      let theirs = try await upload(bobToken, "一块绿")
+      let id = try #require(mine.object["id"] as? String)
+      #expect(theirs.object["id"] as? String == id)
+      #expect(mine.object["description"] as? String == "绿色的方块" && theirs.object["description"] as? String == "一块绿")
+      #expect(try await client.get("/api/v1/media/\(id)", token: aliceToken).object["description"] as? String == "绿色的方块")
+      let long = try await client.execute(
+        uri: "/api/v1/media/\(id)", method: .put, headers: [.authorization: "Bearer \(aliceToken)", .contentType: "application/json"],
+        body: ByteBuffer(string: "{\"description\": \"\(String(repeating: "长", count: 1501))\"}"))
+      #expect(long.status == .unprocessableContent)
+      let changed = try await client.execute(
+        uri: "/api/v1/media/\(id)", method: .put, headers: [.authorization: "Bearer \(aliceToken)", .contentType: "application/json"],
+        body: ByteBuffer(string: #"{"description": "  绿色的小方块 "}"#))
+      #expect(changed.object["description"] as? String == "绿色的小方块")
+      let posted = try await client.post("/api/v1/statuses", [("status", "图"), ("media_ids[]", id)], token: aliceToken)
+      #expect((posted.object["media_attachments"] as? [[String: Any]])?.first?["description"] as? String == "绿色的小方块")
+      let seen = try await client.get("/api/v1/statuses/\(posted.object["id"] as? String ?? "")", token: bobToken)
+      #expect((seen.object["media_attachments"] as? [[String: Any]])?.first?["description"] as? String == "绿色的小方块")
     }
   }
 

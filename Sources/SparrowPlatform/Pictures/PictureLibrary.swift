@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SparrowCore
 import SparrowMedia
 import SparrowStore
 
@@ -96,6 +97,23 @@ package struct PictureLibrary: Sendable {
       return picture
     }
   }
+
+  /// What a picture's description (alt text) may hold: Mastodon's 1,500 characters, by the platform's text rule.
+  package static let descriptionLimit = TextLimit(1_500)
+
+  /// `person`'s words for what their upload `id` shows (blank removes them), carried into what they attach it to.
+  /// `NotAttachable` for a picture they may not attach; `TextLimit.Verdict` problems as `DescriptionTooLong`.
+  package func describe(_ id: String, by person: Int64, as text: String) async throws -> PictureRef {
+    guard var picture = try await store.pictures(ids: [id], attachableBy: person)[id] else { throw NotAttachable() }
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard Self.descriptionLimit.fits(trimmed) else { throw DescriptionTooLong() }
+    picture.description = trimmed.isEmpty ? nil : trimmed
+    try await store.describePicture(id, by: person, as: picture.description)
+    return picture
+  }
+
+  /// A description past `descriptionLimit`.
+  package struct DescriptionTooLong: Error, Sendable {}
 
   /// Those of `ids` that `person` may attach (`attach`), in order, the others left out: what a composer offers
   /// of the pictures a link shared.

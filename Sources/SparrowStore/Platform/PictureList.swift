@@ -35,7 +35,7 @@ package enum PictureList {
 
     mutating func object() -> PictureRef? {
       guard take(UInt8(ascii: "{")) else { return nil }
-      var id: String?, ext: String?, width: Int?, height: Int?, frames = 1, size = 0
+      var id: String?, ext: String?, width: Int?, height: Int?, frames = 1, size = 0, description: String?
       repeat {
         guard let key = string(), take(UInt8(ascii: ":")) else { return nil }
         switch key {
@@ -45,11 +45,12 @@ package enum PictureList {
         case "height": height = integer()
         case "frames": guard let value = integer() else { return nil }; frames = value
         case "bytes": guard let value = integer() else { return nil }; size = value
+        case "description": guard let value = string() else { return nil }; description = value
         default: return nil
         }
       } while take(UInt8(ascii: ","))
       guard take(UInt8(ascii: "}")), let id, let ext, let width, let height else { return nil }
-      return PictureRef(id: id, ext: ext, width: width, height: height, frames: frames, bytes: size)
+      return PictureRef(id: id, ext: ext, width: width, height: height, frames: frames, bytes: size, description: description)
     }
 
     mutating func string() -> String? {

@@ -8,6 +8,9 @@ package protocol PictureStore: Sendable {
   /// Those of `ids` that `userID` may attach (`PictureUploads.attachable`): theirs, or Sparrow's own. Someone
   /// else's picture is left out as one that does not exist is, by the same statement.
   func pictures(ids: [String], attachableBy userID: Int64) async throws -> [String: PictureRef]
+  /// Sets what `userID` says their upload `pictureID` shows (nil removes it): carried into what they attach it to,
+  /// each person's own words for the same bytes.
+  func describePicture(_ pictureID: String, by userID: Int64, as description: String?) async throws
   /// Records that `userID` uploaded `pictureID` at `at`: for the upload quota, and for who may attach it. Uploads
   /// older than the quota's window are forgotten (`PictureUploads.forget`) unless something refers to the picture.
   func recordUpload(pictureID: String, userID: Int64, at: Date) async throws
@@ -29,6 +32,22 @@ package enum PictureUploads {
 
   /// How long every upload is remembered: the quota looks at a day of them.
   package static let window: TimeInterval = 2 * 86_400
+
+  /// The description `userID` gave the picture `alias` names, as a column.
+  package static func description(_ alias: String, by userID: Int64) -> SQL {
+    "(SELECT d.description FROM picture_descriptions d WHERE d.picture_id = \(raw: alias).id AND d.user_id = \(userID))"
+  }
+
+  /// Sets or removes a description.
+  package static func describe(_ pictureID: String, by userID: Int64, as description: String?) -> SQL {
+    guard let description else {
+      return "DELETE FROM picture_descriptions WHERE picture_id = \(pictureID) AND user_id = \(userID)"
+    }
+    return """
+      INSERT INTO picture_descriptions (picture_id, user_id, description) VALUES (\(pictureID), \(userID), \(description)) \
+      ON CONFLICT (picture_id, user_id) DO UPDATE SET description = excluded.description
+      """
+  }
 
   /// Whether the picture `alias` names may be attached by `userID`: they uploaded it, or Sparrow did. The rule
   /// every app's posting goes through (`PictureLibrary.attach`).

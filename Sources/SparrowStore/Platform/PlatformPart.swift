@@ -28,6 +28,9 @@ extension PlatformPart {
   package func users(ids: [Int64]) async throws -> [Int64: UserRecord] { try await engine.users(ids: ids) }
   package func users(screenNames: [String]) async throws -> [UserRecord] { try await engine.users(screenNames: screenNames) }
   package func userCount() async throws -> Int { try await engine.userCount() }
+  package func describePicture(_ pictureID: String, by userID: Int64, as description: String?) async throws {
+    try await engine.describePicture(pictureID, by: userID, as: description)
+  }
   package func searchUsers(_ keyword: String, limit: Int) async throws -> [UserRecord] {
     try await engine.searchUsers(keyword, limit: limit)
   }

@@ -137,14 +137,17 @@ package struct PictureRef: Sendable, Equatable, Codable {
   package var frames: Int
   /// Bytes of the original upload.
   package var bytes: Int
+  /// What the picture shows, in the uploader's words (alt text), once attached; nil for none.
+  package var description: String?
 
-  package init(id: String, ext: String, width: Int, height: Int, frames: Int = 1, bytes: Int = 0) {
+  package init(id: String, ext: String, width: Int, height: Int, frames: Int = 1, bytes: Int = 0, description: String? = nil) {
     self.id = id
     self.ext = ext
     self.width = width
     self.height = height
     self.frames = frames
     self.bytes = bytes
+    self.description = description
   }
 
   package init(from decoder: any Decoder) throws {
@@ -155,6 +158,7 @@ package struct PictureRef: Sendable, Equatable, Codable {
     height = try c.decode(Int.self, forKey: .height)
     frames = try c.decodeIfPresent(Int.self, forKey: .frames) ?? 1
     bytes = try c.decodeIfPresent(Int.self, forKey: .bytes) ?? 0
+    description = try c.decodeIfPresent(String.self, forKey: .description)
   }
 
   /// `id.ext`, the file name in picture URLs.
