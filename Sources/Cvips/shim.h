@@ -116,6 +116,36 @@ static inline int sp_render_svg_jpeg_oriented(const void *svg, size_t len, int o
   return result;
 }
 
+/// The first frame, upright, shrunk to fit size × size, as 8-bit sRGB without alpha (flattened on white): the
+/// pixels of a blur preview.
+static inline int sp_pixels(const void *buf, size_t len, int size, void **out, size_t *out_len, int *width, int *height) {
+  VipsImage *thumb = NULL, *srgb = NULL, *flat = NULL, *cast = NULL;
+  int result = -1;
+  if (vips_thumbnail_buffer((void *)buf, len, &thumb, size, "height", size, NULL)) return -1;
+  if (vips_colourspace(thumb, &srgb, VIPS_INTERPRETATION_sRGB, NULL)) goto done;
+  if (vips_image_hasalpha(srgb)) {
+    VipsArrayDouble *white = vips_array_double_newv(3, 255.0, 255.0, 255.0);
+    int failed = vips_flatten(srgb, &flat, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    if (failed) goto done;
+  } else {
+    flat = srgb;
+    g_object_ref(flat);
+  }
+  if (vips_cast_uchar(flat, &cast, NULL)) goto done;
+  if (vips_image_get_bands(cast) != 3) goto done;
+  *width = vips_image_get_width(cast);
+  *height = vips_image_get_height(cast);
+  *out = vips_image_write_to_memory(cast, out_len);
+  result = *out ? 0 : -1;
+done:
+  if (cast) g_object_unref(cast);
+  if (flat) g_object_unref(flat);
+  if (srgb) g_object_unref(srgb);
+  g_object_unref(thumb);
+  return result;
+}
+
 static inline void sp_free(void *p) { g_free(p); }
 
 #endif

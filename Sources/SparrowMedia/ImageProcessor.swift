@@ -74,6 +74,21 @@ package struct ImageProcessor: Sendable {
     return try Self.take(result, out, length, Int(width), Int(height))
   }
 
+  /// The first frame's pixels, upright, shrunk to fit `size` × `size`, as 8-bit RGB rows (for blur previews).
+  package func pixels(_ data: Data, size: Int = 32) throws -> (width: Int, height: Int, rgb: [UInt8]) {
+    guard Self.started else { throw MediaError.broken("libvips did not start") }
+    var out: UnsafeMutableRawPointer?
+    var length = 0
+    var width: Int32 = 0, height: Int32 = 0
+    let result = data.withUnsafeBytes { raw in
+      sp_pixels(raw.baseAddress, raw.count, Int32(size), &out, &length, &width, &height)
+    }
+    guard result == 0, let out else { throw MediaError.broken(Self.lastError()) }
+    defer { sp_free(out) }
+    guard length == Int(width) * Int(height) * 3 else { throw MediaError.broken("unexpected pixel layout") }
+    return (Int(width), Int(height), Array(UnsafeRawBufferPointer(start: out, count: length)))
+  }
+
   /// Renders an SVG that Sparrow drew itself (avatars, emoticons, demo pictures).
   package func render(svg: String, as kind: ImageKind, quality: Int = 85) throws -> Data {
     guard Self.started else { throw MediaError.broken("libvips did not start") }

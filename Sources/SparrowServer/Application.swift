@@ -2,9 +2,28 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
+import NIOCore
 import Logging
 import SparrowPlatform
 import SparrowStore
+
+/// A child channel that may upgrade to a WebSocket, with its first request guarded until Hummingbird's HTTP
+/// handlers join (`UnreadableRequests.guardFirstRequest`).
+struct FirstRequestGuarded<Base: ServerChildChannel>: ServerChildChannel {
+  typealias Value = Base.Value
+  let base: Base
+  let answer: UnreadableRequests.Answer
+  let idleTimeout: TimeAmount
+
+  func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    base.setup(channel: channel, logger: logger).flatMapThrowing { [answer, idleTimeout] value in
+      try UnreadableRequests.guardFirstRequest(channel.pipeline.syncOperations, answer: answer, idleTimeout: idleTimeout)
+      return value
+    }
+  }
+
+  func handle(value: Value, logger: Logger) async { await base.handle(value: value, logger: logger) }
+}
 
 /// The dependencies the server is built from, with the engine's own store (the platform's); each app builds its
 /// own store over the engine (`AppModule`).
@@ -16,15 +35,19 @@ package func buildApplication(_ deps: ServerDependencies, engine: Engine, module
 {
   let (responder, unreadable, sockets) = try await buildServer(deps, engine: engine, modules: modules)
   // HTTP/1.1, and the apps' WebSockets (Mastodon's streaming API); pings keep an idle stream open through proxies.
+  let idle = TimeAmount.seconds(Int64(deps.config.idleTimeout))
   return Application(
     responder: responder,
-    server: .http1WebSocketUpgrade(
-      configuration: .init(
-        http1: .init(
-          additionalChannelHandlers: UnreadableRequests.handlers(unreadable),
-          idleTimeout: .seconds(Int64(deps.config.idleTimeout))),
-        ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(30)))),
-      shouldUpgrade: { request, _, _ in try await sockets.upgrade(request) }),
+    server: HTTPServerBuilder { responder in
+      FirstRequestGuarded(
+        base: HTTP1WebSocketUpgradeChannel(
+          responder: responder,
+          configuration: .init(
+            http1: .init(additionalChannelHandlers: UnreadableRequests.handlers(unreadable), idleTimeout: idle),
+            ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(30)))),
+          shouldUpgrade: { request, _, _ in try await sockets.upgrade(request) }),
+        answer: unreadable, idleTimeout: idle)
+    },
     configuration: .init(
       address: .hostname(host, port: port), serverName: "sparrow",
       availableConnectionsDelegate: MaximumAvailableConnections(deps.config.maxConnections)),

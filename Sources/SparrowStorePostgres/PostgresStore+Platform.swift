@@ -282,10 +282,11 @@ extension PostgresStore {
   package func savePicture(_ picture: PictureRef, at: Date) async throws {
     try await reading { db in
       try await db.execute("""
-        INSERT INTO pictures (id, ext, width, height, frames, bytes, created_at)
+        INSERT INTO pictures (id, ext, width, height, frames, bytes, blurhash, created_at)
         VALUES (\(picture.id), \(picture.ext), \(picture.width), \(picture.height), \(picture.frames),
-          \(picture.bytes), \(millis(at)))
-        ON CONFLICT (id) DO UPDATE SET created_at = greatest(pictures.created_at, excluded.created_at)
+          \(picture.bytes), \(picture.blurhash), \(millis(at)))
+        ON CONFLICT (id) DO UPDATE SET created_at = greatest(pictures.created_at, excluded.created_at),
+          blurhash = coalesce(pictures.blurhash, excluded.blurhash)
         """)
     }
   }
@@ -307,7 +308,7 @@ extension PostgresStore {
         WHERE p.id = ANY(\(Array(Set(ids)))) AND \(sql: PictureUploads.attachable("p", by: userID))
         """).map { row in
           var picture = try PictureRef(row: row)
-          picture.description = try row.optionalString(6)
+          picture.description = try row.optionalString(7)
           return picture
         }
       return Dictionary(pictures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

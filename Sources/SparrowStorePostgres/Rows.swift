@@ -6,7 +6,7 @@ import SparrowStore
 /// both engines read are in `SparrowStore`.
 let appColumns = "id, client_id, secret_hash, name, url, redirect_uri, first_party, public, created_at, scopes"
 let grantColumns = "hash, kind, user_id, app_id, redirect_uri, created_at, expires_at, origin, challenge, scopes"
-let pictureColumns = "id, ext, width, height, frames, bytes"
+let pictureColumns = "id, ext, width, height, frames, bytes, blurhash"
 
 extension PostgresRandomAccessRow {
   package func int(_ i: Int) throws -> Int { try self[i].decode(Int.self) }
@@ -55,6 +55,6 @@ extension GrantRecord {
 extension PictureRef {
   init(row: PostgresRandomAccessRow) throws {
     self.init(id: try row.string(0), ext: try row.string(1), width: try row.int(2), height: try row.int(3),
-              frames: try row.int(4), bytes: try row.int(5))
+              frames: try row.int(4), bytes: try row.int(5), blurhash: try row.optionalString(6))
   }
 }

@@ -11,7 +11,11 @@ enum Schema {
     ("v4", "staff, suspensions and the audit log", v4),
     ("v5", "blocks, mutes, reports and hidden content", v5),
     ("v6", "pictures' descriptions, in each uploader's words", v6),
+    ("v7", "pictures' blur previews", v7),
   ]
+
+  /// Each picture's BlurHash, made as it is stored; none for those stored before.
+  static let v7 = ["ALTER TABLE pictures ADD COLUMN blurhash TEXT"]
 
   /// What a picture shows, in each uploader's words (alt text), until they attach it.
   static let v6 = [

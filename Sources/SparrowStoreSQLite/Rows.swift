@@ -67,7 +67,7 @@ extension UserRecord {
 extension PictureRef {
   init(row: Row) {
     self.init(id: row["id"], ext: row["ext"], width: row["width"], height: row["height"], frames: row["frames"],
-              bytes: row["bytes"])
+              bytes: row["bytes"], blurhash: row.hasColumn("blurhash") ? row["blurhash"] : nil)
   }
 }
 

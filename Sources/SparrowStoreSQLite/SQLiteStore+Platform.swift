@@ -252,7 +252,7 @@ extension SQLiteStore {
   }
 
   static let unreferenced = """
-    SELECT id, ext, width, height, frames, bytes FROM pictures p WHERE p.created_at < ?
+    SELECT id, ext, width, height, frames, bytes, blurhash FROM pictures p WHERE p.created_at < ?
       AND NOT EXISTS (SELECT 1 FROM picture_refs r WHERE r.picture_id = p.id)
     """
 
@@ -302,10 +302,12 @@ extension SQLiteStore {
     try await pool.write { db in
       try db.execute(
         sql: """
-          INSERT INTO pictures (id, ext, width, height, frames, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT (id) DO UPDATE SET created_at = max(created_at, excluded.created_at)
+          INSERT INTO pictures (id, ext, width, height, frames, bytes, blurhash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (id) DO UPDATE SET created_at = max(created_at, excluded.created_at),
+            blurhash = coalesce(pictures.blurhash, excluded.blurhash)
           """,
-        arguments: [picture.id, picture.ext, picture.width, picture.height, picture.frames, picture.bytes, millis(at)])
+        arguments: [picture.id, picture.ext, picture.width, picture.height, picture.frames, picture.bytes, picture.blurhash,
+                    millis(at)])
     }
   }
 
@@ -313,7 +315,7 @@ extension SQLiteStore {
     guard !ids.isEmpty else { return [:] }
     return try await reading { db in
       let rows = try Row.fetchAll(
-        try db.cachedStatement(sql: "SELECT id, ext, width, height, frames, bytes FROM pictures WHERE id IN (SELECT value FROM json_each(?))"),
+        try db.cachedStatement(sql: "SELECT id, ext, width, height, frames, bytes, blurhash FROM pictures WHERE id IN (SELECT value FROM json_each(?))"),
         arguments: [jsonList(Array(Set(ids)))])
       return Dictionary(
         rows.map { ($0[0] as String, PictureRef(id: $0[0], ext: $0[1], width: $0[2], height: $0[3], frames: $0[4], bytes: $0[5])) },
@@ -324,13 +326,14 @@ extension SQLiteStore {
   package func pictures(ids: [String], attachableBy userID: Int64) async throws -> [String: PictureRef] {
     guard !ids.isEmpty else { return [:] }
     let (sql, arguments) = ("""
-      SELECT id, ext, width, height, frames, bytes, \(sql: PictureUploads.description("p", by: userID)) FROM pictures p
+      SELECT id, ext, width, height, frames, bytes, blurhash, \(sql: PictureUploads.description("p", by: userID)) AS description
+      FROM pictures p
       WHERE p.id IN (SELECT value FROM json_each(\(Array(Set(ids))))) AND \(sql: PictureUploads.attachable("p", by: userID))
       """ as SparrowStore.SQL).sqlite
     return try await reading { db in
       let pictures = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
         var picture = PictureRef(row: row)
-        picture.description = row[6]
+        picture.description = row["description"]
         return picture
       }
       return Dictionary(pictures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

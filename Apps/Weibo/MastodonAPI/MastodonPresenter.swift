@@ -281,7 +281,7 @@ struct MastodonPresenter: Sendable {
       remoteUrl: Nullable(nil),
       meta: MediaMeta(original: .init(width: width, height: height, size: "\(width)x\(height)",
                                       aspect: Double(width) / Double(height)), small: small),
-      description: Nullable(picture.description), blurhash: Nullable(nil))
+      description: Nullable(picture.description), blurhash: Nullable(picture.blurhash))
   }
 
   /// 0 is public; anything else (仅自己可见, hidden by staff) is its author's alone: `direct` with no one mentioned.

@@ -51,6 +51,82 @@ package enum UnreadableRequests {
     [Rewriter(answer: answer)]
   }
 
+  /// On a connection that may become a WebSocket, Hummingbird's HTTP handlers (and `handlers(_:)`) join only once the
+  /// first request's head is read. Until then `FirstRequestGuard` stands in: it answers a first request the parser
+  /// refuses in its app's format, and closes a connection whose first head does not come within `idleTimeout`.
+  /// Added after the channel's own setup, right after its request decoder.
+  package static func guardFirstRequest(_ pipeline: ChannelPipeline.SynchronousOperations, answer: @escaping Answer,
+                                        idleTimeout: TimeAmount) throws
+  {
+    let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+    let idle = IdleStateHandler(readTimeout: idleTimeout)
+    try pipeline.addHandler(idle, position: .after(decoder))
+    try pipeline.addHandler(FirstRequestGuard(answer: answer, idle: idle), position: .after(idle))
+  }
+
+  final class FirstRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+    let answer: Answer
+    let idle: IdleStateHandler
+    let path = Path()
+    let firstLine: FirstLine
+    var answered = false
+
+    init(answer: @escaping Answer, idle: IdleStateHandler) {
+      self.answer = answer
+      self.idle = idle
+      firstLine = FirstLine(path: path)
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+      try? context.pipeline.syncOperations.addHandler(firstLine, position: .first)
+    }
+
+    /// The first head is read: Hummingbird's handlers take over (or the WebSocket's).
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+      let isHead = if case .head = unwrapInboundIn(data) { true } else { false }
+      context.fireChannelRead(data)
+      guard isHead else { return }
+      let pipeline = context.pipeline.syncOperations
+      pipeline.removeHandler(firstLine, promise: nil)
+      pipeline.removeHandler(idle, promise: nil)
+      pipeline.removeHandler(context: context, promise: nil)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+      if let event = event as? IdleStateHandler.IdleStateEvent, event == .read {
+        context.close(promise: nil)
+        return
+      }
+      context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+      guard let error = error as? HTTPParserError, !answered else { return context.fireErrorCaught(error) }
+      answered = true
+      let status: HTTPResponse.Status = if case .headerOverflow = error { .requestHeaderFieldsTooLarge } else { .badRequest }
+      let answer = answer(path.value, status)
+      var headers = HTTPHeaders()
+      headers.add(name: "Content-Type", value: answer.contentType)
+      headers.add(name: "Content-Length", value: String(answer.body.count))
+      headers.add(name: "X-Content-Type-Options", value: "nosniff")
+      headers.add(name: "Connection", value: "close")
+      let head = HTTPResponseHead(version: .http1_1, status: .init(statusCode: status.code), headers: headers)
+      context.write(wrapOutboundOut(.head(head)), promise: nil)
+      context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: answer.body)))), promise: nil)
+      // Closing at once, with the rest of a large refused request unread, would reset the connection before the client
+      // reads the answer: end the answer, then close once the client is done sending (or after a moment).
+      let channel = context.channel
+      context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+        channel.close(mode: .output, promise: nil)
+        channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+      }
+    }
+  }
+
   /// The target of a request line (`GET /2/x.json?y HTTP/1.1`), when it is a path.
   static func target(ofRequestLine bytes: some Collection<UInt8>) -> String? {
     let parts = bytes.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)

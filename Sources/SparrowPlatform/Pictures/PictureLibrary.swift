@@ -132,17 +132,20 @@ package struct PictureLibrary: Sendable {
       return existing
     }
     // Decoding is CPU-bound: keep it off the threads that serve requests.
-    let encoded = try await Self.offload { [processor] in
-      try sizes.map { size -> (Size, EncodedImage) in
+    let (encoded, blurhash) = try await Self.offload { [processor] in
+      let encoded = try sizes.map { size -> (Size, EncodedImage) in
         let quality = size == .large ? 90 : 85
         return (size, try processor.resize(data, header: header, maxWidth: size.box.width,
                                            maxHeight: size.box.height, quality: quality))
       }
+      // A placeholder's colours: a picture without one is still a picture.
+      let blurhash = (try? processor.pixels(data)).map { BlurHash.encode(width: $0.width, height: $0.height, rgb: $0.rgb) }
+      return (encoded, blurhash)
     }
     try write(encoded.map { ($0.0, $0.1.data) }, name: name)
     let large = encoded.first { $0.0 == .large }?.1 ?? encoded[0].1
     let picture = PictureRef(id: id, ext: header.kind.ext, width: large.width, height: large.height,
-                             frames: header.frames, bytes: data.count)
+                             frames: header.frames, bytes: data.count, blurhash: blurhash)
     try await store.savePicture(picture, at: now)
     return picture
   }

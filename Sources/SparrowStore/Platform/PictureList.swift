@@ -35,7 +35,7 @@ package enum PictureList {
 
     mutating func object() -> PictureRef? {
       guard take(UInt8(ascii: "{")) else { return nil }
-      var id: String?, ext: String?, width: Int?, height: Int?, frames = 1, size = 0, description: String?
+      var id: String?, ext: String?, width: Int?, height: Int?, frames = 1, size = 0, description: String?, blurhash: String?
       repeat {
         guard let key = string(), take(UInt8(ascii: ":")) else { return nil }
         switch key {
@@ -46,11 +46,13 @@ package enum PictureList {
         case "frames": guard let value = integer() else { return nil }; frames = value
         case "bytes": guard let value = integer() else { return nil }; size = value
         case "description": guard let value = string() else { return nil }; description = value
+        case "blurhash": guard let value = string() else { return nil }; blurhash = value
         default: return nil
         }
       } while take(UInt8(ascii: ","))
       guard take(UInt8(ascii: "}")), let id, let ext, let width, let height else { return nil }
-      return PictureRef(id: id, ext: ext, width: width, height: height, frames: frames, bytes: size, description: description)
+      return PictureRef(id: id, ext: ext, width: width, height: height, frames: frames, bytes: size, description: description,
+                        blurhash: blurhash)
     }
 
     mutating func string() -> String? {

@@ -139,8 +139,11 @@ package struct PictureRef: Sendable, Equatable, Codable {
   package var bytes: Int
   /// What the picture shows, in the uploader's words (alt text), once attached; nil for none.
   package var description: String?
+  /// Its colours as a BlurHash, for a placeholder while it loads; nil for pictures stored before Sparrow made them.
+  package var blurhash: String?
 
-  package init(id: String, ext: String, width: Int, height: Int, frames: Int = 1, bytes: Int = 0, description: String? = nil) {
+  package init(id: String, ext: String, width: Int, height: Int, frames: Int = 1, bytes: Int = 0, description: String? = nil,
+               blurhash: String? = nil) {
     self.id = id
     self.ext = ext
     self.width = width
@@ -148,6 +151,7 @@ package struct PictureRef: Sendable, Equatable, Codable {
     self.frames = frames
     self.bytes = bytes
     self.description = description
+    self.blurhash = blurhash
   }
 
   package init(from decoder: any Decoder) throws {
@@ -159,6 +163,7 @@ package struct PictureRef: Sendable, Equatable, Codable {
     frames = try c.decodeIfPresent(Int.self, forKey: .frames) ?? 1
     bytes = try c.decodeIfPresent(Int.self, forKey: .bytes) ?? 0
     description = try c.decodeIfPresent(String.self, forKey: .description)
+    blurhash = try c.decodeIfPresent(String.self, forKey: .blurhash)
   }
 
   /// `id.ext`, the file name in picture URLs.
