@@ -145,6 +145,26 @@ import Testing
     }
   }
 
+  @Test func appsRegisterThemselvesWithCallbacksThatAreSafe() async throws {
+    let world = try await TestWorld()
+    try await world.test { client in
+      let app = try await client.postSignedOut("/api/v1/apps", [
+        ("client_name", "两个回调"), ("redirect_uris", "urn:ietf:wg:oauth:2.0:oob\nhttps://app.test/cb"), ("scopes", "read write"),
+      ])
+      #expect(app.status == .ok)
+      #expect(app.object["redirect_uris"] as? [String] == ["urn:ietf:wg:oauth:2.0:oob", "https://app.test/cb"])
+      #expect(app.object["scopes"] as? [String] == ["read", "write"] && (app.object["client_secret"] as? String)?.count == 32)
+      for bad in ["javascript:alert(1)", "data:text/html,x", "not a uri", ""] {
+        let refused = try await client.postSignedOut("/api/v1/apps", [("client_name", "坏"), ("redirect_uris", bad)])
+        #expect(refused.status == .unprocessableContent, "\(bad)")
+      }
+      let unknownScope = try await client.postSignedOut("/api/v1/apps", [
+        ("client_name", "x"), ("redirect_uris", "https://app.test/cb"), ("scopes", "read weibo"),
+      ])
+      #expect(unknownScope.status == .unprocessableContent)
+    }
+  }
+
   @Test func visibilityIsPublicOrTheAuthorsAloneBothWays() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")

@@ -36,10 +36,18 @@ package struct Accounts: Sendable {
     async throws -> (app: AppRecord, secret: String)
   {
     guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw AccountError.invalid("app name is empty") }
-    guard let redirect = URLComponents(string: redirectURI), redirect.scheme != nil else {
-      throw AccountError.invalid("redirect URI must be an absolute URI")
+    // One callback, or several one per line (`POST /api/v1/apps`); a code is sent only to one of them, and never to
+    // a scheme a browser would run or read locally.
+    let redirects = redirectURI.split(whereSeparator: \.isNewline)
+    guard !redirects.isEmpty else { throw AccountError.invalid("redirect URI must be an absolute URI") }
+    for line in redirects {
+      guard let redirect = URLComponents(string: String(line)), let scheme = redirect.scheme?.lowercased() else {
+        throw AccountError.invalid("redirect URI must be an absolute URI")
+      }
+      guard !["javascript", "data", "vbscript", "file", "blob", "about"].contains(scheme) else {
+        throw AccountError.invalid("redirect URI must not use the \(scheme): scheme")
+      }
     }
-    _ = redirect
     // The app's url is shown as every status's source link: nothing but a web address may go there.
     if !url.isEmpty {
       guard let site = URLComponents(string: url), ["http", "https"].contains(site.scheme?.lowercased() ?? ""),
