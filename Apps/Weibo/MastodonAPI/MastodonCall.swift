@@ -87,7 +87,8 @@ struct IDPage: Sendable {
     -> String?
   {
     guard let newest, let oldest else { return nil }
-    let kept = call.params.values.filter { !["max_id", "since_id", "min_id"].contains($0.key) }
+    // A token given in the query is not repeated into links, which proxies and logs may keep.
+    let kept = call.params.values.filter { !["max_id", "since_id", "min_id", "access_token"].contains($0.key) }
       .sorted { $0.key < $1.key }.flatMap { key, values in values.map { (key, $0) } }
     func url(_ pair: (String, String)) -> String {
       "\(baseURL)\(call.path)?" + FormEncoding.encode(pairs: kept + [pair])

@@ -118,7 +118,7 @@ extension MastodonEndpoints {
     let accounts = try await presenter(call).accounts(ids: ids)
     var response = try json(accounts)
     if next != nil {
-      let kept = call.params.values.filter { $0.key != "max_id" }.sorted { $0.key < $1.key }
+      let kept = call.params.values.filter { $0.key != "max_id" && $0.key != "access_token" }.sorted { $0.key < $1.key }
         .flatMap { key, values in values.map { (key, $0) } }
       let url = "\(baseURL)\(call.path)?" + FormEncoding.encode(pairs: kept + [("max_id", String(offset + limit))])
       response.headers[.init("Link")!] = "<\(url)>; rel=\"next\""

@@ -335,10 +335,11 @@ import Testing
         ids.append(try #require(try await client.post("/api/v1/statuses", [("status", "第\(n)条")], token: token).object["id"] as? String))
         world.clock.advance(1)
       }
-      let first = try await client.get("/api/v1/timelines/home?limit=2", token: token)
+      let first = try await client.get("/api/v1/timelines/home?limit=2&access_token=\(token)")
       #expect(first.array.map { $0["id"] as? String } == [ids[4], ids[3]])
       let link = try #require(first.headers[.init("Link")!])
       #expect(link.contains("max_id=\(ids[3])>; rel=\"next\"") && link.contains("min_id=\(ids[4])>; rel=\"prev\""))
+      #expect(!link.contains("access_token") && link.contains("limit=2"))
       let older = try await client.get("/api/v1/timelines/home?limit=2&max_id=\(ids[3])", token: token)
       #expect(older.array.map { $0["id"] as? String } == [ids[2], ids[1]])
       let since = try await client.get("/api/v1/timelines/home?since_id=\(ids[1])&limit=2", token: token)
