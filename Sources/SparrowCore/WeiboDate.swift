@@ -13,16 +13,7 @@ public enum WeiboDate {
     let seconds = Int64(date.timeIntervalSince1970.rounded(.down)) + 8 * 3600
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = Int(seconds - days * 86_400)
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
-    let month = Int(mp < 10 ? mp + 3 : mp - 9)
-    let year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+    let (year, month, day) = { (c: CivilDay) in (c.year, c.month, c.day) }(CivilDay(daysSince1970: days))
     let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     // `yyyy`: at least four digits, as DateFormatter writes the years before 1000.

@@ -1,5 +1,6 @@
 import Foundation
 import GeoData
+import SparrowCore
 import SparrowPlatform
 import SparrowStore
 import TuanStore
@@ -181,16 +182,8 @@ package struct DealsCall: Sendable {
     let seconds = Int64((date.timeIntervalSince1970).rounded(.down)) + 8 * 3600
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let second = seconds - days * 86_400
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    let civil = CivilDay(daysSince1970: days)
+    let (year, month, day) = (Int64(civil.year), Int64(civil.month), Int64(civil.day))
     func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : String(n) }
     let text = "\(year)-\(two(month))-\(two(day))"
     guard withTime else { return text }

@@ -306,16 +306,7 @@ struct MastodonPresenter: Sendable {
     let ms = Int(millis - seconds * 1000)
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = Int(seconds - days * 86_400)
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = Int(doy - (153 * mp + 2) / 5 + 1)
-    let month = Int(mp < 10 ? mp + 3 : mp - 9)
-    let year = Int(yoe + era * 400) + (month <= 2 ? 1 : 0)
+    let (year, month, day) = { (c: CivilDay) in (c.year, c.month, c.day) }(CivilDay(daysSince1970: days))
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
     let msText = ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : String(ms)
     return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):"

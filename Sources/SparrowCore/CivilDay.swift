@@ -1,0 +1,19 @@
+/// A day of the proleptic Gregorian calendar from days since 1970-01-01, by integer arithmetic (Howard Hinnant's
+/// civil_from_days): Calendar is slow on Linux, and the wire formats that need it run for every object of a page.
+public struct CivilDay: Sendable, Equatable {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  public init(daysSince1970 days: Int64) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
+    month = Int(mp < 10 ? mp + 3 : mp - 9)
+    year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+  }
+}
