@@ -166,9 +166,12 @@ import Testing
 
       // The author still sees each, and is told.
       #expect(try await client.get("/2/statuses/show.json?id=\(s.statusID)", token: s.a).status == .ok)
-      #expect(try await client.get("/2/comments/show.json?id=\(s.bobsStatusID)", token: s.a).text.contains("难听的评论"))
+      let own = try await client.get("/2/comments/show.json?id=\(s.bobsStatusID)", token: s.a)
+      #expect(own.text.contains("难听的评论") && own.text.contains("\"hidden_by_staff\":true"))
       let alice = cookieHeader(try await client.sessionCookie("alice"))
       #expect(try await client.get("/status/\(s.statusID)", headers: alice).text.contains("此微博已被管理员隐藏"))
+      let commentsTab = try await client.get("/status/\(s.bobsStatusID)?tab=comments", headers: alice).text
+      #expect(commentsTab.contains("难听的评论") && commentsTab.contains("此评论已被管理员隐藏"))
       let detail = try await client.get("/daka/c/\(s.checkinID)", headers: alice)
       #expect(detail.text.contains("已被管理员隐藏") && detail.text.contains("违规"))
       // Nor can she make the entry public again herself.
@@ -187,6 +190,9 @@ import Testing
       #expect(try await client.get("/2/statuses/show.json?id=\(s.bobsStatusID)", token: s.b).object["comments_count"] as? Int == 1)
       #expect(try await client.get("/daka/api/checkins").object["total_number"] as? Int == 1)
       #expect(!(try await client.get("/status/\(s.statusID)", headers: alice)).text.contains("此微博已被管理员隐藏"))
+      let shownTab = try await client.get("/status/\(s.bobsStatusID)?tab=comments", headers: alice).text
+      #expect(shownTab.contains("难听的评论") && !shownTab.contains("此评论已被管理员隐藏"))
+      #expect(!(try await client.get("/2/comments/show.json?id=\(s.bobsStatusID)", token: s.a)).text.contains("hidden_by_staff"))
       let log = try await s.world.store.auditLog(limit: 20).map(\.action)
       #expect(log.filter { $0 == "hide" }.count == 3 && log.filter { $0 == "show" }.count == 3)
     }

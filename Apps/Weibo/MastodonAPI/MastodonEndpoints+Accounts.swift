@@ -94,8 +94,8 @@ extension MastodonEndpoints {
     guard !found.isEmpty else { return [] }
     let following = try await store.following(me, among: found)
     let followers = try await store.followers(me, among: found)
-    let blocking = Set(try await store.blockedIDs(of: me))
-    let muting = Set(try await store.mutedIDs(of: me))
+    let blocking = try await store.blocking(me, among: found)
+    let muting = try await store.muting(me, among: found)
     return found.map { id in
       Relationship(
         id: String(id), following: following.contains(id), showingReblogs: following.contains(id), notifying: false,

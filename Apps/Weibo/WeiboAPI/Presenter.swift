@@ -126,10 +126,12 @@ package struct Presenter: Sendable {
     let relations = try await Relations(store: store, viewer: viewer, among: Array(userMap.keys))
     let appMap = try await apps
     func comment(_ record: CommentRecord, withStatus: Bool) -> Comment {
-      Comment(
+      var comment = Comment(
         id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,
         source: source(appMap[record.appID]), user: userMap[record.userID].map { user($0, relations) },
         status: withStatus ? statusMap[record.statusID] : nil)
+      comment.hiddenByStaff = record.hiddenByStaff
+      return comment
     }
     return records.map { record in
       var result = comment(record, withStatus: true)

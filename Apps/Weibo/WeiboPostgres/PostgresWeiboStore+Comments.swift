@@ -52,11 +52,10 @@ extension PostgresWeiboStore {
 
   package func setCommentHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool {
     let comment = try await transaction { db -> CommentRecord? in
-      let width = commentColumns.split(separator: ",").count
-      guard let row = try await db.rows("SELECT \(raw: commentColumns), hidden FROM comments WHERE id = \(id) FOR UPDATE").first,
-        (try row.int(width) != 0) != hidden
+      guard let row = try await db.rows("SELECT \(raw: commentColumns) FROM comments WHERE id = \(id) FOR UPDATE").first
       else { return nil }
       let comment = try CommentRecord(row: row)
+      guard comment.hiddenByStaff != hidden else { return nil }
       for statement in StatusHiding.comment(comment, hidden: hidden) + rows { try await db.execute(statement) }
       return comment
     }

@@ -108,6 +108,24 @@ extension PostgresWeiboStore {
     }
   }
 
+  package func blocking(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    return try await reading { db in
+      Set(try await db.column(
+        "SELECT blocked_id FROM blocks WHERE blocker_id = \(user) AND blocked_id = ANY(\(Array(Set(candidates))))",
+        as: Int64.self))
+    }
+  }
+
+  package func muting(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    return try await reading { db in
+      Set(try await db.column(
+        "SELECT muted_id FROM mutes WHERE muter_id = \(user) AND muted_id = ANY(\(Array(Set(candidates))))",
+        as: Int64.self))
+    }
+  }
+
   package func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
     guard !candidates.isEmpty else { return [] }
     return try await reading { db in

@@ -16,7 +16,7 @@ package struct PostgresWeiboStore: WeiboStore, PostgresEnginePart, PlatformPart 
 }
 
 /// Column lists of 微博's own reads, in the order the row initialisers read them (by position).
-let commentColumns = "id, status_id, user_id, text, app_id, created_at, reply_comment_id"
+let commentColumns = "id, status_id, user_id, text, app_id, created_at, reply_comment_id, hidden"
 let markColumns = "id, user_id, status_id, created_at"
 
 extension StatusRecord {
@@ -38,7 +38,8 @@ extension CommentRecord {
   init(row: PostgresRandomAccessRow) throws {
     self.init(
       id: try row.int64(0), statusID: try row.int64(1), userID: try row.int64(2), text: try row.string(3),
-      appID: try row.int64(4), createdAt: try row.date(5), replyCommentID: try row.optionalInt64(6))
+      appID: try row.int64(4), createdAt: try row.date(5), replyCommentID: try row.optionalInt64(6),
+      hiddenByStaff: try row.int(7) != 0)
   }
 }
 

@@ -110,6 +110,22 @@ extension SQLiteWeiboStore {
     try await reading { db in try Self.following(user, among: candidates, db) }
   }
 
+  package func blocking(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    try await among(candidates, "SELECT b.blocked_id FROM json_each(?2) j CROSS JOIN blocks b ON b.blocker_id = ?1 AND b.blocked_id = j.value", user)
+  }
+
+  package func muting(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
+    try await among(candidates, "SELECT m.muted_id FROM json_each(?2) j CROSS JOIN mutes m ON m.muter_id = ?1 AND m.muted_id = j.value", user)
+  }
+
+  /// Which of `candidates` a query of `user` (?1) and the candidates as a JSON list (?2) answers.
+  private func among(_ candidates: [Int64], _ sql: String, _ user: Int64) async throws -> Set<Int64> {
+    guard !candidates.isEmpty else { return [] }
+    return try await reading { db in
+      Set(try Int64.fetchAll(try db.cachedStatement(sql: sql), arguments: [user, jsonList(Array(Set(candidates)))]))
+    }
+  }
+
   package func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
     try await reading { db in try Self.followers(user, among: candidates, db) }
   }

@@ -38,7 +38,8 @@ extension CommentRecord {
   init(row: Row) {
     self.init(
       id: row["id"], statusID: row["status_id"], userID: row["user_id"], text: row["text"], appID: row["app_id"],
-      createdAt: date(row["created_at"]), replyCommentID: row["reply_comment_id"])
+      createdAt: date(row["created_at"]), replyCommentID: row["reply_comment_id"],
+      hiddenByStaff: (row["hidden"] as Int? ?? 0) != 0)
   }
 }
 

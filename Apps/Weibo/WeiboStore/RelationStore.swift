@@ -30,6 +30,8 @@ package protocol RelationStore: Sendable {
   func unblock(blocker: Int64, blocked: Int64) async throws
   /// Whom `user` blocked, newest first.
   func blockedIDs(of user: Int64) async throws -> [Int64]
+  /// Which of `candidates` `user` blocked (a profile or a relationship asks about a few, not the whole list).
+  func blocking(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
   /// 屏蔽: `muted`'s statuses leave `muter`'s timelines; `muted` cannot tell. `.conflict` when already muted;
   /// `.notFound` when either person is missing.
   func mute(muter: Int64, muted: Int64, at: Date) async throws
@@ -37,4 +39,6 @@ package protocol RelationStore: Sendable {
   func unmute(muter: Int64, muted: Int64) async throws
   /// Whom `user` muted, newest first.
   func mutedIDs(of user: Int64) async throws -> [Int64]
+  /// Which of `candidates` `user` muted.
+  func muting(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
 }

@@ -199,6 +199,8 @@ import Testing
       let done = try await client.post("/u/\(bob.id)/block", [("csrf", csrf)], headers: cookieHeader(cookie))
       #expect(done.status == .seeOther)
       #expect(try await world.store.blockedIDs(of: alice.id) == [bob.id])
+      #expect(try await world.store.blocking(alice.id, among: [bob.id, alice.id, 999_999]) == [bob.id])
+      #expect(try await world.store.blocking(bob.id, among: [alice.id]).isEmpty)
       let after = try await client.get("/u/\(bob.id)", headers: cookieHeader(cookie))
       #expect(after.text.contains("id=\"block-note\""))
       #expect(after.text.contains("解除拉黑"))
@@ -210,6 +212,8 @@ import Testing
       _ = try await client.post("/u/\(bob.id)/mute", [("csrf", csrf)], headers: cookieHeader(cookie))
       #expect(try await world.store.blockedIDs(of: alice.id).isEmpty)
       #expect(try await world.store.mutedIDs(of: alice.id) == [bob.id])
+      #expect(try await world.store.muting(alice.id, among: [bob.id, bob.id]) == [bob.id])
+      #expect(try await world.store.blocking(alice.id, among: [bob.id]).isEmpty)
       #expect(try await client.get("/u/\(bob.id)", headers: cookieHeader(cookie)).text.contains("取消屏蔽"))
       // Nobody blocks themselves from their own page.
       #expect(!(try await client.get("/u/\(alice.id)", headers: cookieHeader(cookie))).text.contains("block-button"))

@@ -18,8 +18,8 @@ extension WeiboWeb {
     let list = try await userList(record.id, maxID: Self.cursor(params, "max_id"), viewer)
     var (blocking, muting) = (false, false)
     if let viewer, viewer.user.id != record.id {
-      blocking = try await deps.store.blockedIDs(of: viewer.user.id).contains(record.id)
-      muting = try await deps.store.mutedIDs(of: viewer.user.id).contains(record.id)
+      blocking = try await deps.store.blocking(viewer.user.id, among: [record.id]).contains(record.id)
+      muting = try await deps.store.muting(viewer.user.id, among: [record.id]).contains(record.id)
     }
     let page = ProfilePage(frame: frame, user: user, viewerID: viewer?.user.id, special: try await isSpecial(user, viewer),
                            blocking: blocking, muting: muting, list: list)

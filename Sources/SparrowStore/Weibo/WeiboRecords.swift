@@ -50,9 +50,11 @@ package struct CommentRecord: Sendable, Equatable {
   package var appID: Int64
   package var createdAt: Date
   package var replyCommentID: Int64?
+  /// Staff hid it: only its author still reads it, with a notice saying so.
+  package var hiddenByStaff: Bool
 
   package init(id: Int64, statusID: Int64, userID: Int64, text: String, appID: Int64, createdAt: Date,
-              replyCommentID: Int64? = nil) {
+              replyCommentID: Int64? = nil, hiddenByStaff: Bool = false) {
     self.id = id
     self.statusID = statusID
     self.userID = userID
@@ -60,6 +62,7 @@ package struct CommentRecord: Sendable, Equatable {
     self.appID = appID
     self.createdAt = createdAt
     self.replyCommentID = replyCommentID
+    self.hiddenByStaff = hiddenByStaff
   }
 }
 

@@ -13,6 +13,8 @@ struct DetailRow: PageModel {
   let reply: String?
   /// 举报 of this comment, for a signed-in viewer who did not write it.
   var report: String?
+  /// A comment of the viewer's that staff hid: the notice that only they still see it.
+  var hiddenNotice = false
 
   /// A comment, as SparrowKit's `CommentViewModel` shows it (a reply says whom it answers); `viewerID` is the
   /// signed-in viewer's, who may reply, and report others' comments.
@@ -24,6 +26,7 @@ struct DetailRow: PageModel {
     reply = viewerID != nil ? "/compose?comment=\(statusID)&reply=\(comment.id)" : nil
     report = viewerID != nil && viewerID != comment.user?.id
       ? Moderation.reportLink(ContentRef("comment", comment.id), back: "/status/\(statusID)") : nil
+    hiddenNotice = comment.hiddenByStaff
   }
 
   /// A repost: who, when, and what they said with it.
@@ -49,6 +52,7 @@ struct DetailRow: PageModel {
     case "time": time
     case "reply": reply
     case "report": report
+    case "hidden_notice": hiddenNotice ? true : nil
     default: nil
     }
   }
