@@ -155,7 +155,19 @@ extension PostgresStore {
     }
   }
 
-  /// Apps never change once registered, so they are cached for the life of the process.
+  package func setAppScopes(appID: Int64, scopes: [String], keep: @Sendable ([String]) -> Bool) async throws -> Int {
+    try await transaction(announcing: .app(appID)) { db in
+      guard try await db.exists("UPDATE apps SET scopes = \(ScopeList.column(scopes)) WHERE id = \(appID) RETURNING 1")
+      else { throw StoreError.notFound }
+      let grants = try await db.rows("SELECT hash, scopes FROM grants WHERE app_id = \(appID) FOR UPDATE")
+        .map { (try $0.string(0), try $0.string(1)) }
+      let ended = grants.filter { !keep(ScopeList.names($0.1)) }.map(\.0)
+      if !ended.isEmpty { try await db.execute("DELETE FROM grants WHERE hash = ANY(\(ended))") }
+      return ended.count
+    }
+  }
+
+  /// Apps rarely change (`setAppScopes` announces it), so they are cached.
   package func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
     try await caches.apps.apps(ids) { missing in try await reading { db in try await Self.apps(ids: missing, db) } }
   }

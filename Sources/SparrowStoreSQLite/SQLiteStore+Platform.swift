@@ -130,6 +130,21 @@ extension SQLiteStore {
     }
   }
 
+  package func setAppScopes(appID: Int64, scopes: [String], keep: @Sendable ([String]) -> Bool) async throws -> Int {
+    defer { caches.invalidate(.app(appID)) }
+    return try await pool.write { db in
+      try db.execute(sql: "UPDATE apps SET scopes = ? WHERE id = ?", arguments: [ScopeList.column(scopes), appID])
+      guard db.changesCount == 1 else { throw StoreError.notFound }
+      let grants = try Row.fetchAll(db, sql: "SELECT hash, scopes FROM grants WHERE app_id = ?", arguments: [appID])
+      var ended = 0
+      for grant in grants where !keep(ScopeList.names(grant["scopes"])) {
+        try db.execute(sql: "DELETE FROM grants WHERE hash = ?", arguments: [grant["hash"] as String])
+        ended += 1
+      }
+      return ended
+    }
+  }
+
   package func apps(ids: [Int64]) async throws -> [Int64: AppRecord] {
     try await caches.apps.apps(ids) { missing in try await reading { db in try Self.apps(ids: missing, db) } }
   }

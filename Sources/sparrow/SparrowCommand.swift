@@ -327,7 +327,29 @@ struct UserCommand: AsyncParsableCommand {
 
 struct AppCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "app", abstract: "Manage OAuth client apps.", subcommands: [Create.self])
+    commandName: "app", abstract: "Manage OAuth client apps.", subcommands: [Create.self, Scopes.self])
+
+  struct Scopes: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Change the scopes an app may ask for; grants holding a scope it loses end at once.",
+      discussion: "Give every scope the app keeps (none: the Weibo API's only). Prints the app's scopes and how many grants ended.")
+    @Option var clientID: String
+    @Option(help: "A scope the app may ask people for (repeat, or separate by commas).") var scope: [String] = []
+    @OptionGroup var options: DataOptions
+
+    func run() async throws {
+      let store = try await options.openStore()
+      let scopes = scope.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+      do {
+        let (app, ended) = try await options.withIDs(store) {
+          try await Accounts(store: store, ids: $0).setScopes(clientID: clientID, scopes: scopes, catalog: SparrowApps.scopes)
+        }
+        try printJSON(["client_id": app.clientID, "name": app.name, "scopes": app.scopes, "grants_ended": ended])
+      } catch let error as AccountError {
+        throw ValidationError(error.description)
+      }
+    }
+  }
 
   struct Create: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Register an app; prints its client_id and client_secret.")

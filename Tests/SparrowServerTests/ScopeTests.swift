@@ -94,6 +94,56 @@ import Testing
     }
   }
 
+  /// `sparrow app scopes`: narrowing what an app may ask for ends, at once, the grants that hold more (tokens
+  /// already used, so cached, included); the Weibo-only grant of the same app stays; widening revives nothing.
+  @Test func narrowingAnAppsScopesEndsTheGrantsThatHoldMore() async throws {
+    let world = try await TestWorld()
+    _ = try await world.user("alice")
+    let (app, secret) = try await world.app(name: "旅行相册", scopes: ["daka"])
+    let accounts = Accounts(store: world.store, ids: world.ids)
+
+    try await world.test { client in
+      func access(scope: String?) async throws -> String {
+        var fields = [("client_id", app.clientID), ("redirect_uri", app.redirectURI), ("response_type", "code"),
+                      ("action", "submit"), ("userId", "alice"), ("passwd", TestWorld.password)]
+        if let scope { fields.append(("scope", scope)) }
+        let granted = try await client.postSignedOut("/oauth2/authorize", fields)
+        let location = try #require(granted.headers[.location])
+        let code = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "code" }?.value)
+        let token = try await client.post("/oauth2/access_token", [
+          ("client_id", app.clientID), ("client_secret", secret), ("grant_type", "authorization_code"), ("code", code),
+          ("redirect_uri", app.redirectURI),
+        ])
+        return try #require(token.object["access_token"] as? String)
+      }
+      let journal = try await access(scope: "daka")
+      let weibo = try await access(scope: nil)
+      #expect(try await client.get("/daka/api/me", token: journal).status == .ok)
+      #expect(try await client.get("/2/account/get_uid.json", token: weibo).status == .ok)
+
+      await #expect(throws: AccountError.self) {
+        try await accounts.setScopes(clientID: app.clientID, scopes: ["nonsense"], catalog: world.modules.scopes)
+      }
+      await #expect(throws: AccountError.self) {
+        try await accounts.setScopes(clientID: "404", scopes: [], catalog: world.modules.scopes)
+      }
+      #expect(try await client.get("/daka/api/me", token: journal).status == .ok)
+
+      let narrowed = try await accounts.setScopes(clientID: app.clientID, scopes: [], catalog: world.modules.scopes)
+      #expect(narrowed.ended == 2 && narrowed.app.scopes.isEmpty)  // the daka token and its refresh token
+      #expect(try await client.get("/daka/api/me", token: journal).errorCode == 21332)
+      #expect(try await client.get("/2/account/get_uid.json", token: weibo).status == .ok)
+      #expect(try await world.store.app(clientID: app.clientID)?.scopes == [])
+      let refused = try await client.get(Self.authorize(app, scope: "daka"))
+      #expect(refused.status == .badRequest && refused.text.contains("21323"))
+
+      let widened = try await accounts.setScopes(clientID: app.clientID, scopes: ["daka"], catalog: world.modules.scopes)
+      #expect(widened.ended == 0)
+      #expect(try await client.get("/daka/api/me", token: journal).errorCode == 21332)
+      #expect(Self.consent(try await client.get(Self.authorize(app, scope: "daka"))).contains(Self.dakaLine))
+    }
+  }
+
   @Test func revokingOnTheAuthorizationsPageEndsTheAppsTokensAtOnce() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")

@@ -64,6 +64,26 @@ package struct Accounts: Sendable {
     return (app, secret)
   }
 
+  /// Registers the app `clientID` for `scopes` instead of what it had (`sparrow app scopes`). Widening asks nobody's
+  /// consent by itself: people agree to the new scopes when the app asks for them. Narrowing ends at once, on every
+  /// instance, each grant holding a scope the app may no longer ask for, so its users sign in to it again. Returns
+  /// the app as it now is and how many grants ended.
+  package func setScopes(clientID: String, scopes: [String], catalog: ScopeCatalog) async throws
+    -> (app: AppRecord, ended: Int)
+  {
+    let unknown = catalog.unknown(scopes)
+    guard unknown.isEmpty else { throw AccountError.invalid("no such scope: \(unknown.joined(separator: ", "))") }
+    guard var app = try await store.app(clientID: clientID) else { throw AccountError.invalid("no app has client_id \(clientID)") }
+    let registered = Array(Set(scopes)).sorted()
+    // First-party clients have every scope whatever they registered: their grants stay.
+    let firstParty = app.firstParty
+    let ended = try await store.setAppScopes(appID: app.id, scopes: registered) { granted in
+      firstParty || catalog.unregistered(catalog.asked(granted.joined(separator: " ")), registered: registered).isEmpty
+    }
+    app.scopes = registered
+    return (app, ended)
+  }
+
   /// `wb`'s client id: a public, first-party native client every Sparrow registers by itself, so
   /// `wb login --server URL` needs no app key (loopback redirect + PKCE; the password grant for scripts).
   package static let terminalClientID = "sparrow-wb"

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Registered apps by id, filled as they are read. Apps never change once registered, so nothing invalidates
-/// this: every API call needs its caller's app, and every status its source's.
+/// Registered apps by id, filled as they are read: every API call needs its caller's app, and every status its
+/// source's. An app changes only when an operator changes its scopes (`.app` drops it).
 package final class AppCache: @unchecked Sendable {
   private let lock = NSLock()
   private var apps: [Int64: AppRecord] = [:]
@@ -19,6 +19,10 @@ package final class AppCache: @unchecked Sendable {
     }
     counted.count(hits: found.count, misses: missing.count)
     return (found, missing)
+  }
+
+  package func remove(_ id: Int64) {
+    lock.withLock { apps[id] = nil }
   }
 
   package func add(_ loaded: [Int64: AppRecord]) {

@@ -66,6 +66,14 @@ package final class GrantCache: @unchecked Sendable {
     grants = grants.filter { $0.value.userID != userID }
   }
 
+  /// Every grant of an app, whatever its kind or user.
+  package func remove(appID: Int64) {
+    lock.lock()
+    defer { lock.unlock() }
+    generation += 1
+    grants = grants.filter { $0.value.appID != appID }
+  }
+
   /// Mirrors `revokeGrants(origin:)`.
   package func remove(origin: String) {
     lock.lock()

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// | cache | holds | bound | dropped by |
 /// |---|---|---|---|
-/// | `apps` | registered apps by id | every app (few; they never change) | nothing: apps never change |
-/// | `grants` | OAuth grants by token hash | `GrantCache.limit` (50,000) | `.grant` (a code or refresh token taken), `.tokens`, `.origin` (revoked) |
+/// | `apps` | registered apps by id | every app (few; they rarely change) | `.app` (its scopes changed) |
+/// | `grants` | OAuth grants by token hash | `GrantCache.limit` (50,000) | `.grant` (a code or refresh token taken), `.tokens`, `.origin` (revoked), `.grantsOf` (suspended), `.app` |
 /// | `userRows` | user rows, follow lists, each viewer's favourites, likes and follows | `UserRowCache.limit` (100,000) rows; `relationsLimit` (25,000) relations a reader | `.userRows`, `.everything` |
 /// | `seen` | the highest seen mark per user and kind | `SeenMarks.limit` (100,000) | nothing: marks only grow, so a known one is a floor |
 /// | `statusRows` | status rows by id | 20,000 a generation, two generations | `.statuses` (changed or removed), `.everything` |
@@ -80,6 +80,9 @@ package final class StoreCaches: Sendable {
       grants.remove(origin: origin)
     case .grantsOf(let userID):
       grants.remove(userID: userID)
+    case .app(let id):
+      apps.remove(id)
+      grants.remove(appID: id)
     case .everything:
       userRows.dropAll()
       grants.removeAll()
@@ -106,6 +109,8 @@ package enum CacheInvalidation: Sendable, Equatable, Codable {
   case origin(String)
   /// Every grant of a user, of every kind and app (a suspended account).
   case grantsOf(userID: Int64)
+  /// An app's registration changed (its scopes), and grants of it may have ended.
+  case app(Int64)
   /// Everything that can change: after bulk imports and counter repairs.
   case everything
 }

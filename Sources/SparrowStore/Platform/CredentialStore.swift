@@ -6,6 +6,10 @@ package protocol CredentialStore: Sendable {
   func createApp(_ app: AppRecord) async throws
   func app(clientID: String) async throws -> AppRecord?
   func apps(ids: [Int64]) async throws -> [Int64: AppRecord]
+  /// Registers the app for `scopes` instead, and in the same transaction ends its grants (codes and tokens, of
+  /// everyone) whose scopes `keep` refuses: a narrower registration takes effect at once. How many grants ended;
+  /// `.notFound` when there is no such app.
+  func setAppScopes(appID: Int64, scopes: [String], keep: @Sendable ([String]) -> Bool) async throws -> Int
   func saveGrant(_ grant: GrantRecord) async throws
   func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord?
   /// Deletes and returns the grant in one step, so a code can be redeemed once only.

@@ -40,6 +40,9 @@ extension PlatformPart {
 
   package func createApp(_ app: AppRecord) async throws { try await engine.createApp(app) }
   package func app(clientID: String) async throws -> AppRecord? { try await engine.app(clientID: clientID) }
+  package func setAppScopes(appID: Int64, scopes: [String], keep: @Sendable ([String]) -> Bool) async throws -> Int {
+    try await engine.setAppScopes(appID: appID, scopes: scopes, keep: keep)
+  }
   package func apps(ids: [Int64]) async throws -> [Int64: AppRecord] { try await engine.apps(ids: ids) }
   package func saveGrant(_ grant: GrantRecord) async throws { try await engine.saveGrant(grant) }
   package func grant(hash: String, kind: GrantRecord.Kind) async throws -> GrantRecord? {
