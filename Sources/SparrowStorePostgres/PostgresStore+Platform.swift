@@ -414,6 +414,16 @@ extension PostgresStore {
     }
   }
 
+  package func setProfileHidden(userID: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool {
+    try await transaction(announcing: .profile(of: userID)) { db in
+      guard try await db.execute(
+        "UPDATE users SET profile_hidden = \(hidden ? 1 : 0) WHERE id = \(userID) AND profile_hidden <> \(hidden ? 1 : 0)") == 1
+      else { return false }
+      for statement in rows { try await db.execute(statement) }
+      return true
+    }
+  }
+
   package func liftSuspension(userID: Int64, audit: AuditEntry) async throws -> Bool {
     try await transaction(announcing: .suspension(of: userID, suspended: false)) { db in
       guard try await db.execute("DELETE FROM suspensions WHERE user_id = \(userID)") > 0 else { return false }

@@ -31,6 +31,7 @@ extension UserRecord {
     favouritesCount = try row.int(16)
     biFollowersCount = try row.int(17)
     privateStatusesCount = try row.int(18)
+    profileHidden = try row.int(19) != 0
   }
 }
 

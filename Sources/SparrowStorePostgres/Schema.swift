@@ -12,7 +12,11 @@ enum Schema {
     ("v5", "blocks, mutes, reports and hidden content", v5),
     ("v6", "pictures' descriptions, in each uploader's words", v6),
     ("v7", "pictures' blur previews", v7),
+    ("v8", "profiles hidden by staff", v8),
   ]
+
+  /// A profile staff hid (`user:ID`): shown to its owner only (`UserRecord.shown(to:)`).
+  static let v8 = ["ALTER TABLE users ADD COLUMN profile_hidden INTEGER NOT NULL DEFAULT 0"]
 
   /// Each picture's BlurHash, made as it is stored; none for those stored before.
   static let v7 = ["ALTER TABLE pictures ADD COLUMN blurhash TEXT"]

@@ -61,6 +61,7 @@ extension UserRecord {
     favouritesCount = row[16]
     biFollowersCount = row[17]
     privateStatusesCount = row[18]
+    profileHidden = (row[19] as Int) != 0
   }
 }
 

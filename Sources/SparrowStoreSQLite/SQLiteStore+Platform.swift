@@ -454,6 +454,19 @@ extension SQLiteStore {
     }
   }
 
+  package func setProfileHidden(userID: Int64, hidden: Bool, rows: [SparrowStore.SQL]) async throws -> Bool {
+    let changed = try await pool.write { db in
+      try db.execute(
+        sql: "UPDATE users SET profile_hidden = ? WHERE id = ? AND profile_hidden <> ?",
+        arguments: [hidden ? 1 : 0, userID, hidden ? 1 : 0])
+      guard db.changesCount == 1 else { return false }
+      for statement in rows { try db.execute(statement) }
+      return true
+    }
+    if changed { caches.invalidate(.profile(of: userID)) }
+    return changed
+  }
+
   package func liftSuspension(userID: Int64, audit: AuditEntry) async throws -> Bool {
     defer { caches.invalidate(.suspension(of: userID, suspended: false)) }
     return try await pool.write { db in

@@ -72,6 +72,21 @@ package final class SQLiteStore: PlatformStore {
     try Self.migrate(pool, adding: schemas)
   }
 
+  /// Drops every cache when another process has written to the file, checking every `interval` until cancelled.
+  /// Such writes are an operator's commands beside the server (`sparrow user suspend`, `content hide`, `app
+  /// scopes`), which announce nothing to this process. `PRAGMA data_version` on a connection changes only when
+  /// another connection commits, and this process writes through the pool's one writer alone, so asked on that
+  /// writer it changes only for another process's commit.
+  package func watchOtherProcesses(every interval: Duration = .seconds(1)) async {
+    var last: Int?
+    while !Task.isCancelled {
+      let version = try? await pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
+      if let version, let last, version != last { caches.apply(.everything) }
+      last = version ?? last
+      try? await Task.sleep(for: interval)
+    }
+  }
+
   /// Opens `sparrow.sqlite` inside the data folder, creating the folder.
   package convenience init(folder: URL, countingStatements: Bool = false, schemas: [SQLiteSchema] = []) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -18,7 +18,7 @@ struct Sparrow: AsyncParsableCommand {
     commandName: "sparrow",
     abstract: "Sparrow: a self-hostable Weibo-compatible platform.",
     subcommands: [
-      Serve.self, UserCommand.self, AppCommand.self, Demo.self, MigrateData.self, Backup.self,
+      Serve.self, UserCommand.self, AppCommand.self, ContentCommand.self, Demo.self, MigrateData.self, Backup.self,
     ] + SparrowApps.commands)
 
   /// The command line, with what the environment and a settings file add (see `Settings`).
@@ -189,11 +189,15 @@ struct Serve: AsyncParsableCommand {
     say("Sparrow is running on http://\(host):\(port) (data in \(options.folder.path)\(options.media == nil ? "" : ", pictures in \(options.mediaFolder.path)"))")
     let keeper = Task { await lease.keep { error in say("Could not renew the id node's lease: \(error)") } }
     let collector = Task { await Self.collectPictures(PictureLibrary(dataFolder: options.mediaFolder, store: store)) }
+    // An operator's command beside a SQLite server (`user suspend`, `content hide`, `app scopes`) writes from
+    // another process: the server notices within a second and drops its caches.
+    let watcher = Task { if case .sqlite(let sqlite) = engine { await sqlite.watchOtherProcesses() } }
     // On SIGTERM or SIGINT the server stops accepting, finishes the requests in flight, and returns here: then
     // the id node is released and the database's connections closed.
     try await app.runService()
     keeper.cancel()
     collector.cancel()
+    watcher.cancel()
     await keeper.value
     await collector.value
     (store as? PostgresStore)?.shutdown()
@@ -320,6 +324,94 @@ struct UserCommand: AsyncParsableCommand {
         throw ValidationError("the name \(name) is taken")
       } catch let error as AccountError {
         throw ValidationError(error.description)
+      }
+    }
+  }
+}
+
+/// The staff's queue and actions from the command line, as on `/admin`, each in the audit log as the operator's.
+struct ContentCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "content", abstract: "Reported content: the open reports, hiding and showing, dismissing.",
+    subcommands: [Reports.self, Hide.self, Show.self, Dismiss.self])
+
+  /// Every app's moderation on the engine `options` open, as the server composes it.
+  static func moderation(_ engine: Engine) -> Moderation {
+    Moderation(SparrowApps.modules.compactMap { $0.moderation(on: engine) }, people: engine.shared)
+  }
+
+  /// `TARGET` as `kind:id` (`status:12`, `comment:34`, `checkin:56`, `review:7`, `user:78`).
+  static func target(_ text: String) throws -> ContentRef {
+    guard let ref = ContentRef(text) else { throw ValidationError("the target is kind:id, such as status:12 or user:78") }
+    return ref
+  }
+
+  struct Reports: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the open reports, oldest first, one JSON object a line.")
+    @Option(help: "How many reports.") var limit = 100
+    @OptionGroup var options: DataOptions
+
+    func run() async throws {
+      let store = try await options.openStore()
+      for report in try await store.openReports(limit: max(1, min(limit, 10_000))) {
+        try printJSON([
+          "id": report.id, "target": report.target.description, "reporter": report.reporterID,
+          "reason": report.reason.rawValue, "note": report.note, "at": ISO8601DateFormatter().string(from: report.at),
+        ] as [String: any Sendable])
+      }
+    }
+  }
+
+  /// Hides or shows `target` as the operator.
+  static func setHidden(_ target: String, _ hidden: Bool, reason: String, _ options: DataOptions) async throws {
+    let ref = try Self.target(target)
+    let engine = try await options.openEngine()
+    let moderation = Self.moderation(engine)
+    guard moderation.canHide(ref) else { throw ValidationError("\(ref.kind) is not a kind of content") }
+    let changed = try await options.withIDs(engine.shared) { ids in
+      do {
+        return try await Staff(store: engine.shared, ids: ids)
+          .setHidden(ref, hidden, in: moderation, by: AuditEntry.operatorID, reason: reason)
+      } catch let refusal as Staff.Refusal {
+        throw ValidationError(refusal.description)
+      }
+    }
+    guard changed else {
+      throw ValidationError(hidden ? "\(ref) is gone, already hidden, or not public" : "\(ref) is gone or not hidden")
+    }
+    try printJSON(["target": ref.description, "hidden": hidden] as [String: any Sendable])
+  }
+
+  struct Hide: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Hide content from everyone but its author (who is told); a user:ID hides their profile's words, link and picture.")
+    @Argument(help: "kind:id, such as status:12.") var target: String
+    @Option(help: "Why, for the audit log and the author's notice.") var reason: String
+    @OptionGroup var options: DataOptions
+
+    func run() async throws { try await ContentCommand.setHidden(target, true, reason: reason, options) }
+  }
+
+  struct Show: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show hidden content again.")
+    @Argument(help: "kind:id, such as status:12.") var target: String
+    @Option(help: "Why, for the audit log.") var reason: String
+    @OptionGroup var options: DataOptions
+
+    func run() async throws { try await ContentCommand.setHidden(target, false, reason: reason, options) }
+  }
+
+  struct Dismiss: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Close the open reports on a target with nothing done to it.")
+    @Argument(help: "kind:id, such as status:12.") var target: String
+    @Option(help: "Why, for the audit log.") var reason: String
+    @OptionGroup var options: DataOptions
+
+    func run() async throws {
+      let ref = try ContentCommand.target(target)
+      try await UserCommand.asOperator(options) { staff in
+        let closed = try await staff.dismissReports(on: ref, by: AuditEntry.operatorID, reason: reason)
+        try printJSON(["target": ref.description, "dismissed": closed] as [String: any Sendable])
       }
     }
   }

@@ -198,6 +198,54 @@ import Testing
     }
   }
 
+  /// A profile (`user:ID`) hidden by staff: others get the name and numbers only, in every API and page (the Weibo
+  /// API, the web profile, the Mastodon API); its owner still sees it all, and is told; an edit keeps it hidden.
+  @Test func aHiddenProfileIsItsOwnersAloneUntilShownAgain() async throws {
+    let scene = try await Scene()
+    let staff = Staff(store: scene.world.store, ids: scene.world.ids)
+    let moderation = scene.world.moderation()
+    var alice = scene.alice
+    alice.description = "加我微信 spam123"
+    alice.location = "广告城"
+    alice.url = "https://spam.example"
+    try await scene.world.store.updateUser(alice)
+    try await scene.world.test { client in
+      let s = scene
+      let bobSees = try await client.get("/2/users/show.json?uid=\(s.alice.id)", token: s.b)
+      #expect(bobSees.object["description"] as? String == "加我微信 spam123")  // read once, so cached
+      let ref = ContentRef("user", s.alice.id)
+      #expect(try await staff.setHidden(ref, true, in: moderation, by: s.mia.id, reason: "简介是广告", at: s.world.clock.now))
+      #expect(try await staff.setHidden(ref, true, in: moderation, by: s.mia.id, reason: "again", at: s.world.clock.now) == false)
+
+      for path in ["/2/users/show.json?uid=\(s.alice.id)", "/api/v1/accounts/\(s.alice.id)"] {
+        let seen = try await client.get(path, token: s.b)
+        #expect(seen.status == .ok && seen.text.contains("alice"))
+        #expect(!seen.text.contains("spam123") && !seen.text.contains("广告城") && !seen.text.contains("spam.example"), "\(path)")
+      }
+      let signedOut = try await client.get("/u/\(s.alice.id)")
+      #expect(signedOut.text.contains("alice") && !signedOut.text.contains("spam123"))
+      #expect(!signedOut.text.contains("profile-hidden-notice"))
+      // Staff see what was hidden and that it is.
+      #expect(try await moderation.summary(of: ref, for: nil)?.hidden == true)
+      #expect(try await moderation.summary(of: ref, for: nil)?.excerpt.contains("spam123") == true)
+
+      // Alice sees her own, and the notice; editing her profile does not show it again.
+      #expect(try await client.get("/2/users/show.json?uid=\(s.alice.id)", token: s.a).object["description"] as? String == "加我微信 spam123")
+      let own = try await client.get("/u/\(s.alice.id)", headers: cookieHeader(try await client.sessionCookie("alice")))
+      #expect(own.text.contains("spam123") && own.text.contains("profile-hidden-notice"))
+      var edited = try #require(try await s.world.store.user(id: s.alice.id))
+      edited.description = "新的简介"
+      try await s.world.store.updateUser(edited)
+      #expect(try #require(try await s.world.store.user(id: s.alice.id)).profileHidden)
+      #expect(try await client.get("/2/users/show.json?uid=\(s.alice.id)", token: s.b).object["description"] as? String == "")
+
+      #expect(try await staff.setHidden(ref, false, in: moderation, by: s.mia.id, reason: "已改正", at: s.world.clock.now))
+      #expect(try await client.get("/2/users/show.json?uid=\(s.alice.id)", token: s.b).object["description"] as? String == "新的简介")
+      let log = try await s.world.store.auditLog(limit: 2)
+      #expect(log.map(\.action) == ["show", "hide"] && log.allSatisfy { $0.target == "user:\(s.alice.id)" })
+    }
+  }
+
   @Test func suspendingAnAuthorFromTheQueueSettlesItsReports() async throws {
     let scene = try await Scene()
     try await scene.world.test { client in

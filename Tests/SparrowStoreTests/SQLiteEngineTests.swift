@@ -41,3 +41,40 @@ import Testing
     }
   }
 }
+
+/// An operator's command beside a running SQLite server writes from another process, which announces nothing:
+/// the server's watcher sees the file change (`PRAGMA data_version`) and drops its caches.
+@Suite struct SQLiteOtherProcessTests {
+  @Test func anotherProcesssWriteDropsTheCachesWithinTheInterval() async throws {
+    try await withSQLiteStore { server in
+      let now = Date()
+      let token = GrantRecord(hash: "h1", kind: .access, userID: 7, appID: 9, createdAt: now, expiresAt: now + 3600)
+      try await server.saveGrant(token)
+      #expect(try await server.grant(hash: "h1", kind: .access) != nil)  // cached now
+      // Another process (`sparrow user suspend`): its own connections to the same file, its own caches.
+      let operatorsCommand = try SQLiteStore(path: server.path)
+      try await operatorsCommand.revokeGrants(userID: 7, appID: 9)
+      #expect(try await server.grant(hash: "h1", kind: .access) != nil, "no watcher: the cached grant")
+
+      // With the watcher running (as `sparrow serve` runs it), the next command's write drops everything cached.
+      try await server.saveGrant(GrantRecord(hash: "h3", kind: .access, userID: 8, appID: 9, createdAt: now, expiresAt: now + 3600))
+      #expect(try await server.grant(hash: "h3", kind: .access) != nil)
+      let watcher = Task { await server.watchOtherProcesses(every: .milliseconds(20)) }
+      defer { watcher.cancel() }
+      try await Task.sleep(for: .milliseconds(200))
+      try await operatorsCommand.revokeGrants(userID: 8, appID: 9)
+      var gone = false
+      for _ in 0..<100 {
+        let first = try await server.grant(hash: "h1", kind: .access)
+        let second = try await server.grant(hash: "h3", kind: .access)
+        gone = first == nil && second == nil
+        if gone { break }
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(gone)
+      // Its own writes are announced as ever, and do not look like another process's.
+      try await server.saveGrant(GrantRecord(hash: "h2", kind: .access, userID: 7, appID: 9, createdAt: now, expiresAt: now + 3600))
+      #expect(try await server.grant(hash: "h2", kind: .access) != nil)
+    }
+  }
+}

@@ -510,6 +510,8 @@ def test_reporting_a_status_and_the_staff_queue(signed_in, server):
     driver.find_element(By.ID, "report-back").click()
     wait(driver, EC.url_contains(f"/status/{status['idstr']}"))
 
+    queued = [json.loads(line) for line in server.sparrow("content", "reports").splitlines()]
+    assert any(r["target"] == f"status:{status['idstr']}" and r["note"] == "一直发广告" for r in queued)
     server.sparrow("user", "promote", "sparrow", "--role", "moderator", "--reason", "浏览器测试")
     driver.get(server.url("/admin"))
     item = visible(driver, f".report-item[data-target='status:{status['idstr']}']")
@@ -524,6 +526,37 @@ def test_reporting_a_status_and_the_staff_queue(signed_in, server):
     assert "dismiss status:" in driver.find_element(By.ID, "audit").text
     server.sparrow("user", "promote", "sparrow", "--role", "none", "--reason", "测试结束")
     assert not [e for e in console_errors(driver) if "/admin - " not in e], "nothing but the refused /admin"
+
+
+def test_an_operator_hides_and_shows_from_the_command_line(server):
+    """`sparrow content hide` beside the running server (another process on its SQLite file): within a moment the
+    status is gone for everyone but its author, and `content show` brings it back; both are in the audit log."""
+    token = server.token("sparrow")["access_token"]
+    status = next(s for s in server.api("statuses/public_timeline.json?count=50", token)["statuses"]
+                  if s["user"]["screen_name"] != "sparrow")
+
+    def shown():
+        try:
+            return server.api(f"statuses/show.json?id={status['idstr']}", token)["idstr"] == status["idstr"]
+        except urllib.error.HTTPError:
+            return False
+
+    def settles(expected):
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            if shown() == expected:
+                return True
+            time.sleep(0.1)
+        return False
+
+    assert shown()
+    done = json.loads(server.sparrow("content", "hide", f"status:{status['idstr']}", "--reason", "命令行测试"))
+    assert done == {"target": f"status:{status['idstr']}", "hidden": True}
+    assert settles(False), "the server dropped its cached rows"
+    server.sparrow("content", "show", f"status:{status['idstr']}", "--reason", "恢复")
+    assert settles(True)
+    audit = server.sparrow("user", "audit", "--limit", "2")
+    assert '"action":"show"' in audit and '"action":"hide"' in audit and "命令行测试" in audit
 
 
 def test_pictures_open_in_the_picture_browser(signed_in, server):

@@ -21,7 +21,8 @@ struct MastodonPresenter: Sendable {
 
   // MARK: Accounts
 
-  func account(_ user: UserRecord, withSource: Bool = false) -> Account {
+  func account(_ record: UserRecord, withSource: Bool = false) -> Account {
+    let user = record.shown(to: viewer)
     let avatar = user.avatarURLs(baseURL: baseURL)
     var account = Account(
       id: String(user.id), username: user.screenName, acct: user.screenName, displayName: user.screenName,

@@ -21,8 +21,9 @@ extension WeiboWeb {
       blocking = try await deps.store.blocking(viewer.user.id, among: [record.id]).contains(record.id)
       muting = try await deps.store.muting(viewer.user.id, among: [record.id]).contains(record.id)
     }
-    let page = ProfilePage(frame: frame, user: user, viewerID: viewer?.user.id, special: try await isSpecial(user, viewer),
+    var page = ProfilePage(frame: frame, user: user, viewerID: viewer?.user.id, special: try await isSpecial(user, viewer),
                            blocking: blocking, muting: muting, list: list)
+    page.hiddenNotice = record.profileHidden && viewer?.user.id == record.id
     return render("weibo_user", page)
   }
 

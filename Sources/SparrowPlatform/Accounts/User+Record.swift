@@ -17,6 +17,7 @@ extension User {
   /// The platform's user object, as every app's API returns it, for `record` seen by `viewer` (who sees the
   /// private statuses in the count only when it is their own). The relationship is the caller's to give.
   package init(_ record: UserRecord, baseURL: String, viewer: Int64?, following: Bool = false, followMe: Bool = false) {
+    let record = record.shown(to: viewer)
     let avatar = record.avatarURLs(baseURL: baseURL)
     self.init(
       id: record.id, screenName: record.screenName, location: record.location, description: record.description,

@@ -57,7 +57,11 @@ package struct Moderation: Sendable {
   package func summary(of ref: ContentRef, for viewer: Int64?) async throws -> ContentSummary? {
     if ref.kind == "user" {
       guard let user = try await people.user(id: ref.id) else { return nil }
-      return ContentSummary(authorID: user.id, excerpt: "@" + user.screenName, link: "/u/\(user.id)")
+      // Staff (no viewer) read what was hidden.
+      let words = viewer.map { user.shown(to: $0) }?.description ?? user.description
+      return ContentSummary(
+        authorID: user.id, excerpt: "@" + user.screenName + (words.isEmpty ? "" : " " + ContentSummary.excerpt(words)),
+        link: "/u/\(user.id)", hidden: viewer == nil && user.profileHidden)
     }
     guard var summary = try await part(for: ref.kind)?.summary(of: ref, for: viewer) else { return nil }
     // Staff see whether it is hidden from the one record of it, whatever the app.
@@ -70,13 +74,15 @@ package struct Moderation: Sendable {
     "/report?" + FormEncoding.encode(pairs: [("target", ref.description), ("next", back)])
   }
 
-  /// Whether `ref` is something that can be hidden (accounts are suspended instead).
-  package func canHide(_ ref: ContentRef) -> Bool { part(for: ref.kind) != nil }
+  /// Whether `ref` is something that can be hidden: any app's content, and a person's profile (its words, link
+  /// and picture; stopping the person is suspension).
+  package func canHide(_ ref: ContentRef) -> Bool { ref.kind == "user" || part(for: ref.kind) != nil }
 
   /// Hides or shows `ref` with its audit entry (and, hiding, closes its reports); false when nothing changed.
   package func setHidden(_ ref: ContentRef, _ hidden: Bool, audit: AuditEntry) async throws -> Bool {
+    let rows = hidden ? ModerationSQL.hidden(ref, audit: audit) : ModerationSQL.shown(ref, audit: audit)
+    if ref.kind == "user" { return try await people.setProfileHidden(userID: ref.id, hidden: hidden, rows: rows) }
     guard let part = part(for: ref.kind) else { return false }
-    return try await part.setHidden(
-      ref, hidden, rows: hidden ? ModerationSQL.hidden(ref, audit: audit) : ModerationSQL.shown(ref, audit: audit))
+    return try await part.setHidden(ref, hidden, rows: rows)
   }
 }

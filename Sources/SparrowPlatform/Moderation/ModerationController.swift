@@ -141,7 +141,7 @@ struct ModerationController: Sendable {
     switch params["action"] {
     case "hide", "show":
       let hide = params["action"] == "hide"
-      guard moderation.canHide(target) else { return problem("账号不能隐藏，请用封禁") }
+      guard moderation.canHide(target) else { return problem("这种内容不能隐藏") }
       guard try await staff.setHidden(target, hide, in: moderation, by: actor, reason: reason, at: now) else {
         return problem(hide ? "内容不存在，或已隐藏、不是公开内容" : "内容不存在，或没有被隐藏")
       }

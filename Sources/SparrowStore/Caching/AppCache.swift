@@ -25,6 +25,10 @@ package final class AppCache: @unchecked Sendable {
     lock.withLock { apps[id] = nil }
   }
 
+  package func removeAll() {
+    lock.withLock { apps.removeAll() }
+  }
+
   package func add(_ loaded: [Int64: AppRecord]) {
     lock.lock()
     apps.merge(loaded) { a, _ in a }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// | cache | holds | bound | dropped by |
 /// |---|---|---|---|
-/// | `apps` | registered apps by id | every app (few; they rarely change) | `.app` (its scopes changed) |
+/// | `apps` | registered apps by id | every app (few; they rarely change) | `.app` (its scopes changed), `.everything` |
 /// | `grants` | OAuth grants by token hash | `GrantCache.limit` (50,000) | `.grant` (a code or refresh token taken), `.tokens`, `.origin` (revoked), `.grantsOf` (suspended), `.app` |
 /// | `userRows` | user rows, follow lists, each viewer's favourites, likes and follows | `UserRowCache.limit` (100,000) rows; `relationsLimit` (25,000) relations a reader | `.userRows`, `.everything` |
 /// | `seen` | the highest seen mark per user and kind | `SeenMarks.limit` (100,000) | nothing: marks only grow, so a known one is a floor |
@@ -84,6 +84,7 @@ package final class StoreCaches: Sendable {
       apps.remove(id)
       grants.remove(appID: id)
     case .everything:
+      apps.removeAll()
       userRows.dropAll()
       grants.removeAll()
       statusRows.dropAll()

@@ -70,6 +70,9 @@ extension PlatformPart {
   package func liftSuspension(userID: Int64, audit: AuditEntry) async throws -> Bool {
     try await engine.liftSuspension(userID: userID, audit: audit)
   }
+  package func setProfileHidden(userID: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool {
+    try await engine.setProfileHidden(userID: userID, hidden: hidden, rows: rows)
+  }
   package func auditLog(limit: Int) async throws -> [AuditEntry] { try await engine.auditLog(limit: limit) }
   package func fileReport(_ report: Report) async throws { try await engine.fileReport(report) }
   package func openReports(limit: Int) async throws -> [Report] { try await engine.openReports(limit: limit) }

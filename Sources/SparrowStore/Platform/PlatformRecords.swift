@@ -24,6 +24,8 @@ package struct UserRecord: Sendable, Equatable {
   package var privateStatusesCount: Int = 0
   package var favouritesCount: Int = 0
   package var biFollowersCount: Int = 0
+  /// Staff hid the profile (`user:ID`): its words, link and picture reach only its owner (`shown(to:)`).
+  package var profileHidden = false
 
   package init(
     id: Int64, screenName: String, passwordHash: String, description: String = "", location: String = "",
@@ -47,6 +49,19 @@ package struct UserRecord: Sendable, Equatable {
 }
 
 extension UserRecord {
+  /// The profile as `viewer` may see it: one whose profile staff hid keeps only its name and numbers for others
+  /// (the generated avatar, no description, place or link). Every user object of every API is made from this.
+  package func shown(to viewer: Int64?) -> UserRecord {
+    guard profileHidden, viewer != id else { return self }
+    var shown = self
+    shown.description = ""
+    shown.location = ""
+    shown.url = ""
+    shown.avatar = nil
+    shown.verifiedReason = ""
+    return shown
+  }
+
   /// How many of the user's statuses `viewer` can see: all of them for the user, the public ones for anyone else.
   package func statusesCount(seenBy viewer: Int64) -> Int {
     viewer == id ? allStatusesCount : allStatusesCount - privateStatusesCount

@@ -54,6 +54,9 @@ package protocol StaffStore: Sendable {
   func suspend(_ suspension: Suspension, audit: AuditEntry) async throws
   /// Lifts a suspension; false when there was none (nothing is written).
   func liftSuspension(userID: Int64, audit: AuditEntry) async throws -> Bool
+  /// Hides a profile from everyone but its owner, or shows it again, with the platform's moderation `rows`
+  /// (`ModerationSQL`) in the same transaction; false when it was already so or there is no such user.
+  func setProfileHidden(userID: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool
   /// The newest entries first.
   func auditLog(limit: Int) async throws -> [AuditEntry]
 }

@@ -29,6 +29,8 @@ struct ProfilePage: PageModel {
   let follow: FollowButton?
   let safety: Safety?
   let list: CardList
+  /// On one's own page, when staff hid the profile: the notice that others see only the name and numbers.
+  var hiddenNotice = false
 
   /// 拉黑 and 屏蔽 on someone else's page, for a signed-in viewer.
   struct Safety: PageModel {
@@ -69,6 +71,7 @@ struct ProfilePage: PageModel {
     case "self": mine
     case "follow": follow
     case "safety": safety
+    case "hidden_notice": hiddenNotice ? true : nil
     default: list.child(named: name) ?? frame.child(named: name)
     }
   }
