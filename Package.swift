@@ -182,7 +182,7 @@ let package = Package(
 
     // 打卡 (Apps/Daka), every part in its own target: records and store protocol, one part per engine, the API,
     // the web client, the demo part, and the module that hands them to the binary.
-    .target(name: "DakaStore", dependencies: ["SparrowStore"], path: "Apps/Daka/DakaStore", swiftSettings: strict),
+    .target(name: "DakaStore", dependencies: ["SparrowStore", "GeoData"], path: "Apps/Daka/DakaStore", swiftSettings: strict),
     .target(
       name: "DakaSQLite", dependencies: ["DakaStore", "SparrowStoreSQLite", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Apps/Daka/DakaSQLite", swiftSettings: strict),

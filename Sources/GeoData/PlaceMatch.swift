@@ -10,11 +10,14 @@ package struct PlaceMatch: Sendable, Hashable {
 }
 
 extension PlaceMatch {
-  /// The city's and the district's names, pinyin and initials, space-separated: what a search by pinyin or by
+  /// The city's and the district's names (the district's full and short), pinyin and initials, space-separated: what a search by pinyin or by
   /// initials ("hangzhou", "hz xh") can be matched against.
   package var searchKeys: String {
     var keys = [city.name, city.pinyin, city.initials]
-    if let district { keys += [district.name, district.pinyin, district.initials] }
+    if let district {
+      keys += (district.fullName == district.name ? [district.name] : [district.fullName, district.name])
+        + [district.pinyin, district.initials]
+    }
     return keys.joined(separator: " ")
   }
 }

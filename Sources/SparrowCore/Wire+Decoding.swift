@@ -323,7 +323,7 @@ extension Comment {
       replyComment: f.value(Comment.self, "reply_comment"))
     idstr = f.string("idstr") ?? String(id)
     mid = f.string("mid") ?? idstr
-    hiddenByStaff = f.bool("hidden_by_staff") ?? false
+    hiddenByStaff = f.bool("hidden_by_staff")
   }
 }
 

@@ -233,7 +233,7 @@ extension Comment: JSONFieldWriting {
       o.field("user", user)
       o.field("status", status)
       o.field("reply_comment", replyComment)
-      if hiddenByStaff { o.field("hidden_by_staff", true) }
+      o.field("hidden_by_staff", hiddenByStaff)
     }
   }
 }

@@ -257,9 +257,9 @@ public struct Comment: Codable, Sendable, Equatable {
   public var user: User?
   public var status: Status?
   public var replyComment: Box<Comment>?
-  /// Sparrow's: staff hid this comment, which only its author still reads (`hidden_by_staff`, written only when
-  /// true, so the Weibo API's comments stay as they were).
-  public var hiddenByStaff = false
+  /// Sparrow's: true when staff hid this comment, which only its author still reads (`hidden_by_staff`; absent
+  /// otherwise, so the Weibo API's comments stay as they were).
+  public var hiddenByStaff: Bool?
 
   public init(id: Int64, createdAt: String, text: String, source: String, user: User?, status: Status?,
               replyComment: Comment? = nil) {

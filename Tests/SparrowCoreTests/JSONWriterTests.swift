@@ -24,8 +24,9 @@ import Testing
   #expect(ours == theirs)
   var author = user
   author.status = Box(original)
-  let comment = Comment(id: 9, createdAt: "x", text: "评论", source: "s", user: author, status: repost,
+  var comment = Comment(id: 9, createdAt: "x", text: "评论", source: "s", user: author, status: repost,
                         replyComment: Comment(id: 8, createdAt: "y", text: "z", source: "", user: nil, status: nil))
+  comment.hiddenByStaff = true
   let comments = CommentList(comments: [comment], previousCursor: 1, nextCursor: 2, totalNumber: 3)
   let oursComments = try JSONSerialization.jsonObject(with: Data(try JSONWriter().encode(comments))) as? NSDictionary
   #expect(oursComments == (try JSONSerialization.jsonObject(with: try foundation.encode(comments)) as? NSDictionary))

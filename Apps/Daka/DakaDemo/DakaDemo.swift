@@ -37,10 +37,7 @@ package struct DakaDemo: DemoPart {
           // The traveller's own, as if they had uploaded it: no one else may attach it (`PictureLibrary.attach`).
           pictures.append(try await cast.library.ingest(data, at: cast.start, by: traveller.id))
         }
-        let place = geo.match(freeText: stop.location).map { match in
-          CheckinPlace(cityAdcode: match.city.adcode, city: match.city.name, districtAdcode: match.district?.adcode,
-                       district: match.district?.name, keys: match.searchKeys)
-        }
+        let place = CheckinPlace(location: stop.location, geo: geo)
         let created = day.addingTimeInterval(Double(18 * 3600 + Int(cast.random.next() % 3600)))
         try await journal.addCheckin(CheckinRecord(
           id: cast.ids.next(at: created), userID: traveller.id, date: date, location: stop.location, spot: stop.spot,

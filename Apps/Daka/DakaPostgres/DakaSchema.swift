@@ -8,7 +8,20 @@ enum DakaSchema {
     ("daka-v1", "打卡: check-ins", v1),
     ("daka-v2", "打卡: each person's and the site's counts", v2),
     ("daka-v3", "打卡: search in the thoughts", v3),
+    ("daka-v4", "打卡: districts by their official names", v4),
   ])
+
+  /// Entries stored with a district's short name (西湖) get its official one (西湖区), also as a search key (see the
+  /// SQLite engine's `daka-v4`).
+  static let v4 = [
+    """
+    UPDATE daka_checkins SET district = n.name, place_keys = place_keys || ' ' || n.name,
+      search_text = search_text || ' ' || n.name
+    FROM (SELECT key::bigint AS code, value AS name
+          FROM jsonb_each_text('\(CheckinPlace.officialDistrictNamesJSON())'::jsonb)) n
+    WHERE daka_checkins.district_adcode = n.code AND daka_checkins.district <> n.name
+    """,
+  ]
 
   /// Search looks in the thoughts too (see the SQLite engine's `daka-v3`).
   static let v3 = [

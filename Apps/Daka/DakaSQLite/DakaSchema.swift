@@ -40,9 +40,19 @@ enum DakaSchema {
       lower(day || ' ' || location || ' ' || spot || char(10) || thoughts || char(10) || place_keys);
     """
 
+  /// Entries stored with a district's short name (西湖, as 打卡 wrote them before) get its official one (西湖区),
+  /// also as a search key. The names are GeoData's, by adcode; none holds a quote.
+  static let v4 = """
+    UPDATE daka_checkins SET district = n.name, place_keys = place_keys || ' ' || n.name,
+      search_text = search_text || ' ' || n.name
+    FROM (SELECT CAST(key AS INTEGER) AS code, value AS name FROM json_each('\(CheckinPlace.officialDistrictNamesJSON())')) n
+    WHERE daka_checkins.district_adcode = n.code AND daka_checkins.district <> n.name;
+    """
+
   static let schema = SQLiteSchema(migrations: [
     ("daka-v1", "打卡: check-ins", v1),
     ("daka-v2", "打卡: each person's and the site's counts", v2),
     ("daka-v3", "打卡: search in the thoughts", v3),
+    ("daka-v4", "打卡: districts by their official names", v4),
   ])
 }

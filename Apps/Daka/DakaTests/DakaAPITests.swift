@@ -51,7 +51,7 @@ import Testing
       #expect(entry["thoughts"] as? String == "湖面有雾\n很美")
       #expect(entry["visibility"] as? String == "public")
       let place = try #require(entry["place"] as? [String: Any])
-      #expect(place["city"] as? String == "杭州" && place["district"] as? String == "西湖" && place["adcode"] as? Int == 330106)
+      #expect(place["city"] as? String == "杭州" && place["district"] as? String == "西湖区" && place["adcode"] as? Int == 330106)
       let shown = try #require(entry["pics"] as? [[String: Any]])
       #expect(shown.count == 2 && shown[0]["width"] as? Int == 640 && shown[0]["height"] as? Int == 480)
       let thumbnail = try #require(shown[0]["thumbnail"] as? String)
@@ -304,7 +304,7 @@ import Testing
       let cities = (me.object["cities"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "")\($0["count"] ?? "")" }
       let districts = (me.object["districts"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "")\($0["count"] ?? "")" }
       #expect(cities == ["杭州2", "北京1"])
-      #expect(districts == ["西湖2", "朝阳1"])
+      #expect(districts == ["西湖区2", "朝阳区1"])
       #expect(signedOut.status == .unauthorized && signedOut.object["error_code"] as? Int == 21301)
     }
   }

@@ -11,10 +11,10 @@ import Testing
 struct DakaFixture {
   static let now = Date(timeIntervalSince1970: 1_750_000_000)
   static let alice: Int64 = 101, bob: Int64 = 102, stranger: Int64 = 103
-  static let hangzhou = CheckinPlace(cityAdcode: 330100, city: "杭州", districtAdcode: 330106, district: "西湖",
-                                     keys: "杭州 hangzhou hz 西湖 xihu xh")
-  static let beijing = CheckinPlace(cityAdcode: 110000, city: "北京", districtAdcode: 110105, district: "朝阳",
-                                    keys: "北京 beijing bj 朝阳 chaoyang cy")
+  static let hangzhou = CheckinPlace(cityAdcode: 330100, city: "杭州", districtAdcode: 330106, district: "西湖区",
+                                     keys: "杭州 hangzhou hz 西湖区 西湖 xihu xh")
+  static let beijing = CheckinPlace(cityAdcode: 110000, city: "北京", districtAdcode: 110105, district: "朝阳区",
+                                    keys: "北京 beijing bj 朝阳区 朝阳 chaoyang cy")
   static let beijingCity = CheckinPlace(cityAdcode: 110000, city: "北京", keys: "北京 beijing bj")
   let ids = IDGenerator(node: 4)
 
@@ -173,8 +173,8 @@ func statsCountTheAuthorsEntriesAndPlacesOnly(_ kind: StoreKind) async throws {
       VisitedPlace(adcode: 330100, name: "杭州", cityAdcode: 330100, count: 2),
     ])
     #expect(stats.districts == [
-      VisitedPlace(adcode: 330106, name: "西湖", cityAdcode: 330100, count: 2),
-      VisitedPlace(adcode: 110105, name: "朝阳", cityAdcode: 110000, count: 1),
+      VisitedPlace(adcode: 330106, name: "西湖区", cityAdcode: 330100, count: 2),
+      VisitedPlace(adcode: 110105, name: "朝阳区", cityAdcode: 110000, count: 1),
     ])
     #expect(try await engine.journal.checkinStats(userID: DakaFixture.stranger) == CheckinStats(count: 0, cities: [], districts: []))
   }

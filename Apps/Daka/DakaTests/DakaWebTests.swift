@@ -292,7 +292,7 @@ import Testing
 
       #expect(me.text.contains("<h2 class=\"profile-name\" id=\"profile-name\">alice</h2>"))
       #expect(me.text.contains("<b>4</b> 次打卡") && me.text.contains("<b>2</b> 个城市") && me.text.contains("<b>1</b> 个区县"))
-      #expect(me.text.contains("杭州 <b>2</b>") && me.text.contains("宁波 <b>1</b>") && me.text.contains("西湖 <b>2</b>"))
+      #expect(me.text.contains("杭州 <b>2</b>") && me.text.contains("宁波 <b>1</b>") && me.text.contains("西湖区 <b>2</b>"))
       #expect(me.text.contains("<span id=\"map-title\">浙江省</span>"))
       #expect(me.text.contains("class=\"shape lit\"") && me.text.contains("data-name=\"杭州\" data-count=\"2\""))
       #expect(me.text.contains("data-name=\"宁波\" data-count=\"1\"") && me.text.contains("data-name=\"温州\" data-count=\"0\""))
@@ -300,7 +300,7 @@ import Testing
       #expect(me.text.contains("<a href=\"/daka/me?city=330100\" aria-label=\"杭州：2次\">"))
       #expect(me.briefs.count == 4 && me.text.contains("/daka/c/") && me.text.contains("?from=me"))
       #expect(city.text.contains("<span id=\"map-title\">杭州</span>"))
-      #expect(city.text.contains("data-name=\"西湖\" data-count=\"2\"") && city.text.matches(of: /<path class="shape lit"/).count == 1)
+      #expect(city.text.contains("data-name=\"西湖区\" data-count=\"2\"") && city.text.matches(of: /<path class="shape lit"/).count == 1)
       #expect(!city.text.contains("http"))  // no tiles, nothing from other hosts
     }
   }
@@ -346,7 +346,7 @@ import Testing
       let bad = try await client.get("/daka/place?lat=abc&lng=1")
       let suggestions = try await client.get("/daka/places?q=hz")
 
-      #expect(westLake.status == .ok && westLake.object["value"] as? String == "杭州西湖")
+      #expect(westLake.status == .ok && westLake.object["value"] as? String == "杭州西湖区")
       #expect(sea.status == .notFound && sea.headers[.contentType] == "text/html; charset=utf-8")
       #expect(bad.status == .badRequest)
       #expect(suggestions.array.first?["value"] as? String == "杭州")

@@ -19,7 +19,7 @@ extension DakaWeb {
     var options = geo.search(query, limit: 6).map { PlaceOption(value: $0.name, hint: $0.province) }
     options += geo.searchDistricts(query, limit: 8).filter { !$0.isWholeCity }.map { district in
       let city = geo.city(of: district)
-      return PlaceOption(value: city.name + district.name, hint: "\(city.province) \(city.name)")
+      return PlaceOption(value: city.name + district.fullName, hint: "\(city.province) \(city.name)")
     }
     return try Self.json(Array(options.prefix(10)))
   }
@@ -33,7 +33,7 @@ extension DakaWeb {
     guard let found = GeoData.shared.place(containing: Coordinate(latitude: lat, longitude: lng)) else {
       throw WebPageError(.notFound, "这个位置不在已知的城市里")
     }
-    let district = found.district.isWholeCity ? "" : found.district.name
+    let district = found.district.isWholeCity ? "" : found.district.fullName
     return try Self.json(PlaceOption(value: found.city.name + district, hint: found.city.province))
   }
 

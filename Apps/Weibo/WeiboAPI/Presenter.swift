@@ -130,7 +130,7 @@ package struct Presenter: Sendable {
         id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,
         source: source(appMap[record.appID]), user: userMap[record.userID].map { user($0, relations) },
         status: withStatus ? statusMap[record.statusID] : nil)
-      comment.hiddenByStaff = record.hiddenByStaff
+      comment.hiddenByStaff = record.hiddenByStaff ? true : nil
       return comment
     }
     return records.map { record in

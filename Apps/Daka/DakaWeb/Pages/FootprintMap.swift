@@ -77,7 +77,7 @@ struct FootprintMap: PageModel {
     if let city {
       let counts = Dictionary(stats.districts.map { ($0.adcode, $0.count) }, uniquingKeysWith: +)
       for district in geo.districts(of: city) {
-        if let outline = geo.outline(of: district) { outlines.append((district.name, outline, counts[district.adcode] ?? 0, nil)) }
+        if let outline = geo.outline(of: district) { outlines.append((district.fullName, outline, counts[district.adcode] ?? 0, nil)) }
       }
       if outlines.isEmpty, let outline = geo.outline(of: city) {
         outlines.append((city.name, outline, visitedCities.first { $0.0 == city }?.1 ?? 0, nil))

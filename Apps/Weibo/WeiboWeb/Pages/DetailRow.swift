@@ -26,7 +26,7 @@ struct DetailRow: PageModel {
     reply = viewerID != nil ? "/compose?comment=\(statusID)&reply=\(comment.id)" : nil
     report = viewerID != nil && viewerID != comment.user?.id
       ? Moderation.reportLink(ContentRef("comment", comment.id), back: "/status/\(statusID)") : nil
-    hiddenNotice = comment.hiddenByStaff
+    hiddenNotice = comment.hiddenByStaff == true
   }
 
   /// A repost: who, when, and what they said with it.
