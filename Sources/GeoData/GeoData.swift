@@ -1,9 +1,10 @@
 import Foundation
 
-/// Cities, districts, 商圈, outlines and pinyin of mainland China, from the data bundled with this module.
+/// Cities, districts, 商圈, outlines and pinyin of mainland China, and the world's countries and cities (`world`),
+/// from the data bundled with this module.
 ///
-/// `GeoData.shared` loads the places on first use; outlines are read on the first call that needs them
-/// (`outline(of:)`, `place(containing:)`). Everything is immutable afterwards and safe to share between tasks.
+/// `GeoData.shared` loads the places on first use; outlines and the world are read on the first call that needs
+/// them (`outline(of:)`, `place(containing:)`, `world`). Everything is immutable afterwards and safe to share between tasks.
 package final class GeoData: Sendable {
   /// The bundled data, loaded once on first use.
   package static var shared: GeoData { bundled }
@@ -35,6 +36,7 @@ package final class GeoData: Sendable {
   let neighbourhoodsByDistrict: [Int: [Neighbourhood]]
   let allNeighbourhoods: [Neighbourhood]
   private let outlines: Lazy<[Int: Outline]>
+  private let worldData: Lazy<World>
 
   /// Reads places.json now and outlines.json when first needed, from `directory`.
   package init(resources directory: URL) throws {
@@ -66,7 +68,17 @@ package final class GeoData: Sendable {
     districtsByCity = Dictionary(grouping: districts, by: \.cityAdcode)
     neighbourhoodsByDistrict = Dictionary(grouping: allNeighbourhoods, by: \.districtAdcode)
     outlines = Lazy { Self.readOutlines(outlinesURL) }
+    let worldURL = directory.appendingPathComponent("world.json")
+    guard FileManager.default.fileExists(atPath: worldURL.path) else { throw GeoDataError.missingResource("world.json") }
+    worldData = Lazy {
+      do { return try World(contentsOf: worldURL) } catch {
+        fatalError("GeoData's world.json cannot be read: \(error)")  // checked at init; a broken build
+      }
+    }
   }
+
+  /// Every country and territory and the world's cities beyond mainland China, read on first use.
+  package var world: World { worldData.wrapped }
 
   /// The 11 热门 cities in Dianping's order: 北京 上海 广州 深圳 天津 西安 重庆 杭州 南京 武汉 成都.
   package var hotCities: [City] {

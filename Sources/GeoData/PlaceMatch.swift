@@ -7,6 +7,12 @@ package struct PlaceMatch: Sendable, Hashable {
   package let district: District?
   /// Set when the text names a 商圈 ("三里屯").
   package let neighbourhood: Neighbourhood?
+
+  package init(city: City, district: District?, neighbourhood: Neighbourhood?) {
+    self.city = city
+    self.district = district
+    self.neighbourhood = neighbourhood
+  }
 }
 
 extension PlaceMatch {

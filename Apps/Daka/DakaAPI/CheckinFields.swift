@@ -2,16 +2,20 @@ import Foundation
 import SparrowCore
 import SparrowPlatform
 import DakaStore
+import GeoData
 import SparrowStore
 
 /// The text fields of a check-in, read and checked: date `YYYY-MM-DD` of a day that exists, location and spot
-/// (one line, required, at most 50 characters), thoughts (at most 2,000), visibility (`public` or `private`).
+/// (one line, required, at most 50 characters), thoughts (at most 2,000), visibility (`public` or `private`), and
+/// the exact point: `latitude` and `longitude` together (both empty: none), `show_exact_location` (`1`/`true`).
 package struct CheckinFields: Equatable, Sendable {
   package var date: String
   package var location: String
   package var spot: String
   package var thoughts: String
   package var visibility: CheckinVisibility
+  package var point: Coordinate?
+  package var showsPoint: Bool
 
   static let shortLimit = 50
   static let thoughtsLimit = 2_000
@@ -28,6 +32,8 @@ package struct CheckinFields: Equatable, Sendable {
       .trimmingCharacters(in: .whitespacesAndNewlines)
     try Self.check("thoughts", thoughts, limit: Self.thoughtsLimit, allowing: ["\n", "\t"])
     self.thoughts = thoughts
+    point = try Self.point(params, current: current?.point)
+    showsPoint = try Self.flag(params, "show_exact_location", current: current?.showsPoint ?? false)
     guard let visibility = params.values["visibility"]?.last else {
       visibility = current?.visibility ?? .private
       return
@@ -36,6 +42,33 @@ package struct CheckinFields: Equatable, Sendable {
       throw .badVisibility(visibility)
     }
     self.visibility = chosen
+  }
+
+  /// `latitude` and `longitude`, both or neither; both sent empty clear the point; neither sent keeps `current`.
+  static func point(_ params: Params, current: Coordinate?) throws(CheckinInputError) -> Coordinate? {
+    let latitude = params.values["latitude"]?.last?.trimmingCharacters(in: .whitespaces)
+    let longitude = params.values["longitude"]?.last?.trimmingCharacters(in: .whitespaces)
+    switch (latitude, longitude) {
+    case (nil, nil): return current
+    case ("", ""): return nil
+    case (let lat?, let lng?):
+      guard lat.count <= 20, lng.count <= 20, let y = Double(lat), let x = Double(lng), (-90...90).contains(y),
+        (-180...180).contains(x), y.isFinite, x.isFinite
+      else { throw .badPoint }
+      // Six decimals (~10 cm) is all a phone's GPS knows.
+      return Coordinate(latitude: (y * 1e6).rounded() / 1e6, longitude: (x * 1e6).rounded() / 1e6)
+    default: throw .badPoint
+    }
+  }
+
+  /// A checkbox or boolean: `1`, `true`, `on` or `0`, `false`, `off`, `` ; not sent keeps `current`.
+  static func flag(_ params: Params, _ name: String, current: Bool) throws(CheckinInputError) -> Bool {
+    guard let value = params.values[name]?.last?.lowercased() else { return current }
+    switch value {
+    case "1", "true", "on", "yes": return true
+    case "0", "false", "off", "no", "": return false
+    default: throw .badFlag(name)
+    }
   }
 
   /// A required one-line field.

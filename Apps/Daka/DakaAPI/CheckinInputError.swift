@@ -17,6 +17,10 @@ package enum CheckinInputError: Error, Sendable {
   /// A day that has not come yet anywhere.
   case futureDate(String)
   case badVisibility(String)
+  /// `latitude` and `longitude` not both degrees on Earth (or only one of them).
+  case badPoint
+  /// A yes/no field with another value.
+  case badFlag(String)
   case tooManyPictures(Int)
   /// A `remove_pic` id that is not one of the entry's pictures.
   case notItsPicture(String)
@@ -29,6 +33,8 @@ package enum CheckinInputError: Error, Sendable {
     case .missing(let name), .tooLong(let name, _, _), .tooHeavy(let name, _), .controlCharacter(let name, _): name
     case .badDate, .futureDate: "date"
     case .badVisibility: "visibility"
+    case .badPoint: "latitude"
+    case .badFlag(let name): name
     case .tooManyPictures, .notItsPicture, .picture: "pic"
     }
   }
@@ -45,6 +51,9 @@ package enum CheckinInputError: Error, Sendable {
     case .badDate(let text): .field("date", expected: "a day that exists, as YYYY-MM-DD", got: CheckinFields.shown(text))
     case .futureDate(let text): .field("date", expected: "a day no later than today", got: text)
     case .badVisibility(let text): .field("visibility", expected: "public or private", got: CheckinFields.shown(text))
+    case .badPoint:
+      .field("latitude", expected: "latitude (-90…90) and longitude (-180…180) in degrees, both or neither", got: "something else")
+    case .badFlag(let name): .field(name, expected: "1 or 0", got: "something else")
     case .tooManyPictures(let count): .tooManyPictures(count)
     case .notItsPicture(let id):
       .field("remove_pic", expected: "the id of one of the check-in's pictures", got: CheckinFields.shown(id))
@@ -62,6 +71,8 @@ package enum CheckinInputError: Error, Sendable {
     case .badDate: "日期不对，请选择一个存在的日期"
     case .futureDate: "日期不能晚于今天"
     case .badVisibility: "请选择公开或仅自己可见"
+    case .badPoint: "位置坐标不对"
+    case .badFlag: "请选择是或否"
     case .tooManyPictures: "最多\(checkinPictureLimit)张图片"
     case .notItsPicture: "要删除的图片不在这条打卡里"
     case .picture(let error, let number): "第\(number)张图片：\(error.message)"

@@ -6,10 +6,36 @@ import SparrowStore
 
 /// A check-in as the API returns it.
 struct CheckinJSON: Encodable, Sendable {
+  /// Where: the country, city and (mainland China) district with their codes, and the exact point for those who
+  /// may see it (`CheckinRecord.seen(by:)`). Null when neither a place nor a point is known.
   struct Place: Encodable, Sendable {
-    let city: String
+    let country: String?
+    let countryCode: String?
+    let city: String?
     let district: String?
-    let adcode: Int
+    /// Mainland China: the district's adcode, else the city's.
+    let adcode: Int?
+    /// Elsewhere: the city's GeoNames id.
+    let geonameId: Int?
+    let latitude: Double?
+    let longitude: Double?
+
+    enum CodingKeys: String, CodingKey {
+      case country, countryCode, city, district, adcode, geonameId, latitude, longitude
+    }
+
+    /// The names are always there (null when unknown); a code only for its kind of place; the point only when seen.
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(country, forKey: .country)
+      try c.encode(countryCode, forKey: .countryCode)
+      try c.encode(city, forKey: .city)
+      try c.encode(district, forKey: .district)
+      try c.encodeIfPresent(adcode, forKey: .adcode)
+      try c.encodeIfPresent(geonameId, forKey: .geonameId)
+      try c.encodeIfPresent(latitude, forKey: .latitude)
+      try c.encodeIfPresent(longitude, forKey: .longitude)
+    }
   }
 
   struct Pic: Encodable, Sendable {
@@ -30,9 +56,11 @@ struct CheckinJSON: Encodable, Sendable {
   let pics: [Pic]
   let user: User?
   let createdAt: String
+  /// 显示精确位置, for the owner only (nil for others, and left out).
+  let showExactLocation: Bool?
 
   enum CodingKeys: String, CodingKey {
-    case id, date, location, spot, thoughts, visibility, place, pics, user, createdAt
+    case id, date, location, spot, thoughts, visibility, place, pics, user, createdAt, showExactLocation
   }
 
   /// `place` and `user` are written as null when absent, not left out: clients read the key.
@@ -48,6 +76,7 @@ struct CheckinJSON: Encodable, Sendable {
     try c.encode(pics, forKey: .pics)
     if let user { try c.encode(user, forKey: .user) } else { try c.encodeNil(forKey: .user) }
     try c.encode(createdAt, forKey: .createdAt)
+    try c.encodeIfPresent(showExactLocation, forKey: .showExactLocation)
   }
 }
 
@@ -60,15 +89,26 @@ struct CheckinList: Encodable, Sendable {
 
 /// `GET /daka/api/me`: the caller and their journal in numbers.
 struct DakaMe: Encodable, Sendable {
+  /// A city or district: mainland China's by adcode (a district with its city's), others by GeoNames id.
   struct Visited: Encodable, Sendable {
-    let adcode: Int
+    let adcode: Int?
+    let geonameId: Int?
     let name: String
-    let cityAdcode: Int
+    let cityAdcode: Int?
+    let countryCode: String
+    let count: Int
+  }
+
+  struct Country: Encodable, Sendable {
+    let code: String
+    let name: String
     let count: Int
   }
 
   let user: User?
   let checkinsCount: Int
+  let countries: [Country]
+  /// Most visited first, in mainland China and elsewhere.
   let cities: [Visited]
   let districts: [Visited]
 }
@@ -91,10 +131,20 @@ struct CheckinPresenter: Sendable {
   func checkin(_ record: CheckinRecord, user: UserRecord?) -> CheckinJSON {
     CheckinJSON(
       id: record.id, date: record.date, location: record.location, spot: record.spot, thoughts: record.thoughts,
-      visibility: record.visibility.rawValue,
-      place: record.place.map { CheckinJSON.Place(city: $0.city, district: $0.district, adcode: $0.adcode) },
+      visibility: record.visibility.rawValue, place: place(record),
       pics: record.pictures.map(pic), user: user.map { User($0, baseURL: baseURL, viewer: viewer) },
-      createdAt: WeiboDate.string(from: record.createdAt))
+      createdAt: WeiboDate.string(from: record.createdAt),
+      showExactLocation: viewer == record.userID ? record.showsPoint : nil)
+  }
+
+  /// The entry's place and point, as `record` (already `seen(by:)` the viewer) holds them.
+  func place(_ record: CheckinRecord) -> CheckinJSON.Place? {
+    guard record.place != nil || record.point != nil else { return nil }
+    let place = record.place
+    return CheckinJSON.Place(
+      country: place?.country, countryCode: place?.countryCode, city: place?.city, district: place?.district,
+      adcode: place?.adcode, geonameId: place?.geonameID, latitude: record.point?.latitude,
+      longitude: record.point?.longitude)
   }
 
   func pic(_ picture: PictureRef) -> CheckinJSON.Pic {
@@ -105,10 +155,19 @@ struct CheckinPresenter: Sendable {
 
   func me(_ user: UserRecord?, stats: CheckinStats) -> DakaMe {
     func visited(_ place: VisitedPlace) -> DakaMe.Visited {
-      DakaMe.Visited(adcode: place.adcode, name: place.name, cityAdcode: place.cityAdcode, count: place.count)
+      DakaMe.Visited(adcode: place.adcode, geonameId: nil, name: place.name, cityAdcode: place.cityAdcode,
+                     countryCode: "CN", count: place.count)
     }
+    let abroad = stats.citiesAbroad.map {
+      DakaMe.Visited(adcode: nil, geonameId: $0.geonameID, name: $0.name, cityAdcode: nil, countryCode: $0.countryCode,
+                     count: $0.count)
+    }
+    // Most visited first; a stable sort keeps each list's own order within a count.
+    let cities = (stats.cities.map(visited) + abroad).enumerated()
+      .sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
     return DakaMe(
       user: user.map { User($0, baseURL: baseURL, viewer: viewer) }, checkinsCount: stats.count,
-      cities: stats.cities.map(visited), districts: stats.districts.map(visited))
+      countries: stats.countries.map { DakaMe.Country(code: $0.code, name: $0.name, count: $0.count) },
+      cities: cities, districts: stats.districts.map(visited))
   }
 }

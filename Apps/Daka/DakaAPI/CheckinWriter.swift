@@ -23,8 +23,8 @@ package struct CheckinWriter: Sendable {
     let stored = try await ingest(files, by: user, at: now)
     let record = CheckinRecord(
       id: deps.ids.next(at: now), userID: user, date: fields.date, location: fields.location, spot: fields.spot,
-      thoughts: fields.thoughts, visibility: fields.visibility, place: CheckinPlace(location: fields.location),
-      pictures: stored, createdAt: now)
+      thoughts: fields.thoughts, visibility: fields.visibility, place: Self.place(fields), pictures: stored,
+      createdAt: now, point: fields.point, showsPoint: fields.showsPoint)
     try await deps.store.journal.addCheckin(record)
     return record
   }
@@ -41,11 +41,17 @@ package struct CheckinWriter: Sendable {
     let count = current.pictures.count - removing.count + files.count
     guard count <= checkinPictureLimit else { throw CheckinInputError.tooManyPictures(count) }
     let stored = try await ingest(files, by: user, at: now)
-    let place = fields.location == current.location ? current.place : CheckinPlace(location: fields.location)
+    let place = fields.location == current.location && fields.point == current.point ? current.place : Self.place(fields)
     let edit = CheckinEdit(
       id: current.id, userID: user, date: fields.date, location: fields.location, spot: fields.spot,
-      thoughts: fields.thoughts, visibility: fields.visibility, place: place, adding: stored, removing: removing)
+      thoughts: fields.thoughts, visibility: fields.visibility, place: place, point: fields.point,
+      showsPoint: fields.showsPoint, adding: stored, removing: removing)
     return try await deps.store.journal.editCheckin(edit, maxPictures: checkinPictureLimit)
+  }
+
+  /// The place the location's words name (the owner's words win), else the one the point is in.
+  static func place(_ fields: CheckinFields) -> CheckinPlace? {
+    CheckinPlace(location: fields.location) ?? fields.point.flatMap { CheckinPlace(point: $0) }
   }
 
   /// The form's pictures, all checked before any is stored (`PictureLibrary.ingestAll`).

@@ -9,7 +9,19 @@ enum DakaSchema {
     ("daka-v2", "打卡: each person's and the site's counts", v2),
     ("daka-v3", "打卡: search in the thoughts", v3),
     ("daka-v4", "打卡: districts by their official names", v4),
+    ("daka-v5", "打卡: places in every country, exact points", v5),
   ])
+
+  /// Places beyond mainland China and the exact point (see the SQLite engine's `daka-v5`).
+  static let v5 = [
+    "ALTER TABLE daka_checkins ADD COLUMN country_code TEXT",
+    "ALTER TABLE daka_checkins ADD COLUMN country TEXT",
+    "ALTER TABLE daka_checkins ADD COLUMN geoname_id BIGINT",
+    "ALTER TABLE daka_checkins ADD COLUMN latitude DOUBLE PRECISION",
+    "ALTER TABLE daka_checkins ADD COLUMN longitude DOUBLE PRECISION",
+    "ALTER TABLE daka_checkins ADD COLUMN shows_point BIGINT NOT NULL DEFAULT 0",
+    "UPDATE daka_checkins SET country_code = 'CN', country = '中国' WHERE city_adcode IS NOT NULL",
+  ]
 
   /// Entries stored with a district's short name (西湖) get its official one (西湖区), also as a search key (see the
   /// SQLite engine's `daka-v4`).

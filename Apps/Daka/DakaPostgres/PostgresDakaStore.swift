@@ -1,4 +1,5 @@
 import DakaStore
+import GeoData
 import Foundation
 import PostgresNIO
 import SparrowStore
@@ -21,7 +22,7 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
     try await reading { db in
       try await db.rows("""
         SELECT \(raw: checkinColumns) FROM daka_checkins WHERE id = \(id) AND \(sql: Self.visible(to: viewer))
-        """).first.map(CheckinRecord.init(row:))
+        """).first.map { try CheckinRecord(row: $0).seen(by: viewer) }
     }
   }
 
@@ -37,7 +38,7 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
         SELECT \(raw: checkinColumns) FROM daka_checkins WHERE \(sql: condition)
         ORDER BY day DESC, created_at DESC, id DESC LIMIT \(query.limit) OFFSET \(query.offset)
         """)
-      return FeedPage(items: try rows.map(CheckinRecord.init(row:)), total: total)
+      return FeedPage(items: try rows.map { try CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
     }
   }
 
@@ -119,7 +120,18 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
         SELECT district_adcode, min(district), min(city_adcode), count(*) AS n FROM daka_checkins
         WHERE user_id = \(userID) AND district_adcode IS NOT NULL GROUP BY district_adcode ORDER BY n DESC, district_adcode
         """).map(VisitedPlace.init(row:))
-      return CheckinStats(count: count, cities: cities, districts: districts)
+      let abroad = try await db.rows("""
+        SELECT geoname_id, min(city), min(country_code), count(*) AS n FROM daka_checkins
+        WHERE user_id = \(userID) AND geoname_id IS NOT NULL GROUP BY geoname_id ORDER BY n DESC, geoname_id
+        """).map {
+        VisitedCity(geonameID: try $0.int(0), name: try $0.optionalString(1) ?? "", countryCode: try $0.optionalString(2) ?? "",
+                    count: try $0.int(3))
+      }
+      let countries = try await db.rows("""
+        SELECT country_code, min(country), count(*) AS n FROM daka_checkins
+        WHERE user_id = \(userID) AND country_code IS NOT NULL GROUP BY country_code ORDER BY n DESC, country_code
+        """).map { VisitedCountry(code: try $0.string(0), name: try $0.optionalString(1) ?? "", count: try $0.int(2)) }
+      return CheckinStats(count: count, cities: cities, districts: districts, citiesAbroad: abroad, countries: countries)
     }
   }
 
@@ -132,7 +144,8 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
       INSERT INTO daka_checkins (\(raw: checkinColumns), search_text) VALUES (\(c.id), \(c.userID), \(c.date),
         \(c.location), \(c.spot), \(c.thoughts), \(Int64(c.visibility == .public ? 1 : 0)), \(c.place?.cityAdcode), \(c.place?.city),
         \(c.place?.districtAdcode), \(c.place?.district), \(c.place?.keys ?? ""), \(CheckinPictures.encode(c.pictures)),
-        \(millis(c.createdAt)), \(c.searchText))
+        \(millis(c.createdAt)), \(c.place?.countryCode), \(c.place?.country), \(c.place?.geonameID), \(c.point?.latitude),
+        \(c.point?.longitude), \(Int64(c.showsPoint ? 1 : 0)), \(c.searchText))
       """)
     if !c.pictures.isEmpty {
       try await db.execute("""
@@ -150,14 +163,23 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
 
 extension CheckinRecord {
   init(row: PostgresRandomAccessRow) throws {
-    let place: CheckinPlace? = try row[7].decode(Int?.self).map { city in
-      CheckinPlace(cityAdcode: city, city: try row.optionalString(8) ?? "", districtAdcode: try row[9].decode(Int?.self),
-                   district: try row.optionalString(10), keys: try row.string(11))
+    let cityAdcode = try row[7].decode(Int?.self), geonameID = try row[16].decode(Int?.self)
+    var place: CheckinPlace?
+    if let code = try row.optionalString(14), cityAdcode != nil || geonameID != nil {
+      place = CheckinPlace(
+        countryCode: code, country: try row.optionalString(15) ?? "", cityAdcode: cityAdcode, geonameID: geonameID,
+        city: try row.optionalString(8) ?? "", districtAdcode: try row[9].decode(Int?.self),
+        district: try row.optionalString(10), keys: try row.string(11))
+    }
+    var point: Coordinate?
+    if let latitude = try row[17].decode(Double?.self), let longitude = try row[18].decode(Double?.self) {
+      point = Coordinate(latitude: latitude, longitude: longitude)
     }
     self.init(
       id: try row.int64(0), userID: try row.int64(1), date: try row.string(2), location: try row.string(3),
       spot: try row.string(4), thoughts: try row.string(5), visibility: try row.int(6) != 0 ? .public : .private,
-      place: place, pictures: PictureList.decode(try row.string(12)), createdAt: try row.date(13))
+      place: place, pictures: PictureList.decode(try row.string(12)), createdAt: try row.date(13), point: point,
+      showsPoint: try row.int(19) != 0)
   }
 }
 

@@ -49,10 +49,23 @@ enum DakaSchema {
     WHERE daka_checkins.district_adcode = n.code AND daka_checkins.district <> n.name;
     """
 
+  /// Places beyond mainland China (a country, a city by GeoNames id) and the exact point, with whether its owner
+  /// shows it (显示精确位置). Entries made before are all in mainland China, or nowhere known.
+  static let v5 = """
+    ALTER TABLE daka_checkins ADD COLUMN country_code TEXT;
+    ALTER TABLE daka_checkins ADD COLUMN country TEXT;
+    ALTER TABLE daka_checkins ADD COLUMN geoname_id BIGINT;
+    ALTER TABLE daka_checkins ADD COLUMN latitude REAL;
+    ALTER TABLE daka_checkins ADD COLUMN longitude REAL;
+    ALTER TABLE daka_checkins ADD COLUMN shows_point INTEGER NOT NULL DEFAULT 0;
+    UPDATE daka_checkins SET country_code = 'CN', country = '中国' WHERE city_adcode IS NOT NULL;
+    """
+
   static let schema = SQLiteSchema(migrations: [
     ("daka-v1", "打卡: check-ins", v1),
     ("daka-v2", "打卡: each person's and the site's counts", v2),
     ("daka-v3", "打卡: search in the thoughts", v3),
     ("daka-v4", "打卡: districts by their official names", v4),
+    ("daka-v5", "打卡: places in every country, exact points", v5),
   ])
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import DakaStore
+import GeoData
 import SparrowStore
 import SparrowStoreSQLite
 
@@ -28,7 +29,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     let (visible, arguments) = Self.visible(to: viewer)
     return try await reading { db in
       try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND \(visible)",
-                       arguments: [id] + arguments).map(CheckinRecord.init(row:))
+                       arguments: [id] + arguments).map { CheckinRecord(row: $0).seen(by: viewer) }
     }
   }
 
@@ -52,7 +53,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
         SELECT \(checkinColumns) FROM daka_checkins WHERE \(condition)
         ORDER BY day DESC, created_at DESC, id DESC LIMIT ? OFFSET ?
         """, arguments: arguments + [query.limit, query.offset])
-      return FeedPage(items: rows.map(CheckinRecord.init(row:)), total: total)
+      return FeedPage(items: rows.map { CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
     }
   }
 
@@ -133,7 +134,15 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
         SELECT district_adcode, min(district), min(city_adcode), count(*) AS n FROM daka_checkins
         WHERE user_id = ? AND district_adcode IS NOT NULL GROUP BY district_adcode ORDER BY n DESC, district_adcode
         """, arguments: [userID]).map(VisitedPlace.init(row:))
-      return CheckinStats(count: count, cities: cities, districts: districts)
+      let abroad = try Row.fetchAll(db, sql: """
+        SELECT geoname_id, min(city), min(country_code), count(*) AS n FROM daka_checkins
+        WHERE user_id = ? AND geoname_id IS NOT NULL GROUP BY geoname_id ORDER BY n DESC, geoname_id
+        """, arguments: [userID]).map { VisitedCity(geonameID: $0[0], name: $0[1] ?? "", countryCode: $0[2] ?? "", count: $0[3]) }
+      let countries = try Row.fetchAll(db, sql: """
+        SELECT country_code, min(country), count(*) AS n FROM daka_checkins
+        WHERE user_id = ? AND country_code IS NOT NULL GROUP BY country_code ORDER BY n DESC, country_code
+        """, arguments: [userID]).map { VisitedCountry(code: $0[0], name: $0[1] ?? "", count: $0[2]) }
+      return CheckinStats(count: count, cities: cities, districts: districts, citiesAbroad: abroad, countries: countries)
     }
   }
 
@@ -145,14 +154,16 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     [
       c.id, c.userID, c.date, c.location, c.spot, c.thoughts, c.visibility == .public, c.place?.cityAdcode, c.place?.city,
       c.place?.districtAdcode, c.place?.district, c.place?.keys ?? "", CheckinPictures.encode(c.pictures),
-      millis(c.createdAt),
+      millis(c.createdAt), c.place?.countryCode, c.place?.country, c.place?.geonameID, c.point?.latitude,
+      c.point?.longitude, c.showsPoint,
     ]
   }
 
   /// Writes the row and its picture references: the picture collector keeps what a row refers to.
   static func insert(_ checkin: CheckinRecord, _ db: Database) throws {
     try db.execute(sql: """
-      INSERT INTO daka_checkins (\(checkinColumns), search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO daka_checkins (\(checkinColumns), search_text)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, arguments: arguments(checkin) + [checkin.searchText])
     for picture in checkin.pictures {
       try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
@@ -178,13 +189,21 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
 
 extension CheckinRecord {
   init(row: Row) {
-    let place: CheckinPlace? = (row[7] as Int?).map { city in
-      CheckinPlace(cityAdcode: city, city: row[8] ?? "", districtAdcode: row[9], district: row[10], keys: row[11])
+    let cityAdcode: Int? = row[7], geonameID: Int? = row[16]
+    var place: CheckinPlace?
+    if let code = row[14] as String?, cityAdcode != nil || geonameID != nil {
+      place = CheckinPlace(
+        countryCode: code, country: row[15] ?? "", cityAdcode: cityAdcode, geonameID: geonameID, city: row[8] ?? "",
+        districtAdcode: row[9], district: row[10], keys: row[11])
+    }
+    var point: Coordinate?
+    if let latitude = row[17] as Double?, let longitude = row[18] as Double? {
+      point = Coordinate(latitude: latitude, longitude: longitude)
     }
     self.init(
       id: row[0], userID: row[1], date: row[2], location: row[3], spot: row[4], thoughts: row[5],
       visibility: (row[6] as Bool) ? .public : .private, place: place, pictures: PictureList.decode(row[12]),
-      createdAt: SparrowStore.date(row[13]))
+      createdAt: SparrowStore.date(row[13]), point: point, showsPoint: row[19])
   }
 }
 

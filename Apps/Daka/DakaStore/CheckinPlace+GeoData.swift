@@ -10,11 +10,38 @@ extension CheckinPlace {
       district: match.district?.fullName, keys: match.searchKeys)
   }
 
-  /// The known place a free-text location names (汉字 or pinyin, `GeoData.match(freeText:)`); nil when it
-  /// names none.
+  /// A city outside mainland China, in its country.
+  package init(_ city: WorldCity, in world: World) {
+    let country = world.country(code: city.countryCode)
+    let keys = [country?.name, country?.pinyin, country.map { World.typed($0.english) }, city.name, city.pinyin,
+                city.initials, World.typed(city.english)].compactMap { $0 }.filter { !$0.isEmpty }
+    self.init(
+      countryCode: city.countryCode, country: country?.name ?? city.countryCode, geonameID: city.geonameID,
+      city: city.name, keys: keys.joined(separator: " "))
+  }
+
+  /// The known place a free-text location names: in mainland China first (汉字 or pinyin,
+  /// `GeoData.match(freeText:)`), else a city elsewhere (东京, "Paris, France", dongjing); nil when it names none.
   package init?(location: String, geo: GeoData = .shared) {
-    guard let match = geo.match(freeText: location) else { return nil }
-    self.init(match)
+    if let match = geo.match(freeText: location) {
+      self.init(match)
+    } else if let city = geo.world.match(freeText: location) {
+      self.init(city, in: geo.world)
+    } else {
+      return nil
+    }
+  }
+
+  /// The place a point is in: its district in mainland China, else its city elsewhere; nil out at sea.
+  package init?(point: Coordinate, geo: GeoData = .shared) {
+    switch geo.whereabouts(of: point) {
+    case .mainland(let city, let district)?:
+      self.init(PlaceMatch(city: city, district: district.isWholeCity ? nil : district, neighbourhood: nil))
+    case .elsewhere(let city)?:
+      self.init(city, in: geo.world)
+    case nil:
+      return nil
+    }
   }
 
   /// Every district whose official name is not its short one, by adcode, as a JSON object: what the migration

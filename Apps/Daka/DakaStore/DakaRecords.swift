@@ -1,4 +1,5 @@
 import Foundation
+import GeoData
 import SparrowStore
 
 /// Who may see a check-in: everyone, or only its author (the default).
@@ -6,27 +7,47 @@ package enum CheckinVisibility: String, Sendable, Equatable, CaseIterable {
   case `public`, `private`
 }
 
-/// The known place a check-in's free-text location was linked to (`GeoData.match(freeText:)`).
+/// The known place a check-in is linked to: in mainland China a city (by adcode) and maybe its district, elsewhere
+/// a country or territory and a city (by GeoNames id). From the location's words (`GeoData.match(freeText:)`,
+/// `World.match(freeText:)`) or from a point (`GeoData.whereabouts(of:)`).
 package struct CheckinPlace: Sendable, Equatable {
-  package var cityAdcode: Int
-  /// The city's short name: 杭州.
+  /// ISO 3166-1 alpha-2: CN for mainland China, JP, HK …
+  package var countryCode: String
+  /// 中国, 日本, 中国香港.
+  package var country: String
+  /// Mainland China's: the city's adcode.
+  package var cityAdcode: Int?
+  /// Elsewhere: the city's GeoNames id.
+  package var geonameID: Int?
+  /// The city's name: 杭州 (short, as every list of cities writes it), 东京, Reykjavík.
   package var city: String
-  /// Nil when the location names only the city.
+  /// Mainland China's, nil when the location names only the city.
   package var districtAdcode: Int?
+  /// The district's official name: 西湖区.
   package var district: String?
-  /// The names, pinyin and initials of the city and district, space-separated: what search by pinyin matches.
+  /// The names, pinyin and initials of the country, city and district, space-separated: what search matches.
   package var keys: String
 
+  /// A place in mainland China.
   package init(cityAdcode: Int, city: String, districtAdcode: Int? = nil, district: String? = nil, keys: String = "") {
+    self.init(countryCode: "CN", country: "中国", cityAdcode: cityAdcode, geonameID: nil, city: city,
+              districtAdcode: districtAdcode, district: district, keys: keys)
+  }
+
+  package init(countryCode: String, country: String, cityAdcode: Int? = nil, geonameID: Int?, city: String,
+               districtAdcode: Int? = nil, district: String? = nil, keys: String) {
+    self.countryCode = countryCode
+    self.country = country
     self.cityAdcode = cityAdcode
+    self.geonameID = geonameID
     self.city = city
     self.districtAdcode = districtAdcode
     self.district = district
     self.keys = keys
   }
 
-  /// The most precise code: the district's, else the city's.
-  package var adcode: Int { districtAdcode ?? cityAdcode }
+  /// The most precise adcode (mainland China): the district's, else the city's.
+  package var adcode: Int? { districtAdcode ?? cityAdcode }
 }
 
 /// One 打卡 entry: a day at a place, with thoughts and up to five pictures.
@@ -42,10 +63,15 @@ package struct CheckinRecord: Sendable, Equatable {
   package var place: CheckinPlace?
   package var pictures: [PictureRef]
   package var createdAt: Date
+  /// Where exactly (the photo's GPS, or a point the owner chose): the owner's alone (`seen(by:)`), unless
+  /// `showsPoint` on a public entry.
+  package var point: Coordinate?
+  /// 显示精确位置: the owner lets everyone who may see the (public) entry see its point.
+  package var showsPoint: Bool
 
   package init(id: Int64, userID: Int64, date: String, location: String, spot: String, thoughts: String = "",
                visibility: CheckinVisibility = .private, place: CheckinPlace? = nil, pictures: [PictureRef] = [],
-               createdAt: Date) {
+               createdAt: Date, point: Coordinate? = nil, showsPoint: Bool = false) {
     self.id = id
     self.userID = userID
     self.date = date
@@ -56,6 +82,17 @@ package struct CheckinRecord: Sendable, Equatable {
     self.place = place
     self.pictures = pictures
     self.createdAt = createdAt
+    self.point = point
+    self.showsPoint = showsPoint
+  }
+
+  /// The entry as `viewer` may receive it: the exact point only for its owner, or for anyone when the owner chose
+  /// 显示精确位置 on a public entry. Every engine's read of entries for a viewer ends here.
+  package func seen(by viewer: Int64?) -> CheckinRecord {
+    guard point != nil, viewer != userID, !(showsPoint && visibility == .public) else { return self }
+    var seen = self
+    seen.point = nil
+    return seen
   }
 
   /// `date location spot`, as the notes' list shows it and search matches it.
@@ -79,13 +116,16 @@ package struct CheckinEdit: Sendable, Equatable {
   package var thoughts: String
   package var visibility: CheckinVisibility
   package var place: CheckinPlace?
+  package var point: Coordinate?
+  package var showsPoint: Bool
   /// Appended after the pictures kept.
   package var adding: [PictureRef]
   /// Ids of the entry's pictures to drop.
   package var removing: Set<String>
 
   package init(id: Int64, userID: Int64, date: String, location: String, spot: String, thoughts: String,
-               visibility: CheckinVisibility, place: CheckinPlace?, adding: [PictureRef] = [], removing: Set<String> = []) {
+               visibility: CheckinVisibility, place: CheckinPlace?, point: Coordinate? = nil, showsPoint: Bool = false,
+               adding: [PictureRef] = [], removing: Set<String> = []) {
     self.id = id
     self.userID = userID
     self.date = date
@@ -94,6 +134,8 @@ package struct CheckinEdit: Sendable, Equatable {
     self.thoughts = thoughts
     self.visibility = visibility
     self.place = place
+    self.point = point
+    self.showsPoint = showsPoint
     self.adding = adding
     self.removing = removing
   }
@@ -101,7 +143,8 @@ package struct CheckinEdit: Sendable, Equatable {
   /// The edit that writes `record`'s fields as they are, changing no pictures.
   package init(_ record: CheckinRecord) {
     self.init(id: record.id, userID: record.userID, date: record.date, location: record.location, spot: record.spot,
-              thoughts: record.thoughts, visibility: record.visibility, place: record.place)
+              thoughts: record.thoughts, visibility: record.visibility, place: record.place, point: record.point,
+              showsPoint: record.showsPoint)
   }
 
   /// `record` with this edit applied.
@@ -113,6 +156,8 @@ package struct CheckinEdit: Sendable, Equatable {
     edited.thoughts = thoughts
     edited.visibility = visibility
     edited.place = place
+    edited.point = point
+    edited.showsPoint = showsPoint
     edited.pictures = record.pictures.filter { !removing.contains($0.id) }
     for picture in adding where !edited.pictures.contains(where: { $0.id == picture.id }) { edited.pictures.append(picture) }
     return edited
@@ -135,17 +180,50 @@ package struct VisitedPlace: Sendable, Equatable {
   }
 }
 
+/// A city outside mainland China a user checked in at (by GeoNames id), and how many times.
+package struct VisitedCity: Sendable, Equatable {
+  package var geonameID: Int
+  package var name: String
+  package var countryCode: String
+  package var count: Int
+
+  package init(geonameID: Int, name: String, countryCode: String, count: Int) {
+    self.geonameID = geonameID
+    self.name = name
+    self.countryCode = countryCode
+    self.count = count
+  }
+}
+
+/// A country or territory a user checked in at, and how many times.
+package struct VisitedCountry: Sendable, Equatable {
+  package var code: String
+  package var name: String
+  package var count: Int
+
+  package init(code: String, name: String, count: Int) {
+    self.code = code
+    self.name = name
+    self.count = count
+  }
+}
+
 /// One user's journal in numbers: every entry of theirs, private ones included.
 package struct CheckinStats: Sendable, Equatable {
   package var count: Int
-  /// Most visited first, then by adcode.
+  /// Most visited first, then by code: mainland China's cities and districts, the cities elsewhere, countries.
   package var cities: [VisitedPlace]
   package var districts: [VisitedPlace]
+  package var citiesAbroad: [VisitedCity]
+  package var countries: [VisitedCountry]
 
-  package init(count: Int, cities: [VisitedPlace], districts: [VisitedPlace]) {
+  package init(count: Int, cities: [VisitedPlace], districts: [VisitedPlace], citiesAbroad: [VisitedCity] = [],
+               countries: [VisitedCountry] = []) {
     self.count = count
     self.cities = cities
     self.districts = districts
+    self.citiesAbroad = citiesAbroad
+    self.countries = countries
   }
 }
 
