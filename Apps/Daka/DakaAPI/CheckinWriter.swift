@@ -41,7 +41,10 @@ package struct CheckinWriter: Sendable {
     let count = current.pictures.count - removing.count + files.count
     guard count <= checkinPictureLimit else { throw CheckinInputError.tooManyPictures(count) }
     let stored = try await ingest(files, by: user, at: now)
-    let place = fields.location == current.location && fields.point == current.point ? current.place : Self.place(fields)
+    // New words or a new point are looked up again; a point taken away leaves the place it showed (the city is
+    // not the exact point) while the words stay the same.
+    let sameWords = fields.location == current.location
+    let place = sameWords && fields.point == current.point ? current.place : Self.place(fields) ?? (sameWords ? current.place : nil)
     let edit = CheckinEdit(
       id: current.id, userID: user, date: fields.date, location: fields.location, spot: fields.spot,
       thoughts: fields.thoughts, visibility: fields.visibility, place: place, point: fields.point,

@@ -11,8 +11,9 @@ extension DakaWeb {
     let hint: String
   }
 
-  /// `/daka/places?q=`: cities and districts whose names, pinyin or initials match (as 团购's city search),
-  /// for the location picker. JSON.
+  /// `/daka/places?q=`: cities and districts of mainland China whose names, pinyin or initials match (as 团购's
+  /// city search), then cities elsewhere (汉字, pinyin or English: 东京, dongjing, tokyo), for the location
+  /// picker. JSON.
   func places(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let query = TextLimit(40).prefix(context.params["q"] ?? "")
     let geo = GeoData.shared
@@ -21,20 +22,37 @@ extension DakaWeb {
       let city = geo.city(of: district)
       return PlaceOption(value: city.name + district.fullName, hint: "\(city.province) \(city.name)")
     }
-    return try Self.json(Array(options.prefix(10)))
+    let mainland = options.prefix(query.count <= 2 ? 7 : 6)
+    let world = geo.world
+    let abroad = world.search(query, limit: 10 - mainland.count).map { city in
+      PlaceOption(value: Self.written(city, in: world), hint: city.english)
+    }
+    return try Self.json(Array(mainland) + abroad)
   }
 
-  /// `/daka/place?lat=&lng=`: the city and district a point falls in, from the shipped outlines (offline), for
-  /// the form's "from the photo". 404 outside them.
+  /// How a city elsewhere is written into the location field: its country and its name (日本 东京, 法国 Nice), so
+  /// that the words name it again when the form is sent.
+  static func written(_ city: WorldCity, in world: World) -> String {
+    let country = world.country(code: city.countryCode)?.name ?? ""
+    return city.name.hasPrefix(country) ? city.name : country + " " + city.name
+  }
+
+  /// `/daka/place?lat=&lng=`: the place a point falls in, offline: in mainland China its city and district (the
+  /// shipped outlines), elsewhere its country and city (GeoNames), for the form's "from the photo". 404 out at sea.
   func place(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let lat = context.params["lat"].flatMap(Double.init), let lng = context.params["lng"].flatMap(Double.init),
       (-90...90).contains(lat), (-180...180).contains(lng)
     else { throw WebPageError(.badRequest, "坐标不对") }
-    guard let found = GeoData.shared.place(containing: Coordinate(latitude: lat, longitude: lng)) else {
-      throw WebPageError(.notFound, "这个位置不在已知的城市里")
+    let geo = GeoData.shared
+    switch geo.whereabouts(of: Coordinate(latitude: lat, longitude: lng)) {
+    case .mainland(let city, let district)?:
+      let name = district.isWholeCity ? "" : district.fullName
+      return try Self.json(PlaceOption(value: city.name + name, hint: city.province))
+    case .elsewhere(let city)?:
+      return try Self.json(PlaceOption(value: Self.written(city, in: geo.world), hint: city.english))
+    case nil:
+      throw WebPageError(.notFound, "这个位置不在已知的城市附近")
     }
-    let district = found.district.isWholeCity ? "" : found.district.fullName
-    return try Self.json(PlaceOption(value: found.city.name + district, hint: found.city.province))
   }
 
   /// A JSON answer for the page's script; it follows the signed-in person's data, so nothing keeps it.

@@ -37,6 +37,10 @@ struct CheckinForm: PageModel {
   let editing: Bool
   /// The server's today, when the date field shows it as the default (script puts the browser's own today there).
   let defaultDay: String?
+  /// The exact point as the form holds it (`latitude`, `longitude`: empty for none), and 显示精确位置.
+  let latitude: String
+  let longitude: String
+  let showsPoint: Bool
 
   /// The form's values from what was posted, else from `record`, else the defaults.
   init(frame: DakaFrame, action: String, params: Params?, record: CheckinRecord?, today: String,
@@ -60,7 +64,21 @@ struct CheckinForm: PageModel {
     errorField = error?.field
     editing = record != nil
     defaultDay = record == nil && params == nil ? today : nil
+    latitude = value("latitude", record?.point.map { Self.degrees($0.latitude) })
+    longitude = value("longitude", record?.point.map { Self.degrees($0.longitude) })
+    showsPoint = params.map { ["1", "true", "on"].contains($0["show_exact_location"] ?? "") } ?? record?.showsPoint ?? false
   }
+
+  /// Degrees as the form and the page write them: up to six decimals (about 10 cm), no trailing zeros.
+  static func degrees(_ value: Double) -> String {
+    var text = String(format: "%.6f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// `35.6812, 139.7671` for the form's line about the point.
+  var pointText: String? { latitude.isEmpty || longitude.isEmpty ? nil : "\(latitude), \(longitude)" }
 
   func child(named name: String) -> Any? {
     switch name {
@@ -81,6 +99,11 @@ struct CheckinForm: PageModel {
     case "bad_spot": errorField == "spot"
     case "bad_thoughts": errorField == "thoughts"
     case "editing": editing
+    case "latitude": latitude
+    case "longitude": longitude
+    case "point_text": pointText
+    case "shows_point": showsPoint
+    case "bad_point": errorField == "latitude"
     case "submit": editing ? "保存" : "发布"
     default: frame.child(named: name)
     }

@@ -42,13 +42,21 @@ struct DetailPage: PageModel {
     return "/compose?" + FormEncoding.encode(pairs: [("text", text)] + record.pictures.prefix(3).map { ("pic_id", $0.id) })
   }
 
+  /// 杭州 · 西湖区 in mainland China; 日本 · 东京 elsewhere.
+  static func placeText(_ place: CheckinPlace) -> String {
+    let parts = place.countryCode == "CN" ? [place.city, place.district] : [place.country, place.city]
+    return parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+  }
+
   func child(named name: String) -> Any? {
     switch name {
     case "id": record.id
     case "date": record.date
     case "spot": record.spot
     case "location": record.location
-    case "place": record.place.map { [$0.city, $0.district].compactMap { $0 }.joined(separator: " · ") }
+    case "place": record.place.map(Self.placeText)
+    case "point": record.point.map { "\(CheckinForm.degrees($0.latitude)), \(CheckinForm.degrees($0.longitude))" }
+    case "point_private": mine && !(record.showsPoint && record.visibility == .public)
     case "thoughts": record.thoughts.isEmpty ? nil : record.thoughts
     case "pictures": pictures
     case "has_pictures": !record.pictures.isEmpty

@@ -32,6 +32,12 @@ struct MePage: PageModel {
   let kept: [(String, String)]
   let deleted: Bool
 
+  /// Mainland China's cities and those elsewhere, most visited first (each list's order kept within a count).
+  var citiesVisited: [Place] {
+    (stats.cities.map { Place(name: $0.name, count: $0.count) } + stats.citiesAbroad.map { Place(name: $0.name, count: $0.count) })
+      .enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
+  }
+
   var lastPage: Int { max(1, (total + pageSize - 1) / pageSize) }
 
   func link(_ page: Int) -> String {
@@ -43,11 +49,14 @@ struct MePage: PageModel {
     case "name": self.name
     case "avatar": avatar
     case "count": stats.count
-    case "city_count": stats.cities.count
+    case "country_count": stats.countries.count
+    case "city_count": stats.cities.count + stats.citiesAbroad.count
     case "district_count": stats.districts.count
-    case "cities": stats.cities.map { Place(name: $0.name, count: $0.count) }
+    case "countries": stats.countries.map { Place(name: $0.name, count: $0.count) }
+    case "cities": citiesVisited
     case "districts": stats.districts.map { Place(name: $0.name, count: $0.count) }
-    case "has_places": !stats.cities.isEmpty
+    case "has_districts": !stats.districts.isEmpty
+    case "has_places": !stats.cities.isEmpty || !stats.citiesAbroad.isEmpty
     case "footprint": footprint
     case "rows": rows
     case "has_rows": !rows.isEmpty

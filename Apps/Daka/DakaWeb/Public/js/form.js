@@ -104,6 +104,7 @@ export function setupForm(form) {
         use.addEventListener("click", function () {
           if (exif.date) document.getElementById("date").value = exif.date;
           if (found) document.getElementById("location").value = found.value;
+          if (exif.latitude !== undefined) setPoint(exif.latitude.toFixed(6), exif.longitude.toFixed(6));
           hintBox.hidden = true;
         });
         hint(words + " ", use);
@@ -114,6 +115,19 @@ export function setupForm(form) {
   }
 
   setupPlaces(document.getElementById("location"), document.getElementById("location-suggestions"));
+
+  // The exact point: kept with the entry (its owner's alone unless 显示精确位置), or not kept at all.
+  var pointField = document.getElementById("point-field");
+  function setPoint(latitude, longitude) {
+    document.getElementById("latitude").value = latitude;
+    document.getElementById("longitude").value = longitude;
+    document.getElementById("point-text").textContent = latitude && longitude ? (+latitude) + ", " + (+longitude) : "";
+    pointField.hidden = !(latitude && longitude);
+  }
+  document.getElementById("point-clear").addEventListener("click", function () {
+    setPoint("", "");
+    document.getElementById("show-exact").checked = false;
+  });
 
   // Typing into the field at fault clears the refusal.
   form.addEventListener("input", function (event) {
