@@ -71,7 +71,9 @@ package final class GeoData: Sendable {
     let worldURL = directory.appendingPathComponent("world.json")
     guard FileManager.default.fileExists(atPath: worldURL.path) else { throw GeoDataError.missingResource("world.json") }
     worldData = Lazy {
-      do { return try World(contentsOf: worldURL) } catch {
+      do {
+        return try World(contentsOf: worldURL, outlines: directory.appendingPathComponent("world_outlines.json"))
+      } catch {
         fatalError("GeoData's world.json cannot be read: \(error)")  // checked at init; a broken build
       }
     }

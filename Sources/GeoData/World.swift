@@ -56,8 +56,10 @@ package final class World: Sendable {
   private let cityByID: [Int: WorldCity]
   /// Indexes into `cities` by whole-degree cell, for `nearestCity(to:)`.
   private let grid: [Int: [Int]]
+  /// The countries' outlines at 1:110m (Natural Earth), read on first use; small countries have none.
+  private let outlines: Lazy<[String: Outline]>
 
-  init(contentsOf url: URL) throws {
+  init(contentsOf url: URL, outlines outlinesURL: URL) throws {
     guard let data = try? Data(contentsOf: url) else { throw GeoDataError.missingResource("world.json") }
     let file = try JSONDecoder().decode(WorldFile.self, from: data)
     guard file.format == 1 else { throw GeoDataError.unsupportedFormat("world.json format \(file.format)") }
@@ -78,6 +80,35 @@ package final class World: Sendable {
     var grid: [Int: [Int]] = [:]
     for (index, city) in cities.enumerated() { grid[Self.cell(city.coordinate), default: []].append(index) }
     self.grid = grid
+    guard FileManager.default.fileExists(atPath: outlinesURL.path) else {
+      throw GeoDataError.missingResource("world_outlines.json")
+    }
+    outlines = Lazy { Self.readOutlines(outlinesURL) }
+  }
+
+  /// The country's outline for a world map (coarse: 1:110m), nil for one too small to draw at that scale.
+  package func outline(of country: Country) -> Outline? { outlines.wrapped[country.code] }
+
+  /// The countries that have an outline, for drawing the whole world.
+  package var outlinedCountries: [Country] { countries.filter { outlines.wrapped[$0.code] != nil } }
+
+  private static func readOutlines(_ url: URL) -> [String: Outline] {
+    do {
+      let file = try JSONDecoder().decode(OutlinesFile.self, from: Data(contentsOf: url))
+      guard file.format == 1, file.encoding == "polyline5" else {
+        throw GeoDataError.unsupportedFormat("world_outlines.json \(file.format) \(file.encoding)")
+      }
+      return try file.outlines.mapValues { polygons in
+        Outline(polygons: try polygons.map { rings in
+          try rings.map { ring in
+            guard let points = Polyline.decode(ring), points.count >= 3 else { throw GeoDataError.unsupportedFormat("a ring") }
+            return points
+          }
+        })
+      }
+    } catch {
+      fatalError("GeoData's world_outlines.json cannot be read: \(error)")  // checked at init; a broken build
+    }
   }
 
   package func country(code: String) -> Country? { countryByCode[code.uppercased()] }

@@ -292,7 +292,7 @@ def test_the_map_lights_the_visited_cities_and_the_export_has_everything(driver,
     reload_by(driver, xian.click)
     assert driver.find_element(By.ID, "map-title").text == "西安"
     lit = {p.get_attribute("data-name") for p in driver.find_elements(By.CSS_SELECTOR, "#footprint-map path.lit")}
-    assert {"雁塔", "临潼"} <= lit, lit
+    assert {"雁塔区", "临潼区"} <= lit, lit
     shoot(driver, "map-city")
 
     cookies = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
@@ -355,4 +355,55 @@ def test_the_location_picker_suggests_places_by_pinyin(driver, server):
     field.clear()
     field.send_keys("yt")
     wait(driver, lambda d: any(b.text.startswith("西安雁塔") for b in d.find_elements(By.CSS_SELECTOR, "#location-suggestions button")))
+    assert not console_errors(driver)
+
+
+def test_a_photo_from_tokyo_is_placed_abroad_and_its_point_stays_the_owners(driver, server, tmp_path):
+    """The photo's GPS offers 日本 东京 and its exact point; the entry is placed abroad, the point shown to its
+    owner only (a visitor's page has no coordinates); 我的's world map lights both countries and pins the point,
+    and a country's level shows it again."""
+    sign_in(driver, server)
+    check_in(driver, server, "断桥", location="杭州西湖")
+    tokyo = photo(tmp_path / "tokyo.jpg", (90, 40, 160), gps=(35.714765, 139.796655), taken="2024:10:01 10:00:00")
+    driver.get(server.url("/daka/new"))
+    driver.find_element(By.ID, "pic-input").send_keys(tokyo)
+    hint = visible(driver, "#photo-hint")
+    wait(driver, lambda d: "日本 东京" in d.find_element(By.ID, "photo-hint").text)
+    assert "2024-10-01" in hint.text, hint.text
+    assert not driver.find_element(By.ID, "point-field").is_displayed()
+    press(driver, "use-photo")
+    assert driver.find_element(By.ID, "location").get_attribute("value") == "日本 东京"
+    # The photo's EXIF keeps seconds to a hundredth: the point comes back within a metre.
+    point = visible(driver, "#point-field").text
+    assert point.startswith("精确位置\n35.71476") and "139.79665" in point, point
+    driver.find_element(By.ID, "spot").send_keys("浅草寺")
+    press(driver, "visibility-public")
+    shoot(driver, "abroad-form")
+    reload_by(driver, lambda: press(driver, "submit"))
+    assert driver.find_element(By.CSS_SELECTOR, ".detail-place").text == "日本 · 东京"
+    where = driver.find_element(By.ID, "detail-point").text
+    assert "35.71476" in where and "139.79665" in where and where.endswith("（仅自己可见）"), where
+    shoot(driver, "abroad-detail")
+    entry = driver.current_url
+    with urllib.request.urlopen(entry) as response:
+        page = response.read().decode()
+    assert "日本 · 东京" in page and "35.71" not in page and "139.79" not in page, "a visitor sees no coordinates"
+
+    driver.get(server.url("/daka/me"))
+    assert driver.find_element(By.ID, "map-title").text == "世界"
+    assert "日本" in driver.find_element(By.ID, "visited-countries").text
+    lit = {p.get_attribute("data-name") for p in driver.find_elements(By.CSS_SELECTOR, "#footprint-map path.lit")}
+    assert {"中国", "日本"} <= lit, lit
+    assert driver.find_elements(By.CSS_SELECTOR, "#footprint-map circle.pin")
+    footprint = driver.find_element(By.ID, "footprint")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", footprint)
+    shoot(driver, "map-world")
+    reload_by(driver, lambda: driver.find_element(By.CSS_SELECTOR, "#map-levels a[href$='country=JP']").click())
+    assert driver.find_element(By.ID, "map-title").text == "日本"
+    pins = driver.find_elements(By.CSS_SELECTOR, "#footprint-map circle.pin")
+    assert len(pins) >= 1
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", driver.find_element(By.ID, "footprint"))
+    shoot(driver, "map-country")
+    reload_by(driver, lambda: press(driver, "map-up"))
+    assert driver.find_element(By.ID, "map-title").text == "世界"
     assert not console_errors(driver)

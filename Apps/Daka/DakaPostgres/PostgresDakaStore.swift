@@ -135,6 +135,19 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
     }
   }
 
+  package func checkinPoints(userID: Int64) async throws -> [CheckinPoint] {
+    try await readingReplica { db in
+      try await db.rows("""
+        SELECT id, day, spot, latitude, longitude, country_code FROM daka_checkins
+        WHERE user_id = \(userID) AND latitude IS NOT NULL ORDER BY day, created_at, id
+        """).map {
+        CheckinPoint(id: try $0.int64(0), date: try $0.string(1), spot: try $0.string(2),
+                     point: Coordinate(latitude: try $0[3].decode(Double.self), longitude: try $0[4].decode(Double.self)),
+                     countryCode: try $0.optionalString(5))
+      }
+    }
+  }
+
   /// Who may see an entry (`DakaSQL.visible`).
   static func visible(to viewer: Int64?) -> SQL { DakaSQL.visible(to: viewer) }
 

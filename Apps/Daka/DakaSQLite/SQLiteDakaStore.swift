@@ -146,6 +146,18 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     }
   }
 
+  package func checkinPoints(userID: Int64) async throws -> [CheckinPoint] {
+    try await reading { db in
+      try Row.fetchAll(db, sql: """
+        SELECT id, day, spot, latitude, longitude, country_code FROM daka_checkins
+        WHERE user_id = ? AND latitude IS NOT NULL ORDER BY day, created_at, id
+        """, arguments: [userID]).map {
+        CheckinPoint(id: $0[0], date: $0[1], spot: $0[2], point: Coordinate(latitude: $0[3], longitude: $0[4]),
+                     countryCode: $0[5])
+      }
+    }
+  }
+
   /// Who may see an entry (`DakaSQL.visible`).
   static func visible(to viewer: Int64?) -> (String, StatementArguments) { DakaSQL.visible(to: viewer).sqlite }
 

@@ -180,6 +180,24 @@ package struct VisitedPlace: Sendable, Equatable {
   }
 }
 
+/// One of a user's entries where it exactly was: a pin on their map, a waypoint in their GPX.
+package struct CheckinPoint: Sendable, Equatable {
+  package var id: Int64
+  package var date: String
+  package var spot: String
+  package var point: Coordinate
+  /// The place's country, when the entry is linked to one.
+  package var countryCode: String?
+
+  package init(id: Int64, date: String, spot: String, point: Coordinate, countryCode: String?) {
+    self.id = id
+    self.date = date
+    self.spot = spot
+    self.point = point
+    self.countryCode = countryCode
+  }
+}
+
 /// A city outside mainland China a user checked in at (by GeoNames id), and how many times.
 package struct VisitedCity: Sendable, Equatable {
   package var geonameID: Int

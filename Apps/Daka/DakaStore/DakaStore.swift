@@ -26,6 +26,9 @@ package protocol DakaStore: Sendable {
   func setCheckinHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool
   /// The author's own numbers: every entry, cities and districts of the linked places.
   func checkinStats(userID: Int64) async throws -> CheckinStats
+  /// The author's own exact points, oldest first (by date, then creation): their map's pins and their GPX. For
+  /// the author alone: no one else is ever given another's points this way.
+  func checkinPoints(userID: Int64) async throws -> [CheckinPoint]
 }
 
 /// An edit that would leave an entry with too many pictures.

@@ -135,3 +135,37 @@ import Testing
     }
   }
 }
+
+/// 足迹's levels: the world by default once an entry is abroad (countries lit, a small country as a dot, the
+/// owner's points pinned), a country, mainland China by province, and back.
+@Suite struct FootprintLevelTests {
+  @Test func theWorldMapLightsCountriesAndPinsPoints() async throws {
+    let p = try await DakaAPITests.People()
+    try await p.world.test { client in
+      _ = try await client.checkin(DakaAPITests.fields, token: p.aliceToken)
+      _ = try await client.checkin(
+        DakaWorldTests.tokyo + [("latitude", "35.714765"), ("longitude", "139.796655")], token: p.aliceToken)
+      _ = try await client.checkin([("date", "2025-04-05"), ("location", "新加坡"), ("spot", "鱼尾狮")], token: p.aliceToken)
+      let alice = cookieHeader(try await client.sessionCookie("alice"))
+
+      let world = try await client.get("/daka/me", headers: alice).text
+      #expect(world.contains("<span id=\"map-title\">世界</span>"))
+      #expect(world.contains("class=\"shape lit\" d=") && world.contains("data-name=\"日本\" data-count=\"1\""))
+      #expect(world.contains("data-name=\"中国\" data-count=\"1\"") && world.contains("data-name=\"法国\" data-count=\"0\""))
+      #expect(world.contains("<circle class=\"dot lit\"") && world.contains("data-name=\"新加坡\" data-count=\"1\""))
+      #expect(world.matches(of: /<circle class="pin"/).count == 1)
+      #expect(world.contains("href=\"/daka/me?country=JP\""))
+
+      let japan = try await client.get("/daka/me?country=JP", headers: alice).text
+      #expect(japan.contains("<span id=\"map-title\">日本</span>") && japan.contains("id=\"map-up\">返回世界</a>"))
+      #expect(japan.matches(of: /<circle class="pin"/).count == 1 && japan.matches(of: /class="shape/).count == 1)
+      let singapore = try await client.get("/daka/me?country=SG", headers: alice).text
+      #expect(singapore.contains("<span id=\"map-title\">新加坡</span>") && singapore.contains("data-name=\"新加坡\""))
+      let china = try await client.get("/daka/me?country=CN", headers: alice).text
+      #expect(china.contains("<span id=\"map-title\">浙江省</span>") && china.contains("id=\"map-up\">返回世界</a>"))
+      #expect(try await client.get("/daka/me?city=999999", headers: alice).status == .ok)
+      // Paging keeps the map's level.
+      #expect(try await client.get("/daka/me?country=JP&page=2", headers: alice).status == .ok)
+    }
+  }
+}

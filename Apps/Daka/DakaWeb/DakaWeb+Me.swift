@@ -8,7 +8,7 @@ extension DakaWeb {
   /// Entries 我的 lists a page.
   static let ownListSize = 50
 
-  /// `/daka/me`: 我的; `city` or `province` chooses what the 足迹 map shows.
+  /// `/daka/me`: 我的; `map=world`, `country`, `province` or `city` chooses what the 足迹 map shows.
   func me(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let frame = frame(context, request, tab: .me, title: "我的")
     guard let viewer = context.viewer else {
@@ -19,14 +19,16 @@ extension DakaWeb {
     let number = context.params["page"].flatMap { Int($0) }.map { max(1, min($0, 10_000)) } ?? 1
     async let own = deps.store.journal.checkins(
       CheckinQuery(viewer: user, author: user, limit: Self.ownListSize, offset: (number - 1) * Self.ownListSize))
-    let (numbers, list) = try await (stats, own)
-    let footprint = FootprintMap(stats: numbers, city: context.params["city"].flatMap { Int($0) },
-                                 province: context.params["province"])
+    async let points = deps.store.journal.checkinPoints(userID: user)
+    let (numbers, list, pins) = try await (stats, own, points)
+    let params = context.params
+    let level = FootprintMap.Level((params["map"], params["country"], params["province"], params["city"]), stats: numbers)
+    let footprint = FootprintMap(stats: numbers, points: pins, level: level)
     let page = MePage(
       frame: frame, name: viewer.user.screenName, avatar: viewer.user.avatarURLs(baseURL: "").large, stats: numbers,
       footprint: footprint, rows: list.items.map { CheckinRow($0, from: .me) }, page: number, total: list.total,
-      pageSize: Self.ownListSize, kept: [("city", context.params["city"]), ("province", context.params["province"])]
-        .compactMap { name, value in value.map { (name, $0) } },
+      pageSize: Self.ownListSize,
+      kept: ["map", "country", "province", "city"].compactMap { name in params[name].map { (name, $0) } },
       deleted: context.params["deleted"] == "1")
     return render("daka_me", page)
   }
