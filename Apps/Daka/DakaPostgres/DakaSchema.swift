@@ -10,7 +10,19 @@ enum DakaSchema {
     ("daka-v3", "打卡: search in the thoughts", v3),
     ("daka-v4", "打卡: districts by their official names", v4),
     ("daka-v5", "打卡: places in every country, exact points", v5),
+    ("daka-v6", "打卡: trips", v6),
   ])
+
+  /// Trips (see the SQLite engine's `daka-v6`).
+  static let v6 = [
+    """
+    CREATE TABLE daka_trips (id BIGINT PRIMARY KEY, user_id BIGINT NOT NULL, name TEXT NOT NULL, public BIGINT NOT NULL,
+      cover TEXT, created_at BIGINT NOT NULL)
+    """,
+    "CREATE INDEX daka_trips_by_user ON daka_trips (user_id, id DESC)",
+    "ALTER TABLE daka_checkins ADD COLUMN trip_id BIGINT",
+    "CREATE INDEX daka_checkins_by_trip ON daka_checkins (trip_id, day) WHERE trip_id IS NOT NULL",
+  ]
 
   /// Places beyond mainland China and the exact point (see the SQLite engine's `daka-v5`).
   static let v5 = [

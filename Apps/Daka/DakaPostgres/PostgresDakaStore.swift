@@ -27,24 +27,22 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
   }
 
   package func checkins(_ query: CheckinQuery) async throws -> FeedPage<CheckinRecord> {
-    var condition = Self.visible(to: query.viewer)
-    if let author = query.author { condition = "\(sql: condition) AND user_id = \(author)" }
+    var condition = Self.visible(to: query.viewer) + DakaSQL.filters(query)
     if let needle = query.needle { condition = "\(sql: condition) AND strpos(search_text, \(needle)) > 0" }
     return try await readingReplica { [condition] db in
-      let count: SQL = query.needle == nil ? DakaCounts.total(query) : "SELECT count(*) FROM daka_checkins WHERE \(sql: condition)"
+      let count: SQL = !query.isNarrowed ? DakaCounts.total(query) : "SELECT count(*) FROM daka_checkins WHERE \(sql: condition)"
       let total = try await db.value(count, as: Int.self) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try await db.rows("""
         SELECT \(raw: checkinColumns) FROM daka_checkins WHERE \(sql: condition)
-        ORDER BY day DESC, created_at DESC, id DESC LIMIT \(query.limit) OFFSET \(query.offset)
+        ORDER BY \(raw: DakaSQL.order(query)) LIMIT \(query.limit) OFFSET \(query.offset)
         """)
       return FeedPage(items: try rows.map { try CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
     }
   }
 
   package func checkinMatchPositions(_ query: CheckinQuery) async throws -> FeedPage<Int> {
-    var condition = Self.visible(to: query.viewer)
-    if let author = query.author { condition = "\(sql: condition) AND user_id = \(author)" }
+    let condition = Self.visible(to: query.viewer) + DakaSQL.filters(query)
     guard let needle = query.needle else { return FeedPage(items: [], total: 0) }
     return try await readingReplica { [condition] db in
       let total = try await db.value(
@@ -53,7 +51,7 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
       let rows = try await db.rows("""
         SELECT position FROM (
           SELECT strpos(search_text, \(needle)) > 0 AS hit,
-                 row_number() OVER (ORDER BY day DESC, created_at DESC, id DESC) - 1 AS position
+                 row_number() OVER (ORDER BY \(raw: DakaSQL.order(query))) - 1 AS position
           FROM daka_checkins WHERE \(sql: condition)) AS ranked
         WHERE hit ORDER BY position LIMIT \(query.limit) OFFSET \(query.offset)
         """)
@@ -148,6 +146,41 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
     }
   }
 
+  package func saveTrip(_ trip: TripRecord, entries: [Int64]) async throws {
+    try await transaction { db in
+      if let owner = try await db.value("SELECT user_id FROM daka_trips WHERE id = \(trip.id) FOR UPDATE", as: Int64.self),
+        owner != trip.userID
+      { throw StoreError.notFound }
+      let theirs = Set(try await db.column(DakaSQL.ownEntries(entries, of: trip.userID), as: Int64.self))
+      let foreign = Set(entries).subtracting(theirs).sorted()
+      guard foreign.isEmpty else { throw TripEntriesError(ids: foreign) }
+      for statement in DakaSQL.saveTrip(trip, entries: entries) { try await db.execute(statement) }
+    }
+  }
+
+  package func trip(id: Int64, viewer: Int64?) async throws -> TripRecord? {
+    try await reading { db in
+      try await db.rows("SELECT \(raw: tripColumns) FROM daka_trips WHERE id = \(id) AND \(sql: Self.visible(to: viewer))")
+        .first.map(TripRecord.init(row:))
+    }
+  }
+
+  package func trips(userID: Int64, viewer: Int64?) async throws -> [TripRecord] {
+    try await reading { db in
+      try await db.rows(
+        "SELECT \(raw: tripColumns) FROM daka_trips WHERE user_id = \(userID) AND \(sql: Self.visible(to: viewer)) ORDER BY id DESC"
+      ).map(TripRecord.init(row:))
+    }
+  }
+
+  package func deleteTrip(id: Int64, userID: Int64) async throws -> Bool {
+    try await transaction { db in
+      var deleted = 0
+      for statement in DakaSQL.deleteTrip(id, of: userID) { deleted = try await db.execute(statement) }
+      return deleted == 1
+    }
+  }
+
   /// Who may see an entry (`DakaSQL.visible`).
   static func visible(to viewer: Int64?) -> SQL { DakaSQL.visible(to: viewer) }
 
@@ -158,7 +191,7 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
         \(c.location), \(c.spot), \(c.thoughts), \(Int64(c.visibility == .public ? 1 : 0)), \(c.place?.cityAdcode), \(c.place?.city),
         \(c.place?.districtAdcode), \(c.place?.district), \(c.place?.keys ?? ""), \(CheckinPictures.encode(c.pictures)),
         \(millis(c.createdAt)), \(c.place?.countryCode), \(c.place?.country), \(c.place?.geonameID), \(c.point?.latitude),
-        \(c.point?.longitude), \(Int64(c.showsPoint ? 1 : 0)), \(c.searchText))
+        \(c.point?.longitude), \(Int64(c.showsPoint ? 1 : 0)), \(c.tripID), \(c.searchText))
       """)
     if !c.pictures.isEmpty {
       try await db.execute("""
@@ -192,7 +225,15 @@ extension CheckinRecord {
       id: try row.int64(0), userID: try row.int64(1), date: try row.string(2), location: try row.string(3),
       spot: try row.string(4), thoughts: try row.string(5), visibility: try row.int(6) != 0 ? .public : .private,
       place: place, pictures: PictureList.decode(try row.string(12)), createdAt: try row.date(13), point: point,
-      showsPoint: try row.int(19) != 0)
+      showsPoint: try row.int(19) != 0, tripID: try row[20].decode(Int64?.self))
+  }
+}
+
+extension TripRecord {
+  init(row: PostgresRandomAccessRow) throws {
+    self.init(
+      id: try row.int64(0), userID: try row.int64(1), name: try row.string(2),
+      visibility: try row.int(3) != 0 ? .public : .private, cover: try row.optionalString(4), createdAt: try row.date(5))
   }
 }
 

@@ -61,11 +61,21 @@ enum DakaSchema {
     UPDATE daka_checkins SET country_code = 'CN', country = '中国' WHERE city_adcode IS NOT NULL;
     """
 
+  /// Trips (旅程): a name, its owner's entries (`trip_id`), who may see it, a cover picture.
+  static let v6 = """
+    CREATE TABLE daka_trips (id INTEGER PRIMARY KEY, user_id BIGINT NOT NULL, name TEXT NOT NULL, public INTEGER NOT NULL,
+      cover TEXT, created_at BIGINT NOT NULL);
+    CREATE INDEX daka_trips_by_user ON daka_trips (user_id, id DESC);
+    ALTER TABLE daka_checkins ADD COLUMN trip_id BIGINT;
+    CREATE INDEX daka_checkins_by_trip ON daka_checkins (trip_id, day) WHERE trip_id IS NOT NULL;
+    """
+
   static let schema = SQLiteSchema(migrations: [
     ("daka-v1", "打卡: check-ins", v1),
     ("daka-v2", "打卡: each person's and the site's counts", v2),
     ("daka-v3", "打卡: search in the thoughts", v3),
     ("daka-v4", "打卡: districts by their official names", v4),
     ("daka-v5", "打卡: places in every country, exact points", v5),
+    ("daka-v6", "打卡: trips", v6),
   ])
 }

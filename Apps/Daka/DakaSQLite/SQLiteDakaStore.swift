@@ -34,35 +34,27 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   }
 
   package func checkins(_ query: CheckinQuery) async throws -> FeedPage<CheckinRecord> {
-    var (condition, arguments) = Self.visible(to: query.viewer)
-    if let author = query.author {
-      condition += " AND user_id = ?"
-      arguments += [author]
-    }
+    var (condition, arguments) = Self.narrowed(query)
     if let needle = query.needle {
       condition += " AND instr(search_text, ?) > 0"
       arguments += [needle]
     }
-    // A search is counted; a list's total is kept (`DakaCounts`).
-    let (count, countArguments) = query.needle == nil
+    // A search or a filter is counted; a list's total is kept (`DakaCounts`).
+    let (count, countArguments) = !query.isNarrowed
       ? DakaCounts.total(query).sqlite : ("SELECT count(*) FROM daka_checkins WHERE \(condition)", arguments)
     return try await reading { db in
       let total = try Int.fetchOne(db, sql: count, arguments: countArguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try Row.fetchAll(db, sql: """
         SELECT \(checkinColumns) FROM daka_checkins WHERE \(condition)
-        ORDER BY day DESC, created_at DESC, id DESC LIMIT ? OFFSET ?
+        ORDER BY \(DakaSQL.order(query)) LIMIT ? OFFSET ?
         """, arguments: arguments + [query.limit, query.offset])
       return FeedPage(items: rows.map { CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
     }
   }
 
   package func checkinMatchPositions(_ query: CheckinQuery) async throws -> FeedPage<Int> {
-    var (condition, arguments) = Self.visible(to: query.viewer)
-    if let author = query.author {
-      condition += " AND user_id = ?"
-      arguments += [author]
-    }
+    let (condition, arguments) = Self.narrowed(query)
     guard let needle = query.needle else { return FeedPage(items: [], total: 0) }
     return try await reading { db in
       let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition) AND instr(search_text, ?) > 0",
@@ -71,7 +63,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
       let positions = try Int.fetchAll(db, sql: """
         SELECT position FROM (
           SELECT instr(search_text, ?) > 0 AS hit,
-                 row_number() OVER (ORDER BY day DESC, created_at DESC, id DESC) - 1 AS position
+                 row_number() OVER (ORDER BY \(DakaSQL.order(query))) - 1 AS position
           FROM daka_checkins WHERE \(condition))
         WHERE hit ORDER BY position LIMIT ? OFFSET ?
         """, arguments: [needle] + arguments + [query.limit, query.offset])
@@ -158,8 +150,55 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     }
   }
 
+  package func saveTrip(_ trip: TripRecord, entries: [Int64]) async throws {
+    try await pool.write { db in
+      if let owner = try Int64.fetchOne(db, sql: "SELECT user_id FROM daka_trips WHERE id = ?", arguments: [trip.id]),
+        owner != trip.userID
+      { throw StoreError.notFound }
+      let (own, ownArguments) = DakaSQL.ownEntries(entries, of: trip.userID).sqlite
+      let theirs = Set(try Int64.fetchAll(db, sql: own, arguments: ownArguments))
+      let foreign = Set(entries).subtracting(theirs).sorted()
+      guard foreign.isEmpty else { throw TripEntriesError(ids: foreign) }
+      for statement in DakaSQL.saveTrip(trip, entries: entries) {
+        let (sql, arguments) = statement.sqlite
+        try db.execute(sql: sql, arguments: arguments)
+      }
+    }
+  }
+
+  package func trip(id: Int64, viewer: Int64?) async throws -> TripRecord? {
+    let (visible, arguments) = Self.visible(to: viewer)
+    return try await reading { db in
+      try Row.fetchOne(db, sql: "SELECT \(tripColumns) FROM daka_trips WHERE id = ? AND \(visible)", arguments: [id] + arguments)
+        .map(TripRecord.init(row:))
+    }
+  }
+
+  package func trips(userID: Int64, viewer: Int64?) async throws -> [TripRecord] {
+    let (visible, arguments) = Self.visible(to: viewer)
+    return try await reading { db in
+      try Row.fetchAll(db, sql: "SELECT \(tripColumns) FROM daka_trips WHERE user_id = ? AND \(visible) ORDER BY id DESC",
+                       arguments: [userID] + arguments).map(TripRecord.init(row:))
+    }
+  }
+
+  package func deleteTrip(id: Int64, userID: Int64) async throws -> Bool {
+    try await pool.write { db in
+      for statement in DakaSQL.deleteTrip(id, of: userID) {
+        let (sql, arguments) = statement.sqlite
+        try db.execute(sql: sql, arguments: arguments)
+      }
+      return db.changesCount == 1
+    }
+  }
+
   /// Who may see an entry (`DakaSQL.visible`).
   static func visible(to viewer: Int64?) -> (String, StatementArguments) { DakaSQL.visible(to: viewer).sqlite }
+
+  /// Who may see an entry, and what `query` narrows the list to (`DakaSQL.filters`).
+  static func narrowed(_ query: CheckinQuery) -> (String, StatementArguments) {
+    (DakaSQL.visible(to: query.viewer) + DakaSQL.filters(query)).sqlite
+  }
 
   /// `checkinColumns`' values, in order.
   static func arguments(_ c: CheckinRecord) -> StatementArguments {
@@ -167,7 +206,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
       c.id, c.userID, c.date, c.location, c.spot, c.thoughts, c.visibility == .public, c.place?.cityAdcode, c.place?.city,
       c.place?.districtAdcode, c.place?.district, c.place?.keys ?? "", CheckinPictures.encode(c.pictures),
       millis(c.createdAt), c.place?.countryCode, c.place?.country, c.place?.geonameID, c.point?.latitude,
-      c.point?.longitude, c.showsPoint,
+      c.point?.longitude, c.showsPoint, c.tripID,
     ]
   }
 
@@ -175,7 +214,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   static func insert(_ checkin: CheckinRecord, _ db: Database) throws {
     try db.execute(sql: """
       INSERT INTO daka_checkins (\(checkinColumns), search_text)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, arguments: arguments(checkin) + [checkin.searchText])
     for picture in checkin.pictures {
       try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
@@ -215,7 +254,14 @@ extension CheckinRecord {
     self.init(
       id: row[0], userID: row[1], date: row[2], location: row[3], spot: row[4], thoughts: row[5],
       visibility: (row[6] as Bool) ? .public : .private, place: place, pictures: PictureList.decode(row[12]),
-      createdAt: SparrowStore.date(row[13]), point: point, showsPoint: row[19])
+      createdAt: SparrowStore.date(row[13]), point: point, showsPoint: row[19], tripID: row[20])
+  }
+}
+
+extension TripRecord {
+  init(row: Row) {
+    self.init(id: row[0], userID: row[1], name: row[2], visibility: (row[3] as Bool) ? .public : .private, cover: row[4],
+              createdAt: SparrowStore.date(row[5]))
   }
 }
 

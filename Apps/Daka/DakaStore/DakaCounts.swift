@@ -9,6 +9,59 @@ package enum DakaSQL {
     return "(public = 1 OR user_id = \(viewer)) AND \(sql: Blocking.clear("user_id", for: viewer))"
   }
 
+  /// What `query` narrows a list to beyond who may see it and the search text: an author, a trip, a year, a
+  /// country, a city; each as ` AND …`, empty when it narrows nothing.
+  package static func filters(_ query: CheckinQuery) -> SQL {
+    var sql: SQL = ""
+    if let author = query.author { sql = sql + " AND user_id = \(author)" }
+    if let trip = query.trip { sql = sql + " AND trip_id = \(trip)" }
+    if let year = query.year, (1900...2100).contains(year) {
+      sql = sql + " AND day >= \(String(format: "%04d-01-01", year)) AND day < \(String(format: "%04d-01-01", year + 1))"
+    }
+    if let code = query.countryCode { sql = sql + " AND country_code = \(code.uppercased())" }
+    if let city = query.cityAdcode { sql = sql + " AND city_adcode = \(city)" }
+    if let city = query.geonameID { sql = sql + " AND geoname_id = \(city)" }
+    return sql
+  }
+
+  /// The order of a list: newest first by date, then by creation; a trip's oldest first.
+  package static func order(_ query: CheckinQuery) -> String {
+    query.oldestFirst ? "day, created_at, id" : "day DESC, created_at DESC, id DESC"
+  }
+
+  /// Saving a trip of `userID`'s with `entries` (theirs, checked before): its row written or replaced, the entries
+  /// it had released, the ones it has linked.
+  package static func saveTrip(_ trip: TripRecord, entries: [Int64]) -> [SQL] {
+    var statements: [SQL] = [
+      "DELETE FROM daka_trips WHERE id = \(trip.id)",
+      """
+      INSERT INTO daka_trips (\(raw: tripColumns)) VALUES (\(trip.id), \(trip.userID), \(trip.name), \
+      \(Int64(trip.visibility == .public ? 1 : 0)), \(trip.cover), \(millis(trip.createdAt)))
+      """,
+      "UPDATE daka_checkins SET trip_id = NULL WHERE trip_id = \(trip.id)",
+    ]
+    if !entries.isEmpty {
+      // Ids are integers: written into the statement, the same list for both engines.
+      let list = Set(entries).sorted().map(String.init).joined(separator: ",")
+      statements.append("UPDATE daka_checkins SET trip_id = \(trip.id) WHERE user_id = \(trip.userID) AND id IN (\(raw: list))")
+    }
+    return statements
+  }
+
+  /// Which of `entries` are not `userID`'s: one row each of theirs, to compare.
+  package static func ownEntries(_ entries: [Int64], of userID: Int64) -> SQL {
+    let list = Set(entries).sorted().map(String.init).joined(separator: ",")
+    return "SELECT id FROM daka_checkins WHERE user_id = \(userID) AND id IN (\(raw: list.isEmpty ? "0" : list))"
+  }
+
+  /// Deleting a trip of `userID`'s: its entries stay, released.
+  package static func deleteTrip(_ id: Int64, of userID: Int64) -> [SQL] {
+    [
+      "UPDATE daka_checkins SET trip_id = NULL WHERE trip_id = \(id) AND user_id = \(userID)",
+      "DELETE FROM daka_trips WHERE id = \(id) AND user_id = \(userID)",
+    ]
+  }
+
   /// One row when staff hid entry `id` (the platform's `hidden_content`).
   package static func hidden(_ id: Int64) -> SQL {
     "SELECT 1 FROM hidden_content WHERE target = \(ContentRef("checkin", id).description)"

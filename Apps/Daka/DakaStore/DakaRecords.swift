@@ -68,10 +68,12 @@ package struct CheckinRecord: Sendable, Equatable {
   package var point: Coordinate?
   /// 显示精确位置: the owner lets everyone who may see the (public) entry see its point.
   package var showsPoint: Bool
+  /// The trip it belongs to (`DakaStore.saveTrip`), if any.
+  package var tripID: Int64?
 
   package init(id: Int64, userID: Int64, date: String, location: String, spot: String, thoughts: String = "",
                visibility: CheckinVisibility = .private, place: CheckinPlace? = nil, pictures: [PictureRef] = [],
-               createdAt: Date, point: Coordinate? = nil, showsPoint: Bool = false) {
+               createdAt: Date, point: Coordinate? = nil, showsPoint: Bool = false, tripID: Int64? = nil) {
     self.id = id
     self.userID = userID
     self.date = date
@@ -84,6 +86,7 @@ package struct CheckinRecord: Sendable, Equatable {
     self.createdAt = createdAt
     self.point = point
     self.showsPoint = showsPoint
+    self.tripID = tripID
   }
 
   /// The entry as `viewer` may receive it: the exact point only for its owner, or for anyone when the owner chose
@@ -180,6 +183,35 @@ package struct VisitedPlace: Sendable, Equatable {
   }
 }
 
+/// A trip (旅程): a name and some of its owner's entries; its dates, places and route come from the entries each
+/// viewer may see (`TripSummary`). Who may see it: everyone when public, else its owner; a trip never shows an
+/// entry to someone who may not see that entry.
+package struct TripRecord: Sendable, Equatable {
+  package var id: Int64
+  package var userID: Int64
+  package var name: String
+  package var visibility: CheckinVisibility
+  /// The picture (id) to show for the trip, one of its entries'; the first one visible when nil or not visible.
+  package var cover: String?
+  package var createdAt: Date
+
+  package init(id: Int64, userID: Int64, name: String, visibility: CheckinVisibility = .private, cover: String? = nil,
+               createdAt: Date) {
+    self.id = id
+    self.userID = userID
+    self.name = name
+    self.visibility = visibility
+    self.cover = cover
+    self.createdAt = createdAt
+  }
+}
+
+/// A trip's entry ids that are not entries of its owner's.
+package struct TripEntriesError: Error, Equatable, Sendable {
+  package let ids: [Int64]
+  package init(ids: [Int64]) { self.ids = ids }
+}
+
 /// One of a user's entries where it exactly was: a pin on their map, a waypoint in their GPX.
 package struct CheckinPoint: Sendable, Equatable {
   package var id: Int64
@@ -253,15 +285,40 @@ package struct CheckinQuery: Sendable, Equatable {
   package var author: Int64?
   /// A substring of the brief, the thoughts, or the linked place's names, pinyin or initials (any case).
   package var text: String?
+  /// Only the entries of this trip.
+  package var trip: Int64?
+  /// Only the entries dated in this year.
+  package var year: Int?
+  /// Only the entries in this country (ISO 3166-1 alpha-2).
+  package var countryCode: String?
+  /// Only the entries in this city: mainland China's by adcode, others by GeoNames id.
+  package var cityAdcode: Int?
+  package var geonameID: Int?
+  /// Oldest first (a trip's order) instead of newest first.
+  package var oldestFirst: Bool
   package var limit: Int
   package var offset: Int
 
-  package init(viewer: Int64?, author: Int64? = nil, text: String? = nil, limit: Int = 20, offset: Int = 0) {
+  package init(viewer: Int64?, author: Int64? = nil, text: String? = nil, trip: Int64? = nil, year: Int? = nil,
+               countryCode: String? = nil, cityAdcode: Int? = nil, geonameID: Int? = nil, oldestFirst: Bool = false,
+               limit: Int = 20, offset: Int = 0) {
     self.viewer = viewer
     self.author = author
     self.text = text
+    self.trip = trip
+    self.year = year
+    self.countryCode = countryCode
+    self.cityAdcode = cityAdcode
+    self.geonameID = geonameID
+    self.oldestFirst = oldestFirst
     self.limit = limit
     self.offset = offset
+  }
+
+  /// Whether a filter beyond the author narrows the list, so its total is counted from the rows rather than
+  /// read from the kept counts (`DakaCounts`).
+  package var isNarrowed: Bool {
+    needle != nil || trip != nil || year != nil || countryCode != nil || cityAdcode != nil || geonameID != nil
   }
 
   /// The search text as stored text is compared with it; nil for no search.

@@ -29,6 +29,17 @@ package protocol DakaStore: Sendable {
   /// The author's own exact points, oldest first (by date, then creation): their map's pins and their GPX. For
   /// the author alone: no one else is ever given another's points this way.
   func checkinPoints(userID: Int64) async throws -> [CheckinPoint]
+
+  /// Writes a trip (new, or one of its owner's replaced) with exactly `entries` as its entries, in one
+  /// transaction; `TripEntriesError` (nothing written) when some are not the owner's, `.notFound` when the trip
+  /// is someone else's.
+  func saveTrip(_ trip: TripRecord, entries: [Int64]) async throws
+  /// The trip, when `viewer` may see it (public, or theirs; `DakaSQL.visible`).
+  func trip(id: Int64, viewer: Int64?) async throws -> TripRecord?
+  /// `userID`'s trips `viewer` may see, newest first.
+  func trips(userID: Int64, viewer: Int64?) async throws -> [TripRecord]
+  /// Deletes one of `userID`'s trips (its entries stay); false when it is not theirs.
+  func deleteTrip(id: Int64, userID: Int64) async throws -> Bool
 }
 
 /// An edit that would leave an entry with too many pictures.

@@ -17,6 +17,9 @@ import Testing
       let journal = SQLiteDakaStore(source)
       try await journal.addCheckin(open)
       try await journal.addCheckin(secret)
+      let trip = TripRecord(id: f.ids.next(at: DakaFixture.now), userID: DakaFixture.alice, name: "西湖一日",
+                            visibility: .public, cover: "a", createdAt: DakaFixture.now)
+      try await journal.saveTrip(trip, entries: [open.id])
 
       try await withStore(.postgres) { engine in
         let target = try #require(engine.engine.shared as? any TableTransfer)
@@ -25,9 +28,13 @@ import Testing
         #expect(counts.first { $0.table == "daka_checkins" }?.target == 2)
         // The kept counts move as rows (alice's and the site's), not counted again by the target.
         #expect(counts.first { $0.table == "daka_counts" }?.target == 2)
-        #expect(!counts.contains { $0.table.hasPrefix("daka") && !["daka_checkins", "daka_counts"].contains($0.table) })
+        #expect(counts.first { $0.table == "daka_trips" }?.target == 1)
+        #expect(!counts.contains { $0.table.hasPrefix("daka") && !["daka_checkins", "daka_counts", "daka_trips"].contains($0.table) })
         let store = engine.journal
-        #expect(try await store.checkin(id: open.id, viewer: nil) == open)
+        var linked = open
+        linked.tripID = trip.id
+        #expect(try await store.checkin(id: open.id, viewer: nil) == linked)
+        #expect(try await store.trip(id: trip.id, viewer: nil) == trip)
         #expect(try await store.checkin(id: secret.id, viewer: DakaFixture.bob) == nil, "privacy holds after the move")
         #expect(try await store.checkin(id: secret.id, viewer: DakaFixture.alice) == secret)
         #expect(try await store.checkins(CheckinQuery(viewer: nil, text: "xihu")).total == 1, "search text moved")
