@@ -58,9 +58,11 @@ struct CheckinJSON: Encodable, Sendable {
   let createdAt: String
   /// 显示精确位置, for the owner only (nil for others, and left out).
   let showExactLocation: Bool?
+  /// The trip it belongs to, when the viewer may see that trip (left out otherwise).
+  let tripId: Int64?
 
   enum CodingKeys: String, CodingKey {
-    case id, date, location, spot, thoughts, visibility, place, pics, user, createdAt, showExactLocation
+    case id, date, location, spot, thoughts, visibility, place, pics, user, createdAt, showExactLocation, tripId
   }
 
   /// `place` and `user` are written as null when absent, not left out: clients read the key.
@@ -77,7 +79,34 @@ struct CheckinJSON: Encodable, Sendable {
     if let user { try c.encode(user, forKey: .user) } else { try c.encodeNil(forKey: .user) }
     try c.encode(createdAt, forKey: .createdAt)
     try c.encodeIfPresent(showExactLocation, forKey: .showExactLocation)
+    try c.encodeIfPresent(tripId, forKey: .tripId)
   }
+}
+
+/// A trip as the API returns it: what its entries the caller may see add up to; `checkins` (oldest first) and
+/// `route` (the points in order, those the caller may see) in `GET trips/{id}` only.
+struct TripJSON: Encodable, Sendable {
+  let id: Int64
+  let name: String
+  let visibility: String
+  let cover: CheckinJSON.Pic?
+  let startDate: String?
+  let endDate: String?
+  let days: Int
+  let countries: [String]
+  let cities: [String]
+  let distanceKm: Double
+  let checkinsCount: Int
+  let user: User?
+  let createdAt: String
+  let checkins: [CheckinJSON]?
+  let route: [[Double]]?
+}
+
+/// `GET trips`.
+struct TripList: Encodable, Sendable {
+  let trips: [TripJSON]
+  let totalNumber: Int
 }
 
 /// A page of check-ins.
@@ -116,25 +145,30 @@ struct DakaMe: Encodable, Sendable {
 /// Turns stored entries into the API's objects, with their authors loaded in one query.
 struct CheckinPresenter: Sendable {
   let store: any PlatformStore
+  let journal: any DakaStore
   let baseURL: String
   let viewer: Int64?
 
   func checkins(_ records: [CheckinRecord]) async throws -> [CheckinJSON] {
     let users = try await store.users(ids: Array(Set(records.map(\.userID))))
-    return records.map { checkin($0, user: users[$0.userID]) }
+    // A trip is named only to who may see it; a page holds entries of a few trips at most.
+    var trips: Set<Int64> = []
+    for id in Set(records.compactMap(\.tripID)) where try await journal.trip(id: id, viewer: viewer) != nil { trips.insert(id) }
+    return records.map { checkin($0, user: users[$0.userID], trips: trips) }
   }
 
   func checkin(_ record: CheckinRecord) async throws -> CheckinJSON {
     try await checkins([record])[0]
   }
 
-  func checkin(_ record: CheckinRecord, user: UserRecord?) -> CheckinJSON {
+  func checkin(_ record: CheckinRecord, user: UserRecord?, trips: Set<Int64> = []) -> CheckinJSON {
     CheckinJSON(
       id: record.id, date: record.date, location: record.location, spot: record.spot, thoughts: record.thoughts,
       visibility: record.visibility.rawValue, place: place(record),
       pics: record.pictures.map(pic), user: user.map { User($0, baseURL: baseURL, viewer: viewer) },
       createdAt: WeiboDate.string(from: record.createdAt),
-      showExactLocation: viewer == record.userID ? record.showsPoint : nil)
+      showExactLocation: viewer == record.userID ? record.showsPoint : nil,
+      tripId: record.tripID.flatMap { trips.contains($0) ? $0 : nil })
   }
 
   /// The entry's place and point, as `record` (already `seen(by:)` the viewer) holds them.
@@ -151,6 +185,19 @@ struct CheckinPresenter: Sendable {
     CheckinJSON.Pic(
       id: picture.id, thumbnail: "\(baseURL)/pics/thumbnail/\(picture.fileName)",
       large: "\(baseURL)/pics/large/\(picture.fileName)", width: picture.width, height: picture.height)
+  }
+
+  /// A trip as `viewer` sees it (`TripSummary`), with its entries and route when `detailed`.
+  func trip(_ summary: TripSummary, user: UserRecord?, detailed: Bool) -> TripJSON {
+    let trip = summary.trip
+    let ids = Set([trip.id])
+    return TripJSON(
+      id: trip.id, name: trip.name, visibility: trip.visibility.rawValue, cover: summary.cover.map(pic),
+      startDate: summary.firstDate, endDate: summary.lastDate, days: summary.days, countries: summary.countries,
+      cities: summary.cities, distanceKm: (summary.distance * 10).rounded() / 10, checkinsCount: summary.entries.count,
+      user: user.map { User($0, baseURL: baseURL, viewer: viewer) }, createdAt: WeiboDate.string(from: trip.createdAt),
+      checkins: detailed ? summary.entries.map { checkin($0, user: user, trips: ids) } : nil,
+      route: detailed ? summary.route.map { [$0.latitude, $0.longitude] } : nil)
   }
 
   func me(_ user: UserRecord?, stats: CheckinStats) -> DakaMe {

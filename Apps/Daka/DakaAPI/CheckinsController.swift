@@ -11,7 +11,7 @@ struct CheckinsController: Sendable {
   let writer: CheckinWriter
 
   func presenter(_ call: DakaCall) -> CheckinPresenter {
-    CheckinPresenter(store: deps.store.people, baseURL: deps.config.publicURL, viewer: call.viewer)
+    CheckinPresenter(store: deps.store.people, journal: deps.store.journal, baseURL: deps.config.publicURL, viewer: call.viewer)
   }
 
   /// `GET checkins`: public entries and the caller's own, newest first; `q` searches, `uid` keeps one author's.

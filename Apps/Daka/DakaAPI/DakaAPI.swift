@@ -39,6 +39,7 @@ package struct DakaAPI: SparrowApp {
       translate: { error in
         switch error {
         case let error as CheckinInputError: error.weibo
+        case let error as TripInputError: error.weibo
         case let error as DakaLimitError: .tooManyPictures(error.pictures)
         case StoreError.notFound: .checkinNotFound
         case let error as MediaError: error.weibo
@@ -52,6 +53,12 @@ package struct DakaAPI: SparrowApp {
     routes.add(.post, path: "checkins/{id}") { try await checkins.update($0) }
     routes.add(.post, path: "checkins/{id}/delete") { try await checkins.delete($0) }
     routes.add(.get, path: "me") { try await checkins.me($0) }
+    let trips = TripsController(deps: deps, checkins: checkins)
+    routes.add(.get, path: "trips", auth: .optionalToken) { try await trips.list($0) }
+    routes.add(.post, path: "trips") { try await trips.create($0) }
+    routes.add(.get, path: "trips/{id}", auth: .optionalToken) { try await trips.show($0) }
+    routes.add(.post, path: "trips/{id}") { try await trips.update($0) }
+    routes.add(.post, path: "trips/{id}/delete") { try await trips.delete($0) }
     dispatcher = APIDispatcher(routes, platform: platform, now: deps.now)
   }
 

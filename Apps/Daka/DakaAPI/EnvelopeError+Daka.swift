@@ -9,6 +9,9 @@ extension EnvelopeError {
   /// No entry with that id that the caller may see: the same answer for a private entry of someone else's.
   static let checkinNotFound = EnvelopeError(status: .notFound, code: 20801, error: "Check-in does not exist")
   static let notYourCheckin = EnvelopeError(status: .forbidden, code: 20802, error: "Not your own check-in")
+  /// No trip with that id that the caller may see: the same answer for a private trip of someone else's.
+  static let tripNotFound = EnvelopeError(status: .notFound, code: 20803, error: "Trip does not exist")
+  static let notYourTrip = EnvelopeError(status: .forbidden, code: 20804, error: "Not your own trip")
 
   /// A field whose value breaks a rule: `expected` says the rule, `got` what came.
   static func field(_ name: String, expected: String, got: String) -> EnvelopeError {
