@@ -28,6 +28,12 @@ package struct BoundingBox: Sendable, Hashable {
       && point.longitude >= minLongitude - margin && point.longitude <= maxLongitude + margin
   }
 
+  /// Whether the two boxes share any point.
+  package func overlaps(_ other: BoundingBox) -> Bool {
+    minLatitude <= other.maxLatitude && other.minLatitude <= maxLatitude && minLongitude <= other.maxLongitude
+      && other.minLongitude <= maxLongitude
+  }
+
   /// The box around this one and `other`.
   package func union(_ other: BoundingBox) -> BoundingBox {
     BoundingBox(minLatitude: min(minLatitude, other.minLatitude), maxLatitude: max(maxLatitude, other.maxLatitude),

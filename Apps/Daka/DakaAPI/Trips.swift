@@ -88,8 +88,8 @@ package struct TripSummary: Sendable {
 
 /// Trips, for the API and the pages alike: the fields read and checked before anything is written.
 package struct Trips: Sendable {
-  static let nameLimit = 30
-  static let entryLimit = 200
+  package static let nameLimit = 30
+  package static let entryLimit = 200
 
   let journal: any DakaStore
   let ids: IDGenerator

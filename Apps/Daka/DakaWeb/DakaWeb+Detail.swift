@@ -16,10 +16,14 @@ extension DakaWeb {
     let ref = ContentRef("checkin", record.id)
     let hiddenReason = mine ? try await deps.store.people.hiddenReason(ref) : nil
     let report = context.viewer != nil && !mine ? Moderation.reportLink(ref, back: "/daka/c/\(record.id)") : nil
-    let page = DetailPage(
+    // Its trip, named only to who may see the trip.
+    var trip: TripRecord?
+    if let tripID = record.tripID { trip = try await deps.store.journal.trip(id: tripID, viewer: context.viewer?.user.id) }
+    var page = DetailPage(
       frame: frame(context, request, tab: tab, title: "打卡详情", back: back), record: record, author: author,
       mine: mine, from: DakaFrame.query(tab), publicURL: deps.config.publicURL, hiddenReason: hiddenReason,
       report: report)
+    page.trip = trip
     return render("daka_detail", page)
   }
 }

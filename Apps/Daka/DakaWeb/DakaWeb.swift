@@ -50,6 +50,13 @@ package struct DakaWeb: SparrowApp {
     pages.post("/daka/c/:id/delete") { request, context in try await web.delete(request, context, id: context.parameters.get("id")) }
     pages.get("/daka/me") { request, context in try await web.me(request, context) }
     pages.get("/daka/me/export") { request, context in try await web.export(request, context) }
+    pages.get("/daka/trips") { request, context in try await web.tripList(request, context) }
+    pages.get("/daka/trips/new") { request, context in try await web.tripForm(request, context, id: nil) }
+    pages.post("/daka/trips/new") { request, context in try await web.saveTrip(request, context, id: nil) }
+    pages.get("/daka/t/:id") { request, context in try await web.trip(request, context, id: context.parameters.get("id")) }
+    pages.get("/daka/t/:id/edit") { request, context in try await web.tripForm(request, context, id: context.parameters.get("id")) }
+    pages.post("/daka/t/:id/edit") { request, context in try await web.saveTrip(request, context, id: context.parameters.get("id")) }
+    pages.post("/daka/t/:id/delete") { request, context in try await web.deleteTrip(request, context, id: context.parameters.get("id")) }
     pages.get("/daka/places") { request, context in try await web.places(request, context) }
     pages.get("/daka/place") { request, context in try await web.place(request, context) }
     // Anything else under /daka is the client's own 404 page (the API's /daka/api/… is matched first).

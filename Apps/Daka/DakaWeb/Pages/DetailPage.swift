@@ -31,6 +31,8 @@ struct DetailPage: PageModel {
   var hiddenReason: String?
   /// 举报, for a signed-in viewer who is not its author.
   var report: String?
+  /// The trip it belongs to, when the viewer may see that trip.
+  var trip: TripRecord?
 
   var pictures: [Picture] {
     record.pictures.map { Picture(thumbnail: "/pics/bmiddle/\($0.fileName)", large: "/pics/large/\($0.fileName)") }
@@ -67,6 +69,8 @@ struct DetailPage: PageModel {
     case "from": from
     case "hidden_reason": hiddenReason
     case "report": report
+    case "trip_link": trip.map { "/daka/t/\($0.id)" }
+    case "trip_name": trip?.name
     default: frame.child(named: name)
     }
   }
