@@ -407,3 +407,42 @@ def test_a_photo_from_tokyo_is_placed_abroad_and_its_point_stays_the_owners(driv
     reload_by(driver, lambda: press(driver, "map-up"))
     assert driver.find_element(By.ID, "map-title").text == "世界"
     assert not console_errors(driver)
+
+
+def test_a_trip_of_three_entries_draws_its_route(driver, server, tmp_path):
+    """Three entries with their photos' points, grouped into a trip from 我的旅程: the trip page numbers the stops,
+    draws the route between them and adds up the days and the distance."""
+    sign_in(driver, server)
+    made = []
+    for spot, gps, colour in (("灵隐寺", (30.2408, 120.1009), (200, 80, 80)), ("平江路", (31.3180, 120.6310), (80, 200, 80)),
+                              ("外滩", (31.2400, 121.4900), (80, 80, 200))):
+        driver.get(server.url("/daka/new"))
+        driver.find_element(By.ID, "pic-input").send_keys(photo(tmp_path / f"{spot}.jpg", colour, gps=gps,
+                                                                   taken=f"2024:10:0{len(made) + 1} 10:00:00"))
+        visible(driver, "#use-photo")
+        press(driver, "use-photo")
+        driver.find_element(By.ID, "spot").send_keys(spot)
+        press(driver, "visibility-public")
+        reload_by(driver, lambda: press(driver, "submit"))
+        made.append(driver.current_url.split("/daka/c/")[1].split("?")[0])
+
+    driver.get(server.url("/daka/me"))
+    reload_by(driver, lambda: press(driver, "my-trips"))
+    reload_by(driver, lambda: press(driver, "new-trip"))
+    driver.find_element(By.ID, "trip-name-input").send_keys("江南三日")
+    for entry in made:
+        box = driver.find_element(By.CSS_SELECTOR, f"input[name=checkin_ids][value='{entry}']")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+        box.click()
+    press(driver, "trip-public")
+    shoot(driver, "trip-form")
+    reload_by(driver, lambda: press(driver, "save-trip"))
+    assert driver.find_element(By.ID, "trip-name").text == "江南三日"
+    assert driver.find_element(By.ID, "trip-days").text == "3"
+    assert driver.find_element(By.ID, "trip-count").text == "3"
+    assert 150 < float(driver.find_element(By.ID, "trip-distance").text) < 260
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#route-map g.stop")) == 3
+    assert driver.find_elements(By.CSS_SELECTOR, "#route-map polyline.route-line")
+    assert [e.text.split(" ")[-1] for e in driver.find_elements(By.CSS_SELECTOR, "#trip-rows .row-brief")] == ["灵隐寺", "平江路", "外滩"]
+    shoot(driver, "trip")
+    assert not console_errors(driver)
