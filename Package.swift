@@ -202,7 +202,9 @@ let package = Package(
       name: "DakaDemo", dependencies: ["DakaStore", "SparrowDemo", "SparrowMedia", "GeoData"], path: "Apps/Daka/DakaDemo",
       swiftSettings: strict),
     .target(
-      name: "DakaApp", dependencies: ["DakaAPI", "DakaWeb", "DakaDemo", "DakaSQLite", "DakaPostgres", "SparrowServer"],
+      name: "DakaApp",
+      dependencies: ["DakaAPI", "DakaWeb", "DakaDemo", "DakaSQLite", "DakaPostgres", "SparrowServer",
+                     .product(name: "ArgumentParser", package: "swift-argument-parser")],
       path: "Apps/Daka/DakaApp", swiftSettings: strict),
 
     // glibc's mallopt, for the server's malloc thresholds (see MallocTuning).

@@ -307,6 +307,16 @@ def test_the_map_lights_the_visited_cities_and_the_export_has_everything(driver,
     assert spots["壶口瀑布"]["visibility"] == "private"
     picture = spots["大雁塔"]["pictures"][0]
     assert Image.open(io.BytesIO(archive.read(picture))).size == (640, 480), "at full size"
+    assert {"trips.json", "points.gpx", "points.geojson"} <= set(archive.namelist())
+
+    # `sparrow daka import` beside the running server: the journal again, for another person; twice adds nothing.
+    exported = tmp_path / "export.zip"
+    exported.write_bytes(archive.fp.getvalue())
+    server.sparrow("user", "create", "--name", "importer", "--password", "sparrow123")
+    first = server.sparrow("daka", "import", "--user", "importer", str(exported))
+    assert first.startswith(f"Imported {len(entries)} entries"), first
+    again = server.sparrow("daka", "import", "--user", "importer", str(exported))
+    assert again.startswith("Imported 0 entries") and f"{len(entries)} entries were there already" in again, again
 
 
 def test_without_script_a_refused_form_keeps_what_was_typed(server, tmp_path):

@@ -53,7 +53,7 @@ package struct CheckinWriter: Sendable {
   }
 
   /// The place the location's words name (the owner's words win), else the one the point is in.
-  static func place(_ fields: CheckinFields) -> CheckinPlace? {
+  package static func place(_ fields: CheckinFields) -> CheckinPlace? {
     CheckinPlace(location: fields.location) ?? fields.point.flatMap { CheckinPlace(point: $0) }
   }
 

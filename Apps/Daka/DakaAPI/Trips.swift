@@ -155,7 +155,7 @@ package struct Trips: Sendable {
     return trip
   }
 
-  static func name(_ value: String?) throws(TripInputError) -> String {
+  package static func name(_ value: String?) throws(TripInputError) -> String {
     let name = (value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw .missingName }
     switch TextLimit(nameLimit).check(name) {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import DakaAPI
 import DakaDemo
 import DakaPostgres
@@ -16,6 +17,7 @@ package enum DakaModule: AppModule {
   package static var sqliteSchema: SQLiteSchema? { SQLiteDakaStore.schema }
   package static var postgresSchema: PostgresSchema? { PostgresDakaStore.schema }
   package static var scopes: [Scope] { [.daka] }
+  package static var commands: [any ParsableCommand.Type] { [DakaCommand.self] }
 
   /// The journal on `engine`.
   package static func journal(on engine: Engine) -> any DakaStore {
