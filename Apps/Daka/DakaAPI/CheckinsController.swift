@@ -14,12 +14,14 @@ struct CheckinsController: Sendable {
     CheckinPresenter(store: deps.store.people, journal: deps.store.journal, baseURL: deps.config.publicURL, viewer: call.viewer)
   }
 
-  /// `GET checkins`: public entries and the caller's own, newest first; `q` searches, `uid` keeps one author's.
+  /// `GET checkins`: public entries and the caller's own, newest first; `q` searches, `uid` keeps one author's,
+  /// `year`, `country`, `city` and `geoname_id` narrow (`CheckinFilter`).
   func list(_ call: DakaCall) async throws -> Response {
     let page = try call.params.page(defaultCount: 20, maxCount: 100)
     let author = try call.params.int64("uid")
-    let found = try await deps.store.journal.checkins(CheckinQuery(
-      viewer: call.viewer, author: author, text: call.params["q"], limit: page.count, offset: page.offset))
+    let filter = try CheckinFilter(call.params, strict: true)
+    let found = try await deps.store.journal.checkins(filter.applied(to: CheckinQuery(
+      viewer: call.viewer, author: author, text: call.params["q"], limit: page.count, offset: page.offset)))
     return try json(CheckinList(
       checkins: try await presenter(call).checkins(found.items), totalNumber: found.total,
       page: page.offset / page.count + 1))

@@ -129,7 +129,11 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
         SELECT country_code, min(country), count(*) AS n FROM daka_checkins
         WHERE user_id = \(userID) AND country_code IS NOT NULL GROUP BY country_code ORDER BY n DESC, country_code
         """).map { VisitedCountry(code: try $0.string(0), name: try $0.optionalString(1) ?? "", count: try $0.int(2)) }
-      return CheckinStats(count: count, cities: cities, districts: districts, citiesAbroad: abroad, countries: countries)
+      let years = try await db.rows("""
+        SELECT CAST(substr(day, 1, 4) AS BIGINT) AS y, count(*) FROM daka_checkins WHERE user_id = \(userID) GROUP BY y ORDER BY y DESC
+        """).map { (year: try $0.int(0), count: try $0.int(1)) }
+      return CheckinStats(count: count, cities: cities, districts: districts, citiesAbroad: abroad, countries: countries,
+                          years: years)
     }
   }
 

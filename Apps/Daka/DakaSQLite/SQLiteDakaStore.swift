@@ -134,7 +134,11 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
         SELECT country_code, min(country), count(*) AS n FROM daka_checkins
         WHERE user_id = ? AND country_code IS NOT NULL GROUP BY country_code ORDER BY n DESC, country_code
         """, arguments: [userID]).map { VisitedCountry(code: $0[0], name: $0[1] ?? "", count: $0[2]) }
-      return CheckinStats(count: count, cities: cities, districts: districts, citiesAbroad: abroad, countries: countries)
+      let years = try Row.fetchAll(db, sql: """
+        SELECT CAST(substr(day, 1, 4) AS INTEGER) AS y, count(*) FROM daka_checkins WHERE user_id = ? GROUP BY y ORDER BY y DESC
+        """, arguments: [userID]).map { (year: $0[0] as Int, count: $0[1] as Int) }
+      return CheckinStats(count: count, cities: cities, districts: districts, citiesAbroad: abroad, countries: countries,
+                          years: years)
     }
   }
 

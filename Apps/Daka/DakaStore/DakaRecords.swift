@@ -266,14 +266,22 @@ package struct CheckinStats: Sendable, Equatable {
   package var districts: [VisitedPlace]
   package var citiesAbroad: [VisitedCity]
   package var countries: [VisitedCountry]
+  /// Each year with entries and how many, newest first.
+  package var years: [(year: Int, count: Int)]
 
   package init(count: Int, cities: [VisitedPlace], districts: [VisitedPlace], citiesAbroad: [VisitedCity] = [],
-               countries: [VisitedCountry] = []) {
+               countries: [VisitedCountry] = [], years: [(year: Int, count: Int)] = []) {
     self.count = count
     self.cities = cities
     self.districts = districts
     self.citiesAbroad = citiesAbroad
     self.countries = countries
+    self.years = years
+  }
+
+  package static func == (a: CheckinStats, b: CheckinStats) -> Bool {
+    a.count == b.count && a.cities == b.cities && a.districts == b.districts && a.citiesAbroad == b.citiesAbroad
+      && a.countries == b.countries && a.years.map(\.year) == b.years.map(\.year) && a.years.map(\.count) == b.years.map(\.count)
   }
 }
 

@@ -169,3 +169,45 @@ import Testing
     }
   }
 }
+
+/// Lists narrowed by year and place: the API (its refusals in the envelope), 发现 (kept by its links), 我的 (by the
+/// map's country or city, and by year), and an entry's place leading to the others there.
+@Suite struct DakaFilterTests {
+  @Test func listsNarrowByYearCountryAndCity() async throws {
+    let p = try await DakaAPITests.People()
+    try await p.world.test { client in
+      let hangzhou = try #require(try await client.checkin(DakaAPITests.fields + [("visibility", "public")], token: p.aliceToken)
+        .object["id"] as? Int64)
+      _ = try await client.checkin(DakaWorldTests.tokyo, token: p.aliceToken)
+      _ = try await client.checkin([("date", "2024-08-01"), ("location", "东京"), ("spot", "银座"), ("visibility", "public")],
+                                   token: p.aliceToken)
+      func spots(_ query: String, token: String? = nil) async throws -> [String] {
+        ((try await client.get("/daka/api/checkins?" + query, token: token)).object["checkins"] as? [[String: Any]] ?? [])
+          .compactMap { $0["spot"] as? String }
+      }
+      #expect(try await spots("country=JP") == ["浅草寺", "银座"])
+      #expect(try await spots("country=jp&year=2024") == ["银座"])
+      #expect(try await spots("year=2025") == ["断桥", "浅草寺"])
+      #expect(try await spots("city=330100") == ["断桥"])
+      #expect(try await spots("geoname_id=1850147&year=2025") == ["浅草寺"])
+      #expect((try await client.get("/daka/api/checkins?country=JP")).object["total_number"] as? Int == 2)
+      for bad in ["country=ZZ", "country=JPN", "year=abc", "year=1800", "city=12", "geoname_id=-1"] {
+        #expect(try await client.get("/daka/api/checkins?" + bad).errorCode == 10017, "\(bad)")
+      }
+
+      // 发现: the note, the list, the links keep it; an entry's place leads there.
+      let found = try await client.get("/daka?country=JP")
+      #expect(found.text.contains("<b id=\"filter-label\">日本</b>") && found.text.contains("浅草寺") && !found.text.contains("断桥"))
+      #expect(found.text.contains("<input type=\"hidden\" name=\"country\" value=\"JP\">"))
+      #expect(try await client.get("/daka/c/\(hangzhou)").text.contains("href=\"/daka?city=330100\""))
+      #expect(try await client.get("/daka?country=nowhere").status == .ok, "a page ignores what it cannot use")
+
+      // 我的: the map's country narrows the list; a year too.
+      let alice = cookieHeader(try await client.sessionCookie("alice"))
+      let japan = try await client.get("/daka/me?country=JP", headers: alice).text
+      #expect(japan.contains("<span id=\"own-filter\">日本</span>") && japan.contains("浅草寺") && !japan.contains("断桥"))
+      let year = try await client.get("/daka/me?year=2024", headers: alice).text
+      #expect(year.contains("id=\"own-years\"") && year.contains("银座") && !year.contains("浅草寺"))
+    }
+  }
+}

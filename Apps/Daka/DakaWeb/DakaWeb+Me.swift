@@ -1,3 +1,4 @@
+import DakaAPI
 import Foundation
 import Hummingbird
 import SparrowPlatform
@@ -8,7 +9,8 @@ extension DakaWeb {
   /// Entries 我的 lists a page.
   static let ownListSize = 50
 
-  /// `/daka/me`: 我的; `map=world`, `country`, `province` or `city` chooses what the 足迹 map shows.
+  /// `/daka/me`: 我的; `map=world`, `country`, `province` or `city` chooses what the 足迹 map shows, and a country or
+  /// a city (with `year`) also narrows one's own list below it (`CheckinFilter`).
   func me(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let frame = frame(context, request, tab: .me, title: "我的")
     guard let viewer = context.viewer else {
@@ -17,8 +19,9 @@ extension DakaWeb {
     let user = viewer.user.id
     async let stats = deps.store.journal.checkinStats(userID: user)
     let number = context.params["page"].flatMap { Int($0) }.map { max(1, min($0, 10_000)) } ?? 1
-    async let own = deps.store.journal.checkins(
-      CheckinQuery(viewer: user, author: user, limit: Self.ownListSize, offset: (number - 1) * Self.ownListSize))
+    let filter = (try? CheckinFilter(context.params, strict: false)) ?? CheckinFilter()
+    async let own = deps.store.journal.checkins(filter.applied(to:
+      CheckinQuery(viewer: user, author: user, limit: Self.ownListSize, offset: (number - 1) * Self.ownListSize)))
     async let points = deps.store.journal.checkinPoints(userID: user)
     let (numbers, list, pins) = try await (stats, own, points)
     let params = context.params
@@ -28,7 +31,8 @@ extension DakaWeb {
       frame: frame, name: viewer.user.screenName, avatar: viewer.user.avatarURLs(baseURL: "").large, stats: numbers,
       footprint: footprint, rows: list.items.map { CheckinRow($0, from: .me) }, page: number, total: list.total,
       pageSize: Self.ownListSize,
-      kept: ["map", "country", "province", "city"].compactMap { name in params[name].map { (name, $0) } },
+      kept: ["map", "country", "province", "city", "geoname_id", "year"].compactMap { name in params[name].map { (name, $0) } },
+      filter: filter,
       deleted: context.params["deleted"] == "1")
     return render("daka_me", page)
   }

@@ -57,6 +57,9 @@ struct DetailPage: PageModel {
     case "spot": record.spot
     case "location": record.location
     case "place": record.place.map(Self.placeText)
+    case "place_link": record.place.map { place in
+      place.cityAdcode.map { "/daka?city=\($0)" } ?? place.geonameID.map { "/daka?geoname_id=\($0)" } ?? "/daka?country=\(place.countryCode)"
+    }
     case "point": record.point.map { "\(CheckinForm.degrees($0.latitude)), \(CheckinForm.degrees($0.longitude))" }
     case "point_private": mine && !(record.showsPoint && record.visibility == .public)
     case "thoughts": record.thoughts.isEmpty ? nil : record.thoughts

@@ -1,3 +1,4 @@
+import DakaAPI
 import SparrowCore
 import SparrowPlatform
 import DakaStore
@@ -17,6 +18,8 @@ struct DiscoverPage: PageModel {
 
   let frame: DakaFrame
   let query: String
+  /// The year and place the list is narrowed to, kept by every link.
+  let filter: CheckinFilter
   let match: Match?
   let rows: [CheckinRow]
   /// Entries in the whole list.
@@ -27,7 +30,7 @@ struct DiscoverPage: PageModel {
   var lastPage: Int { max(1, (total + pageSize - 1) / pageSize) }
 
   func link(_ page: Int) -> String {
-    var pairs: [(String, String)] = []
+    var pairs: [(String, String)] = filter.pairs
     if !query.isEmpty { pairs.append(("q", query)) }
     // With a search, a page number asks for that page rather than a jump to a match.
     if page > 1 || !query.isEmpty { pairs.append(("page", String(page))) }
@@ -36,12 +39,16 @@ struct DiscoverPage: PageModel {
 
   /// The page of the `number`-th match, scrolled to it.
   func link(match number: Int) -> String {
-    "/daka?" + FormEncoding.encode(pairs: [("q", query), ("m", String(number))]) + "#found"
+    "/daka?" + FormEncoding.encode(pairs: filter.pairs + [("q", query), ("m", String(number))]) + "#found"
   }
 
   func child(named name: String) -> Any? {
     switch name {
     case "query": query
+    case "filter_label": filter.isEmpty ? nil : filter.label
+    case "clear_search": "/daka" + (filter.isEmpty ? "" : "?" + FormEncoding.encode(pairs: filter.pairs))
+    case "filter_fields": filter.pairs.map { ["name": $0.0, "value": $0.1] }
+    case "clear_filter": "/daka" + (query.isEmpty ? "" : "?" + FormEncoding.encode(pairs: [("q", query)]))
     case "searching": match != nil
     case "rows": rows
     case "has_rows": !rows.isEmpty

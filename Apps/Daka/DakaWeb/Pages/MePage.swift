@@ -1,3 +1,4 @@
+import DakaAPI
 import SparrowCore
 import SparrowPlatform
 import DakaStore
@@ -28,14 +29,33 @@ struct MePage: PageModel {
   let page: Int
   let total: Int
   let pageSize: Int
-  /// The map's choice (`city`, `province`), kept by the page links.
+  /// The map's choice and the year (`map`, `country`, `province`, `city`, `year`), kept by the page links.
   let kept: [(String, String)]
+  /// What the own list is narrowed to.
+  let filter: CheckinFilter
   let deleted: Bool
 
   /// Mainland China's cities and those elsewhere, most visited first (each list's order kept within a count).
   var citiesVisited: [Place] {
     (stats.cities.map { Place(name: $0.name, count: $0.count) } + stats.citiesAbroad.map { Place(name: $0.name, count: $0.count) })
       .enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
+  }
+
+  /// A year above one's own list: choosing it narrows the list (again: all years).
+  struct YearChip: PageModel {
+    let year, count: Int
+    let current: Bool
+    let link: String
+
+    func child(named name: String) -> Any? {
+      switch name {
+      case "year": year
+      case "count": count
+      case "current": current
+      case "link": link
+      default: nil
+      }
+    }
   }
 
   var lastPage: Int { max(1, (total + pageSize - 1) / pageSize) }
@@ -64,6 +84,12 @@ struct MePage: PageModel {
     case "next": page < lastPage ? link(page + 1) : nil
     case "paging": lastPage > 1 ? "\(page) / \(lastPage)" : nil
     case "deleted": deleted
+    case "filter_label": filter.isEmpty ? nil : filter.label
+    case "years": stats.years.count > 1 || filter.year != nil ? stats.years.map { year in
+      YearChip(year: year.year, count: year.count, current: filter.year == year.year,
+               link: "/daka/me?" + FormEncoding.encode(pairs: kept.filter { $0.0 != "year" && $0.0 != "page" }
+                 + (filter.year == year.year ? [] : [("year", String(year.year))])) + "#own")
+    } : nil
     default: frame.child(named: name)
     }
   }
