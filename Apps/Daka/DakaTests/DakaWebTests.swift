@@ -181,7 +181,8 @@ import Testing
     for day in 1...55 {
       try await w.world.journal.addCheckin(CheckinRecord(
         id: Int64(2000 + day), userID: alice.id, date: String(format: "2025-%02d-%02d", (day - 1) / 28 + 1, (day - 1) % 28 + 1),
-        location: "杭州", spot: "第\(day)天", visibility: .private, createdAt: w.world.clock.now))
+        location: "杭州", spot: "第\(day)天", visibility: .private,
+        place: CheckinPlace(cityAdcode: 330100, city: "杭州", keys: "杭州 hangzhou hz"), createdAt: w.world.clock.now))
     }
     try await w.world.test { client in
       let browser = try await DakaWebWorld.signIn(client, "alice")
