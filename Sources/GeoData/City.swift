@@ -1,6 +1,7 @@
 import Foundation
 
-/// A prefecture-level city, a municipality (北京 上海 天津 重庆) or a 省直辖县级 unit (仙桃, 琼海, 石河子 …).
+/// A prefecture-level city, a municipality (北京 上海 天津 重庆), a 省直辖县级 unit (仙桃, 琼海, 石河子 …), 香港 or 澳门,
+/// or one of 台湾's county-level units (台北, 新竹县 …).
 package struct City: Sendable, Hashable, Identifiable {
   /// How a city sits in the hierarchy.
   package enum Level: String, Sendable, Hashable {
@@ -10,6 +11,10 @@ package struct City: Sendable, Hashable, Identifiable {
     case prefecture
     /// A county-level unit under its province directly (省直辖县级行政单位): 济源, 仙桃, 琼海, 石河子 ….
     case provinceAdministered
+    /// 香港 (its 18 districts) and 澳门 (a whole-city district).
+    case specialRegion
+    /// One of 台湾's county-level units, each a whole-city district.
+    case taiwan
   }
 
   /// The 6-digit administrative code (430100 for 长沙), also the `id`.
@@ -35,6 +40,16 @@ package struct City: Sendable, Hashable, Identifiable {
   package let hotRank: Int?
 
   package var id: Int { adcode }
+
+  /// Its ISO 3166-1 territory: CN for the mainland, HK, MO and TW for 香港, 澳门 and 台湾 (by adcode: 81, 82, 71).
+  package var countryCode: String {
+    switch adcode / 10_000 {
+    case 81: "HK"
+    case 82: "MO"
+    case 71: "TW"
+    default: "CN"
+    }
+  }
   /// One of the 11 热门 cities.
   package var isHot: Bool { hotRank != nil }
 }

@@ -14,13 +14,18 @@ struct DataTests {
     #expect((330...340).contains(geo.cities.filter { $0.level == .prefecture }.count))
   }
 
-  @Test func adcodesAreUniqueAndSixDigits() {
+  @Test func adcodesAreUniqueAndSixDigits() throws {
     let cityCodes = geo.cities.map(\.adcode)
     let districtCodes = geo.districts.map(\.adcode)
 
     #expect(Set(cityCodes).count == cityCodes.count)
     #expect(Set(districtCodes).count == districtCodes.count)
-    #expect((cityCodes + districtCodes).allSatisfy { (110_000...659_999).contains($0) })
+    // The mainland's provinces, then 台湾 (71) and 香港 and 澳门 (81, 82).
+    #expect((cityCodes + districtCodes).allSatisfy { (110_000...659_999).contains($0) || (710_000...829_999).contains($0) })
+    #expect(geo.districts(of: try #require(geo.city(named: "香港"))).map(\.fullName).contains("油尖旺区"))
+    #expect(geo.districts(of: try #require(geo.city(named: "香港"))).count == 18)
+    #expect(geo.city(named: "台北")?.countryCode == "TW" && geo.city(named: "澳门")?.countryCode == "MO")
+    #expect(geo.city(named: "新竹")?.fullName == "新竹市" && geo.city(named: "新竹县")?.fullName == "新竹县")
     // A city and a district share a code only where the district stands for the whole city.
     let shared = Set(cityCodes).intersection(districtCodes)
     #expect(shared == Set(geo.districts.filter(\.isWholeCity).map(\.adcode)))

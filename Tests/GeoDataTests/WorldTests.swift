@@ -56,11 +56,13 @@ import Testing
       return
     }
     #expect(city.name == "杭州" && district.fullName == "西湖区")
-    guard case .elsewhere(let hongKong)? = geo.whereabouts(of: Coordinate(latitude: 22.2988, longitude: 114.1722)) else {
+    // 香港 by its districts' outlines: 尖沙咀 is in 油尖旺区.
+    guard case .mainland(let hongKong, let tsimShaTsui)? = geo.whereabouts(of: Coordinate(latitude: 22.2988, longitude: 114.1722))
+    else {
       Issue.record("尖沙咀 not found")
       return
     }
-    #expect(hongKong.countryCode == "HK")
+    #expect(hongKong.countryCode == "HK" && tsimShaTsui.fullName == "油尖旺区")
     guard case .elsewhere(let tokyo)? = geo.whereabouts(of: Coordinate(latitude: 35.6812, longitude: 139.7671)) else {
       Issue.record("东京 not found")
       return

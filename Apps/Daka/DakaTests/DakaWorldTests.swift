@@ -125,7 +125,11 @@ import Testing
       let tokyo = try await client.get("/daka/place?lat=35.6812&lng=139.7671")
       #expect(tokyo.status == .ok && tokyo.object["value"] as? String == "日本 东京" && tokyo.object["hint"] as? String == "Tokyo")
       let hongKong = try await client.get("/daka/place?lat=22.2988&lng=114.1722")
-      #expect((hongKong.object["value"] as? String)?.hasPrefix("中国香港") == true)
+      #expect(hongKong.object["value"] as? String == "香港油尖旺区")
+      let there = try await client.checkin([("date", "2025-04-02"), ("location", "香港油尖旺区"), ("spot", "尖沙咀")], token: p.aliceToken)
+      let place = try #require(there.object["place"] as? [String: Any])
+      #expect(place["country_code"] as? String == "HK" && place["country"] as? String == "中国香港")
+      #expect(place["city"] as? String == "香港" && place["district"] as? String == "油尖旺区" && place["adcode"] as? Int == 810109)
       let suggestions = try await client.get("/daka/places?q=tokyo").array.compactMap { $0["value"] as? String }
       #expect(suggestions.first == "日本 东京")
       // What is offered names the place again when sent.

@@ -44,9 +44,13 @@ struct DetailPage: PageModel {
     return "/compose?" + FormEncoding.encode(pairs: [("text", text)] + record.pictures.prefix(3).map { ("pic_id", $0.id) })
   }
 
-  /// 杭州 · 西湖区 in mainland China; 日本 · 东京 elsewhere.
+  /// 杭州 · 西湖区 in mainland China; 中国香港 · 油尖旺区, 中国台湾 · 台北; 日本 · 东京 elsewhere.
   static func placeText(_ place: CheckinPlace) -> String {
-    let parts = place.countryCode == "CN" ? [place.city, place.district] : [place.country, place.city]
+    let parts: [String?] = switch place.countryCode {
+    case "CN": [place.city, place.district]
+    case _ where place.cityAdcode != nil: [place.country, place.district ?? place.city]
+    default: [place.country, place.city]
+    }
     return parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
   }
 

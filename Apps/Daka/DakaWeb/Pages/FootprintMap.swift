@@ -121,9 +121,11 @@ struct FootprintMap: PageModel {
   init?(stats: CheckinStats, points: [CheckinPoint], level requested: Level, geo: GeoData = .shared) {
     guard !stats.countries.isEmpty || !points.isEmpty else { return nil }
     let world = geo.world
-    let visitedCities = stats.cities.compactMap { visited in geo.city(adcode: visited.adcode).map { ($0, visited.count) } }
+    let allCities = stats.cities.compactMap { visited in geo.city(adcode: visited.adcode).map { ($0, visited.count) } }
+    // Mainland China goes by province; 香港, 澳门 and 台湾 are levels of their own (their ISO 3166 territories).
+    let visitedCities = allCities.filter { $0.0.countryCode == "CN" }
     var level = requested
-    if case .city(let adcode) = level, !visitedCities.contains(where: { $0.0.adcode == adcode }) { level = .province(nil) }
+    if case .city(let adcode) = level, !allCities.contains(where: { $0.0.adcode == adcode }) { level = .province(nil) }
     if case .province = level, visitedCities.isEmpty { level = .world }
 
     var byProvince: [(String, Int)] = []
@@ -166,7 +168,22 @@ struct FootprintMap: PageModel {
       up = nil
     case .country(let code):
       let country = world.country(code: code)
-      if let country, let outline = world.outline(of: country) {
+      let ownCities = geo.cities.filter { $0.countryCode == code }
+      if !ownCities.isEmpty {
+        // 香港's districts, 台湾's county-level units: the shipped outlines, finer than the world's.
+        let cityCounts = Dictionary(allCities.map { ($0.0.adcode, $0.1) }, uniquingKeysWith: +)
+        let districtCounts = Dictionary(stats.districts.map { ($0.adcode, $0.count) }, uniquingKeysWith: +)
+        for city in ownCities {
+          let parts = geo.districts(of: city).filter { !$0.isWholeCity }
+          if parts.isEmpty, let outline = geo.outline(of: city) {
+            let count = cityCounts[city.adcode] ?? 0
+            outlines.append((city.name, outline, count, count > 0 ? "/daka/me?city=\(city.adcode)" : nil))
+          }
+          for district in parts {
+            if let outline = geo.outline(of: district) { outlines.append((district.fullName, outline, districtCounts[district.adcode] ?? 0, nil)) }
+          }
+        }
+      } else if let country, let outline = world.outline(of: country) {
         outlines.append((country.name, outline, countryCounts[code] ?? 0, nil))
       }
       for visited in stats.citiesAbroad where visited.countryCode == code {
@@ -187,9 +204,9 @@ struct FootprintMap: PageModel {
       title = province
       up = abroad ? ("/daka/me?map=world", "返回世界") : nil
     case .city(let adcode):
-      let city = visitedCities.first { $0.0.adcode == adcode }!.0
+      let city = allCities.first { $0.0.adcode == adcode }!.0
       chosenCity = city
-      chosenProvince = city.province
+      chosenProvince = city.countryCode == "CN" ? city.province : nil
       let counts = Dictionary(stats.districts.map { ($0.adcode, $0.count) }, uniquingKeysWith: +)
       for district in geo.districts(of: city) {
         if let outline = geo.outline(of: district) { outlines.append((district.fullName, outline, counts[district.adcode] ?? 0, nil)) }
@@ -198,7 +215,9 @@ struct FootprintMap: PageModel {
         outlines.append((city.name, outline, visitedCities.first { $0.0 == city }?.1 ?? 0, nil))
       }
       title = city.name
-      up = ("/daka/me?province=" + (city.province.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""), "返回全省")
+      up = city.countryCode == "CN"
+        ? ("/daka/me?province=" + (city.province.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""), "返回全省")
+        : ("/daka/me?country=\(city.countryCode)", "返回" + (world.country(code: city.countryCode)?.name ?? ""))
     }
     provinces = chosenProvince == nil ? [] : byProvince.map {
       Choice(name: $0.0, link: "/daka/me?province=" + ($0.0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),

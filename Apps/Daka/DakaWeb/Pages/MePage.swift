@@ -85,11 +85,12 @@ struct MePage: PageModel {
     case "paging": lastPage > 1 ? "\(page) / \(lastPage)" : nil
     case "deleted": deleted
     case "filter_label": filter.isEmpty ? nil : filter.label
-    case "years": stats.years.count > 1 || filter.year != nil ? stats.years.map { year in
+    case "has_years": stats.years.count > 1 || filter.year != nil
+    case "years": stats.years.map { year in
       YearChip(year: year.year, count: year.count, current: filter.year == year.year,
                link: "/daka/me?" + FormEncoding.encode(pairs: kept.filter { $0.0 != "year" && $0.0 != "page" }
                  + (filter.year == year.year ? [] : [("year", String(year.year))])) + "#own")
-    } : nil
+    }
     default: frame.child(named: name)
     }
   }
