@@ -459,4 +459,16 @@ def test_a_trip_of_three_entries_draws_its_route(driver, server, tmp_path):
     assert driver.find_elements(By.CSS_SELECTOR, "#route-map polyline.route-line")
     assert [e.text.split(" ")[-1] for e in driver.find_elements(By.CSS_SELECTOR, "#trip-rows .row-brief")] == ["灵隐寺", "平江路", "外滩"]
     shoot(driver, "trip")
+    trip = driver.current_url
+    with urllib.request.urlopen(trip) as response:
+        assert "江南三日" in response.read().decode(), "a public trip, to a visitor"
+    # Made private, a visitor finds nothing there.
+    reload_by(driver, lambda: press(driver, "edit-trip"))
+    press(driver, "trip-private")
+    reload_by(driver, lambda: press(driver, "save-trip"))
+    try:
+        urllib.request.urlopen(trip)
+        assert False, "a private trip reached a visitor"
+    except urllib.error.HTTPError as error:
+        assert error.code == 404
     assert not console_errors(driver)
