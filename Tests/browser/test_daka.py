@@ -472,3 +472,28 @@ def test_a_trip_of_three_entries_draws_its_route(driver, server, tmp_path):
     except urllib.error.HTTPError as error:
         assert error.code == 404
     assert not console_errors(driver)
+
+
+def test_a_point_picked_on_the_map(driver, server):
+    """在地图上选点: the map of the place the location names (杭州's districts), a click on it is the entry's point,
+    and the detail shows it to its owner."""
+    sign_in(driver, server)
+    driver.get(server.url("/daka/new"))
+    visible(driver, "#location").send_keys("杭州西湖")
+    press(driver, "pick-open")
+    svg = visible(driver, "#pick-svg")
+    assert driver.find_element(By.ID, "pick-title").text == "杭州"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#pick-svg path.shape")) >= 10, "杭州's districts"
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", svg)
+    svg.click()  # the middle of 杭州
+    latitude = float(driver.find_element(By.ID, "latitude").get_attribute("value"))
+    longitude = float(driver.find_element(By.ID, "longitude").get_attribute("value"))
+    assert 29.2 < latitude < 30.6 and 118.3 < longitude < 120.8, (latitude, longitude)
+    assert visible(driver, "#point-field").is_displayed()
+    assert float(driver.find_element(By.ID, "pick-pin").get_attribute("cx")) > 0
+    shoot(driver, "pick-map")
+    driver.find_element(By.ID, "spot").send_keys("西溪湿地")
+    reload_by(driver, lambda: press(driver, "submit"))
+    where = driver.find_element(By.ID, "detail-point").text
+    assert f"{latitude:.4f}"[:6] in where and where.endswith("（仅自己可见）"), where
+    assert not console_errors(driver)

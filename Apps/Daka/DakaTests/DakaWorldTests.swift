@@ -132,6 +132,13 @@ import Testing
       #expect(place["city"] as? String == "香港" && place["district"] as? String == "油尖旺区" && place["adcode"] as? Int == 810109)
       let suggestions = try await client.get("/daka/places?q=tokyo").array.compactMap { $0["value"] as? String }
       #expect(suggestions.first == "日本 东京")
+      // The map to pick a point on: the city's districts, or the area around a city abroad; nothing named, none.
+      let pick = try await client.get("/daka/pickmap?location=\("杭州西湖".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+      #expect(pick.object["title"] as? String == "杭州" && (pick.object["svg"] as? String)?.contains("<title>西湖区</title>") == true)
+      #expect((pick.object["min_latitude"] as? Double ?? 0) < 30.25 && (pick.object["max_latitude"] as? Double ?? 0) > 30.25)
+      #expect(try await client.get("/daka/pickmap?location=tokyo").object["title"] as? String == "东京")
+      #expect(try await client.get("/daka/pickmap?location=x&lat=10&lng=20").object["title"] as? String == "当前位置附近")
+      #expect(try await client.get("/daka/pickmap?location=%E6%9F%90%E5%9C%B0").status == .notFound)
       // What is offered names the place again when sent.
       let sent = try await client.checkin(
         [("date", "2025-04-01"), ("location", "日本 东京"), ("spot", "浅草寺")], token: p.aliceToken)

@@ -55,6 +55,66 @@ extension DakaWeb {
     }
   }
 
+  /// The map a point is picked on: an SVG of the area and the box it spans (latitude and longitude are linear in
+  /// the drawing, so the page's script turns a click back into degrees).
+  struct PickMap: Encodable {
+    let svg: String
+    let minLatitude, maxLatitude, minLongitude, maxLongitude: Double
+    let width, height: Double
+    let title: String
+  }
+
+  /// `/daka/pickmap?location=&lat=&lng=`: the map to pick a point on for the form, drawn from the shipped outlines:
+  /// the city the location names (its districts) in mainland China, 香港 or 台湾; around the city elsewhere (the
+  /// countries' coarse outlines); around the current point when the words name nothing. 404 when there is neither.
+  func pickMap(_ request: Request, _ context: SparrowContext) async throws -> Response {
+    let geo = GeoData.shared
+    let location = TextLimit(50).prefix(context.params["location"] ?? "")
+    var shapes: [(String, Outline)] = []
+    var centre: Coordinate?
+    var title = ""
+    if let match = geo.match(freeText: location) {
+      let parts = geo.districts(of: match.city).filter { !$0.isWholeCity }
+      shapes = parts.compactMap { district in geo.outline(of: district).map { (district.fullName, $0) } }
+      if shapes.isEmpty, let outline = geo.outline(of: match.city) { shapes = [(match.city.name, outline)] }
+      title = match.city.name
+    } else if let city = geo.world.match(freeText: location) {
+      centre = city.coordinate
+      title = city.name
+    } else if let lat = context.params["lat"].flatMap(Double.init), let lng = context.params["lng"].flatMap(Double.init),
+      (-90...90).contains(lat), (-180...180).contains(lng)
+    {
+      centre = Coordinate(latitude: lat, longitude: lng)
+      title = "当前位置附近"
+    }
+    var box: BoundingBox
+    if let first = shapes.first {
+      box = shapes.dropFirst().reduce(first.1.boundingBox) { $0.union($1.1.boundingBox) }
+    } else if let centre {
+      // About 60 km across around a city abroad: its own town and what is around.
+      box = BoundingBox(minLatitude: centre.latitude - 0.3, maxLatitude: centre.latitude + 0.3,
+                        minLongitude: centre.longitude - 0.4, maxLongitude: centre.longitude + 0.4)
+      for country in geo.world.outlinedCountries {
+        if let outline = geo.world.outline(of: country), outline.boundingBox.overlaps(box) { shapes.append((country.name, outline)) }
+      }
+      for city in geo.cities {
+        if let outline = geo.outline(of: city), outline.boundingBox.overlaps(box) { shapes.append((city.name, outline)) }
+      }
+    } else {
+      throw WebPageError(.notFound, "先填写地点，才能在地图上选点")
+    }
+    let map = OutlineMap(box: box, width: 320)
+    box = map.box
+    var svg = "<svg class=\"map pick\" id=\"pick-svg\" viewBox=\"0 0 320 \(OutlineMap.number(map.height))\" role=\"img\" aria-label=\"在地图上点选位置\">"
+    for (name, outline) in shapes {
+      svg += "<path class=\"shape\" d=\"\(map.path(outline))\" fill-rule=\"evenodd\"><title>\(HTML.escape(name))</title></path>"
+    }
+    svg += "<circle class=\"pin\" id=\"pick-pin\" r=\"4\" cx=\"-10\" cy=\"-10\"></circle></svg>"
+    return try Self.json(PickMap(svg: svg, minLatitude: box.minLatitude, maxLatitude: box.maxLatitude,
+                                 minLongitude: box.minLongitude, maxLongitude: box.maxLongitude, width: 320,
+                                 height: map.height, title: title))
+  }
+
   /// A JSON answer for the page's script; it follows the signed-in person's data, so nothing keeps it.
   static func json(_ value: some Encodable & Sendable) throws -> Response {
     var response = try SparrowPlatform.json(value)

@@ -67,6 +67,7 @@ package struct DakaWeb: SparrowApp {
     pages.post("/daka/t/:id/delete") { request, context in try await web.deleteTrip(request, context, id: context.parameters.get("id")) }
     pages.get("/daka/places") { request, context in try await web.places(request, context) }
     pages.get("/daka/place") { request, context in try await web.place(request, context) }
+    pages.get("/daka/pickmap") { request, context in try await web.pickMap(request, context) }
     // Anything else under /daka is the client's own 404 page (the API's /daka/api/… is matched first).
     pages.get("/daka/**") { _, _ -> Response in throw WebPageError.notFound }
   }

@@ -129,6 +129,38 @@ export function setupForm(form) {
     document.getElementById("show-exact").checked = false;
   });
 
+  // A point picked on a map of the place the location names (drawn by the server from the shipped outlines): the
+  // drawing spans a box in which latitude and longitude are linear, so a click turns back into degrees.
+  var pickOpen = document.getElementById("pick-open"), pickPanel = document.getElementById("pick-panel");
+  pickOpen.hidden = false;
+  pickOpen.addEventListener("click", function () {
+    var query = "location=" + encodeURIComponent(document.getElementById("location").value.trim());
+    var lat = document.getElementById("latitude").value, lng = document.getElementById("longitude").value;
+    if (lat && lng) query += "&lat=" + lat + "&lng=" + lng;
+    fetch("/daka/pickmap?" + query).then(function (r) { return r.ok ? r.json() : null; }).then(function (map) {
+      if (!map) { hint("先填写地点，才能在地图上选点"); return; }
+      document.getElementById("pick-title").textContent = map.title;
+      var holder = document.getElementById("pick-map");
+      holder.innerHTML = map.svg;  // the server's drawing: its names are escaped there
+      var svg = holder.querySelector("svg"), pin = document.getElementById("pick-pin");
+      function place(latitude, longitude) {
+        pin.setAttribute("cx", ((longitude - map.min_longitude) / (map.max_longitude - map.min_longitude) * map.width).toFixed(1));
+        pin.setAttribute("cy", ((map.max_latitude - latitude) / (map.max_latitude - map.min_latitude) * map.height).toFixed(1));
+      }
+      if (lat && lng) place(+lat, +lng);
+      svg.addEventListener("click", function (event) {
+        var box = svg.getBoundingClientRect();
+        var x = (event.clientX - box.left) / box.width, y = (event.clientY - box.top) / box.height;
+        var latitude = map.max_latitude - y * (map.max_latitude - map.min_latitude);
+        var longitude = map.min_longitude + x * (map.max_longitude - map.min_longitude);
+        setPoint(latitude.toFixed(6), longitude.toFixed(6));
+        place(latitude, longitude);
+      });
+      pickPanel.hidden = false;
+    });
+  });
+  document.getElementById("pick-close").addEventListener("click", function () { pickPanel.hidden = true; });
+
   // Typing into the field at fault clears the refusal.
   form.addEventListener("input", function (event) {
     if (event.target.getAttribute("aria-invalid") !== "true") return;
