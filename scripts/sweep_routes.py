@@ -84,6 +84,11 @@ routes = [
     ("daka me", "/daka/me", web),
     ("daka entry", f"/daka/c/{checkin}", ""),
     ("daka api checkins", "/daka/api/checkins", ""),
+    ("daka me world", "/daka/me?map=world", web),
+    ("daka trips", "/daka/trips", web),
+    ("daka places abroad", "/daka/places?q=tokyo", ""),
+    ("daka place abroad", "/daka/place?lat=35.6812&lng=139.7671", ""),
+    ("daka api checkins country", "/daka/api/checkins?country=CN&year=2025", ""),
 ]
 
 # 团购's signed API, as scripts/bench.sh signs it.
