@@ -212,7 +212,7 @@ let package = Package(
     .executableTarget(
       name: "sparrow",
       dependencies: [
-        "SparrowServer", "SparrowApps", "TuanApp", "TuanStore", "SparrowDemo", "WeiboAPI", "SparrowStoreSQLite", "SparrowStorePostgres",
+        "SparrowServer", "SparrowApps", "TuanApp", "TuanStore", "SparrowDemo", "WeiboAPI", "SparrowStoreSQLite", "SparrowStorePostgres", "GeoData",
         "Cmalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

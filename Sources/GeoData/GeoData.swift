@@ -82,6 +82,14 @@ package final class GeoData: Sendable {
   /// Every country and territory and the world's cities beyond mainland China, read on first use.
   package var world: World { worldData.wrapped }
 
+  /// Reads everything now (the places, the outlines, the world and its outlines): `sparrow serve` calls it on a
+  /// thread of its own at start, so that no request holds a cooperative thread while seconds of JSON are parsed.
+  package static func warmUp() {
+    let geo = shared
+    _ = geo.world.outlinedCountries
+    _ = geo.outlines.wrapped.count
+  }
+
   /// The 11 热门 cities in Dianping's order: 北京 上海 广州 深圳 天津 西安 重庆 杭州 南京 武汉 成都.
   package var hotCities: [City] {
     cities.filter(\.isHot).sorted { $0.hotRank! < $1.hotRank! }

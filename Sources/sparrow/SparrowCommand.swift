@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GeoData
 import Hummingbird
 import SparrowApps
 import SparrowDemo
@@ -192,6 +193,7 @@ struct Serve: AsyncParsableCommand {
     // An operator's command beside a SQLite server (`user suspend`, `content hide`, `app scopes`) writes from
     // another process: the server notices within a second and drops its caches.
     let watcher = Task { if case .sqlite(let sqlite) = engine { await sqlite.watchOtherProcesses() } }
+    Thread.detachNewThread { GeoData.warmUp() }
     // On SIGTERM or SIGINT the server stops accepting, finishes the requests in flight, and returns here: then
     // the id node is released and the database's connections closed.
     try await app.runService()

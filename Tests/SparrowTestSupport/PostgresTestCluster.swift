@@ -27,10 +27,17 @@ package final class PostgresTestCluster: Sendable {
     return cluster
   }()
 
-  /// Settings for a database on the cluster (no password: trust on loopback).
+  /// Settings for a database on the cluster (no password: trust on loopback). Connections may wait 30 s: when
+  /// every suite starts at once on two cores, the cluster is busy creating and migrating dozens of databases.
   package func configuration(database: String, poolSize: Int = 4) -> PostgresStore.Configuration {
-    PostgresStore.Configuration(host: "127.0.0.1", port: port, username: "sparrow", database: database, poolSize: poolSize)
+    PostgresStore.Configuration(host: "127.0.0.1", port: port, username: "sparrow", database: database, poolSize: poolSize,
+                                connectTimeout: .seconds(30))
   }
+
+  /// Creating and migrating a test database, a few at a time: the suites start together, and dozens of
+  /// CREATE DATABASE at once (each a copy of the template, flushed to disk) kept connections waiting past their
+  /// timeout on a loaded machine.
+  package static let setups = TestGate(slots: 4)
 
   init(port: Int, folder: URL, bin: URL, runAs: String?) {
     self.port = port

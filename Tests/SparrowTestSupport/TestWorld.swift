@@ -86,12 +86,14 @@ package func withStore<T>(_ kind: StoreKind, modules: [any AppModule.Type] = Spa
     guard let cluster = PostgresTestCluster.shared else { throw PostgresTestCluster.Unavailable() }
     let name = "sparrow_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
     let admin = cluster.configuration(database: "postgres")
-    try await PostgresStore.createDatabase(name, admin: admin)
     let config = cluster.configuration(database: name)
     // Every store opened on the database, the reopened ones too, is shut down before the database is dropped.
     let opened = OpenedStores()
     do {
-      let store = try await PostgresStore.open(config, schemas: modules.postgresSchemas)
+      let store = try await PostgresTestCluster.setups.run {
+        try await PostgresStore.createDatabase(name, admin: admin)
+        return try await PostgresStore.open(config, schemas: modules.postgresSchemas)
+      }
       opened.add(store)
       let result = try await body(TestEngine(engine: .postgres(store), modules: modules, reopen: {
         let store = PostgresStore(config)
@@ -167,8 +169,10 @@ package struct TestWorld: Sendable {
     case .postgres:
       guard let cluster = PostgresTestCluster.shared else { throw PostgresTestCluster.Unavailable() }
       let name = "sparrow_world_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-      try await PostgresStore.createDatabase(name, admin: cluster.configuration(database: "postgres"))
-      let opened = try await PostgresStore.open(cluster.configuration(database: name), schemas: modules.postgresSchemas)
+      let opened = try await PostgresTestCluster.setups.run {
+        try await PostgresStore.createDatabase(name, admin: cluster.configuration(database: "postgres"))
+        return try await PostgresStore.open(cluster.configuration(database: name), schemas: modules.postgresSchemas)
+      }
       // As a server that has been up a moment: hearing other processes' cache changes, so its caches are used.
       for _ in 0..<500 where !opened.isListening { try await Task.sleep(for: .milliseconds(10)) }
       engine = .postgres(opened)

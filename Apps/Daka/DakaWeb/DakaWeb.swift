@@ -1,6 +1,5 @@
 import DakaAPI
 import Foundation
-import GeoData
 import Hummingbird
 import SparrowPlatform
 import DakaStore
@@ -27,13 +26,6 @@ package struct DakaWeb: SparrowApp {
     self.platform = platform
     writer = CheckinWriter(deps: deps, pictures: platform.pictures)
     pages = try await TemplateLibrary.load(adding: Self.templates)
-    // The world (31,879 cities) and the outlines are parsed once, on a thread of their own at start, rather than on
-    // the first request that needs them, which would hold one of the few cooperative threads meanwhile.
-    Thread.detachNewThread {
-      let geo = GeoData.shared
-      _ = geo.world.outlinedCountries
-      _ = geo.cities.first.flatMap(geo.outline(of:))
-    }
     // The platform's picture browser is served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/daka/static")
       .including("pictures.js", of: platform.assets, as: "js/pictures.js")
