@@ -9,6 +9,8 @@ import SparrowStore
 package enum TripInputError: Error, Sendable, Equatable {
   case missingName
   case nameTooLong(Int)
+  /// A control character (a line break, a tab …) in the name.
+  case controlCharacterInName
   case badEntries(String)
   /// Ids that are not the owner's entries.
   case notYourEntries([Int64])
@@ -22,6 +24,7 @@ package enum TripInputError: Error, Sendable, Equatable {
     case .missingName: .missing("name")
     case .nameTooLong(let count):
       .badParameter("name", expected: "at most \(Trips.nameLimit) characters", got: "\(count) characters")
+    case .controlCharacterInName: .badParameter("name", expected: "one line of text", got: "a control character")
     case .badEntries(let text): .badParameter("checkin_ids", expected: "check-in ids separated by commas", got: CheckinFields.shown(text))
     case .notYourEntries(let ids):
       .badParameter("checkin_ids", expected: "ids of your own check-ins", got: ids.map(String.init).joined(separator: ","))
@@ -36,6 +39,7 @@ package enum TripInputError: Error, Sendable, Equatable {
     switch self {
     case .missingName: "请填写旅程的名字"
     case .nameTooLong: "旅程的名字最多\(Trips.nameLimit)个字"
+    case .controlCharacterInName: "旅程的名字里有无法显示的字符"
     case .badEntries, .notYourEntries: "只能选择你自己的打卡"
     case .tooManyEntries: "一个旅程最多\(Trips.entryLimit)条打卡"
     case .badVisibility: "请选择公开或仅自己可见"
@@ -163,7 +167,7 @@ package struct Trips: Sendable {
     case .tooLong(let count): throw .nameTooLong(count)
     case .tooHeavy: throw .nameTooLong(name.unicodeScalars.count)
     }
-    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .nameTooLong(0) }
+    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .controlCharacterInName }
     return name
   }
 

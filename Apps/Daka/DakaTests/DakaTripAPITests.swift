@@ -30,6 +30,8 @@ import Testing
       #expect(foreign.status == .badRequest && foreign.errorCode == 10017 && foreign.text.contains("\(bobs)"))
       #expect(try await client.post("/daka/api/trips", [("name", "江南"), ("checkin_ids", "1,x")], token: p.aliceToken).errorCode == 10017)
       #expect(try await client.post("/daka/api/trips", [("checkin_ids", "\(hangzhou)")], token: p.aliceToken).status == .badRequest)
+      let broken = try await client.post("/daka/api/trips", [("name", "江南\n三日")], token: p.aliceToken)
+      #expect(broken.errorCode == 10017 && broken.text.contains("control character"))
       #expect(try await client.post("/daka/api/trips", [("name", "江南"), ("checkin_ids", "\(hangzhou)"), ("cover", "nope")],
                                     token: p.aliceToken).errorCode == 10017)
       #expect(try await client.get("/daka/api/trips", token: p.aliceToken).object["total_number"] as? Int == 0)
