@@ -56,6 +56,9 @@ package final class World: Sendable {
   private let cityByID: [Int: WorldCity]
   /// Indexes into `cities` by whole-degree cell, for `nearestCity(to:)`.
   private let grid: [Int: [Int]]
+  /// Indexes into `cities` (largest first) by every character a search can start on: the first of the English
+  /// name and of each of its words, of the pinyin and initials, and every character of a Chinese name.
+  private let byKey: [Character: [Int]]
   /// The countries' outlines at 1:110m (Natural Earth), read on first use; small countries have none.
   private let outlines: Lazy<[String: Outline]>
 
@@ -80,6 +83,20 @@ package final class World: Sendable {
     var grid: [Int: [Int]] = [:]
     for (index, city) in cities.enumerated() { grid[Self.cell(city.coordinate), default: []].append(index) }
     self.grid = grid
+    var byKey: [Character: [Int]] = [:]
+    for (index, city) in cities.enumerated() {
+      var keys = Set<Character>()
+      var wordStart = true
+      for character in city.typed {
+        if wordStart { keys.insert(character) }
+        wordStart = character == " "
+      }
+      if let first = city.pinyin.first { keys.insert(first) }
+      if let first = city.initials.first { keys.insert(first) }
+      if city.hasChineseName { keys.formUnion(city.name) }
+      for key in keys { byKey[key, default: []].append(index) }
+    }
+    self.byKey = byKey
     guard FileManager.default.fileExists(atPath: outlinesURL.path) else {
       throw GeoDataError.missingResource("world_outlines.json")
     }
@@ -171,14 +188,17 @@ package final class World: Sendable {
     var ranked: [(WorldCity, Int)] = []
     if GeoData.containsHan(trimmed) {
       let q = trimmed.filter { !$0.isWhitespace }
-      for city in cities where city.hasChineseName {
+      guard let key = q.first else { return [] }
+      for city in (byKey[key] ?? []).map({ cities[$0] }) where city.hasChineseName {
         if city.name == q { ranked.append((city, 0)) } else if city.name.hasPrefix(q) { ranked.append((city, 1)) } else if city.name.contains(q) { ranked.append((city, 2)) }
       }
     } else {
       let typed = Self.typed(trimmed)
       let pinyin = GeoData.normalisedPinyin(trimmed)
-      guard !typed.isEmpty else { return [] }
-      for city in cities {
+      guard let key = typed.first else { return [] }
+      // Every match starts on one of the city's keys: the query's first character.
+      let candidates = Set((byKey[key] ?? []) + (pinyin.first.flatMap { byKey[$0] } ?? [])).sorted().map { cities[$0] }
+      for city in candidates {
         if city.typed == typed || (!city.pinyin.isEmpty && (city.pinyin == pinyin || city.initials == pinyin && pinyin.count > 1)) {
           ranked.append((city, 0))
         } else if city.typed.hasPrefix(typed) || (!city.pinyin.isEmpty && pinyin.count > 1 && city.pinyin.hasPrefix(pinyin)) {

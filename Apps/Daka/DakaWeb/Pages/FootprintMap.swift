@@ -106,6 +106,15 @@ struct FootprintMap: PageModel {
 
   static let width = 320.0
 
+  /// Every country's path on the world level (its box is all of them but Antarctica), by name.
+  private static let worldPaths: [String: String] = {
+    let world = GeoData.shared.world
+    let outlines = world.outlinedCountries.filter { $0.code != "AQ" }.compactMap { c in world.outline(of: c).map { (c.name, $0) } }
+    guard let first = outlines.first?.1.boundingBox else { return [:] }
+    let map = OutlineMap(box: outlines.dropFirst().reduce(first) { $0.union($1.1.boundingBox) }, width: width)
+    return Dictionary(outlines.map { ($0.0, map.path($0.1)) }, uniquingKeysWith: { a, _ in a })
+  }()
+
   let title: String
   let shapes: [Shape]
   let dots: [Dot]
@@ -242,7 +251,9 @@ struct FootprintMap: PageModel {
     guard let box else { return nil }
     let map = OutlineMap(box: box, width: Self.width)
     height = OutlineMap.number(map.height)
-    shapes = outlines.map { Shape(name: $0.name, path: map.path($0.outline), count: $0.count, link: $0.link) }
+    // The world level's drawing is the same for everyone: its paths are made once.
+    let paths = level == .world ? Self.worldPaths : [:]
+    shapes = outlines.map { Shape(name: $0.name, path: paths[$0.name] ?? map.path($0.outline), count: $0.count, link: $0.link) }
     self.dots = dots.map { dot in
       let p = map.point(dot.at)
       return Dot(name: dot.name, x: OutlineMap.number(p.x), y: OutlineMap.number(p.y), count: dot.count, link: dot.link)
