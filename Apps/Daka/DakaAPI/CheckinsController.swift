@@ -10,13 +10,13 @@ struct CheckinsController: Sendable {
   let deps: DakaDependencies
   let writer: CheckinWriter
 
-  func presenter(_ call: DakaCall) -> CheckinPresenter {
+  func presenter(_ call: JSONCall) -> CheckinPresenter {
     CheckinPresenter(store: deps.store.people, journal: deps.store.journal, baseURL: deps.config.publicURL, viewer: call.viewer)
   }
 
   /// `GET checkins`: public entries and the caller's own, newest first; `q` searches, `uid` keeps one author's,
   /// `year`, `country`, `city` and `geoname_id` narrow (`CheckinFilter`).
-  func list(_ call: DakaCall) async throws -> Response {
+  func list(_ call: JSONCall) async throws -> Response {
     let page = try call.params.page(defaultCount: 20, maxCount: 100)
     let author = try call.params.int64("uid")
     let filter = try CheckinFilter(call.params, strict: true)
@@ -27,17 +27,17 @@ struct CheckinsController: Sendable {
       page: page.offset / page.count + 1))
   }
 
-  func show(_ call: DakaCall) async throws -> Response {
+  func show(_ call: JSONCall) async throws -> Response {
     try json(try await presenter(call).checkin(try await visible(call)))
   }
 
-  func create(_ call: DakaCall) async throws -> Response {
+  func create(_ call: JSONCall) async throws -> Response {
     let record = try await writer.create(call.params, files: call.params.files("pic"), by: try call.user(), at: call.now)
     return try json(try await presenter(call).checkin(record))
   }
 
   /// `POST checkins/{id}`: fields sent replace theirs; `pic` parts are added, `remove_pic` ids removed.
-  func update(_ call: DakaCall) async throws -> Response {
+  func update(_ call: JSONCall) async throws -> Response {
     let user = try call.user()
     let current = try await own(call, user: user)
     let edited = try await writer.update(current, call.params, files: call.params.files("pic"), by: user, at: call.now)
@@ -45,7 +45,7 @@ struct CheckinsController: Sendable {
   }
 
   /// `POST checkins/{id}/delete`: the entry as it was.
-  func delete(_ call: DakaCall) async throws -> Response {
+  func delete(_ call: JSONCall) async throws -> Response {
     let user = try call.user()
     _ = try await own(call, user: user)
     guard let deleted = try await deps.store.journal.deleteCheckin(id: try id(call), userID: user) else {
@@ -54,7 +54,7 @@ struct CheckinsController: Sendable {
     return try json(try await presenter(call).checkin(deleted))
   }
 
-  func me(_ call: DakaCall) async throws -> Response {
+  func me(_ call: JSONCall) async throws -> Response {
     let user = try call.user()
     async let record = deps.store.people.user(id: user)
     async let stats = deps.store.journal.checkinStats(userID: user)
@@ -63,13 +63,13 @@ struct CheckinsController: Sendable {
 
   // MARK: Pieces
 
-  func id(_ call: DakaCall) throws -> Int64 {
+  func id(_ call: JSONCall) throws -> Int64 {
     guard let id = call.id else { throw EnvelopeError.missing("id") }
     return id
   }
 
   /// The entry, if the caller may see it; a private entry of someone else's is not found, as if it did not exist.
-  func visible(_ call: DakaCall) async throws -> CheckinRecord {
+  func visible(_ call: JSONCall) async throws -> CheckinRecord {
     guard let record = try await deps.store.journal.checkin(id: try id(call), viewer: call.viewer) else {
       throw EnvelopeError.checkinNotFound
     }
@@ -77,7 +77,7 @@ struct CheckinsController: Sendable {
   }
 
   /// The caller's own entry: someone else's public one is refused as not theirs.
-  func own(_ call: DakaCall, user: Int64) async throws -> CheckinRecord {
+  func own(_ call: JSONCall, user: Int64) async throws -> CheckinRecord {
     let record = try await visible(call)
     guard record.userID == user else { throw EnvelopeError.notYourCheckin }
     return record

@@ -27,15 +27,13 @@ extension Scope {
 /// The 打卡 API at `/daka/api/…`: JSON, the platform's OAuth tokens and error envelope. Reads take an optional
 /// token (signed out, one sees the public entries); writes need one.
 package struct DakaAPI: SparrowApp {
-  let dispatcher: APIDispatcher<EnvelopeError, DakaCall>
+  let dispatcher: APIDispatcher<EnvelopeError, JSONCall>
 
   package init(deps: DakaDependencies, platform: Platform) {
     let checkins = CheckinsController(deps: deps, writer: CheckinWriter(deps: deps, pictures: platform.pictures))
-    var routes = APIRoutes<EnvelopeError, DakaCall>(
+    var routes = APIRoutes<EnvelopeError, JSONCall>(
       prefix: "/daka/api/", bodyLimit: Self.bodyLimit, auth: .token, scope: .daka,
-      makeCall: { request in
-        DakaCall(params: request.params, viewer: request.caller?.userID, now: request.now, id: try request.pathID.map(Self.id))
-      },
+      makeCall: { try JSONCall($0, id: Self.id) },
       translate: { error in
         switch error {
         case let error as CheckinInputError: error.weibo
@@ -80,18 +78,3 @@ package struct DakaAPI: SparrowApp {
   }
 }
 
-/// One call, parsed: what a handler needs.
-struct DakaCall: Sendable {
-  let params: Params
-  /// The token's user; nil for a signed-out read.
-  let viewer: Int64?
-  let now: Date
-  /// The entry named in the path.
-  let id: Int64?
-
-  /// The caller, for what needs one.
-  func user() throws -> Int64 {
-    guard let viewer else { throw EnvelopeError.emptyToken }
-    return viewer
-  }
-}

@@ -21,18 +21,15 @@ extension EnvelopeError {
 /// 团购's JSON API at `/tuan/api/…`, for the person's own 点评 and orders: the platform's OAuth tokens (scope
 /// `tuan`) and error envelope. Reading a shop's reviews takes an optional token; everything else needs one.
 package struct TuanAPI: SparrowApp {
-  let dispatcher: APIDispatcher<EnvelopeError, TuanCall>
+  let dispatcher: APIDispatcher<EnvelopeError, JSONCall>
 
   package init(deps: DealsDependencies, platform: Platform) {
     let controller = TuanController(
       store: deps.store, users: platform.deps.store, presenter: DealsPresenter(publicURL: deps.config.publicURL),
       writer: ReviewWriter(store: deps.store, ids: deps.ids, pictures: platform.pictures))
-    var routes = APIRoutes<EnvelopeError, TuanCall>(
+    var routes = APIRoutes<EnvelopeError, JSONCall>(
       prefix: "/tuan/api/", bodyLimit: Self.bodyLimit, auth: .token, scope: .tuan,
-      makeCall: { request in
-        TuanCall(params: request.params, viewer: request.caller?.userID, now: request.now,
-                 id: try request.pathID.map(Self.id))
-      },
+      makeCall: { try JSONCall($0, id: Self.id) },
       translate: { error in
         switch error {
         case let error as ReviewInputError: .badParameter(error.field, expected: error.expected, got: error.message)
@@ -69,20 +66,6 @@ package struct TuanAPI: SparrowApp {
       throw EnvelopeError.badParameter("id", expected: "positive int64", got: String(text.prefix(40)))
     }
     return id
-  }
-}
-
-/// One call, parsed.
-struct TuanCall: Sendable {
-  let params: Params
-  /// The token's user; nil for a signed-out read.
-  let viewer: Int64?
-  let now: Date
-  let id: Int64?
-
-  func user() throws -> Int64 {
-    guard let viewer else { throw EnvelopeError.emptyToken }
-    return viewer
   }
 }
 
@@ -157,7 +140,7 @@ struct TuanController: Sendable {
 
   /// `GET reviews` (`business_id`, `filter` all|latest|pictures|good|bad, `page`, `count`): a shop's reviews as the
   /// caller may see them.
-  func reviews(_ call: TuanCall) async throws -> Response {
+  func reviews(_ call: JSONCall) async throws -> Response {
     guard let business = try call.params.int64("business_id") else { throw EnvelopeError.missing("business_id") }
     let filterText = call.params["filter"] ?? "all"
     guard let filter = ReviewFilter(rawValue: filterText) else {
@@ -170,22 +153,22 @@ struct TuanController: Sendable {
                                page: page.offset / page.count + 1))
   }
 
-  func visible(_ call: TuanCall) async throws -> ReviewRecord {
+  func visible(_ call: JSONCall) async throws -> ReviewRecord {
     guard let id = call.id, let review = try await store.review(id: id, viewer: call.viewer) else {
       throw EnvelopeError.reviewNotFound
     }
     return review
   }
 
-  func one(_ review: ReviewRecord, _ call: TuanCall) async throws -> Response {
+  func one(_ review: ReviewRecord, _ call: JSONCall) async throws -> Response {
     try json(try await present([review], viewer: call.viewer)[0])
   }
 
-  func review(_ call: TuanCall) async throws -> Response { try await one(try await visible(call), call) }
+  func review(_ call: JSONCall) async throws -> Response { try await one(try await visible(call), call) }
 
   /// `POST reviews` (`coupon`, `rating`, `product`, `decoration`, `service`, `text`, `spend`, `pic`…): a review of
   /// one of the caller's used 团购券.
-  func create(_ call: TuanCall) async throws -> Response {
+  func create(_ call: JSONCall) async throws -> Response {
     let user = try call.user()
     guard let code = call.params["coupon"] else { throw EnvelopeError.missing("coupon") }
     // Someone else's 券, an unused one and an invented code are answered alike.
@@ -198,14 +181,14 @@ struct TuanController: Sendable {
   }
 
   /// One of the caller's reviews; someone else's is not found, as one that does not exist.
-  func own(_ call: TuanCall) async throws -> ReviewRecord {
+  func own(_ call: JSONCall) async throws -> ReviewRecord {
     let review = try await visible(call)
     guard review.userID == (try call.user()) else { throw EnvelopeError.reviewNotFound }
     return review
   }
 
   /// `POST reviews/{id}`: the fields replace theirs; `pic` parts join, `remove_pic` ids leave.
-  func update(_ call: TuanCall) async throws -> Response {
+  func update(_ call: JSONCall) async throws -> Response {
     let current = try await own(call)
     guard let merchant = try await store.merchant(id: current.merchantID) else { throw EnvelopeError.reviewNotFound }
     let edited = try await writer.update(current, call.params, files: call.params.files("pic"), merchant: merchant,
@@ -214,14 +197,14 @@ struct TuanController: Sendable {
   }
 
   /// `POST reviews/{id}/delete`: the review as it was.
-  func delete(_ call: TuanCall) async throws -> Response {
+  func delete(_ call: JSONCall) async throws -> Response {
     let review = try await own(call)
     guard try await store.deleteReview(id: review.id, userID: review.userID) else { throw EnvelopeError.reviewNotFound }
     return try await one(review, call)
   }
 
   /// `POST reviews/{id}/helpful` (`helpful` 1, or 0 to take it back): the review with its count now.
-  func helpful(_ call: TuanCall) async throws -> Response {
+  func helpful(_ call: JSONCall) async throws -> Response {
     let user = try call.user()
     let review = try await visible(call)
     _ = try await store.setHelpful(reviewID: review.id, userID: user, helpful: try call.params.flag("helpful") || call.params["helpful"] == nil)
@@ -252,7 +235,7 @@ struct TuanController: Sendable {
   }
 
   /// `GET orders` (`page`, `count`): the caller's orders with their 团购券 and their reviews' ids.
-  func orders(_ call: TuanCall) async throws -> Response {
+  func orders(_ call: JSONCall) async throws -> Response {
     let user = try call.user()
     let page = try call.params.page(defaultCount: 20, maxCount: 50)
     let found = try await store.orders(userID: user, limit: page.count, offset: page.offset)

@@ -161,8 +161,13 @@ import TuanStore
       let replied = try await client.post("/tuan/shop/reply", [("review", String(review.id)), ("text", "抱歉让您久等，已经改进出餐流程。"), ("csrf", csrf)],
                                           headers: headers)
       let shown = try await client.get("/tuan/review/\(review.id)")
+      let withReview = try await client.get("/tuan/shop", headers: headers)
 
       #expect(refused.status == .forbidden && refused.text.contains("还没有关联商家"))
+      // 更多 offers 商家后台 to the person who serves a shop, not to everyone signed in.
+      #expect(page.text.contains("id=\"more-shop\""))
+      #expect(!(try await client.get("/tuan", headers: stranger)).text.contains("more-shop"))
+      #expect(!(try await client.get("/tuan")).text.contains("more-shop"))
       #expect(page.status == .ok && page.text.contains("验券") && page.text.contains("今天还没有验券"))
       // Another shop's real code answers as an invented one: the same words.
       let location = { (r: TestResponse) in r.headers[.location] ?? "" }
@@ -173,6 +178,7 @@ import TuanStore
       #expect(strangerReply.status == .forbidden)
       #expect(replied.status == .seeOther)
       #expect(shown.text.contains("商家回复") && shown.text.contains("已经改进出餐流程"))
+      #expect(withReview.text.contains("maxlength=\"\(ReviewRules.reply.visible)\""))
     }
   }
 

@@ -21,7 +21,7 @@ extension TuanWeb {
     let found = try await deps.store.findDeals(query)
     let list = CardList(cards: try await rated(found.items.map { DealCard($0.deal, presenter: presenter, now: query.onSaleAt ?? deps.now()) }), next: nil,
                         total: found.total, empty: "商家暂时没有在售的团购")
-    let page = BusinessPage(frame: frame(context, request, tab: nil, title: merchant.fullName),
+    let page = BusinessPage(frame: try await frame(context, request, tab: nil, title: merchant.fullName),
                             info: MerchantInfo(merchant: merchant), list: list)
     return render("tuan_business", page)
   }

@@ -10,7 +10,7 @@ extension TuanWeb {
     let choice = try await cityChoice(request, context)
     let keep = Self.kept(context.params, city: choice.city)
     let query = context.params["q"].map { TextLimit(40).prefix($0) }
-    let page = CityPopover(frame: frame(context, request, tab: nil, title: "选择城市"), choice: choice, keep: keep,
+    let page = CityPopover(frame: try await frame(context, request, tab: nil, title: "选择城市"), choice: choice, keep: keep,
                            query: query)
     return render(HTML.wantsFragment(request) ? "tuan_cities_panel" : "tuan_cities", page)
   }

@@ -14,7 +14,7 @@ extension TuanWeb {
     let list = try await cards(filter, city: city, page: 1)
     let title = filter.keyword.map { "搜索“\($0)”" } ?? "团购"
     let menus = TopMenus(filter: filter, city: city)
-    let page = GridPage(frame: frame(context, request, tab: .deals, title: title), menus: menus,
+    let page = GridPage(frame: try await frame(context, request, tab: .deals, title: title), menus: menus,
                         dropdowns: menuMarkup.dropdowns(menus, filter: filter, city: city), list: list)
     return render("tuan_grid", page)
   }
@@ -84,7 +84,7 @@ extension TuanWeb {
                                                 limit: 3, offset: 0)
       reviews = try await reviewItems(latest.items, category: { _ in merchant.category }, context: context)
     }
-    let frame = frame(context, request, tab: nil, title: deal.title)
+    let frame = try await frame(context, request, tab: nil, title: deal.title)
     var page = DetailPage(frame: frame, deal: deal, merchant: merchant, presenter: presenter, collected: collected,
                           now: deps.now(), publicURL: deps.config.publicURL)
     page.reviews = reviews

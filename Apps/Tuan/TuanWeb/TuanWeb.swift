@@ -90,9 +90,13 @@ package struct TuanWeb: SparrowApp {
 
   // MARK: Rendering
 
-  /// The frame every page shows its content in: dock with `tab` selected, the chosen city, the viewer.
-  func frame(_ context: SparrowContext, _ request: Request, tab: TuanFrame.Tab?, title: String) -> TuanFrame {
-    TuanFrame(web: web(title, context, here: WebFrame.here(request)), tab: tab, city: CityChoice(request).city)
+  /// The frame every page shows its content in: dock with `tab` selected, the chosen city, the viewer, and
+  /// 商家后台 in 更多 for a person who serves a shop (one key read, for signed-in viewers only).
+  func frame(_ context: SparrowContext, _ request: Request, tab: TuanFrame.Tab?, title: String) async throws -> TuanFrame {
+    var keepsShop = false
+    if let viewer = context.viewer { keepsShop = try await deps.store.shop(of: viewer.user.id) != nil }
+    return TuanFrame(web: web(title, context, here: WebFrame.here(request)), tab: tab, city: CityChoice(request).city,
+                     keepsShop: keepsShop)
   }
 
   /// The shell of a 团购 page.
@@ -108,7 +112,7 @@ package struct TuanWeb: SparrowApp {
 
   /// The error page: the message in the content area, the dock still there.
   func problem(_ context: SparrowContext, _ message: String, status: HTTPResponse.Status) async throws -> Response {
-    let frame = TuanFrame(web: web("出错了", context, here: "/tuan"), tab: nil, city: GeoData.shared.hotCities[0])
+    let frame = TuanFrame(web: web("出错了", context, here: "/tuan"), tab: nil, city: GeoData.shared.hotCities[0], keepsShop: false)
     return render("tuan_message", MessagePage(frame: frame, message: message, action: Self.backToDeals), status: status)
   }
 

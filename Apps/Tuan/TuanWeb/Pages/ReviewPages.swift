@@ -268,12 +268,19 @@ struct ReviewForm: PageModel {
     case "max_text": ReviewRules.text.visible
     case "max_pictures": ReviewRules.maxPictures
     case "has_kept": !kept.isEmpty
-    case "kept": kept.map { ReviewItem.Picture(thumb: presenter.pictureURL($0, size: "thumbnail"), large: $0.id) }
+    case "kept": kept.map { KeptPicture(thumb: presenter.pictureURL($0, size: "thumbnail"), id: $0.id) }
     case "error": error
     case "editing": couponCode == nil
     default: frame.child(named: name)
     }
   }
+}
+
+/// A picture the review has, offered for removal by its id.
+struct KeptPicture: PageModel {
+  let thumb: String
+  let id: String
+  func child(named name: String) -> Any? { name == "thumb" ? thumb : name == "id" ? id : nil }
 }
 
 /// A review form's fields as typed.

@@ -12,6 +12,8 @@ struct TuanFrame: PageModel {
   let web: WebFrame
   let tab: Tab?
   let city: City
+  /// The viewer serves a shop: 更多 offers 商家后台.
+  let keepsShop: Bool
 
   func child(named name: String) -> Any? {
     switch name {
@@ -22,6 +24,7 @@ struct TuanFrame: PageModel {
     case "tab_collections": tab == .collections
     case "tab_recent": tab == .recent
     case "tab_orders": tab == .orders
+    case "keeps_shop": keepsShop
     default: web.child(named: name)
     }
   }
