@@ -261,7 +261,6 @@ package struct TuanDemo: DemoPart {
         districtAdcode: district.adcode, neighbourhood: area, address: address, phone: phone,
         latitude: (place.latitude * 1e6).rounded() / 1e6, longitude: (place.longitude * 1e6).rounded() / 1e6,
         category: category.name, subcategory: subcategory,
-        averagePrice: prices.lowerBound / 2 + Int(random.next() % UInt64(prices.upperBound / 2)),
         hours: TuanDemoContent.hours[category.name] ?? "10:00-22:00",
         createdAt: now.addingTimeInterval(-90 * 86_400))
       merchants.append(merchant)

@@ -27,7 +27,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
         try await db.execute("""
           INSERT INTO tuan_merchants (\(raw: merchantColumns), search_text)
           SELECT a, b, c, d, e, f, g, h, i::double precision, j::double precision, k, l, m::double precision, n, o, p, q,
-            s1, s2, s3, s4, s5, ps, ds, ss, pr, r
+            s1, s2, s3, s4, s5, ps, ds, ss, pr, sp, sn, r
           FROM unnest(\(m.map(\.id)), \(m.map(\.name)), \(m.map(\.branchName)), \(m.map { Int64($0.cityAdcode) }),
             \(m.map { Int64($0.districtAdcode) }), \(m.map(\.neighbourhood)), \(m.map(\.address)), \(m.map(\.phone)),
             \(m.map { String($0.latitude) }), \(m.map { String($0.longitude) }), \(m.map(\.category)),
@@ -36,8 +36,9 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
             \(m.map(\.searchText)), \(m.map { Int64($0.tally.stars[0]) }), \(m.map { Int64($0.tally.stars[1]) }),
             \(m.map { Int64($0.tally.stars[2]) }), \(m.map { Int64($0.tally.stars[3]) }), \(m.map { Int64($0.tally.stars[4]) }),
             \(m.map { Int64($0.tally.productSum) }), \(m.map { Int64($0.tally.decorationSum) }),
-            \(m.map { Int64($0.tally.serviceSum) }), \(m.map { Int64($0.tally.pictured) }))
-            AS t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s1, s2, s3, s4, s5, ps, ds, ss, pr)
+            \(m.map { Int64($0.tally.serviceSum) }), \(m.map { Int64($0.tally.pictured) }),
+            \(m.map { Int64($0.tally.spendSum) }), \(m.map { Int64($0.tally.spent) }))
+            AS t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s1, s2, s3, s4, s5, ps, ds, ss, pr, sp, sn)
           """)
       }
       for start in stride(from: 0, to: deals.count, by: 2000) {
@@ -339,10 +340,11 @@ extension MerchantRecord {
       id: try row.int64(0), name: try row.string(1), branchName: try row.string(2), cityAdcode: try row.int(3),
       districtAdcode: try row.int(4), neighbourhood: try row.string(5), address: try row.string(6),
       phone: try row.string(7), latitude: try row.double(8), longitude: try row.double(9), category: try row.string(10),
-      subcategory: try row.string(11), averagePrice: try row.int(13), hours: try row.string(14),
+      subcategory: try row.string(11), hours: try row.string(14),
       tally: ReviewTally(
         stars: [try row.int(17), try row.int(18), try row.int(19), try row.int(20), try row.int(21)],
-        productSum: try row.int(22), decorationSum: try row.int(23), serviceSum: try row.int(24), pictured: try row.int(25)),
+        productSum: try row.int(22), decorationSum: try row.int(23), serviceSum: try row.int(24), pictured: try row.int(25),
+        spendSum: try row.int(26), spent: try row.int(27)),
       createdAt: try row.date(16))
   }
 }

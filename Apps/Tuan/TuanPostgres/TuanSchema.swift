@@ -1,4 +1,5 @@
 import SparrowStorePostgres
+import TuanStore
 
 /// 团购's tables in PostgreSQL: the same tables and columns as the SQLite engine's `tuan-v1`. Geo search uses a
 /// GiST index over each deal's `point(longitude, latitude)` (a box query, then the exact circle), where SQLite has an
@@ -14,7 +15,20 @@ enum TuanSchema {
     ("tuan-v7", "团购: cancellation instead of refunds, stock and 限购", v7),
     ("tuan-v8", "团购: 点评, 有用 votes, merchants' tallies, shops' people", v8),
     ("tuan-v9", "团购: 适用分店", v9),
+    ("tuan-v10", "团购: 人均 from the reviews", v10),
   ])
+
+  /// 人均 from the reviews (SQLite's `tuan-v9`).
+  static let v10 = [
+    "ALTER TABLE tuan_merchants ADD COLUMN spend_sum BIGINT NOT NULL DEFAULT 0, ADD COLUMN spend_reviews BIGINT NOT NULL DEFAULT 0",
+    """
+    UPDATE tuan_merchants m SET spend_sum = s.total, spend_reviews = s.n
+      FROM (SELECT merchant_id, sum(spend) AS total, count(*) AS n FROM tuan_reviews
+            WHERE hidden = 0 AND spend IS NOT NULL GROUP BY merchant_id) s
+      WHERE m.id = s.merchant_id
+    """,
+    "UPDATE tuan_merchants SET \(ReviewSQL.derived)",
+  ]
 
   /// 适用分店 (SQLite's `tuan-v8`).
   static let v9 = [

@@ -22,7 +22,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       let names = Dictionary(merchants.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       let insertMerchant = try db.cachedStatement(sql: """
         INSERT INTO tuan_merchants (\(merchantColumns), search_text)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
       for m in merchants {
         do {
@@ -32,7 +32,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
           ]
           let t = m.tally
           arguments += [t.stars[0], t.stars[1], t.stars[2], t.stars[3], t.stars[4], t.productSum, t.decorationSum]
-          arguments += [t.serviceSum, t.pictured, m.searchText]
+          arguments += [t.serviceSum, t.pictured, t.spendSum, t.spent, m.searchText]
           try insertMerchant.execute(arguments: arguments)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
           throw StoreError.conflict
@@ -395,9 +395,9 @@ extension MerchantRecord {
     self.init(
       id: row[0], name: row[1], branchName: row[2], cityAdcode: row[3], districtAdcode: row[4], neighbourhood: row[5],
       address: row[6], phone: row[7], latitude: row[8], longitude: row[9], category: row[10], subcategory: row[11],
-      averagePrice: row[13], hours: row[14],
+      hours: row[14],
       tally: ReviewTally(stars: [row[17], row[18], row[19], row[20], row[21]], productSum: row[22], decorationSum: row[23],
-                         serviceSum: row[24], pictured: row[25]),
+                         serviceSum: row[24], pictured: row[25], spendSum: row[26], spent: row[27]),
       createdAt: date(row[16]))
   }
 }

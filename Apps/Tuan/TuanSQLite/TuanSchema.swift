@@ -1,4 +1,5 @@
 import SparrowStoreSQLite
+import TuanStore
 
 /// 团购's tables in SQLite, migrated after the platform's and 微博's (`SQLiteTuanStore.schema`). Prices are cents,
 /// times milliseconds; geo search goes through an R*Tree over the deals' positions, kept in step by triggers.
@@ -227,6 +228,20 @@ enum TuanSchema {
     CREATE INDEX tuan_deal_branches_by_merchant ON tuan_deal_branches (merchant_id);
     """
 
+  /// 人均 from the reviews: each merchant's sum and count of the 人均 its reviews give, and `average_price` (what
+  /// sorting by price reads) their mean; the demo's made-up figures had no review behind them.
+  static let v9 = """
+    ALTER TABLE tuan_merchants ADD COLUMN spend_sum INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tuan_merchants ADD COLUMN spend_reviews INTEGER NOT NULL DEFAULT 0;
+    UPDATE tuan_merchants SET
+      spend_sum = (SELECT coalesce(sum(spend), 0) FROM tuan_reviews r WHERE r.merchant_id = tuan_merchants.id
+                   AND r.hidden = 0 AND r.spend IS NOT NULL),
+      spend_reviews = (SELECT count(*) FROM tuan_reviews r WHERE r.merchant_id = tuan_merchants.id
+                       AND r.hidden = 0 AND r.spend IS NOT NULL)
+      WHERE id IN (SELECT merchant_id FROM tuan_reviews WHERE spend IS NOT NULL);
+    UPDATE tuan_merchants SET \(ReviewSQL.derived);
+    """
+
   /// The indexed text of the deal `row` (`new`, `old` or the table): its pairs, then its city's token.
   static func grams(_ row: String) -> String {
     "sparrow_bigrams(\(row).search_text) || ' c' || (CASE WHEN \(row).nationwide = 1 THEN 0 ELSE \(row).city_adcode END)"
@@ -241,5 +256,6 @@ enum TuanSchema {
     ("tuan-v6", "团购: cancellation instead of refunds, stock and 限购", v6),
     ("tuan-v7", "团购: 点评, 有用 votes, merchants' tallies, shops' people", v7),
     ("tuan-v8", "团购: 适用分店", v8),
+    ("tuan-v9", "团购: 人均 from the reviews", v9),
   ])
 }

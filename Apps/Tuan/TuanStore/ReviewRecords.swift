@@ -74,20 +74,42 @@ package struct ReviewTally: Sendable, Equatable {
   package var serviceSum: Int
   /// Reviews with pictures (有图).
   package var pictured: Int
+  /// The 人均 the reviews that give one say, in yuan, and how many give one.
+  package var spendSum: Int
+  package var spent: Int
 
   package init(stars: [Int] = [0, 0, 0, 0, 0], productSum: Int = 0, decorationSum: Int = 0, serviceSum: Int = 0,
-               pictured: Int = 0) {
+               pictured: Int = 0, spendSum: Int = 0, spent: Int = 0) {
     self.stars = stars
     self.productSum = productSum
     self.decorationSum = decorationSum
     self.serviceSum = serviceSum
     self.pictured = pictured
+    self.spendSum = spendSum
+    self.spent = spent
   }
 
-  /// A tally of reviews whose grades all equal their stars (tests and imports).
-  package init(stars: [Int]) {
+  /// The tally of `reviews` as the store keeps it: hidden ones left out.
+  package init(counting reviews: some Sequence<ReviewRecord>) {
+    self.init()
+    for review in reviews where !review.hidden && (1...5).contains(review.rating) {
+      stars[review.rating - 1] += 1
+      productSum += review.grades.product
+      decorationSum += review.grades.decoration
+      serviceSum += review.grades.service
+      if !review.pictures.isEmpty { pictured += 1 }
+      if let spend = review.spend {
+        spendSum += spend
+        spent += 1
+      }
+    }
+  }
+
+  /// A tally of reviews whose grades all equal their stars, each giving 人均 `spend` if any (tests and imports).
+  package init(stars: [Int], spend: Int? = nil) {
     let sum = stars.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element }
-    self.init(stars: stars, productSum: sum, decorationSum: sum, serviceSum: sum)
+    let count = spend == nil ? 0 : stars.reduce(0, +)
+    self.init(stars: stars, productSum: sum, decorationSum: sum, serviceSum: sum, spendSum: (spend ?? 0) * count, spent: count)
   }
 
   package static let none = ReviewTally()
@@ -98,6 +120,10 @@ package struct ReviewTally: Sendable, Equatable {
   /// `avg_rating`: the mean of the stars in steps of 0.5 (halves round up), 0 without reviews. The SQL that keeps
   /// the stored copy (`ReviewSQL.rating`) rounds the same way.
   package var average: Double { count == 0 ? 0 : (Double(starSum) * 2 / Double(count)).rounded() / 2 }
+
+  /// 人均 (`avg_price`): the mean of the reviews' 人均 in whole yuan (halves up), -1 when none gave one. The SQL
+  /// that keeps the stored copy (`ReviewSQL.rating`) rounds the same way.
+  package var averageSpend: Int { spent == 0 ? -1 : Int((Double(spendSum) / Double(spent)).rounded()) }
 
   /// A grade's mean with one decimal (4.3), 0 without reviews.
   package func mean(_ sum: Int) -> Double { count == 0 ? 0 : (Double(sum) * 10 / Double(count)).rounded() / 10 }

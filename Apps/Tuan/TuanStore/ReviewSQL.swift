@@ -10,7 +10,8 @@ package enum ReviewSQL {
 
   /// The merchant tally's columns, in `ReviewTally`'s order (after `merchantColumns`).
   package static let tallyColumns = """
-    stars_1, stars_2, stars_3, stars_4, stars_5, product_sum, decoration_sum, service_sum, pictured_reviews
+    stars_1, stars_2, stars_3, stars_4, stars_5, product_sum, decoration_sum, service_sum, pictured_reviews, \
+    spend_sum, spend_reviews
     """
 
   /// Who sees a review: everyone unless staff hid it (then its author alone), and nobody a block keeps apart from
@@ -77,18 +78,24 @@ package enum ReviewSQL {
       UPDATE tuan_merchants SET \(raw: star) = \(raw: star) + \(delta), review_count = review_count + \(delta), \
       product_sum = product_sum + \(delta * g.product), decoration_sum = decoration_sum + \(delta * g.decoration), \
       service_sum = service_sum + \(delta * g.service), \
-      pictured_reviews = pictured_reviews + \(review.pictures.isEmpty ? 0 : delta) WHERE id = \(review.merchantID)
+      pictured_reviews = pictured_reviews + \(review.pictures.isEmpty ? 0 : delta), \
+      spend_sum = spend_sum + \(delta * (review.spend ?? 0)), spend_reviews = spend_reviews + \(review.spend == nil ? 0 : delta) \
+      WHERE id = \(review.merchantID)
       """,
       rating(review.merchantID),
     ]
   }
 
-  /// `avg_rating` from the counts, as `ReviewTally.average` computes it: the mean in steps of 0.5, halves up.
+  /// `avg_rating` and `avg_price` (what sorting reads) from the counts, as `ReviewTally.average` and
+  /// `.averageSpend` compute them: the mean in steps of 0.5, halves up; the mean 人均 in yuan, -1 without one.
   package static func rating(_ merchantID: Int64) -> SQL {
-    """
-    UPDATE tuan_merchants SET rating = CASE WHEN review_count <= 0 THEN 0 ELSE \
-    round((stars_1 + 2 * stars_2 + 3 * stars_3 + 4 * stars_4 + 5 * stars_5) * 2.0 / review_count) / 2 END \
-    WHERE id = \(merchantID)
-    """
+    "UPDATE tuan_merchants SET \(raw: derived) WHERE id = \(merchantID)"
   }
+
+  /// The assignments of `rating(_:)`, also used by the migration that brought 人均 in.
+  package static let derived = """
+    rating = CASE WHEN review_count <= 0 THEN 0 ELSE \
+    round((stars_1 + 2 * stars_2 + 3 * stars_3 + 4 * stars_4 + 5 * stars_5) * 2.0 / review_count) / 2 END, \
+    average_price = CASE WHEN spend_reviews <= 0 THEN -1 ELSE round(spend_sum * 1.0 / spend_reviews) END
+    """
 }

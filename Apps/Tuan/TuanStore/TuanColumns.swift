@@ -2,7 +2,7 @@
 package let merchantColumns = """
   id, name, branch_name, city_adcode, district_adcode, neighbourhood, address, phone, latitude, longitude, category, \
   subcategory, rating, average_price, hours, review_count, created_at, stars_1, stars_2, stars_3, stars_4, stars_5, \
-  product_sum, decoration_sum, service_sum, pictured_reviews
+  product_sum, decoration_sum, service_sum, pictured_reviews, spend_sum, spend_reviews
   """
 package let dealColumns = """
   id, merchant_id, title, description, city_adcode, district_adcode, neighbourhood, nationwide, category, \

@@ -19,8 +19,6 @@ package struct MerchantRecord: Sendable, Equatable {
   package var longitude: Double
   package var category: String
   package var subcategory: String
-  /// Average spend per person in yuan, -1 when unknown.
-  package var averagePrice: Int
   /// Opening hours as shown: "10:00-22:00".
   package var hours: String
   /// Its reviews' numbers (`ReviewTally`): the stars, grades and counts every page and the API show.
@@ -30,11 +28,13 @@ package struct MerchantRecord: Sendable, Equatable {
   /// Stars, 0…5 in steps of 0.5; 0 without reviews.
   package var rating: Double { tally.average }
   package var reviewCount: Int { tally.count }
+  /// 人均 in yuan from its reviews, -1 when none gave one.
+  package var averagePrice: Int { tally.averageSpend }
 
   package init(
     id: Int64, name: String, branchName: String = "", cityAdcode: Int, districtAdcode: Int, neighbourhood: String = "",
     address: String, phone: String, latitude: Double, longitude: Double, category: String, subcategory: String = "",
-    averagePrice: Int = -1, hours: String = "", tally: ReviewTally = .none, createdAt: Date
+    hours: String = "", tally: ReviewTally = .none, createdAt: Date
   ) {
     self.id = id
     self.name = name
@@ -48,7 +48,6 @@ package struct MerchantRecord: Sendable, Equatable {
     self.longitude = longitude
     self.category = category
     self.subcategory = subcategory
-    self.averagePrice = averagePrice
     self.hours = hours
     self.tally = tally
     self.createdAt = createdAt

@@ -44,7 +44,7 @@ import Testing
           id: ids.next(at: now - 86_400 * 90), name: name, branchName: area.isEmpty ? "" : "\(area)店", cityAdcode: city,
           districtAdcode: district, neighbourhood: area, address: "\(name)路8号", phone: "010-88886666",
           latitude: point.0, longitude: point.1, category: category, subcategory: subcategory,
-          averagePrice: 90, hours: "10:00-22:00", tally: ReviewTally(stars: [0, 0, 0, 60, 60]), createdAt: now - 86_400 * 90)
+          hours: "10:00-22:00", tally: ReviewTally(stars: [0, 0, 0, 60, 60], spend: 90), createdAt: now - 86_400 * 90)
       }
       merchants["sanlitun"] = merchant("小龙坎", 110000, 110105, "三里屯", (39.9335, 116.4540), "美食", "火锅")
       merchants["haidian"] = merchant("万达影城", 110000, 110108, "", (39.9834, 116.3160), "电影", "院线影院")

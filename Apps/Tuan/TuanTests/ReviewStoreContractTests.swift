@@ -1,6 +1,8 @@
 import Foundation
 import SparrowDemo
 import SparrowStore
+import SparrowStorePostgres
+import SparrowStoreSQLite
 import SparrowTestSupport
 import Testing
 import TuanApp
@@ -92,13 +94,15 @@ func theMerchantsNumbersFollowEveryWriteAndMatchItsReviews(_ kind: StoreKind) as
       case 0, 1:
         next += 1
         let coupon = Int(random.next() % 3)
-        let review = r.review(next, by: user, coupon: coupon, stars: stars, grades: grades, pictures: Int(random.next() % 3))
+        var review = r.review(next, by: user, coupon: coupon, stars: stars, grades: grades, pictures: Int(random.next() % 3))
+        review.spend = random.next() % 3 == 0 ? nil : 20 + Int(random.next() % 200)
         if let added = try? await store.addReview(review) { written[added.id] = added }
       case 2:
         guard var review = mine.first else { continue }
         review.rating = stars
         review.grades = ReviewGrades(product: grades.0, decoration: grades.1, service: grades.2)
         review.pictures = random.next() % 2 == 0 ? [] : [PictureRef(id: "e\(step)", ext: "jpg", width: 1, height: 1)]
+        review.spend = random.next() % 2 == 0 ? nil : 1 + Int(random.next() % 500)
         written[review.id] = try await store.editReview(review, now: TuanFixture.now)
       case 3:
         guard let review = mine.first else { continue }
@@ -110,23 +114,22 @@ func theMerchantsNumbersFollowEveryWriteAndMatchItsReviews(_ kind: StoreKind) as
         if try await store.setReviewHidden(id: review.id, hidden: hide, rows: []) { written[review.id]?.hidden = hide }
       }
       // The stored numbers are the ones counted from the reviews written so far.
-      var expected = ReviewTally()
-      for review in written.values where !review.hidden {
-        expected.stars[review.rating - 1] += 1
-        expected.productSum += review.grades.product
-        expected.decorationSum += review.grades.decoration
-        expected.serviceSum += review.grades.service
-        if !review.pictures.isEmpty { expected.pictured += 1 }
-      }
+      let expected = ReviewTally(counting: written.values)
       let merchant = try #require(try await store.merchant(id: r.shop.id))
       #expect(merchant.tally == expected, "step \(step)")
-      #expect(merchant.rating == expected.average)
+      #expect(merchant.rating == expected.average && merchant.averagePrice == expected.averageSpend)
     }
-    // The stored avg_rating column (what sorting uses) agrees with the tally's.
+    // The stored avg_rating and avg_price columns (what sorting uses) agree with the tally's.
     var query = MerchantQuery()
     query.sort = .rating
     #expect(try await store.findMerchants(query).items.first { $0.merchant.id == r.shop.id }?.merchant.rating
       == (try await store.merchant(id: r.shop.id))?.rating)
+    let sql = "SELECT average_price FROM tuan_merchants WHERE id = \(r.shop.id)"
+    let price: Int? = switch engine.engine {
+    case .sqlite(let store): try await store.pool.read { db in try Int.fetchOne(db, sql: sql) }
+    case .postgres(let store): try await store.reading { db in try await db.value(SQL(stringLiteral: sql), as: Int.self) }
+    }
+    #expect(price == (try await store.merchant(id: r.shop.id))?.averagePrice)
   }
 }
 

@@ -107,6 +107,10 @@ import TuanStore
       let business = (api["businesses"] as? [[String: Any]])?.first
       #expect(business?["review_count"] as? Int == after.reviewCount)
       #expect(business?["avg_rating"] as? Double == after.rating)
+      // 人均 is the mean of what the reviews say they spent, the same on the API and the pages.
+      let spend = Int((Double(before.tally.spendSum + 98) / Double(before.tally.spent + 1)).rounded())
+      #expect(after.averagePrice == spend && business?["avg_price"] as? Int == spend)
+      #expect(detail.text.contains("人均 <b>¥\(spend)</b>") && list.text.contains("人均 <b>¥\(spend)</b>"))
       #expect((business?["rating_img_url"] as? String)?.hasSuffix("/tuan/stars/\(Int(after.rating * 10)).svg") == true)
       let reviews = recent["reviews"] as? [[String: Any]] ?? []
       #expect(recent["count"] as? Int == reviews.count && reviews.first?["user_nickname"] as? String == "alice")

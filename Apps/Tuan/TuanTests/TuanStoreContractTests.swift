@@ -20,7 +20,7 @@ struct TuanFixture {
     let merchant = MerchantRecord(
       id: ids.next(at: Self.now - 86_400 * 30), name: name, branchName: "测试店", cityAdcode: city, districtAdcode: district,
       neighbourhood: neighbourhood, address: "\(name)路1号", phone: "010-12345678", latitude: point.0, longitude: point.1,
-      category: category, subcategory: subcategory, averagePrice: 80, hours: "10:00-22:00", tally: ReviewTally(stars: [0, 0, 0, 5, 5]),
+      category: category, subcategory: subcategory, hours: "10:00-22:00", tally: ReviewTally(stars: [0, 0, 0, 5, 5], spend: 80),
       createdAt: Self.now - 86_400 * 30)
     merchants.append(merchant)
     return merchant

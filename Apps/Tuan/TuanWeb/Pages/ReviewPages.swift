@@ -88,6 +88,9 @@ struct RatingSummary: PageModel {
     case "stars_img": StarsPicture.url(merchant.rating)
     case "count": merchant.reviewCount
     case "grades": grades
+    // 人均: the mean of what its reviews say they spent, only when some did.
+    case "spend": merchant.averagePrice >= 0 ? merchant.averagePrice : nil
+    case "spend_count": merchant.tally.spent
     case "bars": bars
     case "reviews_link": link
     default: nil
