@@ -69,6 +69,14 @@ package struct TestEngine: Sendable {
   package var store: any WeiboStore { engine.weibo }
   /// Every app's part of the demo world on this engine.
   package var demoParts: [any DemoPart] { modules.demoParts(on: engine) }
+
+  /// One integer read by `sql` (the same text on both engines): for tests that check a stored column directly.
+  package func integer(_ sql: String) async throws -> Int? {
+    switch engine {
+    case .sqlite(let store): try await store.pool.read { db in try Int.fetchOne(db, sql: sql) }
+    case .postgres(let store): try await store.reading { db in try await db.value(SQL(stringLiteral: sql), as: Int.self) }
+    }
+  }
 }
 
 /// A fresh, empty database of `kind`, removed afterwards.

@@ -84,6 +84,7 @@ package struct TuanDemo: DemoPart {
     }
     random = builder.random
     let reviewed = try await reviews(builder: builder, cast: cast, now: now, random: &random)
+    let ordered = try await orders(builder: builder, cast: cast, now: now, random: &random)
 
     // An app that may sign /v1 calls, and a shop's app linked to the first merchant, for trying the API.
     var notes: [String] = []
@@ -102,7 +103,8 @@ package struct TuanDemo: DemoPart {
       notes.append("商家后台 (/tuan/shop): \(keeper.screenName) serves \(shop.fullName) (business \(shop.id))")
     }
     return DemoCount(
-      ["deals": builder.deals.count, "merchants": builder.merchants.count, "reviews": reviewed.count], notes: notes)
+      ["deals": builder.deals.count, "merchants": builder.merchants.count, "reviews": reviewed.count, "orders": ordered],
+      notes: notes)
   }
 
   /// The demo's people as customers: for the 热门 cities' first merchants, orders of their deals at times in the
@@ -160,6 +162,60 @@ package struct TuanDemo: DemoPart {
       }
     }
     return (count, shops.first)
+  }
+
+  /// The demo's people as customers of the 热门 cities' deals (and the nationwide ones): orders at times in each
+  /// deal's sale, a few bestsellers, within each deal's stock and 限购; about half the 团购券 used at the shop a day
+  /// or two later, one in eight cancelled. A deal's 已售 is what was ordered and not cancelled, here and in
+  /// `reviews`: no number without its rows. Returns how many orders were placed.
+  func orders(builder: Builder, cast: DemoCast, now: Date, random: inout SplitMix) async throws -> Int {
+    let people = cast.users
+    guard !people.isEmpty else { return 0 }
+    let hot = Set(GeoData.shared.hotCities.map(\.adcode))
+    let onSale = builder.deals.filter { $0.publishedAt < now.addingTimeInterval(-86_400) && now < $0.deadline }
+    let nationwide = onSale.filter(\.isNationwide)
+    // Forty of each 热门 city's deals are the ones people buy, the first of them most.
+    let local = Dictionary(grouping: onSale.filter { !$0.isNationwide && hot.contains($0.cityAdcode) }, by: \.cityAdcode)
+    let wanted = nationwide + local.keys.sorted().flatMap { local[$0]!.prefix(40) }
+    guard !wanted.isEmpty else { return 0 }
+    // Thirty orders each for the standard demo's forty people, fewer each for a crowd (about 12,000 in all).
+    let each = max(2, min(30, 12_000 / people.count))
+    var placed = 0
+    for person in people {
+      for _ in 0..<each {
+        let draw = Double(random.next() % 10_000) / 10_000
+        let deal = wanted[Int(draw * draw * Double(wanted.count))]
+        let quantity = random.next() % 4 == 0 ? 2 + Int(random.next() % 2) : 1
+        let span = min(now, deal.deadline).timeIntervalSince(deal.publishedAt)
+        let bought = deal.publishedAt.addingTimeInterval(Double(random.next() % UInt64(max(1, span))))
+        let id = cast.ids.next(at: bought)
+        let coupons = (0..<quantity).map { _ in
+          CouponRecord(code: CouponCode.make(), orderID: id, dealID: deal.id, merchantID: deal.merchantID,
+                       userID: person.id, validUntil: deal.deadline)
+        }
+        do {
+          try await deals.placeOrder(OrderRecord(id: id, userID: person.id, dealID: deal.id, quantity: quantity,
+                                                 unitPrice: deal.currentPrice, createdAt: bought, coupons: coupons), now: bought)
+        } catch is OrderError {
+          continue  // sold out, or over this person's 限购
+        }
+        placed += 1
+        for coupon in coupons {
+          switch random.next() % 8 {
+          case 0..<4:
+            let used = bought.addingTimeInterval(Double(86_400 + random.next() % 86_400))
+            if used < now && used < deal.deadline {
+              _ = try await deals.consumeCoupon(code: coupon.code, merchantID: deal.merchantID, now: used)
+            }
+          case 4:
+            _ = try await deals.cancelCoupon(code: coupon.code, userID: person.id,
+                                             now: min(now, bought.addingTimeInterval(Double(600 + random.next() % 7_200))))
+          default: break
+          }
+        }
+      }
+    }
+    return placed
   }
 
   /// `deals` in batches of `size`, each with the merchants it brings in: a merchant goes in with the first batch
@@ -255,7 +311,6 @@ package struct TuanDemo: DemoPart {
       // Visibly fictional: no local number in China starts with 0, so 0000 after the area code rings nobody, and
       // pages link only numbers that could be dialled (`MerchantRecord.isDialable`).
       let phone = "\(TuanDemoContent.areaCodes[city.adcode] ?? "000")-0000-\(String(format: "%04d", random.next() % 10_000))"
-      let (items, prices) = TuanDemoContent.products[category.name] ?? (["体验套餐"], 50...300)
       let merchant = MerchantRecord(
         id: ids.next(at: now.addingTimeInterval(-90 * 86_400)), name: stem, branchName: branch, cityAdcode: city.adcode,
         districtAdcode: district.adcode, neighbourhood: area, address: address, phone: phone,
@@ -264,47 +319,8 @@ package struct TuanDemo: DemoPart {
         hours: TuanDemoContent.hours[category.name] ?? "10:00-22:00",
         createdAt: now.addingTimeInterval(-90 * 86_400))
       merchants.append(merchant)
-      for _ in 0..<(chance(25) ? 2 : 1) {
-        let item = pick(items)
-        // Yuan with at most one decimal for a few, whole yuan for most; about one in ten at no discount.
-        let list = (prices.lowerBound + Int(random.next() % UInt64(prices.count))) * 100
-        var current = list * (40 + Int(random.next() % 50)) / 100 / 100 * 100
-        if chance(15) { current += 90 }
-        if chance(10) { current = list }
-        current = max(100, min(current, list))
-        let published = now.addingTimeInterval(-Double(random.next() % (60 * 86_400)))
-        // Deadlines at the end of a day in China; where allowed, about one in twenty already over.
-        let days = mayHaveEnded && chance(5) ? -Int(random.next() % 20) - 1 : 7 + Int(random.next() % 120)
-        let deadline = Self.endOfDay(now.addingTimeInterval(Double(days) * 86_400))
-        let reservation = chance(30)
-        // 已售 as ordered; about four in ten with a stock, a few of them sold out; about half with a 限购.
-        let sold = Int(random.next() % (chance(20) ? 20_000 : 800))
-        let stock: Int? = chance(40) ? sold + (chance(8) ? 0 : 5 + Int(random.next() % 300)) : nil
-        let limit: Int? = chance(50) ? 1 + Int(random.next() % 5) : nil
-        let tips = [
-          "有效期至\(Self.day(deadline.addingTimeInterval(-1)))", "使用时间：\(merchant.hours)",
-          reservation ? "需预约：请提前1天电话预约" : "免预约：消费高峰期可能需要等位",
-          "到店付款，未消费的团购券随时可以取消", limit.map { "每人限购\($0)份" }, "每张团购券限1人使用，不再与其他优惠同享",
-        ].compactMap { $0 }.joined(separator: "\n")
-        let price = Double(current) / 100
-        let priceText = current % 100 == 0 ? String(current / 100) : String(format: "%.1f", price)
-        let deal = DealRecord(
-          id: ids.next(at: published), merchantID: merchant.id, title: "\(merchant.name)：\(item)",
-          description: current < list
-            ? "仅售\(priceText)元，价值\(list / 100)元\(item)" : "\(priceText)元\(item)，到店付款",
-          cityAdcode: city.adcode, districtAdcode: district.adcode, neighbourhood: area, isNationwide: nationwide,
-          category: category.name, subcategory: subcategory, listPrice: list, currentPrice: current,
-          purchaseCount: sold, publishedAt: published, deadline: deadline, stock: stock, limitPerPerson: limit,
-          reservationRequired: reservation,
-          notice: chance(10) ? "节假日通用，周末需提前预约" : "", specialTips: tips,
-          details: [
-            DealSection(title: "套餐内容", lines: ["\(item) 1份", "价值\(list / 100)元"]),
-            DealSection(title: "温馨提示", lines: ["如需团购券发票，请向店内索取", "\(reservation ? "需" : "免")预约"]),
-          ],
-          pictures: [pictures[category.name], pick(pool)].compactMap { $0 }, latitude: merchant.latitude,
-          longitude: merchant.longitude)
-        deals.append(deal)
-      }
+      offers(at: merchant, city: city, district: district, category: category, area: area, nationwide: nationwide,
+             mayHaveEnded: mayHaveEnded)
       // About one shop in twenty-five of a city's own is a brand with one or two more shops in the city, where
       // its deals may be used too (适用分店).
       let others = geo.districts(of: city).filter { $0.adcode != district.adcode }
@@ -326,7 +342,61 @@ package struct TuanDemo: DemoPart {
           shops.append(branch.id)
         }
         for deal in deals.suffix(2) where deal.merchantID == merchant.id { branches[deal.id] = shops }
+        // Half the brand's other shops also have a deal of their own (honoured there only).
+        for shop in merchants.suffix(shops.count) where chance(50) {
+          guard let there = geo.district(adcode: shop.districtAdcode) else { continue }
+          offers(at: shop, city: city, district: there, category: category, area: "", nationwide: false, mayHaveEnded: true)
+        }
       }
+    }
+
+    /// One deal at `merchant` (sometimes two), in `category`.
+    mutating func offers(
+      at merchant: MerchantRecord, city: City, district: District, category: DealCategory, area: String,
+      nationwide: Bool, mayHaveEnded: Bool
+    ) {
+      let (items, prices) = TuanDemoContent.products[category.name] ?? (["体验套餐"], 50...300)
+    for _ in 0..<(chance(25) ? 2 : 1) {
+      let item = pick(items)
+      // Yuan with at most one decimal for a few, whole yuan for most; about one in ten at no discount.
+      let list = (prices.lowerBound + Int(random.next() % UInt64(prices.count))) * 100
+      var current = list * (40 + Int(random.next() % 50)) / 100 / 100 * 100
+      if chance(15) { current += 90 }
+      if chance(10) { current = list }
+      current = max(100, min(current, list))
+      let published = now.addingTimeInterval(-Double(random.next() % (60 * 86_400)))
+      // Deadlines at the end of a day in China; where allowed, about one in twenty already over.
+      let days = mayHaveEnded && chance(5) ? -Int(random.next() % 20) - 1 : 7 + Int(random.next() % 120)
+      let deadline = Self.endOfDay(now.addingTimeInterval(Double(days) * 86_400))
+      let reservation = chance(30)
+      // 已售 is what the demo's people order (`TuanDemo.orders`), from none. About four in ten with a stock, a
+      // few of them small enough to sell out; about half with a 限购.
+      let stock: Int? = chance(40) ? (chance(8) ? 1 + Int(random.next() % 3) : 5 + Int(random.next() % 300)) : nil
+      let limit: Int? = chance(50) ? 1 + Int(random.next() % 5) : nil
+      let tips = [
+        "有效期至\(Self.day(deadline.addingTimeInterval(-1)))", "使用时间：\(merchant.hours)",
+        reservation ? "需预约：请提前1天电话预约" : "免预约：消费高峰期可能需要等位",
+        "到店付款，未消费的团购券随时可以取消", limit.map { "每人限购\($0)份" }, "每张团购券限1人使用，不再与其他优惠同享",
+      ].compactMap { $0 }.joined(separator: "\n")
+      let price = Double(current) / 100
+      let priceText = current % 100 == 0 ? String(current / 100) : String(format: "%.1f", price)
+      let deal = DealRecord(
+        id: ids.next(at: published), merchantID: merchant.id, title: "\(merchant.name)：\(item)",
+        description: current < list
+          ? "仅售\(priceText)元，价值\(list / 100)元\(item)" : "\(priceText)元\(item)，到店付款",
+        cityAdcode: city.adcode, districtAdcode: district.adcode, neighbourhood: area, isNationwide: nationwide,
+        category: category.name, subcategory: merchant.subcategory, listPrice: list, currentPrice: current,
+        purchaseCount: 0, publishedAt: published, deadline: deadline, stock: stock, limitPerPerson: limit,
+        reservationRequired: reservation,
+        notice: chance(10) ? "节假日通用，周末需提前预约" : "", specialTips: tips,
+        details: [
+          DealSection(title: "套餐内容", lines: ["\(item) 1份", "价值\(list / 100)元"]),
+          DealSection(title: "温馨提示", lines: ["如需团购券发票，请向店内索取", "\(reservation ? "需" : "免")预约"]),
+        ],
+        pictures: [pictures[category.name], pick(pool)].compactMap { $0 }, latitude: merchant.latitude,
+        longitude: merchant.longitude)
+      deals.append(deal)
+    }
     }
 
     static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {

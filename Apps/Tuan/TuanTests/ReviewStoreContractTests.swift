@@ -1,8 +1,6 @@
 import Foundation
 import SparrowDemo
 import SparrowStore
-import SparrowStorePostgres
-import SparrowStoreSQLite
 import SparrowTestSupport
 import Testing
 import TuanApp
@@ -124,11 +122,7 @@ func theMerchantsNumbersFollowEveryWriteAndMatchItsReviews(_ kind: StoreKind) as
     query.sort = .rating
     #expect(try await store.findMerchants(query).items.first { $0.merchant.id == r.shop.id }?.merchant.rating
       == (try await store.merchant(id: r.shop.id))?.rating)
-    let sql = "SELECT average_price FROM tuan_merchants WHERE id = \(r.shop.id)"
-    let price: Int? = switch engine.engine {
-    case .sqlite(let store): try await store.pool.read { db in try Int.fetchOne(db, sql: sql) }
-    case .postgres(let store): try await store.reading { db in try await db.value(SQL(stringLiteral: sql), as: Int.self) }
-    }
+    let price = try await engine.integer("SELECT average_price FROM tuan_merchants WHERE id = \(r.shop.id)")
     #expect(price == (try await store.merchant(id: r.shop.id))?.averagePrice)
   }
 }

@@ -127,5 +127,18 @@ func theDemoWorldLoadsOnEveryEngine(_ kind: StoreKind) async throws {
     #expect(try await engine.tuan.findMerchants(merchants).total == summary["merchants"])
     #expect(try await engine.tuan.dealCities(onSaleAt: now).count == GeoData.shared.cities.count + 1)
     #expect(try await engine.store.unreferencedPictures(before: now, limit: 100).isEmpty)
+    // 已售 is what the demo's people ordered and did not cancel, deal by deal: no number without its rows.
+    #expect(summary["orders"] > 500)
+    #expect(try await engine.integer("""
+      SELECT count(*) FROM tuan_deals d WHERE purchase_count <> (SELECT count(*) FROM tuan_coupons c
+        WHERE c.deal_id = d.id AND c.state <> 'cancelled')
+      """) == 0)
+    #expect(try await engine.integer("SELECT max(purchase_count) FROM tuan_deals") ?? 0 > 20, "some bestsellers")
+    #expect(try await engine.integer("SELECT count(*) FROM tuan_coupons WHERE state = 'cancelled'") ?? 0 > 0)
+    #expect(try await engine.integer("SELECT count(*) FROM tuan_deals WHERE stock = purchase_count") ?? 0 > 0, "已抢光")
+    // Some of a brand's other shops (适用分店) have a deal of their own too.
+    #expect(try await engine.integer("""
+      SELECT count(DISTINCT b.merchant_id) FROM tuan_deal_branches b JOIN tuan_deals d ON d.merchant_id = b.merchant_id
+      """) ?? 0 > 0)
   }
 }
