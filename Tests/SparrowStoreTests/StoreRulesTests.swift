@@ -269,3 +269,32 @@ func searchFoldsCaseBeyondASCIIOnEveryEngine(_ kind: StoreKind) async throws {
     #expect(try await found("e") == [french, plain])
   }
 }
+
+/// The instance's "active this month" is the people whose latest post is in the window (kept per author as they
+/// post, and rebuilt by bulk loads), not a count over a month of statuses.
+@Test(arguments: StoreKind.available)
+func activeAuthorsAreThoseWhoPostedInTheWindow(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let (a, b, c) = (try await f.user(store, "alice"), try await f.user(store, "bob"), try await f.user(store, "carol"))
+    _ = try await f.status(store, by: a, "早")
+    f.now += 40 * 86_400
+    let window = f.now
+    _ = try await f.status(store, by: b, "中")
+    _ = try await f.status(store, by: b, "再一条", visible: 1)
+    #expect(try await store.activeAuthors(since: window) == 1)
+    #expect(try await store.activeAuthors(since: window - 50 * 86_400) == 2)
+    // An older post (an import's) does not move an author's latest back.
+    let old = StatusRecord(id: f.ids.next(at: window - 90 * 86_400), userID: b, text: "旧", appID: 0,
+                           createdAt: window - 90 * 86_400)
+    try await store.insertStatus(old, mentions: [], topics: [], comments: [])
+    #expect(try await store.activeAuthors(since: window) == 1)
+    _ = try await f.status(store, by: c, "晚")
+    #expect(try await store.activeAuthors(since: window) == 2)
+    // A recount (bulk loads) finds the same from the statuses.
+    try await store.recomputeCounters()
+    #expect(try await store.activeAuthors(since: window) == 2)
+    #expect(try await store.activeAuthors(since: f.now + 1) == 0)
+  }
+}

@@ -31,11 +31,20 @@ enum WeiboSchema {
     );
     """
 
+  /// Each author's latest post, so that the people who posted in a month are a range of an index
+  /// (`WeiboSQL.activeAuthors`).
+  static let v5 = """
+    CREATE TABLE weibo_authors (user_id INTEGER PRIMARY KEY, posted_at BIGINT NOT NULL);
+    CREATE INDEX weibo_authors_by_time ON weibo_authors (posted_at);
+    INSERT INTO weibo_authors (user_id, posted_at) SELECT user_id, max(created_at) FROM statuses GROUP BY user_id;
+    """
+
   static let schema = SQLiteSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
     ("weibo-v3", "微博: comments hidden by staff", v3),
     ("weibo-v4", "微博: client markers and removed notifications", v4),
+    ("weibo-v5", "微博: each author's latest post", v5),
   ])
 }
 

@@ -155,10 +155,25 @@ package enum WeiboSQL {
     """
   }
 
-  /// How many people posted since `since` (ids grow with time, so the window is a range of the primary key).
+  /// How many people posted since `since`: a range of the index of each author's latest post (`weibo_authors`).
+  /// Counting the distinct authors of a month of statuses read every status of the month.
   package static func activeAuthors(since: Date) -> SQL {
-    "SELECT count(DISTINCT user_id) FROM statuses WHERE id >= \(IDGenerator.floor(at: since))"
+    "SELECT count(*) FROM weibo_authors WHERE posted_at >= \(millis(since))"
   }
+
+  /// Keeps `user`'s latest post time (`activeAuthors`); a post dated earlier than the kept one leaves it.
+  package static func authorPosted(_ user: Int64, at: Date) -> SQL {
+    """
+    INSERT INTO weibo_authors (user_id, posted_at) VALUES (\(user), \(millis(at))) ON CONFLICT (user_id) DO UPDATE \
+    SET posted_at = CASE WHEN excluded.posted_at > weibo_authors.posted_at THEN excluded.posted_at ELSE weibo_authors.posted_at END
+    """
+  }
+
+  /// Each author's latest post from the statuses, for bulk loads and the migration that adds them.
+  package static let recountAuthors: [SQL] = [
+    "DELETE FROM weibo_authors",
+    "INSERT INTO weibo_authors (user_id, posted_at) SELECT user_id, max(created_at) FROM statuses GROUP BY user_id",
+  ]
 
   /// How many statuses `feed` holds (`condition` is its condition): whole public and author feeds from the
   /// maintained counters (every author's public statuses are `statuses_count - private_statuses_count`), others
@@ -277,7 +292,7 @@ package enum WeiboSQL {
     INSERT INTO weibo_counters (name, n)
     SELECT 'public_statuses', count(*) FROM statuses WHERE visible = 0 HAVING count(*) > 0
     """,
-  ]
+  ] + recountAuthors
 
   package static let recountCounters: [SQL] = [
     """
