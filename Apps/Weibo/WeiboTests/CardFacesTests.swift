@@ -63,5 +63,13 @@ func keptCardFacesAreTheFacesRenderedAfresh(seed: UInt64) async throws {
     let fresh = pages.text("weibo_cards", CardList(page, faces: CardFaces(pages: pages), now: now, csrf: "tok", more: nil))
     #expect(kept == fresh, "step \(step)")
     for status in page { #expect(faces.face(status) == faces.render(status), "step \(step) status \(status.id)") }
+    // Each card cut where its values go (`SplicedTemplate`) is the card Mustache renders from its model, for a
+    // visitor and for a viewer with a token that needs escaping, liked or not.
+    for status in page {
+      for csrf in [nil, "t<&>\"'k"] as [String?] {
+        let card = faces.card(status, now: now, csrf: csrf)
+        #expect(card.html == pages.text("weibo_card", card), "step \(step) status \(status.id) csrf \(csrf ?? "-")")
+      }
+    }
   }
 }

@@ -25,9 +25,11 @@ import Testing
               tab: .home, badges: .none)
   }
 
-  @Test func aCardFormatsTimeCountsTextAndTheAuthor() throws {
+  static func cuts() async throws -> CardCuts { CardCuts(pages: try await TemplateLibrary.load(adding: WeiboWeb.templates)) }
+
+  @Test func aCardFormatsTimeCountsTextAndTheAuthor() async throws {
     let status = Self.status(text: "看 @bob <b>")
-    let card = CardModel(status, face: CardFace(top: "", rest: ""), now: Self.now, csrf: "tok")
+    let card = CardModel(status, face: CardFace(top: "", rest: ""), now: Self.now, csrf: "tok", cuts: try await Self.cuts())
     let face = CardFaceModel(status)
 
     #expect(card.time == "5分钟前")
@@ -38,9 +40,10 @@ import Testing
     #expect(user.member?.color == "orange")
   }
 
-  @Test func commentingOnAStatusWithoutCommentsOpensTheComposer() {
-    let none = CardModel(Self.status(comments: 0), face: CardFace(top: "", rest: ""), now: Self.now, csrf: nil)
-    let some = CardModel(Self.status(comments: 3), face: CardFace(top: "", rest: ""), now: Self.now, csrf: nil)
+  @Test func commentingOnAStatusWithoutCommentsOpensTheComposer() async throws {
+    let cuts = try await Self.cuts()
+    let none = CardModel(Self.status(comments: 0), face: CardFace(top: "", rest: ""), now: Self.now, csrf: nil, cuts: cuts)
+    let some = CardModel(Self.status(comments: 3), face: CardFace(top: "", rest: ""), now: Self.now, csrf: nil, cuts: cuts)
 
     #expect(none.commentURL == "/compose?comment=7")
     #expect(some.commentURL == "/status/7?tab=comments")

@@ -25,8 +25,8 @@ extension WeiboWeb {
     let frame = try await frame(viewer, tab: nil, title: "微博正文")
     let status = try await statuses([record], viewer)[0]
     let list = try await list(tab, of: record, maxID: Self.cursor(params, "max_id"), viewer)
-    return render("weibo_status", StatusPage(frame: frame, status: status, face: faces.face(status), now: deps.now(), tab: tab,
-                                                  list: list))
+    let card = faces.card(status, now: deps.now(), csrf: frame.web.csrf)
+    return render("weibo_status", StatusPage(frame: frame, status: status, card: card, tab: tab, list: list))
   }
 
   func listFragment(_ request: Request, _ context: SparrowContext, id: String?, tab: String?) async throws -> Response {

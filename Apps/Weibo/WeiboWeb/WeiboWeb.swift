@@ -191,7 +191,7 @@ package struct WeiboWeb: SparrowApp {
 
   /// One card of `status` for `viewer`.
   func card(_ status: Status, _ viewer: Viewer?) -> CardModel {
-    CardModel(status, face: faces.face(status), now: deps.now(), csrf: viewer?.csrf)
+    faces.card(status, now: deps.now(), csrf: viewer?.csrf)
   }
 
   /// A paging cursor from the query; 0 when absent or malformed.

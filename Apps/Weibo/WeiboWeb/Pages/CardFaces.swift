@@ -16,8 +16,18 @@ final class CardFaces: Sendable {
   /// Cuts a rendered face at its time: unguessable, so no text of a status can contain it.
   private let marker = "\u{1}" + UUID().uuidString + "\u{1}"
   private let pages: TemplateLibrary
+  /// The whole card's template, cut where its values go.
+  let cuts: CardCuts
 
-  init(pages: TemplateLibrary) { self.pages = pages }
+  init(pages: TemplateLibrary) {
+    self.pages = pages
+    cuts = CardCuts(pages: pages)
+  }
+
+  /// `status`'s card at `now` for a viewer with the form token `csrf` (nil: a visitor).
+  func card(_ status: Status, now: Date, csrf: String?) -> CardModel {
+    CardModel(status, face: face(status), now: now, csrf: csrf, cuts: cuts)
+  }
 
   /// The face of `status`, rendered unless kept for the same shown status.
   func face(_ status: Status) -> CardFace {

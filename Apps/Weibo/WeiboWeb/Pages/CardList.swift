@@ -12,7 +12,7 @@ struct CardList: PageModel {
 
   /// `csrf` is the viewer's form token, nil for visitors.
   init(_ statuses: [Status], faces: CardFaces, now: Date, csrf: String?, more: MoreLink?) {
-    cards = statuses.map { CardModel($0, face: faces.face($0), now: now, csrf: csrf) }
+    cards = statuses.map { faces.card($0, now: now, csrf: csrf) }
     self.more = more
   }
 

@@ -77,6 +77,24 @@ struct CardFace: Sendable, Equatable {
   let rest: String
 }
 
+/// `weibo_card` cut for each kind of card: a visitor's (a link to sign in for 赞), and a signed-in viewer's, liked
+/// or not.
+struct CardCuts: Sendable {
+  let visitor: SplicedTemplate
+  let signedIn: SplicedTemplate
+  let signedInLiked: SplicedTemplate
+
+  init(pages: TemplateLibrary) {
+    visitor = SplicedTemplate("weibo_card", in: pages) { CardModel(marker: $0, signedIn: false, liked: false) }
+    signedIn = SplicedTemplate("weibo_card", in: pages) { CardModel(marker: $0, signedIn: true, liked: false) }
+    signedInLiked = SplicedTemplate("weibo_card", in: pages) { CardModel(marker: $0, signedIn: true, liked: true) }
+  }
+
+  func cut(signedIn: Bool, liked: Bool) -> SplicedTemplate {
+    signedIn ? (liked ? signedInLiked : self.signedIn) : visitor
+  }
+}
+
 /// One status card (`weibo_card.mustache`, and `weibo_like` / `weibo_favorite` for its buttons): its face
 /// (`CardFaces`), the time at `now`, and the toolbar with the counts and this viewer's marks.
 struct CardModel: PageModel {
@@ -91,7 +109,10 @@ struct CardModel: PageModel {
   /// The form token for 赞 and 收藏; nil for visitors, who get a link to sign in instead.
   let csrf: String?
 
-  init(_ status: Status, face: CardFace, now: Date, csrf: String?) {
+  /// The card as HTML (`weibo_card` through `CardFaces.cuts`): what the lists and the status page show.
+  let html: String
+
+  init(_ status: Status, face: CardFace, now: Date, csrf: String?, cuts: CardCuts) {
     id = String(status.id)
     self.face = face
     time = StatusViewModel.createdText(of: status, now: now)
@@ -102,6 +123,21 @@ struct CardModel: PageModel {
     favorited = status.favorited
     commentURL = status.commentsCount == 0 ? "/compose?comment=\(status.id)" : "/status/\(status.id)?tab=comments"
     self.csrf = csrf
+    html = cuts.cut(signedIn: csrf != nil, liked: liked).text(
+      [id, face.top, face.rest, time, reposts, comments, attitudes, commentURL, csrf ?? ""])
+  }
+
+  /// The model `CardCuts` cuts `weibo_card` with: `marker(i)` where the values of `init`'s list go.
+  init(marker: (Int) -> String, signedIn: Bool, liked: Bool) {
+    id = marker(0)
+    face = CardFace(top: marker(1), rest: marker(2))
+    time = marker(3)
+    (reposts, comments, attitudes) = (marker(4), marker(5), marker(6))
+    self.liked = liked
+    favorited = false
+    commentURL = marker(7)
+    csrf = signedIn ? marker(8) : nil
+    html = ""
   }
 
   func child(named name: String) -> Any? {
@@ -117,6 +153,7 @@ struct CardModel: PageModel {
     case "favorited": favorited
     case "comment_url": commentURL
     case "csrf": csrf
+    case "html": html
     default: nil
     }
   }

@@ -14,10 +14,9 @@ struct StatusPage: PageModel {
   let report: String?
 
   /// `status` is the presented status; its counts label the tabs.
-  init(frame: PageFrame, status: Status, face: CardFace, now: Date, tab selected: WeiboWeb.ListTab,
-       list: RowList<DetailRow>) {
+  init(frame: PageFrame, status: Status, card: CardModel, tab selected: WeiboWeb.ListTab, list: RowList<DetailRow>) {
     self.frame = frame
-    card = CardModel(status, face: face, now: now, csrf: frame.web.csrf)
+    self.card = card
     tabs = WeiboWeb.ListTab.allCases.map { tab in
       let (word, count) = switch tab {
       case .reposts: ("转发", status.repostsCount)
