@@ -116,15 +116,16 @@ package struct Presenter: Sendable {
     let replyIDs = records.compactMap(\.replyCommentID)
     async let replies = store.comments(ids: replyIDs, visibleTo: viewer)
     let statusRecords = try await store.statuses(ids: records.map(\.statusID), visibleTo: viewer)
-    let statuses = try await self.statuses(Array(statusRecords.values))
-    let statusMap = Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let replyMap = try await replies
     let all = records + replyMap.values
-    async let users = store.users(ids: all.map(\.userID))
-    async let apps = store.apps(ids: all.map(\.appID))
-    let userMap = try await users
-    let relations = try await Relations(store: store, viewer: viewer, among: Array(userMap.keys))
-    let appMap = try await apps
+    // The statuses' context and the comments' authors, clients and relations to the viewer: one read.
+    let rows = try await store.context(for: Array(statusRecords.values), people: all.map(\.userID),
+                                       apps: all.map(\.appID), viewer: viewer)
+    let statuses = self.statuses(Array(statusRecords.values), rows: rows)
+    let statusMap = Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let userMap = rows.users
+    let relations = Relations(following: rows.following, followers: rows.followers)
+    let appMap = rows.apps
     func comment(_ record: CommentRecord, withStatus: Bool) -> Comment {
       var comment = Comment(
         id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,

@@ -69,19 +69,25 @@ extension PostgresWeiboStore {
   }
 
   package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
+    try await context(for: statuses, people: [], apps: [], viewer: viewer)
+  }
+
+  package func context(for statuses: [StatusRecord], people: [Int64], apps: [Int64], viewer: Int64) async throws
+    -> StatusContextRows
+  {
     try await readingCached { db, generation in
-      try await self.context(for: statuses, viewer: viewer, usersReadAt: generation, db)
+      try await self.context(for: statuses, people: people, apps: apps, viewer: viewer, usersReadAt: generation, db)
     }
   }
 
-  func context(for statuses: [StatusRecord], viewer: Int64, usersReadAt generation: Int, _ db: Connection) async throws
-    -> StatusContextRows
+  func context(for statuses: [StatusRecord], people: [Int64] = [], apps extraApps: [Int64] = [], viewer: Int64,
+               usersReadAt generation: Int, _ db: Connection) async throws -> StatusContextRows
   {
     let originals = try await Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
     let all = statuses + originals.values
-    let users = try await cachedUsers(ids: all.map(\.userID), readAt: generation, db)
+    let users = try await cachedUsers(ids: all.map(\.userID) + people, readAt: generation, db)
     let marks = try await viewerMarks(viewer, statuses: all.map(\.id), people: Array(users.keys), readAt: generation, db)
-    let apps = try await caches.apps.apps(all.map(\.appID)) { try await PostgresStore.apps(ids: $0, db) }
+    let apps = try await caches.apps.apps(all.map(\.appID) + extraApps) { try await PostgresStore.apps(ids: $0, db) }
     // An original the viewer may not see (hidden by staff since it was reposted, or by someone a block keeps the
     // viewer apart from) is shown as gone.
     return StatusContextRows(

@@ -66,22 +66,30 @@ extension SQLiteWeiboStore {
   }
 
   package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
-    let generation = userRows.currentGeneration
-    return try await reading { db in try context(for: statuses, viewer: viewer, usersReadAt: generation, db) }
+    try await context(for: statuses, people: [], apps: [], viewer: viewer)
   }
 
-  func context(for statuses: [StatusRecord], viewer: Int64, usersReadAt generation: Int, _ db: Database) throws
+  package func context(for statuses: [StatusRecord], people: [Int64], apps: [Int64], viewer: Int64) async throws
     -> StatusContextRows
+  {
+    let generation = userRows.currentGeneration
+    return try await reading { db in
+      try context(for: statuses, people: people, apps: apps, viewer: viewer, usersReadAt: generation, db)
+    }
+  }
+
+  func context(for statuses: [StatusRecord], people: [Int64] = [], apps: [Int64] = [], viewer: Int64,
+               usersReadAt generation: Int, _ db: Database) throws -> StatusContextRows
   {
     let originals = try Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
     let all = statuses + originals.values
     let ids = all.map(\.id)
-    let users = try cachedUsers(ids: all.map(\.userID), readAt: generation, db)
+    let users = try cachedUsers(ids: all.map(\.userID) + people, readAt: generation, db)
     let marks = try viewerMarks(viewer, statuses: ids, people: Array(users.keys), readAt: generation, db)
     // An original the viewer may not see (hidden by staff since it was reposted, or by someone a block keeps the
     // viewer apart from) is shown as gone.
     return StatusContextRows(
-      originals: originals.filter { $0.value.isVisible(to: viewer) && !marks.apart.contains($0.value.userID) }, users: users, apps: try engine.apps(ids: all.map(\.appID), db), favorited: marks.favorited,
+      originals: originals.filter { $0.value.isVisible(to: viewer) && !marks.apart.contains($0.value.userID) }, users: users, apps: try engine.apps(ids: all.map(\.appID) + apps, db), favorited: marks.favorited,
       liked: marks.liked, following: marks.following, followers: marks.followers)
   }
 

@@ -16,6 +16,10 @@ package protocol StatusStore: Sendable {
   /// Everything needed to show `statuses` to `viewer`, loaded together: originals of reposts, authors,
   /// apps, and the viewer's favourites, likes and relationships among them.
   func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows
+  /// The same, with `people` and `apps` besides the statuses' (the authors and clients of comments on them), in one
+  /// read: a page of comments made six reads in a row, each a trip to the database's queue and back.
+  func context(for statuses: [StatusRecord], people: [Int64], apps: [Int64], viewer: Int64) async throws
+    -> StatusContextRows
   /// Removes a status and everything hanging off it, fixing every counter. Returns what was deleted.
   func deleteStatus(id: Int64) async throws -> StatusRecord
   /// A page of a feed as `viewer` sees it (`WeiboSQL.hidden`), newest first, with the number of statuses it holds.
