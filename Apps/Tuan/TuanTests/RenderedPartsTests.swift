@@ -1,7 +1,9 @@
+import DealsAPI
 import Foundation
 import GeoData
 import SparrowDemo
 import SparrowPlatform
+import SparrowStore
 import Testing
 import TuanStore
 @testable import TuanWeb
@@ -78,4 +80,67 @@ func keptMenusAreTheMenusRenderedAfresh(seed: UInt64) async throws {
   #expect(names.first == "全部商区")
   #expect(names.contains("芙蓉区") && names.contains("长沙县") && names.contains("浏阳市"))
   #expect(!names.contains("长沙") && !names.contains("芙蓉"))
+}
+
+/// Kept deal cards (`DealCardRenders`) against cards rendered afresh, over a random history of what a card shows:
+/// titles with markup, prices, 已售 and stock moving, 限购 and 预约 changing, pictures gone, time passing over the
+/// flags (新单, 剩余X天, 已结束), the shop's stars, distances and the edit mode. Every kept card must be the fresh one.
+@Test(arguments: [7, 2027] as [UInt64])
+func keptDealCardsAreTheCardsRenderedAfresh(seed: UInt64) async throws {
+  let pages = try await TemplateLibrary.load(adding: TuanWeb.templates)
+  let renders = DealCardRenders(pages: pages)
+  let presenter = DealsPresenter(publicURL: "")
+  var random = SplitMix(seed: seed)
+  func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+  let start = Date(timeIntervalSince1970: 1_760_000_000)
+  var now = start
+  var deals: [DealRecord] = []
+  for n in 0..<6 {
+    let published: Date = start - Double(n) * 86_400
+    let deadline: Date = start + Double(2 + n) * 86_400
+    let picture = PictureRef(id: "p\(n)", ext: "jpg", width: 450, height: 280)
+    deals.append(DealRecord(
+      id: Int64(100 + n), merchantID: Int64(n % 3), title: "套餐\(n)", description: "仅售\(n)元", cityAdcode: 110000,
+      districtAdcode: 110105, category: "美食", listPrice: 20_000, currentPrice: 9_800, purchaseCount: n,
+      publishedAt: published, deadline: deadline, pictures: [picture], latitude: 39.9, longitude: 116.4))
+  }
+  for step in 0..<300 {
+    let i = roll(deals.count)
+    switch roll(9) {
+    case 0: deals[i].title = ["火锅<b>双人餐</b>", "\"引号\" & 'x'", "牛排套餐"][roll(3)]
+    case 1:
+      let cents: Int = [0, 50, 5][roll(3)]
+      deals[i].currentPrice = 100 * (1 + roll(300)) + cents
+      deals[i].listPrice = deals[i].currentPrice + 100 * roll(200)
+    case 2: deals[i].purchaseCount += roll(3)
+    case 3: deals[i].stock = roll(3) == 0 ? nil : deals[i].purchaseCount + roll(4)
+    case 4: deals[i].limitPerPerson = roll(2) == 0 ? nil : 1 + roll(4); deals[i].reservationRequired.toggle()
+    case 5: deals[i].pictures = roll(3) == 0 ? [] : [PictureRef(id: "q\(step)", ext: "jpg", width: 1, height: 1)]
+    case 6: now += Double(roll(3)) * 86_400 + Double(roll(86_400))
+    case 7: deals[i].description = "说明\(roll(5)) <i>"
+    default: deals[i].deadline = now + Double(roll(10) - 2) * 86_400
+    }
+    for deal in deals {
+      var card = DealCard(deal, presenter: presenter, now: now)
+      if roll(2) == 0 { card.rating = (Double(roll(11)) / 2, roll(300)) }
+      if roll(3) == 0 { card.distance = Double(roll(20_000)) }
+      card.editing = roll(5) == 0
+      #expect(renders.html(card) == renders.render(card), "step \(step) deal \(deal.id)")
+    }
+  }
+}
+
+/// `DealCard.shown` names every value the card's templates print, so a kept card changes whenever one does.
+@Test func theKeptCardsKeyNamesEveryValueItsTemplatesShow() throws {
+  let folder = try #require(TuanWeb.templates)
+  var names = Set<String>()
+  for template in ["tuan_card", "tuan_card_body"] {
+    let text = try String(contentsOf: folder.appendingPathComponent("\(template).mustache"), encoding: .utf8)
+    let tokens = try Regex(#"\{\{\{?[#^/]?\s*([a-z_]+)\s*\}?\}\}"#)
+    for match in text.matches(of: tokens) {
+      let token: Substring = text[match.range]
+      names.insert(String(token.filter { $0.isLetter || $0 == "_" }))
+    }
+  }
+  #expect(names.subtracting(DealCard.shownNames).isEmpty, "not in DealCard.shownNames: \(names.subtracting(DealCard.shownNames))")
 }

@@ -19,8 +19,9 @@ extension TuanWeb {
     query.onSaleAt = deps.now()
     query.limit = Self.businessDeals
     let found = try await deps.store.findDeals(query)
-    let list = CardList(cards: try await rated(found.items.map { DealCard($0.deal, presenter: presenter, now: query.onSaleAt ?? deps.now()) }), next: nil,
-                        total: found.total, empty: "商家暂时没有在售的团购")
+    let now = query.onSaleAt ?? deps.now()
+    let cards = try await rated(found.items.map { DealCard($0.deal, presenter: presenter, now: now) })
+    let list = CardList(cards: cards, renders: cardRenders, next: nil, total: found.total, empty: "商家暂时没有在售的团购")
     let page = BusinessPage(frame: try await frame(context, request, tab: nil, title: merchant.fullName),
                             info: MerchantInfo(merchant: merchant), list: list)
     return render("tuan_business", page)

@@ -39,7 +39,7 @@ extension TuanWeb {
       if filter.sort == .nearest { card.distance = hit.distance }
       return card
     }
-    return CardList(cards: try await rated(cards), next: next, total: found.total, empty: empty)
+    return CardList(cards: try await rated(cards), renders: cardRenders, next: next, total: found.total, empty: empty)
   }
 
   /// `page`, 1-based, at most 1,000 (12,000 deals deep).
@@ -64,7 +64,7 @@ extension TuanWeb {
     var cards = ids.compactMap { found[$0] }.map { DealCard($0, presenter: presenter, now: now) }
     let editing = context.params["edit"] == "1"
     for index in cards.indices { cards[index].editing = editing }
-    return render("tuan_cards", CardList(cards: try await rated(cards), next: nil, total: cards.count, empty: "还没有浏览过团购"))
+    return render("tuan_cards", CardList(cards: try await rated(cards), renders: cardRenders, next: nil, total: cards.count, empty: "还没有浏览过团购"))
   }
 
   /// `/tuan/deal/:id`: the detail. Script asks for the panel alone (`X-Fragment`) and slides it in over the

@@ -33,7 +33,7 @@ extension TuanWeb {
     let editing = context.params["edit"] == "1"
     var cards = try await markedCards(marks.items.map(\.dealID))
     for index in cards.indices { cards[index].editing = editing }
-    let list = CardList(cards: cards, next: nil, total: cards.count, empty: "还没有收藏团购")
+    let list = CardList(cards: cards, renders: cardRenders, next: nil, total: cards.count, empty: "还没有收藏团购")
     return render("tuan_marks", MarksPage(frame: frame, heading: "收藏", list: list, editing: editing,
                                           removeAction: "/tuan/collections/remove", local: false))
   }
@@ -47,7 +47,7 @@ extension TuanWeb {
       cards = try await markedCards(try await deps.store.recentlyViewed(userID: viewer.user.id, limit: recentLimit).map(\.dealID))
       for index in cards.indices { cards[index].editing = editing }
     }
-    let list = CardList(cards: cards, next: nil, total: cards.count, empty: "还没有浏览过团购")
+    let list = CardList(cards: cards, renders: cardRenders, next: nil, total: cards.count, empty: "还没有浏览过团购")
     return render("tuan_marks", MarksPage(frame: frame, heading: "最近浏览", list: list, editing: editing,
                                           removeAction: "/tuan/recent/remove", local: context.viewer == nil))
   }

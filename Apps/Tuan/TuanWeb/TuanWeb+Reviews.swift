@@ -237,8 +237,8 @@ extension TuanWeb {
     query.onSaleAt = now
     query.limit = Self.businessDeals
     let deals = try await deps.store.findDeals(query)
-    let list = CardList(cards: deals.items.map { DealCard($0.deal, presenter: presenter, now: now) }, next: nil,
-                        total: deals.total, empty: "没有在售的团购")
+    let list = CardList(cards: deals.items.map { DealCard($0.deal, presenter: presenter, now: now) }, renders: cardRenders,
+                        next: nil, total: deals.total, empty: "没有在售的团购")
     let used = try await deps.store.consumedCoupons(merchantID: merchant.id, since: Self.startOfToday(now), limit: 200)
       .map { CouponRow($0, now: now, csrf: nil) }
     let reviews = try await deps.store.reviews(merchantID: merchant.id, filter: .latest, viewer: nil, limit: 20, offset: 0)

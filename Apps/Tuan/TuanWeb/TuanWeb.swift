@@ -15,6 +15,8 @@ package struct TuanWeb: SparrowApp {
   let mapParts: MapParts
   /// The grid's menus, rendered once for each city and filter.
   let menuMarkup: MenuMarkup
+  /// Deal cards, kept rendered while they show the same.
+  let cardRenders: DealCardRenders
   let assets: StaticAssets
   let session: WebSession
   let platform: Platform
@@ -36,6 +38,7 @@ package struct TuanWeb: SparrowApp {
     pages = try await TemplateLibrary.load(adding: Self.templates)
     mapParts = MapParts(pages: pages)
     menuMarkup = MenuMarkup(pages: pages)
+    cardRenders = DealCardRenders(pages: pages)
     // The platform's fetch helpers are served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/tuan/static")
       .including("net.js", of: platform.assets, as: "js/net.js")

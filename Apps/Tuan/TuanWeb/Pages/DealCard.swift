@@ -84,6 +84,15 @@ struct DealCard: PageModel {
 
   var link: String { "/tuan/deal/\(DealsCall.dealID(deal.id))" }
 
+  /// The names `tuan_card` and `tuan_card_body` show (`RenderedPartsTests` checks the templates use no other).
+  static let shownNames = [
+    "id", "link", "picture", "title", "description", "price", "list_price", "discount", "sold", "left", "badges",
+    "validity", "flag", "flag_key", "editing", "distance", "rating", "rating_img", "review_count",
+  ]
+
+  /// What the card shows, value by value: equal values, equal markup (`DealCardRenders`).
+  var shown: [String] { Self.shownNames.map { child(named: $0).map { String(describing: $0) } ?? "\u{0}" } }
+
   func child(named name: String) -> Any? {
     switch name {
     case "id": DealsCall.dealID(deal.id)
@@ -110,18 +119,34 @@ struct DealCard: PageModel {
   }
 }
 
+/// A card's markup, as `tuan_cards` lists it.
+struct RenderedCard: PageModel {
+  let html: String
+  func child(named name: String) -> Any? { name == "html" ? html : nil }
+}
+
 /// Cards and the footer that loads the next page: 加载更多 while there are more, 没有更多了 at the end, or the
 /// empty state when nothing matched.
 struct CardList: PageModel {
   let cards: [DealCard]
+  /// Each card's markup, from `DealCardRenders`.
+  let rendered: [RenderedCard]
   /// The fragment URL of the next page; nil at the end.
   let next: String?
   let total: Int
   let empty: String
 
+  init(cards: [DealCard], renders: DealCardRenders, next: String?, total: Int, empty: String) {
+    self.cards = cards
+    rendered = cards.map { RenderedCard(html: renders.html($0)) }
+    self.next = next
+    self.total = total
+    self.empty = empty
+  }
+
   func child(named name: String) -> Any? {
     switch name {
-    case "cards": cards
+    case "cards": rendered
     case "next": next
     case "total": total
     case "empty": cards.isEmpty && next == nil ? empty : nil
