@@ -26,7 +26,7 @@ package struct Presenter: Sendable {
   }
 
   /// The statuses, with `rows` already read for them (or for more).
-  func statuses(_ records: [StatusRecord], rows: StatusContextRows, trimUser: Bool = false) -> [Status] {
+  package func statuses(_ records: [StatusRecord], rows: StatusContextRows, trimUser: Bool = false) -> [Status] {
     let context = StatusContext(
       users: rows.users, apps: rows.apps, favorited: rows.favorited, liked: rows.liked,
       relations: Relations(following: rows.following, followers: rows.followers))

@@ -81,10 +81,9 @@ extension WeiboWeb {
     async throws -> (list: CardList, total: Int)
   {
     let page = Page(maxID: maxID, count: Self.pageSize)
-    let result = try await deps.store.statuses(in: feed, feature: .all, page: page.probing, seenBy: viewer?.user.id ?? 0)
-    let (shown, next) = result.items.splitPage(Self.pageSize)
+    let (shown, next, rows, total) = try await feedPage(feed, page, viewer)
     let more = MoreLink(next: next?.id, fragment: fragment, page: url, empty: shown.isEmpty)
-    return (try await cardList(shown, viewer, more: more), result.total)
+    return (cardList(shown, rows: rows, viewer, more: more), total)
   }
 
   static func topicURL(_ name: String) -> String { "/topic/\(FormEncoding.escape(name))" }

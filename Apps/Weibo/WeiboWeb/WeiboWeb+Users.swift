@@ -43,11 +43,9 @@ extension WeiboWeb {
   /// One page of a user's statuses, with the footer.
   func userList(_ id: Int64, maxID: Int64, _ viewer: Viewer?) async throws -> CardList {
     let page = Page(maxID: maxID, count: Self.pageSize)
-    let found = try await deps.store.statuses(
-      in: .user(id, viewer: viewer?.user.id ?? 0), feature: .all, page: page.probing, seenBy: viewer?.user.id ?? 0).items
-    let (shown, next) = found.splitPage(Self.pageSize)
+    let (shown, next, rows, _) = try await feedPage(.user(id, viewer: viewer?.user.id ?? 0), page, viewer)
     let more = MoreLink(next: next?.id, fragment: "/web/user/\(id)/statuses", page: "/u/\(id)", empty: shown.isEmpty)
-    return try await cardList(shown, viewer, more: more)
+    return cardList(shown, rows: rows, viewer, more: more)
   }
 
   func userFragment(_ request: Request, _ context: SparrowContext, id: String?) async throws -> Response {

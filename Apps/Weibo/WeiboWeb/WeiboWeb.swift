@@ -189,6 +189,21 @@ package struct WeiboWeb: SparrowApp {
     CardList(try await statuses(records, viewer), faces: faces, now: deps.now(), csrf: viewer?.csrf, more: more)
   }
 
+  /// Cards for `records`, whose context `rows` came with them.
+  func cardList(_ records: [StatusRecord], rows: StatusContextRows, _ viewer: Viewer?, more: MoreLink?) -> CardList {
+    CardList(presenter(viewer).statuses(records, rows: rows), faces: faces, now: deps.now(), csrf: viewer?.csrf, more: more)
+  }
+
+  /// A page of `feed` as `viewer` sees it (probing one past `page`), with what its cards need read in the same trip
+  /// to the database, or none for a reader's own home feed, which the caches serve.
+  func feedPage(_ feed: StatusFeed, _ page: Page, _ viewer: Viewer?) async throws
+    -> (shown: [StatusRecord], next: StatusRecord?, rows: StatusContextRows, total: Int)
+  {
+    let (found, rows) = try await deps.store.statuses(in: feed, feature: .all, page: page.probing, viewer: viewer?.user.id ?? 0)
+    let (shown, next) = found.items.splitPage(page.count)
+    return (shown, next, rows, found.total)
+  }
+
   /// One card of `status` for `viewer`.
   func card(_ status: Status, _ viewer: Viewer?) -> CardModel {
     faces.card(status, now: deps.now(), csrf: viewer?.csrf)
@@ -249,15 +264,13 @@ package struct WeiboWeb: SparrowApp {
   /// One page of the home timeline: newer than `sinceID` (no footer), or from `maxID` down with the footer.
   func homeList(_ viewer: Viewer, _ group: HomeGroup, sinceID: Int64, maxID: Int64) async throws -> CardList {
     let page = Page(sinceID: sinceID, maxID: maxID, count: Self.pageSize)
-    let found = try await deps.store.statuses(
-      in: group.feed(viewer.user.id), feature: .all, page: page.probing, seenBy: viewer.user.id).items
-    let (shown, following) = found.splitPage(Self.pageSize)
+    let (shown, following, rows, _) = try await feedPage(group.feed(viewer.user.id), page, viewer)
     if group == .all, maxID == 0, let newest = shown.first?.id {
       try await deps.store.markSeen(userID: viewer.user.id, kind: .status, upTo: newest)
     }
     let more = sinceID > 0 ? nil : MoreLink(next: following?.id, fragment: "/web/timeline\(group.query)",
                                             page: "/\(group.query)", empty: shown.isEmpty)
-    return try await cardList(shown, viewer, more: more)
+    return cardList(shown, rows: rows, viewer, more: more)
   }
 
   /// Cards older than `max_id`, or newer than `since_id` (with their number in `X-New-Count`, and the banner's
