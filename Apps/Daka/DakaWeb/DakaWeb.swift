@@ -14,6 +14,8 @@ package struct DakaWeb: SparrowApp {
   let session: WebSession
   let platform: Platform
   let writer: CheckinWriter
+  /// The footprint map's shapes, kept rendered where they are everyone's.
+  let shapes: FootprintShapes
 
   /// Entries per page of a list.
   static let pageSize = 20
@@ -26,6 +28,7 @@ package struct DakaWeb: SparrowApp {
     self.platform = platform
     writer = CheckinWriter(deps: deps, pictures: platform.pictures)
     pages = try await TemplateLibrary.load(adding: Self.templates)
+    shapes = FootprintShapes(pages: pages)
     // The platform's picture browser is served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/daka/static")
       .including("pictures.js", of: platform.assets, as: "js/pictures.js")

@@ -1,5 +1,6 @@
 import Foundation
 import GeoData
+import Synchronization
 import SparrowPlatform
 import DakaStore
 import SparrowStore
@@ -106,17 +107,24 @@ struct FootprintMap: PageModel {
 
   static let width = 320.0
 
-  /// Every country's path on the world level (its box is all of them but Antarctica), by name.
-  private static let worldPaths: [String: String] = {
-    let world = GeoData.shared.world
-    let outlines = world.outlinedCountries.filter { $0.code != "AQ" }.compactMap { c in world.outline(of: c).map { (c.name, $0) } }
-    guard let first = outlines.first?.1.boundingBox else { return [:] }
-    let map = OutlineMap(box: outlines.dropFirst().reduce(first) { $0.union($1.1.boundingBox) }, width: width)
-    return Dictionary(outlines.map { ($0.0, map.path($0.1)) }, uniquingKeysWith: { a, _ in a })
-  }()
+  /// The shapes' paths of each level drawn so far, by the level's key and the shape's name. A level's outlines and
+  /// box are the same for everyone (the world, a country, a province, a city: a few hundred levels at most), so
+  /// each is drawn once; only which shapes are lit is the person's.
+  private static let levelPaths = Mutex<[String: [String: String]]>([:])
+
+  static func paths(of key: String, _ draw: () -> [String: String]) -> [String: String] {
+    if let kept = levelPaths.withLock({ $0[key] }) { return kept }
+    let drawn = draw()
+    levelPaths.withLock { $0[key] = drawn }
+    return drawn
+  }
 
   let title: String
+  /// What the level's outlines are (`paths(of:)`, `FootprintShapes`): nil when the box came from dots and pins.
+  let levelKey: String?
   let shapes: [Shape]
+  /// The shapes' markup, when `FootprintShapes` made it (else the template renders `shapes`).
+  var shapesHTML: String?
   let dots: [Dot]
   let pins: [Pin]
   let height: String
@@ -162,6 +170,7 @@ struct FootprintMap: PageModel {
     var shownPoints = points
     var chosenCity: City?
     var chosenProvince: String?
+    let key: String
     switch level {
     case .world:
       for country in world.outlinedCountries where country.code != "AQ" {
@@ -174,6 +183,7 @@ struct FootprintMap: PageModel {
         dots.append((country.name, centre, visited.count, "/daka/me?country=\(visited.code)"))
       }
       title = "世界"
+      key = "world"
       up = nil
     case .country(let code):
       let country = world.country(code: code)
@@ -200,6 +210,7 @@ struct FootprintMap: PageModel {
       }
       shownPoints = points.filter { $0.countryCode == code }
       title = country?.name ?? code
+      key = "country:\(code)"
       up = ("/daka/me?map=world", "返回世界")
     case .province(let named):
       let province = byProvince.first { $0.0 == named }?.0 ?? byProvince.first!.0
@@ -211,6 +222,7 @@ struct FootprintMap: PageModel {
         }
       }
       title = province
+      key = "province:\(province)"
       up = abroad ? ("/daka/me?map=world", "返回世界") : nil
     case .city(let adcode):
       let city = allCities.first { $0.0.adcode == adcode }!.0
@@ -224,6 +236,7 @@ struct FootprintMap: PageModel {
         outlines.append((city.name, outline, visitedCities.first { $0.0 == city }?.1 ?? 0, nil))
       }
       title = city.name
+      key = "city:\(adcode)"
       up = city.countryCode == "CN"
         ? ("/daka/me?province=" + (city.province.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""), "返回全省")
         : ("/daka/me?country=\(city.countryCode)", "返回" + (world.country(code: city.countryCode)?.name ?? ""))
@@ -251,8 +264,11 @@ struct FootprintMap: PageModel {
     guard let box else { return nil }
     let map = OutlineMap(box: box, width: Self.width)
     height = OutlineMap.number(map.height)
-    // The world level's drawing is the same for everyone: its paths are made once.
-    let paths = level == .world ? Self.worldPaths : [:]
+    // A level's drawing is the same for everyone: its paths are made once.
+    levelKey = outlines.isEmpty ? nil : key
+    let paths = levelKey.map { key in
+      Self.paths(of: key) { Dictionary(outlines.map { ($0.name, map.path($0.outline)) }, uniquingKeysWith: { a, _ in a }) }
+    } ?? [:]
     shapes = outlines.map { Shape(name: $0.name, path: paths[$0.name] ?? map.path($0.outline), count: $0.count, link: $0.link) }
     self.dots = dots.map { dot in
       let p = map.point(dot.at)
@@ -268,7 +284,8 @@ struct FootprintMap: PageModel {
   func child(named name: String) -> Any? {
     switch name {
     case "map_title": title
-    case "shapes": shapes
+    case "shapes": shapesHTML == nil ? shapes : []
+    case "shapes_html": shapesHTML
     case "dots": dots
     case "pins": pins
     case "width": OutlineMap.number(Self.width)

@@ -1,0 +1,44 @@
+import Foundation
+import GeoData
+import SparrowDemo
+import SparrowPlatform
+import Testing
+import DakaStore
+@testable import DakaWeb
+
+/// Kept footprint shapes (`FootprintShapes`) against shapes rendered afresh, over a random history of what a person
+/// visited (cities of three provinces, 香港's districts, countries) and the level they look at: every map's shapes,
+/// through the kept markup, must be the shapes rendered from nothing, lit ones with their counts and links.
+@Test(arguments: [11, 2028] as [UInt64])
+func keptFootprintShapesAreTheShapesRenderedAfresh(seed: UInt64) async throws {
+  let pages = try await TemplateLibrary.load(adding: DakaWeb.templates)
+  let shapes = FootprintShapes(pages: pages)
+  let geo = GeoData.shared
+  var random = SplitMix(seed: seed)
+  func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+  let candidates = ["杭州", "宁波", "长沙", "岳阳", "广州", "深圳", "香港"].compactMap { geo.city(named: $0) }
+  let countries = [("CN", "中国"), ("JP", "日本"), ("FR", "法国"), ("SG", "新加坡"), ("HK", "中国香港")]
+  var cityCounts: [Int: Int] = [:]
+  var countryCounts: [String: Int] = ["CN": 1]
+  for step in 0..<120 {
+    if roll(2) == 0 { cityCounts[candidates[roll(candidates.count)].adcode, default: 0] += 1 + roll(3) }
+    if roll(3) == 0 { let c = countries[roll(countries.count)].0; countryCounts[c, default: 0] += 1 }
+    let cities = cityCounts.sorted { $0.key < $1.key }.compactMap { adcode, count in
+      geo.city(adcode: adcode).map { VisitedPlace(adcode: adcode, name: $0.name, cityAdcode: adcode, count: count) }
+    }
+    let districts = cities.compactMap { city in
+      geo.city(adcode: city.adcode).flatMap { geo.districts(of: $0).first }.map {
+        VisitedPlace(adcode: $0.adcode, name: $0.fullName, cityAdcode: city.adcode, count: city.count)
+      }
+    }
+    let visited = countries.compactMap { code, name in countryCounts[code].map { VisitedCountry(code: code, name: name, count: $0) } }
+    let stats = CheckinStats(count: cities.reduce(0) { $0 + $1.count } + 1, cities: cities, districts: districts,
+                             countries: visited)
+    let levels: [FootprintMap.Level] = [.world, .country("HK"), .country("JP"), .province(nil), .province("湖南省")]
+      + cities.map { .city($0.adcode) }
+    let level = levels[roll(levels.count)]
+    guard let map = FootprintMap(stats: stats, points: [], level: level) else { continue }
+    let fresh = map.shapes.map(shapes.render).joined()
+    #expect((shapes.html(map) ?? fresh) == fresh, "step \(step) level \(level)")
+  }
+}
