@@ -211,7 +211,7 @@ extension ReviewRecord {
       id: try row.int64(0), merchantID: try row.int64(1), dealID: try row.int64(2), userID: try row.int64(3),
       couponCode: try row.string(4), rating: try row.int(5),
       grades: ReviewGrades(product: try row.int(6), decoration: try row.int(7), service: try row.int(8)),
-      text: try row.string(9), pictures: TuanJSON.decode(try row.string(10)) ?? [],
+      text: try row.string(9), pictures: PictureList.decode(try row.string(10)),
       spend: try row.optionalInt64(11).map(Int.init), helpful: try row.int(12), reply: try row.optionalString(13),
       repliedAt: try row.optionalInt64(14).map(date), hidden: try row.flag(15), createdAt: try row.date(16),
       updatedAt: try row.date(17))

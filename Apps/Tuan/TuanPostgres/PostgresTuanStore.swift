@@ -359,7 +359,7 @@ extension DealRecord {
       publishedAt: try row.date(13), deadline: try row.date(14), updatedAt: try row.date(15),
       stock: try row.optionalInt64(16).map(Int.init), limitPerPerson: try row.optionalInt64(17).map(Int.init),
       reservationRequired: try row.flag(18),
-      notice: try row.string(19), specialTips: try row.string(20), details: TuanJSON.decode(try row.string(21)) ?? [],
-      pictures: TuanJSON.decode(try row.string(22)) ?? [], latitude: try row.double(23), longitude: try row.double(24))
+      notice: try row.string(19), specialTips: try row.string(20), details: DealSection.list(try row.string(21)),
+      pictures: PictureList.decode(try row.string(22)), latitude: try row.double(23), longitude: try row.double(24))
   }
 }

@@ -210,7 +210,7 @@ extension ReviewRecord {
     self.init(
       id: row[0], merchantID: row[1], dealID: row[2], userID: row[3], couponCode: row[4], rating: row[5],
       grades: ReviewGrades(product: row[6], decoration: row[7], service: row[8]), text: row[9],
-      pictures: TuanJSON.decode(row[10]) ?? [], spend: row[11], helpful: row[12], reply: row[13],
+      pictures: PictureList.decode(row[10]), spend: row[11], helpful: row[12], reply: row[13],
       repliedAt: (row[14] as Int64?).map(date), hidden: row[15], createdAt: date(row[16]), updatedAt: date(row[17]))
   }
 }

@@ -81,6 +81,31 @@ package struct DealSection: Sendable, Equatable, Codable {
     self.title = title
     self.lines = lines
   }
+
+  /// The sections a deal's `details` column holds, as the engines write it (`TuanJSON.encode`), read by hand:
+  /// JSONDecoder on every deal of a page was a tenth of a `find_deals`. Anything else goes through JSONDecoder.
+  package static func list(_ text: String) -> [DealSection] {
+    var text = text
+    let read = text.withUTF8 { bytes -> [DealSection]? in
+      var reader = PlainJSONReader(bytes: bytes)
+      let sections = reader.list { reader -> DealSection? in
+        guard reader.take(UInt8(ascii: "{")) else { return nil }
+        var title: String?, lines: [String]?
+        repeat {
+          guard let key = reader.string(), reader.take(UInt8(ascii: ":")) else { return nil }
+          switch key {
+          case "title": title = reader.string()
+          case "lines": lines = reader.list { $0.string() }
+          default: return nil
+          }
+        } while reader.take(UInt8(ascii: ","))
+        guard reader.take(UInt8(ascii: "}")), let title, let lines else { return nil }
+        return DealSection(title: title, lines: lines)
+      }
+      return reader.end() ? sections : nil
+    }
+    return read ?? TuanJSON.decode(text) ?? []
+  }
 }
 
 /// A 团购 deal, sold at one merchant. Prices are integer cents (at most 2 decimals of a yuan by construction);

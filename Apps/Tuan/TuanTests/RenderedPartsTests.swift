@@ -144,3 +144,20 @@ func keptDealCardsAreTheCardsRenderedAfresh(seed: UInt64) async throws {
   }
   #expect(names.subtracting(DealCard.shownNames).isEmpty, "not in DealCard.shownNames: \(names.subtracting(DealCard.shownNames))")
 }
+
+/// A deal's sections read by hand are the sections JSONDecoder reads, whatever their text: plain, escaped (quotes,
+/// backslashes, new lines, slashes, control characters), empty.
+@Test func aDealsSectionsReadByHandAreTheOnesJSONDecoderReads() throws {
+  var random = SplitMix(seed: 42)
+  let texts = ["套餐内容", "双人餐 1份", "价值\"168\"元", "a\\b", "第一行\n第二行", "http://x/y", "\u{1}", "", "温馨提示：免预约"]
+  for _ in 0..<300 {
+    let sections = (0..<Int(random.next() % 4)).map { _ in
+      DealSection(title: texts[Int(random.next() % UInt64(texts.count))],
+                  lines: (0..<Int(random.next() % 4)).map { _ in texts[Int(random.next() % UInt64(texts.count))] })
+    }
+    let text = TuanJSON.encode(sections)
+    #expect(DealSection.list(text) == sections, "\(text)")
+    #expect(DealSection.list(text) == (try JSONDecoder().decode([DealSection].self, from: Data(text.utf8))))
+  }
+  #expect(DealSection.list("") == [] && DealSection.list("not json") == [])
+}
