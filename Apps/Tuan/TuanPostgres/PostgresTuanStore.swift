@@ -101,8 +101,24 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let condition = Self.condition(query)
     let (order, circle) = Self.order(query)
+    let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
+    let at = millis(query.onSaleAt ?? Date(timeIntervalSince1970: 0))
     return try await readingReplica { db in
-      let total = try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
+      // The total is kept as the on-sale sets are (see the SQLite engine's `findDeals`).
+      let row = try await db.rows(OnSaleSets.stamp).first
+      let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0)
+      let key = OnSaleSets.totalKey(query)
+      let total: Int
+      if query.merchantIDs.isEmpty, let kept: Int = sets.value(key, stamp: stamp, now: at) {
+        total = kept
+      } else {
+        total = try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
+        // A branch honouring a deal changes a shop's count without a deal written: those are counted each time.
+        if query.merchantIDs.isEmpty {
+          let until = query.onSaleAt == nil ? nil : try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil
+          sets.keep(total, key, stamp: stamp, from: at, until: until ?? Int64.max)
+        }
+      }
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let deals = try await db.rows("""
         SELECT \(raw: dealColumns) FROM tuan_deals d WHERE d.id IN (\(sql: Self.pageIDs(query))) ORDER BY \(sql: order)

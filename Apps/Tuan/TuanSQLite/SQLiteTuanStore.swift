@@ -102,8 +102,27 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let (condition, arguments) = Self.condition(query)
     let (order, orderArguments, distance) = Self.order(query)
+    let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
+    let at = millis(query.onSaleAt ?? Date(timeIntervalSince1970: 0))
     return try await reading { db in
-      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_deals d WHERE \(condition)", arguments: arguments) ?? 0
+      // The total is kept as the on-sale sets are (`OnSaleSets`): a big city's count walked thousands of index
+      // entries per page.
+      let row = try Row.fetchOne(db, sql: OnSaleSets.stamp.sqlite.0)
+      let stamp = DealsStamp(lastID: row?[0] ?? 0, lastUpdate: row?[1] ?? 0)
+      let key = OnSaleSets.totalKey(query)
+      let total: Int
+      if query.merchantIDs.isEmpty, let kept: Int = sets.value(key, stamp: stamp, now: at) {
+        total = kept
+      } else {
+        total = try Int.fetchOne(db, sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)", arguments: arguments)
+          ?? 0
+        // A branch honouring a deal changes a shop's count without a deal written: those are counted each time.
+        if query.merchantIDs.isEmpty {
+          let (next, nextArguments) = OnSaleSets.nextChange(after: at).sqlite
+          let until = query.onSaleAt == nil ? nil : try Int64.fetchOne(db, sql: next, arguments: nextArguments)
+          sets.keep(total, key, stamp: stamp, from: at, until: until ?? Int64.max)
+        }
+      }
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let (ids, idArguments) = Self.pageIDs(query)
       let rows = try Row.fetchAll(db, sql: """

@@ -42,6 +42,17 @@ package final class OnSaleSets: Sendable {
     """
   }
 
+  /// The key of `query`'s total (how many deals it finds): the query without its page, order and moment, since a
+  /// kept total holds from the moment it was counted to the next publication or deadline, as the sets do.
+  package static func totalKey(_ query: DealQuery) -> String {
+    var key = query
+    key.onSaleAt = nil
+    key.sort = .ranking
+    key.limit = 0
+    key.offset = 0
+    return "total \(key) \(query.onSaleAt == nil ? "always" : "on sale")"
+  }
+
   /// The set `key` at `now` under `stamp`, if kept.
   package func value<T: Sendable>(_ key: String, stamp: DealsStamp, now: Int64) -> T? {
     entries.withLock { entries in
@@ -53,8 +64,10 @@ package final class OnSaleSets: Sendable {
   /// Keeps `value`, read at `from`, for `key` until `until` (milliseconds) or a write.
   package func keep<T: Sendable>(_ value: T, _ key: String, stamp: DealsStamp, from: Int64, until: Int64) {
     entries.withLock { entries in
-      // A few hundred keys at most (one per city and kind); sets of an older stamp are dead weight.
+      // Sets: a few hundred keys (one per city and kind); totals: one per filter asked for. Entries of an older
+      // stamp are dead weight; past the bound with none of them, start over.
       if entries.count > 2_000 { entries = entries.filter { $0.value.stamp == stamp } }
+      if entries.count > 2_000 { entries.removeAll(keepingCapacity: true) }
       entries[key] = Entry(stamp: stamp, from: from, until: until, value: value)
     }
   }

@@ -56,6 +56,19 @@ func onSaleSetsAreTheRowsOverARandomHistory(_ kind: StoreKind, seed: UInt64) asy
           .map { line in (Int(line.prefix(6))!, String(line.dropFirst(7))) }
         #expect(try await reader.dealRegions(cityAdcode: city, onSaleAt: now) == DealRegion.grouping(pairs),
                 "step \(step) city \(city)")
+        // The kept totals (`OnSaleSets.totalKey`) are the deals a page lists when it lists them all.
+        for category in [nil, "美食"] as [String?] {
+          var query = DealQuery()
+          query.cityAdcodes = [city]
+          query.onSaleAt = now
+          query.categories = category.map { [$0] } ?? []
+          query.limit = 1
+          let total = try await reader.findDeals(query).total
+          query.limit = 10_000
+          let listed = try await reader.findDeals(query).items.count
+          let counted = onSale.filter { ($0.isNationwide || $0.cityAdcode == city) && (category == nil || $0.category == category) }
+          #expect(total == listed && total == counted.count, "step \(step) city \(city) \(category ?? "all")")
+        }
       }
     }
   }
