@@ -101,24 +101,13 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let condition = Self.condition(query)
     let (order, circle) = Self.order(query)
-    let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
-    let at = millis(query.onSaleAt ?? Date(timeIntervalSince1970: 0))
     return try await readingReplica { db in
       // The total is kept as the on-sale sets are (see the SQLite engine's `findDeals`).
-      let row = try await db.rows(OnSaleSets.stamp).first
-      let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0)
-      let key = OnSaleSets.totalKey(query)
-      let total: Int
-      if query.merchantIDs.isEmpty, let kept: Int = sets.value(key, stamp: stamp, now: at) {
-        total = kept
-      } else {
-        total = try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
-        // A branch honouring a deal changes a shop's count without a deal written: those are counted each time.
-        if query.merchantIDs.isEmpty {
-          let until = query.onSaleAt == nil ? nil : try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil
-          sets.keep(total, key, stamp: stamp, from: at, until: until ?? Int64.max)
-        }
+      let count: @Sendable (Connection) async throws -> Int = { db in
+        try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
       }
+      let total = query.merchantIDs.isEmpty
+        ? try await self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, db, count) : try await count(db)
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let deals = try await db.rows("""
         SELECT \(raw: dealColumns) FROM tuan_deals d WHERE d.id IN (\(sql: Self.pageIDs(query))) ORDER BY \(sql: order)
@@ -188,17 +177,22 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   func onSale<T: Sendable>(_ key: String, at now: Date, _ read: @escaping @Sendable (Connection) async throws -> T)
     async throws -> T
   {
+    try await readingReplica { db in try await self.onSale(key, at: now, db, read) }
+  }
+
+  /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written).
+  func onSale<T: Sendable>(_ key: String, at now: Date?, _ db: Connection,
+                           _ read: @Sendable (Connection) async throws -> T) async throws -> T
+  {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
-    let at = millis(now)
-    return try await readingReplica { db in
-      let row = try await db.rows(OnSaleSets.stamp).first
-      let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0)
-      if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
-      let value = try await read(db)
-      let until = try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil
-      sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max)
-      return value
-    }
+    let at = millis(now ?? Date(timeIntervalSince1970: 0))
+    let row = try await db.rows(OnSaleSets.stamp).first
+    let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0)
+    if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
+    let value = try await read(db)
+    let until = now == nil ? nil : try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil
+    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max)
+    return value
   }
 
   // MARK: Query building

@@ -102,27 +102,14 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let (condition, arguments) = Self.condition(query)
     let (order, orderArguments, distance) = Self.order(query)
-    let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
-    let at = millis(query.onSaleAt ?? Date(timeIntervalSince1970: 0))
     return try await reading { db in
-      // The total is kept as the on-sale sets are (`OnSaleSets`): a big city's count walked thousands of index
-      // entries per page.
-      let row = try Row.fetchOne(db, sql: OnSaleSets.stamp.sqlite.0)
-      let stamp = DealsStamp(lastID: row?[0] ?? 0, lastUpdate: row?[1] ?? 0)
-      let key = OnSaleSets.totalKey(query)
-      let total: Int
-      if query.merchantIDs.isEmpty, let kept: Int = sets.value(key, stamp: stamp, now: at) {
-        total = kept
-      } else {
-        total = try Int.fetchOne(db, sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)", arguments: arguments)
-          ?? 0
-        // A branch honouring a deal changes a shop's count without a deal written: those are counted each time.
-        if query.merchantIDs.isEmpty {
-          let (next, nextArguments) = OnSaleSets.nextChange(after: at).sqlite
-          let until = query.onSaleAt == nil ? nil : try Int64.fetchOne(db, sql: next, arguments: nextArguments)
-          sets.keep(total, key, stamp: stamp, from: at, until: until ?? Int64.max)
-        }
+      // The total is kept as the on-sale sets are: a big city's count walked thousands of index entries per page. A
+      // branch honouring a deal changes a shop's count without a deal written: those are counted each time.
+      let count = { (db: Database) in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)", arguments: arguments) ?? 0
       }
+      let total = query.merchantIDs.isEmpty
+        ? try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, db, count) : try count(db)
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let (ids, idArguments) = Self.pageIDs(query)
       let rows = try Row.fetchAll(db, sql: """
@@ -190,18 +177,24 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   /// An on-sale set through `OnSaleSets`: read when the deals' stamp or the time says it may have changed.
   func onSale<T: Sendable>(_ key: String, at now: Date, _ read: @escaping (Database) throws -> T) async throws -> T {
+    try await reading { db in try self.onSale(key, at: now, db, read) }
+  }
+
+  /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written).
+  func onSale<T: Sendable>(_ key: String, at now: Date?, _ db: Database, _ read: (Database) throws -> T) throws -> T {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
-    let at = millis(now)
-    return try await reading { db in
-      let row = try Row.fetchOne(db, sql: OnSaleSets.stamp.sqlite.0)
-      let stamp = DealsStamp(lastID: row?[0] ?? 0, lastUpdate: row?[1] ?? 0)
-      if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
-      let value = try read(db)
+    let at = millis(now ?? Date(timeIntervalSince1970: 0))
+    let row = try Row.fetchOne(db, sql: OnSaleSets.stamp.sqlite.0)
+    let stamp = DealsStamp(lastID: row?[0] ?? 0, lastUpdate: row?[1] ?? 0)
+    if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
+    let value = try read(db)
+    var until: Int64?
+    if now != nil {
       let (next, arguments) = OnSaleSets.nextChange(after: at).sqlite
-      let until = try Int64.fetchOne(db, sql: next, arguments: arguments) ?? Int64.max
-      sets.keep(value, key, stamp: stamp, from: at, until: until)
-      return value
+      until = try Int64.fetchOne(db, sql: next, arguments: arguments)
     }
+    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max)
+    return value
   }
 
   // MARK: Query building

@@ -8,12 +8,6 @@ package enum ReviewSQL {
     helpful, reply, replied_at, hidden, created_at, updated_at
     """
 
-  /// The merchant tally's columns, in `ReviewTally`'s order (after `merchantColumns`).
-  package static let tallyColumns = """
-    stars_1, stars_2, stars_3, stars_4, stars_5, product_sum, decoration_sum, service_sum, pictured_reviews, \
-    spend_sum, spend_reviews
-    """
-
   /// Who sees a review: everyone unless staff hid it (then its author alone), and nobody a block keeps apart from
   /// its author (`Blocking`).
   package static func visible(to viewer: Int64?) -> SQL {

@@ -68,10 +68,6 @@ extension PostgresWeiboStore {
       "SELECT p FROM unnest(\(Array(Set(people)))) AS p WHERE p IN (\(sql: Blocking.between(viewer)))", as: Int64.self))
   }
 
-  package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
-    try await context(for: statuses, people: [], apps: [], viewer: viewer)
-  }
-
   package func context(for statuses: [StatusRecord], people: [Int64], apps: [Int64], viewer: Int64) async throws
     -> StatusContextRows
   {

@@ -65,10 +65,6 @@ extension SQLiteWeiboStore {
     return Set(try Int64.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments))
   }
 
-  package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
-    try await context(for: statuses, people: [], apps: [], viewer: viewer)
-  }
-
   package func context(for statuses: [StatusRecord], people: [Int64], apps: [Int64], viewer: Int64) async throws
     -> StatusContextRows
   {

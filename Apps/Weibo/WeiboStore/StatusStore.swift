@@ -15,9 +15,8 @@ package protocol StatusStore: Sendable {
   func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord]
   /// Everything needed to show `statuses` to `viewer`, loaded together: originals of reposts, authors,
   /// apps, and the viewer's favourites, likes and relationships among them.
-  func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows
-  /// The same, with `people` and `apps` besides the statuses' (the authors and clients of comments on them), in one
-  /// read: a page of comments made six reads in a row, each a trip to the database's queue and back.
+  /// With `people` and `apps` besides the statuses' (the authors and clients of comments on them) come in the same read:
+  /// a page of comments made six reads in a row, each a trip to the database's queue and back.
   func context(for statuses: [StatusRecord], people: [Int64], apps: [Int64], viewer: Int64) async throws
     -> StatusContextRows
   /// Removes a status and everything hanging off it, fixing every counter. Returns what was deleted.
@@ -41,4 +40,11 @@ package protocol StatusStore: Sendable {
   func activeAuthors(since: Date) async throws -> Int
   /// Topics with the number of public statuses that carried them since `since`, most used first.
   func hotTopics(since: Date, limit: Int) async throws -> [TopicCount]
+}
+
+extension StatusStore {
+  /// Everything needed to show `statuses` to `viewer` (`context(for:people:apps:viewer:)` with no one else).
+  package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
+    try await context(for: statuses, people: [], apps: [], viewer: viewer)
+  }
 }
