@@ -35,6 +35,8 @@ extension PostgresTuanStore {
           """)
       }
       try await db.execute("UPDATE tuan_deals SET purchase_count = purchase_count + \(order.quantity) WHERE id = \(order.dealID)")
+      // Last, as its row lock is every order's: held only until the commit that follows.
+      try await db.execute(OnSaleSets.sold)
     }
   }
 
@@ -114,6 +116,7 @@ extension PostgresTuanStore {
       try await db.execute("""
         UPDATE tuan_deals SET purchase_count = greatest(0, purchase_count - 1) WHERE id = \(coupon.dealID)
         """)
+      try await db.execute(OnSaleSets.sold)
       var cancelled = coupon
       cancelled.storedState = .cancelled
       cancelled.changedAt = date(millis(now))

@@ -100,7 +100,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let condition = Self.condition(query)
-    let (order, circle) = Self.order(query)
+    let circle = query.near
     return try await readingReplica { db in
       // The total is kept as the on-sale sets are (see the SQLite engine's `findDeals`).
       let count: @Sendable (Connection) async throws -> Int = { db in
@@ -109,33 +109,57 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       let total = query.merchantIDs.isEmpty
         ? try await self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, db, count) : try await count(db)
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let deals = try await db.rows("""
-        SELECT \(raw: dealColumns) FROM tuan_deals d WHERE d.id IN (\(sql: Self.pageIDs(query))) ORDER BY \(sql: order)
-        """).map(DealRecord.init(row:))
-      let hits = deals.map { DealHit(deal: $0, distance: circle?.distance(toLatitude: $0.latitude, longitude: $0.longitude)) }
+      let ids = try await self.pageIDs(query, db)
+      let deals = Dictionary(try await db.rows("SELECT \(raw: dealColumns) FROM tuan_deals WHERE id = ANY(\(ids))")
+        .map { let deal = try DealRecord(row: $0); return (deal.id, deal) }, uniquingKeysWith: { a, _ in a })
+      let hits = ids.compactMap { deals[$0] }.map {
+        DealHit(deal: $0, distance: circle?.distance(toLatitude: $0.latitude, longitude: $0.longitude))
+      }
       return FeedPage(items: hits, total: total)
     }
   }
 
   package func dealIDs(_ query: DealQuery) async throws -> [Int64] {
-    let ids = Self.pageIDs(query)
-    return try await readingReplica { db in try await db.column(ids, as: Int64.self) }
+    try await readingReplica { db in try await self.pageIDs(query, db) }
   }
 
   package func dealPins(_ query: DealQuery) async throws -> [DealPin] {
-    let ids = Self.pageIDs(query)
-    let (order, _) = Self.order(query)
-    return try await readingReplica { db in
-      try await db.rows("""
+    let read: @Sendable (Connection, DealQuery) async throws -> [DealPin] = { db, query in
+      let ids = try await self.pageIDs(query, db)
+      let pins = try await db.rows("""
         SELECT d.id, d.merchant_id, m.name, m.branch_name, d.title, d.current_price, d.latitude, d.longitude
-        FROM tuan_deals d JOIN tuan_merchants m ON m.id = d.merchant_id WHERE d.id IN (\(sql: ids)) ORDER BY \(sql: order)
+        FROM tuan_deals d JOIN tuan_merchants m ON m.id = d.merchant_id WHERE d.id = ANY(\(ids))
         """).map { row in
         DealPin(id: try row.int64(0), merchantID: try row.int64(1),
                 merchantName: MerchantRecord.fullName(name: try row.string(2), branch: try row.string(3)),
                 title: try row.string(4), currentPrice: try row.int(5), latitude: try row.double(6),
                 longitude: try row.double(7))
       }
+      let byID = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+      return ids.compactMap { byID[$0] }
     }
+    return try await readingReplica { db in
+      guard let (key, sold) = OnSaleSets.orderKey(query, pins: true) else { return try await read(db, query) }
+      var first = query
+      first.offset = 0
+      first.limit = OnSaleSets.depth
+      let head = first
+      let pins = try await self.onSale(key, at: query.onSaleAt, sold: sold, db) { db in try await read(db, head) }
+      return Array(pins.dropFirst(query.offset).prefix(query.limit))
+    }
+  }
+
+  /// The ids of `query`'s page, in its order: kept as the SQLite engine's `pageIDs` keeps them.
+  func pageIDs(_ query: DealQuery, _ db: Connection) async throws -> [Int64] {
+    guard let (key, sold) = OnSaleSets.orderKey(query) else { return try await db.column(Self.pageIDs(query), as: Int64.self) }
+    var first = query
+    first.offset = 0
+    first.limit = OnSaleSets.depth
+    let head = first
+    let ids = try await onSale(key, at: query.onSaleAt, sold: sold, db) { db in
+      try await db.column(Self.pageIDs(head), as: Int64.self)
+    }
+    return Array(ids.dropFirst(query.offset).prefix(query.limit))
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
@@ -174,24 +198,26 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   /// An on-sale set through `OnSaleSets`: read when the deals' stamp or the time says it may have changed (the
   /// stamp first, so a set is never kept under a newer stamp than its rows).
-  func onSale<T: Sendable>(_ key: String, at now: Date, _ read: @escaping @Sendable (Connection) async throws -> T)
+  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date, _ read: @escaping @Sendable (Connection) async throws -> T)
     async throws -> T
   {
     try await readingReplica { db in try await self.onSale(key, at: now, db, read) }
   }
 
-  /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written).
-  func onSale<T: Sendable>(_ key: String, at now: Date?, _ db: Connection,
+  /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written); `sold` for what
+  /// follows the sales too.
+  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, sold: Bool = false, _ db: Connection,
                            _ read: @Sendable (Connection) async throws -> T) async throws -> T
   {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now ?? Date(timeIntervalSince1970: 0))
     let row = try await db.rows(OnSaleSets.stamp).first
-    let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0)
+    let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0,
+                           sales: try row?.optionalInt64(2) ?? 0)
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
     let value = try await read(db)
     let until = now == nil ? nil : try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil
-    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max)
+    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max, sold: sold)
     return value
   }
 
@@ -200,7 +226,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   /// The ids of `query`'s page, in its order, read before their rows (see the SQLite engine's `pageIDs`).
   static func pageIDs(_ query: DealQuery) -> SQL {
     """
-    SELECT d.id FROM tuan_deals d WHERE \(sql: condition(query)) ORDER BY \(sql: order(query).0) \
+    SELECT d.id FROM tuan_deals d WHERE \(sql: condition(query)) ORDER BY \(sql: order(query)) \
     LIMIT \(query.limit) OFFSET \(query.offset)
     """
   }
@@ -319,22 +345,22 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     }
   }
 
-  static func order(_ query: DealQuery) -> (SQL, GeoCircle?) {
-    let now = millis(query.onSaleAt ?? Date())
+  /// The ORDER BY of `query`.
+  static func order(_ query: DealQuery) -> SQL {
     switch query.sort {
     case .ranking:
       // In float8, as SQLite computes it (a literal with a point is NUMERIC here, several times slower to sort).
-      return ("""
-        (d.purchase_count::float8 * 86400000 / (greatest(\(now) - d.published_at, 0) + 172800000)) DESC, d.id DESC
-        """, query.near)
-    case .priceLow: return ("d.current_price, d.id DESC", query.near)
-    case .priceHigh: return ("d.current_price DESC, d.id DESC", query.near)
-    case .popular: return ("d.purchase_count DESC, d.id DESC", query.near)
-    case .newest: return ("d.published_at DESC, d.id DESC", query.near)
-    case .endingSoon: return ("d.deadline, d.id DESC", query.near)
+      return """
+        (d.purchase_count::float8 * 86400000 / (greatest(\(query.rankedAt) - d.published_at, 0) + 172800000)) DESC, d.id DESC
+        """
+    case .priceLow: return "d.current_price, d.id DESC"
+    case .priceHigh: return "d.current_price DESC, d.id DESC"
+    case .popular: return "d.purchase_count DESC, d.id DESC"
+    case .newest: return "d.published_at DESC, d.id DESC"
+    case .endingSoon: return "d.deadline, d.id DESC"
     case .nearest:
-      guard let circle = query.near else { return ("d.id DESC", nil) }
-      return ("\(sql: squaredDistance(circle)), d.id DESC", circle)
+      guard let circle = query.near else { return "d.id DESC" }
+      return "\(sql: squaredDistance(circle)), d.id DESC"
     }
   }
 }

@@ -16,7 +16,14 @@ enum TuanSchema {
     ("tuan-v8", "团购: 点评, 有用 votes, merchants' tallies, shops' people", v8),
     ("tuan-v9", "团购: 适用分店", v9),
     ("tuan-v10", "团购: 人均 from the reviews", v10),
+    ("tuan-v11", "团购: the sales stamp of the kept orders", v11),
   ])
+
+  /// The sales stamp (SQLite's `tuan-v10`).
+  static let v11 = [
+    "CREATE TABLE tuan_stamps (name TEXT PRIMARY KEY, n BIGINT NOT NULL)",
+    "INSERT INTO tuan_stamps (name, n) VALUES ('sales', 0)",
+  ]
 
   /// 人均 from the reviews (SQLite's `tuan-v9`).
   static let v10 = [

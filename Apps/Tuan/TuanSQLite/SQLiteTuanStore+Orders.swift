@@ -35,6 +35,7 @@ extension SQLiteTuanStore {
       }
       try db.execute(sql: "UPDATE tuan_deals SET purchase_count = purchase_count + ? WHERE id = ?",
                      arguments: [order.quantity, order.dealID])
+      try db.execute(OnSaleSets.sold)
     }
   }
 
@@ -114,6 +115,7 @@ extension SQLiteTuanStore {
                      arguments: [millis(now), code])
       try db.execute(sql: "UPDATE tuan_deals SET purchase_count = max(0, purchase_count - 1) WHERE id = ?",
                      arguments: [coupon.dealID])
+      try db.execute(OnSaleSets.sold)
       var cancelled = coupon
       cancelled.storedState = .cancelled
       cancelled.changedAt = date(millis(now))

@@ -242,6 +242,12 @@ enum TuanSchema {
     UPDATE tuan_merchants SET \(ReviewSQL.derived);
     """
 
+  /// Counters that stamp what kept values follow (`DealsStamp`): `sales` moves with every 券 sold or cancelled.
+  static let v10 = """
+    CREATE TABLE tuan_stamps (name TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+    INSERT INTO tuan_stamps (name, n) VALUES ('sales', 0);
+    """
+
   /// The indexed text of the deal `row` (`new`, `old` or the table): its pairs, then its city's token.
   static func grams(_ row: String) -> String {
     "sparrow_bigrams(\(row).search_text) || ' c' || (CASE WHEN \(row).nationwide = 1 THEN 0 ELSE \(row).city_adcode END)"
@@ -257,5 +263,6 @@ enum TuanSchema {
     ("tuan-v7", "团购: 点评, 有用 votes, merchants' tallies, shops' people", v7),
     ("tuan-v8", "团购: 适用分店", v8),
     ("tuan-v9", "团购: 人均 from the reviews", v9),
+    ("tuan-v10", "团购: the sales stamp of the kept orders", v10),
   ])
 }

@@ -18,7 +18,7 @@ package enum DealSort: Int, Sendable, CaseIterable {
 }
 
 /// A circle on the map: a point and a radius in metres.
-package struct GeoCircle: Sendable, Equatable {
+package struct GeoCircle: Sendable, Hashable {
   package var latitude: Double
   package var longitude: Double
   package var radius: Double
@@ -51,9 +51,9 @@ package struct GeoCircle: Sendable, Equatable {
 
 /// Which deals a search wants. Everything set narrows the result; names are resolved by the caller (the API
 /// turns 城市, 区域 and 分类 names into adcodes and category names).
-package struct DealQuery: Sendable, Equatable {
+package struct DealQuery: Sendable, Hashable {
   /// Local and nationwide deals, or only one kind (the API's `is_local`).
-  package enum Locality: Sendable, Equatable { case any, localOnly, nationwideOnly }
+  package enum Locality: Sendable, Hashable { case any, localOnly, nationwideOnly }
 
   /// The deals' cities; empty for every city. Nationwide deals are in every city's results unless
   /// `locality` says otherwise.
@@ -86,6 +86,13 @@ package struct DealQuery: Sendable, Equatable {
   package var offset = 0
 
   package init() {}
+
+  /// The moment `ranking` ranks at (milliseconds): the minute of `onSaleAt` (or of now), so its order holds for a
+  /// minute and can be kept (`OnSaleSets.orderKey`).
+  package var rankedAt: Int64 {
+    let now = millis(onSaleAt ?? Date())
+    return now - now % 60_000
+  }
 }
 
 /// One result of a search: the deal and, when the query had a point, its distance in metres.

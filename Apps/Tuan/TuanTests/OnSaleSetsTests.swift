@@ -73,3 +73,103 @@ func onSaleSetsAreTheRowsOverARandomHistory(_ kind: StoreKind, seed: UInt64) asy
     }
   }
 }
+
+/// The kept orders (`OnSaleSets.orderKey`: the first pages of each filter's order) against the rows, over a random
+/// history of 券 sold and cancelled by this process and another one, deals added, and time moving by seconds and
+/// minutes (智能排序 ranks at the minute). Every page, pin list and id list must be what the rows read back say.
+@Test(arguments: StoreKind.available, [5, 1999] as [UInt64])
+func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt64) async throws {
+  try await withStore(kind) { engine in
+    var random = SplitMix(seed: seed)
+    func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+    let reader = engine.tuan
+    let other = TuanModule.store(on: try engine.reopen())
+    var f = TuanFixture()
+    let beijing = TuanFixture.beijing
+    let shops = [
+      f.merchant("小龙坎", city: beijing, district: TuanFixture.chaoyang, neighbourhood: "三里屯", at: (39.93, 116.45)),
+      f.merchant("万达影城", city: beijing, district: TuanFixture.haidian, at: (39.98, 116.31), category: "电影",
+                 subcategory: "院线影院"),
+    ]
+    func addDeals(_ n: Int) {
+      for _ in 0..<n {
+        // Sales close together, so a few 券 reorder them; some published in the next hours, some ending soon.
+        f.deal("团购\(f.deals.count)", at: shops[roll(shops.count)], price: 1_000 + roll(40) * 100, sold: roll(6),
+               publishedDaysAgo: Double(roll(10 * 24) - 6) / 24, daysLeft: Double(roll(5 * 24) + 1) / 24,
+               nationwide: roll(8) == 0)
+      }
+    }
+    addDeals(30)
+    try await reader.importDeals(merchants: f.merchants, deals: f.deals)
+    var written = f.deals.count
+    var unused: [(code: String, user: Int64)] = []
+    var now = TuanFixture.now
+    for step in 0..<60 {
+      let writer = roll(2) == 0 ? reader : other
+      switch roll(6) {
+      case 0, 1, 2:
+        let onSale = f.deals.prefix(written).filter { $0.publishedAt <= now && $0.deadline > now }
+        if let deal = onSale.randomElement(using: &random) {
+          let user = Int64(1 + roll(50))
+          let order = makeOrder(f, deal: deal, user: user, quantity: 1 + roll(2))
+          try await writer.placeOrder(order, now: now)
+          unused += order.coupons.map { ($0.code, user) }
+        }
+      case 3:
+        if !unused.isEmpty {
+          let coupon = unused.remove(at: roll(unused.count))
+          _ = try await writer.cancelCoupon(code: coupon.code, userID: coupon.user, now: now)
+        }
+      case 4:
+        addDeals(1 + roll(2))
+        try await writer.importDeals(merchants: [], deals: Array(f.deals[written...]))
+        written = f.deals.count
+      default: break
+      }
+      // Time moves on by seconds (within 智能排序's minute) or minutes.
+      now += roll(2) == 0 ? Double(roll(50)) : Double(roll(120)) * 60
+
+      let rows = try await reader.deals(ids: f.deals.prefix(written).map(\.id))
+      let at = millis(now)
+      for sort in [DealSort.ranking, .popular, .priceLow, .newest, .endingSoon] {
+        for category in [nil, "美食"] as [String?] {
+          var query = DealQuery()
+          query.cityAdcodes = [beijing]
+          query.onSaleAt = now
+          query.sort = sort
+          query.categories = category.map { [$0] } ?? []
+          let minute = query.rankedAt
+          func score(_ d: DealRecord) -> Double {
+            Double(d.purchaseCount) * 86_400_000.0 / (Double(max(minute - millis(d.publishedAt), 0)) + 172_800_000.0)
+          }
+          let expected = rows.values
+            .filter { millis($0.publishedAt) <= at && millis($0.deadline) > at && (category == nil || $0.category == category) }
+            .sorted { a, b in
+              switch sort {
+              case .ranking: score(a) != score(b) ? score(a) > score(b) : a.id > b.id
+              case .popular: a.purchaseCount != b.purchaseCount ? a.purchaseCount > b.purchaseCount : a.id > b.id
+              case .priceLow: a.currentPrice != b.currentPrice ? a.currentPrice < b.currentPrice : a.id > b.id
+              case .newest: a.publishedAt != b.publishedAt ? a.publishedAt > b.publishedAt : a.id > b.id
+              default: a.deadline != b.deadline ? a.deadline < b.deadline : a.id > b.id
+              }
+            }.map(\.id)
+          for (offset, limit) in [(0, 5), (5, 5), (0, 40), (12, 12)] {
+            query.offset = offset
+            query.limit = limit
+            let page = Array(expected.dropFirst(offset).prefix(limit))
+            let found = try await reader.findDeals(query)
+            let label = "step \(step) \(sort) \(category ?? "all") \(offset)+\(limit)"
+            #expect(found.items.map(\.deal.id) == page, "\(label)")
+            #expect(found.items.map(\.deal.purchaseCount) == page.map { rows[$0]!.purchaseCount }, "\(label)")
+            #expect(found.total == expected.count, "\(label)")
+            #expect(try await reader.dealIDs(query) == page, "\(label)")
+            let pins = try await reader.dealPins(query)
+            #expect(pins.map(\.id) == page, "\(label)")
+            #expect(pins.map { "\($0.title) \($0.currentPrice) \($0.merchantID)" }
+                    == page.map { "\(rows[$0]!.title) \(rows[$0]!.currentPrice) \(rows[$0]!.merchantID)" }, "\(label)")
+          }
+        }
+      }
+    }
+  }
+}
