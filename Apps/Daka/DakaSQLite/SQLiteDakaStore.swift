@@ -28,7 +28,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   package func checkin(id: Int64, viewer: Int64?) async throws -> CheckinRecord? {
     let (visible, arguments) = Self.visible(to: viewer)
     return try await reading { db in
-      try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND \(visible)",
+      try Row.fetchOne(db.cachedStatement(sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND \(visible)"),
                        arguments: [id] + arguments).map { CheckinRecord(row: $0).seen(by: viewer) }
     }
   }
@@ -43,12 +43,12 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     let (count, countArguments) = !query.isNarrowed
       ? DakaCounts.total(query).sqlite : ("SELECT count(*) FROM daka_checkins WHERE \(condition)", arguments)
     return try await reading { db in
-      let total = try Int.fetchOne(db, sql: count, arguments: countArguments) ?? 0
+      let total = try Int.fetchOne(db.cachedStatement(sql: count), arguments: countArguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let rows = try Row.fetchAll(db, sql: """
+      let rows = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT \(checkinColumns) FROM daka_checkins WHERE \(condition)
         ORDER BY \(DakaSQL.order(query)) LIMIT ? OFFSET ?
-        """, arguments: arguments + [query.limit, query.offset])
+        """), arguments: arguments + [query.limit, query.offset])
       return FeedPage(items: rows.map { CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
     }
   }
@@ -57,23 +57,23 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     let (condition, arguments) = Self.narrowed(query)
     guard let needle = query.needle else { return FeedPage(items: [], total: 0) }
     return try await reading { db in
-      let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE \(condition) AND instr(search_text, ?) > 0",
+      let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM daka_checkins WHERE \(condition) AND instr(search_text, ?) > 0"),
                                    arguments: arguments + [needle]) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let positions = try Int.fetchAll(db, sql: """
+      let positions = try Int.fetchAll(db.cachedStatement(sql: """
         SELECT position FROM (
           SELECT instr(search_text, ?) > 0 AS hit,
                  row_number() OVER (ORDER BY \(DakaSQL.order(query))) - 1 AS position
           FROM daka_checkins WHERE \(condition))
         WHERE hit ORDER BY position LIMIT ? OFFSET ?
-        """, arguments: [needle] + arguments + [query.limit, query.offset])
+        """), arguments: [needle] + arguments + [query.limit, query.offset])
       return FeedPage(items: positions, total: total)
     }
   }
 
   package func editCheckin(_ edit: CheckinEdit, maxPictures: Int) async throws -> CheckinRecord {
     try await pool.write { db in
-      guard let row = try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND user_id = ?",
+      guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND user_id = ?"),
                                        arguments: [edit.id, edit.userID])
       else { throw StoreError.notFound }
       var edited = edit.applied(to: CheckinRecord(row: row))
@@ -88,7 +88,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
 
   package func deleteCheckin(id: Int64, userID: Int64) async throws -> CheckinRecord? {
     try await pool.write { db in
-      guard let row = try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND user_id = ?",
+      guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ? AND user_id = ?"),
                                        arguments: [id, userID])
       else { return nil }
       let checkin = CheckinRecord(row: row)
@@ -99,14 +99,16 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
 
   package func anyCheckin(id: Int64) async throws -> CheckinRecord? {
     try await reading { db in
-      try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ?", arguments: [id])
+      try Row.fetchOne(db.cachedStatement(sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ?"),
+          arguments: [id])
         .map(CheckinRecord.init(row:))
     }
   }
 
   package func setCheckinHidden(id: Int64, hidden: Bool, rows: [SparrowStore.SQL]) async throws -> Bool {
     try await pool.write { db in
-      guard let row = try Row.fetchOne(db, sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ?", arguments: [id]),
+      guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(checkinColumns) FROM daka_checkins WHERE id = ?"),
+          arguments: [id]),
         let statements = DakaSQL.hiding(
           CheckinRecord(row: row), hidden: hidden, isHidden: try db.exists(DakaSQL.hidden(id)))
       else { return false }
@@ -117,26 +119,27 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
 
   package func checkinStats(userID: Int64) async throws -> CheckinStats {
     try await reading { db in
-      let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM daka_checkins WHERE user_id = ?", arguments: [userID]) ?? 0
-      let cities = try Row.fetchAll(db, sql: """
+      let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM daka_checkins WHERE user_id = ?"),
+          arguments: [userID]) ?? 0
+      let cities = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT city_adcode, min(city), city_adcode, count(*) AS n FROM daka_checkins
         WHERE user_id = ? AND city_adcode IS NOT NULL GROUP BY city_adcode ORDER BY n DESC, city_adcode
-        """, arguments: [userID]).map(VisitedPlace.init(row:))
-      let districts = try Row.fetchAll(db, sql: """
+        """), arguments: [userID]).map(VisitedPlace.init(row:))
+      let districts = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT district_adcode, min(district), min(city_adcode), count(*) AS n FROM daka_checkins
         WHERE user_id = ? AND district_adcode IS NOT NULL GROUP BY district_adcode ORDER BY n DESC, district_adcode
-        """, arguments: [userID]).map(VisitedPlace.init(row:))
-      let abroad = try Row.fetchAll(db, sql: """
+        """), arguments: [userID]).map(VisitedPlace.init(row:))
+      let abroad = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT geoname_id, min(city), min(country_code), count(*) AS n FROM daka_checkins
         WHERE user_id = ? AND geoname_id IS NOT NULL GROUP BY geoname_id ORDER BY n DESC, geoname_id
-        """, arguments: [userID]).map { VisitedCity(geonameID: $0[0], name: $0[1] ?? "", countryCode: $0[2] ?? "", count: $0[3]) }
-      let countries = try Row.fetchAll(db, sql: """
+        """), arguments: [userID]).map { VisitedCity(geonameID: $0[0], name: $0[1] ?? "", countryCode: $0[2] ?? "", count: $0[3]) }
+      let countries = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT country_code, min(country), count(*) AS n FROM daka_checkins
         WHERE user_id = ? AND country_code IS NOT NULL GROUP BY country_code ORDER BY n DESC, country_code
-        """, arguments: [userID]).map { VisitedCountry(code: $0[0], name: $0[1] ?? "", count: $0[2]) }
-      let years = try Row.fetchAll(db, sql: """
+        """), arguments: [userID]).map { VisitedCountry(code: $0[0], name: $0[1] ?? "", count: $0[2]) }
+      let years = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT CAST(substr(day, 1, 4) AS INTEGER) AS y, count(*) FROM daka_checkins WHERE user_id = ? GROUP BY y ORDER BY y DESC
-        """, arguments: [userID]).map { (year: $0[0] as Int, count: $0[1] as Int) }
+        """), arguments: [userID]).map { (year: $0[0] as Int, count: $0[1] as Int) }
       return CheckinStats(count: count, cities: cities, districts: districts, citiesAbroad: abroad, countries: countries,
                           years: years)
     }
@@ -144,10 +147,10 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
 
   package func checkinPoints(userID: Int64) async throws -> [CheckinPoint] {
     try await reading { db in
-      try Row.fetchAll(db, sql: """
+      try Row.fetchAll(db.cachedStatement(sql: """
         SELECT id, day, spot, latitude, longitude, country_code FROM daka_checkins
         WHERE user_id = ? AND latitude IS NOT NULL ORDER BY day, created_at, id
-        """, arguments: [userID]).map {
+        """), arguments: [userID]).map {
         CheckinPoint(id: $0[0], date: $0[1], spot: $0[2], point: Coordinate(latitude: $0[3], longitude: $0[4]),
                      countryCode: $0[5])
       }
@@ -156,11 +159,12 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
 
   package func saveTrip(_ trip: TripRecord, entries: [Int64]) async throws {
     try await pool.write { db in
-      if let owner = try Int64.fetchOne(db, sql: "SELECT user_id FROM daka_trips WHERE id = ?", arguments: [trip.id]),
+      if let owner = try Int64.fetchOne(db.cachedStatement(sql: "SELECT user_id FROM daka_trips WHERE id = ?"),
+          arguments: [trip.id]),
         owner != trip.userID
       { throw StoreError.notFound }
       let (own, ownArguments) = DakaSQL.ownEntries(entries, of: trip.userID).sqlite
-      let theirs = Set(try Int64.fetchAll(db, sql: own, arguments: ownArguments))
+      let theirs = Set(try Int64.fetchAll(db.cachedStatement(sql: own), arguments: ownArguments))
       let foreign = Set(entries).subtracting(theirs).sorted()
       guard foreign.isEmpty else { throw TripEntriesError(ids: foreign) }
       for statement in DakaSQL.saveTrip(trip, entries: entries) {
@@ -173,7 +177,8 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   package func trip(id: Int64, viewer: Int64?) async throws -> TripRecord? {
     let (visible, arguments) = Self.visible(to: viewer)
     return try await reading { db in
-      try Row.fetchOne(db, sql: "SELECT \(tripColumns) FROM daka_trips WHERE id = ? AND \(visible)", arguments: [id] + arguments)
+      try Row.fetchOne(db.cachedStatement(sql: "SELECT \(tripColumns) FROM daka_trips WHERE id = ? AND \(visible)"),
+          arguments: [id] + arguments)
         .map(TripRecord.init(row:))
     }
   }
@@ -181,7 +186,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   package func trips(userID: Int64, viewer: Int64?) async throws -> [TripRecord] {
     let (visible, arguments) = Self.visible(to: viewer)
     return try await reading { db in
-      try Row.fetchAll(db, sql: "SELECT \(tripColumns) FROM daka_trips WHERE user_id = ? AND \(visible) ORDER BY id DESC",
+      try Row.fetchAll(db.cachedStatement(sql: "SELECT \(tripColumns) FROM daka_trips WHERE user_id = ? AND \(visible) ORDER BY id DESC"),
                        arguments: [userID] + arguments).map(TripRecord.init(row:))
     }
   }

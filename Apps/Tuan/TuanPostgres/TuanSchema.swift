@@ -22,7 +22,6 @@ enum TuanSchema {
   /// The sales stamp (SQLite's `tuan-v10`).
   static let v11 = [
     "CREATE TABLE tuan_stamps (name TEXT PRIMARY KEY, n BIGINT NOT NULL)",
-    "INSERT INTO tuan_stamps (name, n) VALUES ('sales', 0)",
   ]
 
   /// 人均 from the reviews (SQLite's `tuan-v9`).

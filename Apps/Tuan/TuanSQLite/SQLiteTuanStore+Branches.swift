@@ -10,8 +10,9 @@ extension SQLiteTuanStore {
   package func setBranches(dealID: Int64, merchantIDs: [Int64]) async throws {
     let ids = Array(Set(merchantIDs))
     try await pool.write { db in
-      guard let owner = try Int64.fetchOne(db, sql: "SELECT merchant_id FROM tuan_deals WHERE id = ?", arguments: [dealID]),
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM tuan_merchants WHERE id IN (SELECT value FROM json_each(?))",
+      guard let owner = try Int64.fetchOne(db.cachedStatement(sql: "SELECT merchant_id FROM tuan_deals WHERE id = ?"),
+          arguments: [dealID]),
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_merchants WHERE id IN (SELECT value FROM json_each(?))"),
                          arguments: [jsonList(ids)]) == ids.count
       else { throw StoreError.notFound }
       try db.execute(sql: "DELETE FROM tuan_deal_branches WHERE deal_id = ?", arguments: [dealID])
@@ -24,10 +25,10 @@ extension SQLiteTuanStore {
   package func branches(of dealIDs: [Int64]) async throws -> [Int64: [Int64]] {
     guard !dealIDs.isEmpty else { return [:] }
     return try await reading { db in
-      let rows = try Row.fetchAll(db, sql: """
+      let rows = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id IN (SELECT value FROM json_each(?))
         ORDER BY deal_id, merchant_id
-        """, arguments: [jsonList(dealIDs)])
+        """), arguments: [jsonList(dealIDs)])
       return Dictionary(grouping: rows.map { (row: Row) -> (Int64, Int64) in (row[0], row[1]) }, by: \.0)
         .mapValues { $0.map(\.1) }
     }

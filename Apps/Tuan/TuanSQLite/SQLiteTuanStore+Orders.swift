@@ -10,9 +10,9 @@ extension SQLiteTuanStore {
   package func placeOrder(_ order: OrderRecord, now: Date) async throws {
     // The one writer serializes orders: the stock and 限购 read here cannot change before the insert.
     try await pool.write { db in
-      guard let row = try Row.fetchOne(db, sql: """
+      guard let row = try Row.fetchOne(db.cachedStatement(sql: """
         SELECT published_at, deadline, purchase_count, stock, per_person_limit FROM tuan_deals WHERE id = ?
-        """, arguments: [order.dealID])
+        """), arguments: [order.dealID])
       else { throw OrderError.noSuchDeal }
       let (published, deadline): (Int64, Int64) = (row[0], row[1])
       guard published <= millis(now), millis(now) < deadline else { throw OrderError.notOnSale }
@@ -44,43 +44,44 @@ extension SQLiteTuanStore {
   }
 
   static func held(_ db: Database, userID: Int64, dealID: Int64) throws -> Int {
-    try Int.fetchOne(db, sql: """
+    try Int.fetchOne(db.cachedStatement(sql: """
       SELECT count(*) FROM tuan_coupons WHERE user_id = ? AND deal_id = ? AND state != 'cancelled'
-      """, arguments: [userID, dealID]) ?? 0
+      """), arguments: [userID, dealID]) ?? 0
   }
 
   package func order(id: Int64, userID: Int64) async throws -> OrderRecord? {
     try await reading { db in
-      let rows = try Row.fetchAll(db, sql: """
+      let rows = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT id, user_id, deal_id, quantity, unit_price, created_at FROM tuan_orders WHERE id = ? AND user_id = ?
-        """, arguments: [id, userID])
+        """), arguments: [id, userID])
       return try Self.withCoupons(rows.map(OrderRecord.init(row:)), db).first
     }
   }
 
   package func coupon(code: String, userID: Int64) async throws -> CouponRecord? {
     try await reading { db in
-      try Row.fetchOne(db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND user_id = ?",
+      try Row.fetchOne(db.cachedStatement(sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND user_id = ?"),
                        arguments: [code, userID]).map(CouponRecord.init(row:))
     }
   }
 
   package func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord> {
     try await reading { db in
-      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_orders WHERE user_id = ?", arguments: [userID]) ?? 0
-      let rows = try Row.fetchAll(db, sql: """
+      let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM tuan_orders WHERE user_id = ?"),
+          arguments: [userID]) ?? 0
+      let rows = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT id, user_id, deal_id, quantity, unit_price, created_at FROM tuan_orders WHERE user_id = ?
         ORDER BY id DESC LIMIT ? OFFSET ?
-        """, arguments: [userID, max(0, limit), max(0, offset)])
+        """), arguments: [userID, max(0, limit), max(0, offset)])
       return FeedPage(items: try Self.withCoupons(rows.map(OrderRecord.init(row:)), db), total: total)
     }
   }
 
   static func withCoupons(_ orders: [OrderRecord], _ db: Database) throws -> [OrderRecord] {
     guard !orders.isEmpty else { return [] }
-    let coupons = try Row.fetchAll(db, sql: """
+    let coupons = try Row.fetchAll(db.cachedStatement(sql: """
       SELECT \(couponColumns) FROM tuan_coupons WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY code
-      """, arguments: [jsonList(orders.map(\.id))]).map(CouponRecord.init(row:))
+      """), arguments: [jsonList(orders.map(\.id))]).map(CouponRecord.init(row:))
     return orders.attaching(coupons)
   }
 
@@ -106,7 +107,7 @@ extension SQLiteTuanStore {
 
   package func cancelCoupon(code: String, userID: Int64, now: Date) async throws -> CouponOutcome {
     try await pool.write { db in
-      guard let coupon = try Row.fetchOne(db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND user_id = ?",
+      guard let coupon = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND user_id = ?"),
                                           arguments: [code, userID]).map(CouponRecord.init(row:))
       else { return .notFound }
       let state = coupon.state(at: now)
@@ -127,7 +128,8 @@ extension SQLiteTuanStore {
 
   package func collect(userID: Int64, dealID: Int64, at: Date) async throws {
     try await pool.write { db in
-      guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM tuan_deals WHERE id = ?)", arguments: [dealID]) == true
+      guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM tuan_deals WHERE id = ?)"),
+          arguments: [dealID]) == true
       else { throw StoreError.notFound }
       try db.execute(sql: """
         INSERT INTO tuan_favourites (user_id, deal_id, at) VALUES (?, ?, ?)
@@ -146,10 +148,11 @@ extension SQLiteTuanStore {
 
   package func collections(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<DealMark> {
     try await reading { db in
-      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_favourites WHERE user_id = ?", arguments: [userID]) ?? 0
-      let marks = try Row.fetchAll(db, sql: """
+      let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM tuan_favourites WHERE user_id = ?"),
+          arguments: [userID]) ?? 0
+      let marks = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT deal_id, at FROM tuan_favourites WHERE user_id = ? ORDER BY at DESC, deal_id DESC LIMIT ? OFFSET ?
-        """, arguments: [userID, max(0, limit), max(0, offset)]).map { DealMark(dealID: $0[0], at: date($0[1])) }
+        """), arguments: [userID, max(0, limit), max(0, offset)]).map { DealMark(dealID: $0[0], at: date($0[1])) }
       return FeedPage(items: marks, total: total)
     }
   }
@@ -157,15 +160,16 @@ extension SQLiteTuanStore {
   package func collected(by userID: Int64, among dealIDs: [Int64]) async throws -> Set<Int64> {
     guard !dealIDs.isEmpty else { return [] }
     return try await reading { db in
-      Set(try Int64.fetchAll(db, sql: """
+      Set(try Int64.fetchAll(db.cachedStatement(sql: """
         SELECT deal_id FROM tuan_favourites WHERE user_id = ? AND deal_id IN (SELECT value FROM json_each(?))
-        """, arguments: [userID, jsonList(dealIDs)]))
+        """), arguments: [userID, jsonList(dealIDs)]))
     }
   }
 
   package func recordView(userID: Int64, dealID: Int64, at: Date) async throws {
     try await pool.write { db in
-      guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM tuan_deals WHERE id = ?)", arguments: [dealID]) == true
+      guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM tuan_deals WHERE id = ?)"),
+          arguments: [dealID]) == true
       else { throw StoreError.notFound }
       try db.execute(sql: """
         INSERT INTO tuan_views (user_id, deal_id, at) VALUES (?, ?, ?)
@@ -180,9 +184,9 @@ extension SQLiteTuanStore {
 
   package func recentlyViewed(userID: Int64, limit: Int) async throws -> [DealMark] {
     try await reading { db in
-      try Row.fetchAll(db, sql: """
+      try Row.fetchAll(db.cachedStatement(sql: """
         SELECT deal_id, at FROM tuan_views WHERE user_id = ? ORDER BY at DESC, deal_id DESC LIMIT ?
-        """, arguments: [userID, max(0, limit)]).map { DealMark(dealID: $0[0], at: date($0[1])) }
+        """), arguments: [userID, max(0, limit)]).map { DealMark(dealID: $0[0], at: date($0[1])) }
     }
   }
 
@@ -212,9 +216,9 @@ extension SQLiteTuanStore {
 
   package func recentCities(userID: Int64, limit: Int) async throws -> [Int] {
     try await reading { db in
-      try Int.fetchAll(db, sql: """
+      try Int.fetchAll(db.cachedStatement(sql: """
         SELECT adcode FROM tuan_city_visits WHERE user_id = ? ORDER BY at DESC, adcode DESC LIMIT ?
-        """, arguments: [userID, max(0, limit)])
+        """), arguments: [userID, max(0, limit)])
     }
   }
 
@@ -233,7 +237,7 @@ extension SQLiteTuanStore {
 
   package func dealsKey(clientID: String) async throws -> DealsKeyRecord? {
     try await reading { db in
-      try Row.fetchOne(db, sql: "SELECT client_id, secret, merchant_id, created_at FROM tuan_api_keys WHERE client_id = ?",
+      try Row.fetchOne(db.cachedStatement(sql: "SELECT client_id, secret, merchant_id, created_at FROM tuan_api_keys WHERE client_id = ?"),
                        arguments: [clientID]).map {
         DealsKeyRecord(clientID: $0[0], secret: $0[1], merchantID: $0[2], createdAt: date($0[3]))
       }

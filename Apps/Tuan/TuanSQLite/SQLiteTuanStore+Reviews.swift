@@ -77,19 +77,20 @@ extension SQLiteTuanStore {
   {
     try await reading { db in
       let (text, arguments) = ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset).sqlite
-      let items = try Row.fetchAll(db, sql: text, arguments: arguments).map(ReviewRecord.init(row:))
+      let items = try Row.fetchAll(db.cachedStatement(sql: text), arguments: arguments).map(ReviewRecord.init(row:))
       let (countText, countArguments) = ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer).sqlite
-      let total = try Int.fetchOne(db, sql: countText, arguments: countArguments) ?? 0
+      let total = try Int.fetchOne(db.cachedStatement(sql: countText), arguments: countArguments) ?? 0
       return FeedPage(items: items, total: total)
     }
   }
 
   package func reviews(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<ReviewRecord> {
     try await reading { db in
-      let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM tuan_reviews WHERE user_id = ?", arguments: [userID]) ?? 0
-      let items = try Row.fetchAll(db, sql: """
+      let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_reviews WHERE user_id = ?"),
+          arguments: [userID]) ?? 0
+      let items = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT \(ReviewSQL.columns) FROM tuan_reviews WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?
-        """, arguments: [userID, max(0, limit), max(0, offset)]).map(ReviewRecord.init(row:))
+        """), arguments: [userID, max(0, limit), max(0, offset)]).map(ReviewRecord.init(row:))
       return FeedPage(items: items, total: total)
     }
   }
@@ -97,9 +98,9 @@ extension SQLiteTuanStore {
   package func reviewIDs(couponCodes codes: [String]) async throws -> [String: Int64] {
     guard !codes.isEmpty else { return [:] }
     return try await reading { db in
-      let rows = try Row.fetchAll(db, sql: """
+      let rows = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT coupon_code, id FROM tuan_reviews WHERE coupon_code IN (SELECT value FROM json_each(?))
-        """, arguments: [jsonList(codes)])
+        """), arguments: [jsonList(codes)])
       return Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { a, _ in a })
     }
   }
@@ -126,9 +127,9 @@ extension SQLiteTuanStore {
   package func helpfulVotes(by userID: Int64, among reviewIDs: [Int64]) async throws -> Set<Int64> {
     guard !reviewIDs.isEmpty else { return [] }
     return try await reading { db in
-      Set(try Int64.fetchAll(db, sql: """
+      Set(try Int64.fetchAll(db.cachedStatement(sql: """
         SELECT review_id FROM tuan_review_votes WHERE user_id = ? AND review_id IN (SELECT value FROM json_each(?))
-        """, arguments: [userID, jsonList(reviewIDs)]))
+        """), arguments: [userID, jsonList(reviewIDs)]))
     }
   }
 
@@ -165,7 +166,8 @@ extension SQLiteTuanStore {
 
   package func linkShop(userID: Int64, merchantID: Int64) async throws {
     try await pool.write { db in
-      guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM tuan_merchants WHERE id = ?)", arguments: [merchantID]) == true
+      guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM tuan_merchants WHERE id = ?)"),
+          arguments: [merchantID]) == true
       else { throw StoreError.notFound }
       try db.execute(sql: """
         INSERT INTO tuan_shop_users (user_id, merchant_id) VALUES (?, ?)
@@ -176,16 +178,17 @@ extension SQLiteTuanStore {
 
   package func shop(of userID: Int64) async throws -> Int64? {
     try await reading { db in
-      try Int64.fetchOne(db, sql: "SELECT merchant_id FROM tuan_shop_users WHERE user_id = ?", arguments: [userID])
+      try Int64.fetchOne(db.cachedStatement(sql: "SELECT merchant_id FROM tuan_shop_users WHERE user_id = ?"),
+          arguments: [userID])
     }
   }
 
   package func consumedCoupons(merchantID: Int64, since: Date, limit: Int) async throws -> [CouponRecord] {
     try await reading { db in
-      try Row.fetchAll(db, sql: """
+      try Row.fetchAll(db.cachedStatement(sql: """
         SELECT \(couponColumns) FROM tuan_coupons WHERE merchant_id = ? AND state = 'consumed' AND changed_at >= ?
         ORDER BY changed_at DESC LIMIT ?
-        """, arguments: [merchantID, millis(since), max(0, limit)]).map(CouponRecord.init(row:))
+        """), arguments: [merchantID, millis(since), max(0, limit)]).map(CouponRecord.init(row:))
     }
   }
 
@@ -193,7 +196,7 @@ extension SQLiteTuanStore {
 
   static func row(_ db: Database, _ sql: SparrowStore.SQL) throws -> Row? {
     let (text, arguments) = sql.sqlite
-    return try Row.fetchOne(db, sql: text, arguments: arguments)
+    return try Row.fetchOne(db.cachedStatement(sql: text), arguments: arguments)
   }
 
   /// The picture collector keeps what a row refers to.

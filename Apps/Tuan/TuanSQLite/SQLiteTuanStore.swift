@@ -49,7 +49,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       for d in deals {
         var merchant = names[d.merchantID]
         if merchant == nil {
-          merchant = try Row.fetchOne(db, sql: "SELECT \(merchantColumns) FROM tuan_merchants WHERE id = ?",
+          merchant = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(merchantColumns) FROM tuan_merchants WHERE id = ?"),
                                       arguments: [d.merchantID]).map(MerchantRecord.init(row:))
         }
         var arguments: StatementArguments = [
@@ -82,9 +82,9 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   package func merchants(ids: [Int64]) async throws -> [Int64: MerchantRecord] {
     guard !ids.isEmpty else { return [:] }
     return try await reading { db in
-      let rows = try Row.fetchAll(db, sql: """
+      let rows = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT \(merchantColumnsOfM) FROM json_each(?) j CROSS JOIN tuan_merchants m ON m.id = j.value
-        """, arguments: [jsonList(ids)])
+        """), arguments: [jsonList(ids)])
       return Dictionary(rows.map { (MerchantRecord(row: $0).id, MerchantRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
     }
   }
@@ -96,9 +96,9 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   package func deals(ids: [Int64]) async throws -> [Int64: DealRecord] {
     guard !ids.isEmpty else { return [:] }
     return try await reading { db in
-      let rows = try Row.fetchAll(db, sql: """
+      let rows = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT \(dealColumnsOfD) FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value
-        """, arguments: [jsonList(ids)])
+        """), arguments: [jsonList(ids)])
       return Dictionary(rows.map { let d = DealRecord(row: $0); return (d.id, d) }, uniquingKeysWith: { a, _ in a })
     }
   }
@@ -110,7 +110,8 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       // The total is kept as the on-sale sets are: a big city's count walked thousands of index entries per page. A
       // branch honouring a deal changes a shop's count without a deal written: those are counted each time.
       let count = { (db: Database) in
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)"), arguments: arguments) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)"),
+            arguments: arguments) ?? 0
       }
       let total = query.merchantIDs.isEmpty
         ? try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, db, count) : try count(db)
@@ -168,12 +169,12 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
     try await onSale("cities", at: now) { db in
-      var cities = Set(try Int.fetchAll(db, sql: """
+      var cities = Set(try Int.fetchAll(db.cachedStatement(sql: """
         SELECT DISTINCT city_adcode FROM tuan_deals WHERE nationwide = 0 AND published_at <= ? AND deadline > ?
-        """, arguments: [millis(now), millis(now)]))
-      if try Bool.fetchOne(db, sql: """
+        """), arguments: [millis(now), millis(now)]))
+      if try Bool.fetchOne(db.cachedStatement(sql: """
         SELECT EXISTS (SELECT 1 FROM tuan_deals WHERE nationwide = 1 AND published_at <= ? AND deadline > ?)
-        """, arguments: [millis(now), millis(now)]) == true {
+        """), arguments: [millis(now), millis(now)]) == true {
         cities.insert(0)
       }
       return cities
@@ -182,20 +183,20 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   package func dealRegions(cityAdcode: Int, onSaleAt now: Date) async throws -> [DealRegion] {
     try await onSale("regions \(cityAdcode)", at: now) { db in
-      let rows = try Row.fetchAll(db, sql: """
+      let rows = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT DISTINCT district_adcode, neighbourhood FROM tuan_deals
         WHERE city_adcode = ? AND nationwide = 0 AND published_at <= ? AND deadline > ?
         ORDER BY district_adcode, neighbourhood
-        """, arguments: [cityAdcode, millis(now), millis(now)])
+        """), arguments: [cityAdcode, millis(now), millis(now)])
       return DealRegion.grouping(rows.map { ($0[0] as Int, $0[1] as String) })
     }
   }
 
   package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
     try await onSale("categories", at: now) { db in
-      Set(try Row.fetchAll(db, sql: """
+      Set(try Row.fetchAll(db.cachedStatement(sql: """
         SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= ? AND deadline > ?
-        """, arguments: [millis(now), millis(now)]).map { DealCategoryPair(category: $0[0], subcategory: $0[1]) })
+        """), arguments: [millis(now), millis(now)]).map { DealCategoryPair(category: $0[0], subcategory: $0[1]) })
     }
   }
 
@@ -398,11 +399,12 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     }
     order += ", m.id DESC"
     return try await reading { db in
-      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tuan_merchants m WHERE \(condition)", arguments: arguments) ?? 0
+      let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM tuan_merchants m WHERE \(condition)"),
+          arguments: arguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let rows = try Row.fetchAll(db, sql: """
+      let rows = try Row.fetchAll(db.cachedStatement(sql: """
         SELECT \(merchantColumnsOfM) FROM tuan_merchants m WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
-        """, arguments: arguments + orderArguments + [query.limit, query.offset])
+        """), arguments: arguments + orderArguments + [query.limit, query.offset])
       return FeedPage(items: rows.map { row in
         let merchant = MerchantRecord(row: row)
         return MerchantHit(

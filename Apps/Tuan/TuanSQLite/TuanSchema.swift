@@ -242,10 +242,10 @@ enum TuanSchema {
     UPDATE tuan_merchants SET \(ReviewSQL.derived);
     """
 
-  /// Counters that stamp what kept values follow (`DealsStamp`): `sales` moves with every 券 sold or cancelled.
+  /// Counters that stamp what kept values follow (`DealsStamp`): `sales` moves with every 券 sold or cancelled
+  /// (its row is made by the first; none is 0).
   static let v10 = """
     CREATE TABLE tuan_stamps (name TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
-    INSERT INTO tuan_stamps (name, n) VALUES ('sales', 0);
     """
 
   /// The indexed text of the deal `row` (`new`, `old` or the table): its pairs, then its city's token.

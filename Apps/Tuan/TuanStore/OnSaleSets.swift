@@ -63,7 +63,9 @@ package final class OnSaleSets: Sendable {
     """
 
   /// Moves the sales stamp: in the transaction of every 券 sold or cancelled, on both engines.
-  package static let sold: SQL = "UPDATE tuan_stamps SET n = n + 1 WHERE name = 'sales'"
+  package static let sold: SQL = """
+    INSERT INTO tuan_stamps (name, n) VALUES ('sales', 1) ON CONFLICT (name) DO UPDATE SET n = tuan_stamps.n + 1
+    """
 
   /// The next moment after `at` (milliseconds) a deal is published or ends, when a set read at `at` may change.
   package static func nextChange(after at: Int64) -> SQL {
