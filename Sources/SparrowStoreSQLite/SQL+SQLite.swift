@@ -16,7 +16,7 @@ extension SparrowStore.SQL {
       case .texts(let v): arguments.append(jsonList(v))
       }
     }
-    return (text(placeholders: { _ in "?" }), StatementArguments(arguments))
+    return (textWithQuestionMarks, StatementArguments(arguments))
   }
 }
 

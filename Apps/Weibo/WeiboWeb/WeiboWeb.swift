@@ -141,11 +141,13 @@ package struct WeiboWeb: SparrowApp {
 
   // MARK: Rendering
 
-  /// The frame every page shows its content in: the title, the viewer and the form token, the tab bar.
-  func frame(_ viewer: Viewer?, tab: Tab?, title: String) async throws -> PageFrame {
+  /// The frame every page shows its content in: the title, the viewer and the form token, the tab bar; `unread`
+  /// when the page has read the viewer's counters already.
+  func frame(_ viewer: Viewer?, tab: Tab?, title: String, unread: [UnreadKind: Int]? = nil) async throws -> PageFrame {
     var badges = TabBadges.none
     if let viewer {
-      let (statuses, messages) = try await unreadBadges(viewer)
+      let counts = if let unread { unread } else { try await deps.store.unreadCounts(userID: viewer.user.id) }
+      let (statuses, messages) = Self.badges(counts)
       badges = TabBadges(statuses: statuses, messages: messages, on: tab)
     }
     let web = WebFrame(title: title, css: assets.url("web.css"), js: assets.url("js/main.js"), viewer: viewer, here: "/")
@@ -159,8 +161,7 @@ package struct WeiboWeb: SparrowApp {
   }
 
   /// The tab bar's figures: new statuses for 首页; new comments, mentions and likes for 消息.
-  func unreadBadges(_ viewer: Viewer) async throws -> (statuses: Int, messages: Int) {
-    let unread = try await deps.store.unreadCounts(userID: viewer.user.id)
+  static func badges(_ unread: [UnreadKind: Int]) -> (statuses: Int, messages: Int) {
     let messages = [UnreadKind.cmt, .mentionStatus, .mentionCmt, .attitude].reduce(0) { $0 + (unread[$1] ?? 0) }
     return (unread[.status] ?? 0, messages)
   }
@@ -294,7 +295,7 @@ package struct WeiboWeb: SparrowApp {
   /// The tab bar's badges now, for script to poll; 首页's too, since new statuses arrive while reading it.
   func unread(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let viewer = context.viewer else { return Response(status: .unauthorized) }
-    let (statuses, messages) = try await unreadBadges(viewer)
+    let (statuses, messages) = Self.badges(try await deps.store.unreadCounts(userID: viewer.user.id))
     return render("weibo_badges", TabBadges(statuses: statuses, messages: messages))
   }
 

@@ -63,19 +63,27 @@ package struct SQL: ExpressibleByStringInterpolation, Sendable {
 
   package static func += (a: inout SQL, b: SQL) { a = a + b }
 
-  /// The text with `render(number)` in place of each placeholder (numbered from 1).
+  /// The text with `render(number)` in place of each placeholder (numbered from 1). Byte by byte: the placeholder
+  /// is one byte in UTF-8 and never inside another character's bytes (walking `Character`s was 4 % of a page).
   package func text(placeholders render: (Int) -> String) -> String {
-    var sql = ""
-    sql.reserveCapacity(text.utf8.count + values.count * 2)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + values.count * 3)
     var number = 0
-    for character in text {
-      if character == Self.placeholder {
+    for byte in text.utf8 {
+      if byte == Self.placeholderByte {
         number += 1
-        sql += render(number)
+        bytes += render(number).utf8
       } else {
-        sql.append(character)
+        bytes.append(byte)
       }
     }
-    return sql
+    return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// The text with `?` in place of each placeholder, as SQLite numbers them.
+  package var textWithQuestionMarks: String {
+    String(decoding: text.utf8.map { $0 == Self.placeholderByte ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
+  }
+
+  private static let placeholderByte = UInt8(1)
 }
