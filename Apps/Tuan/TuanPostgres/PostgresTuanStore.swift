@@ -139,24 +139,24 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       return ids.compactMap { byID[$0] }
     }
     return try await readingReplica { db in
-      guard let (key, sold) = OnSaleSets.orderKey(query, pins: true) else { return try await read(db, query) }
+      guard let (key, follows) = OnSaleSets.orderKey(query, pins: true) else { return try await read(db, query) }
       var first = query
       first.offset = 0
       first.limit = OnSaleSets.depth
       let head = first
-      let pins = try await self.onSale(key, at: query.onSaleAt, sold: sold, db) { db in try await read(db, head) }
+      let pins = try await self.onSale(key, at: query.onSaleAt, follows: follows, db) { db in try await read(db, head) }
       return Array(pins.dropFirst(query.offset).prefix(query.limit))
     }
   }
 
   /// The ids of `query`'s page, in its order: kept as the SQLite engine's `pageIDs` keeps them.
   func pageIDs(_ query: DealQuery, _ db: Connection) async throws -> [Int64] {
-    guard let (key, sold) = OnSaleSets.orderKey(query) else { return try await db.column(Self.pageIDs(query), as: Int64.self) }
+    guard let (key, follows) = OnSaleSets.orderKey(query) else { return try await db.column(Self.pageIDs(query), as: Int64.self) }
     var first = query
     first.offset = 0
     first.limit = OnSaleSets.depth
     let head = first
-    let ids = try await onSale(key, at: query.onSaleAt, sold: sold, db) { db in
+    let ids = try await onSale(key, at: query.onSaleAt, follows: follows, db) { db in
       try await db.column(Self.pageIDs(head), as: Int64.self)
     }
     return Array(ids.dropFirst(query.offset).prefix(query.limit))
@@ -204,20 +204,21 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     try await readingReplica { db in try await self.onSale(key, at: now, db, read) }
   }
 
-  /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written); `sold` for what
-  /// follows the sales too.
-  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, sold: Bool = false, _ db: Connection,
+  /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written); `follows`, the
+  /// parts of the stamp it follows.
+  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, follows: DealsStamp.Parts = .deals, _ db: Connection,
                            _ read: @Sendable (Connection) async throws -> T) async throws -> T
   {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now ?? Date(timeIntervalSince1970: 0))
     let row = try await db.rows(OnSaleSets.stamp).first
     let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0,
-                           sales: try row?.optionalInt64(2) ?? 0)
+                           sales: try row?.optionalInt64(2) ?? 0, lastMerchant: try row?.optionalInt64(3) ?? 0,
+                           tallies: try row?.optionalInt64(4) ?? 0)
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
     let value = try await read(db)
     let until = now == nil ? nil : try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil
-    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max, sold: sold)
+    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max, follows: follows)
     return value
   }
 
@@ -332,14 +333,33 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     case .nearest: order = query.near.map { Self.squaredDistance($0, table: "m") } ?? "m.id"
     }
     order += ", m.id DESC"
-    return try await readingReplica { [order, condition] db in
-      let total = try await db.value("SELECT count(*) FROM tuan_merchants m WHERE \(sql: condition)", as: Int.self) ?? 0
+    let count: @Sendable (Connection) async throws -> Int = { [condition] db in
+      try await db.value("SELECT count(*) FROM tuan_merchants m WHERE \(sql: condition)", as: Int.self) ?? 0
+    }
+    let page: @Sendable (Connection, Int, Int) async throws -> [Int64] = { [condition, order] db, limit, offset in
+      try await db.column("""
+        SELECT m.id FROM tuan_merchants m WHERE \(sql: condition) ORDER BY \(sql: order) LIMIT \(limit) OFFSET \(offset)
+        """, as: Int64.self)
+    }
+    return try await readingReplica { db in
+      // Kept as the SQLite engine's `findMerchants` keeps them.
+      let keys = OnSaleSets.merchantKeys(query)
+      let total = if let keys {
+        try await self.onSale(keys.total, at: nil, follows: .merchants, db, count)
+      } else {
+        try await count(db)
+      }
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let merchants = try await db.rows("""
-        SELECT \(raw: merchantColumns) FROM tuan_merchants m WHERE \(sql: condition) ORDER BY \(sql: order)
-        LIMIT \(query.limit) OFFSET \(query.offset)
-        """).map(MerchantRecord.init(row:))
-      return FeedPage(items: merchants.map {
+      let ids = if let keys {
+        Array(try await self.onSale(keys.order, at: nil, follows: .merchants, db) { db in
+          try await page(db, OnSaleSets.depth, 0)
+        }.dropFirst(query.offset).prefix(query.limit))
+      } else {
+        try await page(db, query.limit, query.offset)
+      }
+      let rows = try await db.rows("SELECT \(raw: merchantColumns) FROM tuan_merchants WHERE id = ANY(\(ids))")
+      let byID = Dictionary(try rows.map { let m = try MerchantRecord(row: $0); return (m.id, m) }, uniquingKeysWith: { a, _ in a })
+      return FeedPage(items: ids.compactMap { byID[$0] }.map {
         MerchantHit(merchant: $0, distance: query.near?.distance(toLatitude: $0.latitude, longitude: $0.longitude))
       }, total: total)
     }

@@ -143,11 +143,11 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       }
     }
     return try await reading { db in
-      guard let (key, sold) = OnSaleSets.orderKey(query, pins: true) else { return try read(db, query) }
+      guard let (key, follows) = OnSaleSets.orderKey(query, pins: true) else { return try read(db, query) }
       var head = query
       head.offset = 0
       head.limit = OnSaleSets.depth
-      let pins = try self.onSale(key, at: query.onSaleAt, sold: sold, db) { db in try read(db, head) }
+      let pins = try self.onSale(key, at: query.onSaleAt, follows: follows, db) { db in try read(db, head) }
       return Array(pins.dropFirst(query.offset).prefix(query.limit))
     }
   }
@@ -159,11 +159,11 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       let (sql, arguments) = Self.pageIDs(query)
       return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
-    guard let (key, sold) = OnSaleSets.orderKey(query) else { return try read(db, query) }
+    guard let (key, follows) = OnSaleSets.orderKey(query) else { return try read(db, query) }
     var head = query
     head.offset = 0
     head.limit = OnSaleSets.depth
-    let ids = try onSale(key, at: query.onSaleAt, sold: sold, db) { db in try read(db, head) }
+    let ids = try onSale(key, at: query.onSaleAt, follows: follows, db) { db in try read(db, head) }
     return Array(ids.dropFirst(query.offset).prefix(query.limit))
   }
 
@@ -205,14 +205,15 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     try await reading { db in try self.onSale(key, at: now, db, read) }
   }
 
-  /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written); `sold` for what
-  /// follows the sales too.
-  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, sold: Bool = false, _ db: Database,
+  /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written); `follows`, the
+  /// parts of the stamp it follows.
+  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, follows: DealsStamp.Parts = .deals, _ db: Database,
                            _ read: (Database) throws -> T) throws -> T {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now ?? Date(timeIntervalSince1970: 0))
     let row = try Row.fetchOne(db.cachedStatement(sql: Self.stampSQL))
-    let stamp = DealsStamp(lastID: row?[0] ?? 0, lastUpdate: row?[1] ?? 0, sales: row?[2] ?? 0)
+    let stamp = DealsStamp(lastID: row?[0] ?? 0, lastUpdate: row?[1] ?? 0, sales: row?[2] ?? 0, lastMerchant: row?[3] ?? 0,
+                           tallies: row?[4] ?? 0)
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
     let value = try read(db)
     var until: Int64?
@@ -220,7 +221,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       let (next, arguments) = OnSaleSets.nextChange(after: at).sqlite
       until = try Int64.fetchOne(db.cachedStatement(sql: next), arguments: arguments)
     }
-    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max, sold: sold)
+    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max, follows: follows)
     return value
   }
 
@@ -398,13 +399,29 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       }
     }
     order += ", m.id DESC"
+    let count = { (db: Database) in
+      try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM tuan_merchants m WHERE \(condition)"),
+                       arguments: arguments) ?? 0
+    }
+    let page = { (db: Database, limit: Int, offset: Int) in
+      try Int64.fetchAll(db.cachedStatement(sql: """
+        SELECT m.id FROM tuan_merchants m WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
+        """), arguments: arguments + orderArguments + [limit, offset])
+    }
     return try await reading { db in
-      let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM tuan_merchants m WHERE \(condition)"),
-          arguments: arguments) ?? 0
+      // A list without a point or 有团购 is kept until a shop is added or a review moves a tally.
+      let keys = OnSaleSets.merchantKeys(query)
+      let total = try keys.map { try self.onSale($0.total, at: nil, follows: .merchants, db, count) } ?? count(db)
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+      let ids = if let keys {
+        Array(try self.onSale(keys.order, at: nil, follows: .merchants, db) { db in try page(db, OnSaleSets.depth, 0) }
+          .dropFirst(query.offset).prefix(query.limit))
+      } else {
+        try page(db, query.limit, query.offset)
+      }
       let rows = try Row.fetchAll(db.cachedStatement(sql: """
-        SELECT \(merchantColumnsOfM) FROM tuan_merchants m WHERE \(condition) ORDER BY \(order) LIMIT ? OFFSET ?
-        """), arguments: arguments + orderArguments + [query.limit, query.offset])
+        SELECT \(merchantColumnsOfM) FROM json_each(?) j CROSS JOIN tuan_merchants m ON m.id = j.value ORDER BY j.key
+        """), arguments: [jsonList(ids)])
       return FeedPage(items: rows.map { row in
         let merchant = MerchantRecord(row: row)
         return MerchantHit(

@@ -167,7 +167,7 @@ package enum MerchantSort: Int, Sendable, CaseIterable {
 }
 
 /// Which merchants a search wants; names resolved by the caller.
-package struct MerchantQuery: Sendable, Equatable {
+package struct MerchantQuery: Sendable, Hashable {
   package var cityAdcodes: [Int] = []
   package var districtAdcode: Int?
   package var neighbourhood: String?

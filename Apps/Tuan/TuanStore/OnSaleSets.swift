@@ -3,17 +3,39 @@ import SparrowStore
 import Synchronization
 
 /// What changes the on-sale sets (`dealCities`, `dealRegions`, `dealCategories`): a deal written (a new highest id,
-/// or a later `updated_at`), read in two index lookups; and what changes the orders by sales (`ranking`,
-/// `popular`): a 券 sold or cancelled, which moves `tuan_stamps`' `sales` (`TuanSchema`) in its transaction.
+/// or a later `updated_at`); what changes the orders by sales (`ranking`, `popular`): a 券 sold or cancelled, which
+/// moves `tuan_stamps`' `sales` (`TuanSchema`) in its transaction; and what changes the shops' lists: a shop added
+/// (a new highest id), or a review counted in or out of a tally (`tallies`, moved by `ReviewSQL.tally`). Read in one
+/// statement of five index lookups (`OnSaleSets.stamp`).
 package struct DealsStamp: Sendable, Equatable {
   package let lastID: Int64
   package let lastUpdate: Int64
   package let sales: Int64
+  package let lastMerchant: Int64
+  package let tallies: Int64
 
-  package init(lastID: Int64, lastUpdate: Int64, sales: Int64) {
+  package init(lastID: Int64, lastUpdate: Int64, sales: Int64, lastMerchant: Int64, tallies: Int64) {
     self.lastID = lastID
     self.lastUpdate = lastUpdate
     self.sales = sales
+    self.lastMerchant = lastMerchant
+    self.tallies = tallies
+  }
+
+  /// Which parts of the stamp a kept value follows.
+  package struct Parts: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    package static let deals = Parts(rawValue: 1)
+    package static let sales = Parts(rawValue: 2)
+    package static let merchants = Parts(rawValue: 4)
+  }
+
+  /// Whether `self` and `other` agree on `parts`.
+  func agrees(with other: DealsStamp, on parts: Parts) -> Bool {
+    (!parts.contains(.deals) || (lastID == other.lastID && lastUpdate == other.lastUpdate))
+      && (!parts.contains(.sales) || sales == other.sales)
+      && (!parts.contains(.merchants) || (lastMerchant == other.lastMerchant && tallies == other.tallies))
   }
 }
 
@@ -21,6 +43,7 @@ package struct DealsStamp: Sendable, Equatable {
 package struct OnSaleKey: Hashable, Sendable, ExpressibleByStringInterpolation {
   let kind: String
   var query: DealQuery?
+  var merchants: MerchantQuery?
   /// The minute `ranking` is computed at (0 for the rest).
   var minute: Int64 = 0
 
@@ -42,13 +65,11 @@ package final class OnSaleSets: Sendable {
     /// The times (milliseconds) it holds for: from the moment read to the next publication or deadline.
     let from: Int64
     let until: Int64
-    /// Whether it follows the sales too (an order by them).
-    let sold: Bool
+    let follows: DealsStamp.Parts
     let value: any Sendable
 
     func holds(under stamp: DealsStamp, at now: Int64) -> Bool {
-      self.stamp.lastID == stamp.lastID && self.stamp.lastUpdate == stamp.lastUpdate
-        && (!sold || self.stamp.sales == stamp.sales) && from <= now && now < until
+      self.stamp.agrees(with: stamp, on: follows) && from <= now && now < until
     }
   }
 
@@ -59,13 +80,19 @@ package final class OnSaleSets: Sendable {
   /// The deals' stamp, as both engines read it: two index lookups.
   package static let stamp: SQL = """
     SELECT (SELECT max(id) FROM tuan_deals), (SELECT max(updated_at) FROM tuan_deals),
-      (SELECT n FROM tuan_stamps WHERE name = 'sales')
+      (SELECT n FROM tuan_stamps WHERE name = 'sales'), (SELECT max(id) FROM tuan_merchants),
+      (SELECT n FROM tuan_stamps WHERE name = 'tallies')
     """
 
   /// Moves the sales stamp: in the transaction of every 券 sold or cancelled, on both engines.
-  package static let sold: SQL = """
-    INSERT INTO tuan_stamps (name, n) VALUES ('sales', 1) ON CONFLICT (name) DO UPDATE SET n = tuan_stamps.n + 1
+  package static let sold = moved("sales")
+
+  /// Moves the stamp `name` (its row made by the first move; none is 0).
+  package static func moved(_ name: String) -> SQL {
     """
+    INSERT INTO tuan_stamps (name, n) VALUES (\(name), 1) ON CONFLICT (name) DO UPDATE SET n = tuan_stamps.n + 1
+    """
+  }
 
   /// The next moment after `at` (milliseconds) a deal is published or ends, when a set read at `at` may change.
   package static func nextChange(after at: Int64) -> SQL {
@@ -85,16 +112,33 @@ package final class OnSaleSets: Sendable {
   package static let depth = 300
 
   /// The key of `query`'s order (its first `depth` ids, or their `pins`: a deal's row and its shop's name are
-  /// written once, its sales aside), and whether it follows the sales; nil for a page past `depth`, and for orders
+  /// written once, its sales aside), and the parts of the stamp it follows (the sales too, for orders by them); nil for a page past `depth`, and for orders
   /// by distance and a shop's deals, whose filters are each a point or a shop of their own. Sorting a big city's
   /// 6,000 deals on sale took 2.5 ms a page. `ranking` is computed at the minute (`rankedAt`), so the order it keeps
   /// holds for the minute.
-  package static func orderKey(_ query: DealQuery, pins: Bool = false) -> (key: OnSaleKey, sold: Bool)? {
+  package static func orderKey(_ query: DealQuery, pins: Bool = false) -> (key: OnSaleKey, follows: DealsStamp.Parts)? {
     guard query.near == nil, query.merchantIDs.isEmpty, query.offset + query.limit <= depth else { return nil }
     let kind = (pins ? "pins " : "order ") + (query.onSaleAt == nil ? "always" : "on sale")
     var key = OnSaleKey(kind: kind, query: filter(query, sort: query.sort))
     if query.sort == .ranking { key.minute = query.rankedAt }
-    return (key, query.sort == .ranking || query.sort == .popular)
+    return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals)
+  }
+
+  /// The keys of `query`'s total and of its order (its first `depth` ids), which follow the shops' part of the
+  /// stamp; nil for a page past `depth`, for distances (each a point of its own) and for 有团购 (which follows the
+  /// deals on sale too). A big city's 美食 took 5 ms to count and sort.
+  package static func merchantKeys(_ query: MerchantQuery) -> (total: OnSaleKey, order: OnSaleKey)? {
+    guard query.near == nil, query.hasDeal == nil, query.offset + query.limit <= depth else { return nil }
+    var filter = query
+    filter.now = Date(timeIntervalSince1970: 0)
+    filter.limit = 0
+    filter.offset = 0
+    var order = OnSaleKey(kind: "shops' order")
+    order.merchants = filter
+    filter.sort = .ranking
+    var total = OnSaleKey(kind: "shops' total")
+    total.merchants = filter
+    return (total, order)
   }
 
   /// `query` without its page and moment.
@@ -115,15 +159,15 @@ package final class OnSaleSets: Sendable {
     }
   }
 
-  /// Keeps `value`, read at `from`, for `key` until `until` (milliseconds) or a write (or a sale, when `sold`).
+  /// Keeps `value`, read at `from`, for `key` until `until` (milliseconds) or a change of the stamp's `follows`.
   package func keep<T: Sendable>(_ value: T, _ key: OnSaleKey, stamp: DealsStamp, from: Int64, until: Int64,
-                                 sold: Bool = false) {
+                                 follows: DealsStamp.Parts = .deals) {
     entries.withLock { entries in
       // Sets: a few hundred keys (one per city and kind); totals: one per filter asked for. Entries of an older
       // stamp are dead weight; past the bound with none of them, start over.
       if entries.count > 2_000 { entries = entries.filter { $0.value.holds(under: stamp, at: from) } }
       if entries.count > 2_000 { entries.removeAll(keepingCapacity: true) }
-      entries[key] = Entry(stamp: stamp, from: from, until: until, sold: sold, value: value)
+      entries[key] = Entry(stamp: stamp, from: from, until: until, follows: follows, value: value)
     }
   }
 }

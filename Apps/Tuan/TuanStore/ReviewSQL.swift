@@ -62,7 +62,7 @@ package enum ReviewSQL {
   }
 
   /// The statements that move the tally of `review`'s merchant by `delta` (1: counted in, -1: out); a hidden
-  /// review is never in it. Then `avg_rating` from the new counts.
+  /// review is never in it. Then `avg_rating` from the new counts, and the stamp the kept shop lists follow.
   package static func tally(_ review: ReviewRecord, by delta: Int) -> [SQL] {
     guard !review.hidden, (1...5).contains(review.rating) else { return [] }
     let star = "stars_\(review.rating)"
@@ -77,6 +77,7 @@ package enum ReviewSQL {
       WHERE id = \(review.merchantID)
       """,
       rating(review.merchantID),
+      OnSaleSets.moved("tallies"),
     ]
   }
 

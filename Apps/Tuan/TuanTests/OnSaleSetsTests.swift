@@ -173,3 +173,112 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
     }
   }
 }
+
+/// The kept shop lists (`OnSaleSets.merchantKeys`: each filter's total and first pages) against the rows, over a
+/// random history of reviews written, edited, deleted and hidden by this process and another one, and shops added:
+/// every page of every order must be what the shops' rows read back say.
+@Test(arguments: StoreKind.available)
+func keptShopListsAreTheRowsOverARandomHistoryOfReviews(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    var random = SplitMix(seed: 41)
+    func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+    let reader = engine.tuan
+    let other = TuanModule.store(on: try engine.reopen())
+    var f = TuanFixture()
+    let beijing = TuanFixture.beijing
+    for i in 0..<5 {
+      var shop = f.merchant("店\(i)", city: beijing, district: TuanFixture.chaoyang, at: (39.9 + Double(i) / 100, 116.45),
+                            category: i < 3 ? "美食" : "电影", subcategory: i < 3 ? "火锅" : "院线影院")
+      shop.tally = .none
+      f.merchants[i] = shop
+      f.deal("套餐\(i)", at: shop, price: 5_000)
+    }
+    try await reader.importDeals(merchants: f.merchants, deals: f.deals)
+    let users: [Int64] = [10, 11, 12, 13]
+    // Every user holds three used 券 of every shop's deal.
+    var used: [(user: Int64, code: String)] = []
+    for deal in f.deals {
+      for user in users {
+        let order = makeOrder(f, deal: deal, user: user, quantity: 3)
+        try await reader.placeOrder(order, now: TuanFixture.now)
+        for coupon in order.coupons {
+          _ = try await reader.consumeCoupon(code: coupon.code, merchantID: deal.merchantID, now: TuanFixture.now)
+          used.append((user, coupon.code))
+        }
+      }
+    }
+    var written: [Int64: ReviewRecord] = [:]
+    var next: Int64 = 1
+    for step in 0..<80 {
+      let writer = roll(2) == 0 ? reader : other
+      switch roll(8) {
+      case 0, 1, 2:
+        guard !used.isEmpty else { break }
+        let coupon = used.remove(at: roll(used.count))
+        let stars = 1 + roll(5)
+        next += 1
+        let review = ReviewRecord(
+          id: next, merchantID: 0, dealID: 0, userID: coupon.user, couponCode: coupon.code, rating: stars,
+          grades: ReviewGrades(product: 1 + roll(5), decoration: 1 + roll(5), service: 1 + roll(5)), text: "不错，还会再来。",
+          spend: roll(3) == 0 ? nil : 20 + roll(300), createdAt: TuanFixture.now)
+        let added = try await writer.addReview(review)
+        written[added.id] = added
+      case 3:
+        guard var review = written.values.sorted(by: { $0.id < $1.id }).randomElement(using: &random) else { break }
+        review.rating = 1 + roll(5)
+        review.spend = roll(2) == 0 ? nil : 1 + roll(500)
+        written[review.id] = try await writer.editReview(review, now: TuanFixture.now)
+      case 4:
+        guard let review = written.values.sorted(by: { $0.id < $1.id }).randomElement(using: &random) else { break }
+        #expect(try await writer.deleteReview(id: review.id, userID: review.userID))
+        written[review.id] = nil
+      case 5:
+        guard let review = written.values.sorted(by: { $0.id < $1.id }).randomElement(using: &random) else { break }
+        let hide = roll(2) == 0
+        if try await writer.setReviewHidden(id: review.id, hidden: hide, rows: []) { written[review.id]?.hidden = hide }
+      case 6:
+        // A shop added, with a tally of its own (a shop imported with its history).
+        var shop = f.merchant("新店\(step)", city: beijing, district: TuanFixture.haidian, at: (39.98, 116.31))
+        shop.tally = ReviewTally(stars: (0..<5).map { _ in roll(3) }, productSum: roll(20), decorationSum: roll(20),
+                                 serviceSum: roll(20), pictured: 0, spendSum: 300, spent: roll(3))
+        try await writer.importDeals(merchants: [shop], deals: [])
+      default: break
+      }
+
+      let shops = try await reader.merchants(ids: f.merchants.map(\.id)).values
+      for sort in MerchantSort.allCases where sort != .nearest {
+        for category in [nil, "美食"] as [String?] {
+          func mean(_ sum: Int, _ m: MerchantRecord) -> Double { Double(sum) * 1.0 / Double(max(m.reviewCount, 1)) }
+          func before(_ a: MerchantRecord, _ b: MerchantRecord) -> Bool {
+            let (x, y): (Double, Double) = switch sort {
+            case .ranking: (a.rating * 1000 + Double(min(a.reviewCount, 999)), b.rating * 1000 + Double(min(b.reviewCount, 999)))
+            case .rating: a.rating != b.rating ? (a.rating, b.rating) : (Double(a.reviewCount), Double(b.reviewCount))
+            case .productRating: (mean(a.tally.productSum, a), mean(b.tally.productSum, b))
+            case .decorationRating: (mean(a.tally.decorationSum, a), mean(b.tally.decorationSum, b))
+            case .serviceRating: (mean(a.tally.serviceSum, a), mean(b.tally.serviceSum, b))
+            case .reviews: (Double(a.reviewCount), Double(b.reviewCount))
+            case .priceLow: (Double(-a.averagePrice), Double(-b.averagePrice))
+            default: (Double(a.averagePrice), Double(b.averagePrice))
+            }
+            return x != y ? x > y : a.id > b.id
+          }
+          let expected = shops.filter { category == nil || $0.category == category }.sorted(by: before).map(\.id)
+          var query = MerchantQuery()
+          query.cityAdcodes = [beijing]
+          query.categories = category.map { [$0] } ?? []
+          query.sort = sort
+          for (offset, limit) in [(0, 3), (3, 3), (0, 20)] {
+            query.offset = offset
+            query.limit = limit
+            let found = try await reader.findMerchants(query)
+            let label = "step \(step) \(sort) \(category ?? "all") \(offset)+\(limit)"
+            #expect(found.items.map(\.merchant.id) == Array(expected.dropFirst(offset).prefix(limit)), "\(label)")
+            #expect(found.items.map(\.merchant.tally) == found.items.map { m in shops.first { $0.id == m.merchant.id }!.tally },
+                    "\(label)")
+            #expect(found.total == expected.count, "\(label)")
+          }
+        }
+      }
+    }
+  }
+}
