@@ -261,3 +261,20 @@ extension StatusList: JSONFieldWriting {
     }
   }
 }
+
+extension CommentList {
+  /// The envelope `encode(to:)` writes, with the `comments` array written by `comments` (from templates, say).
+  package static func writeJSON(
+    _ out: inout JSONOutput, previousCursor: Int64, nextCursor: Int64, totalNumber: Int,
+    comments: (inout JSONOutput) -> Void
+  ) {
+    out.object { o in
+      o.raw("comments", comments)
+      o.field("marks", [String]())
+      o.field("hasvisible", false)
+      o.field("previous_cursor", previousCursor)
+      o.field("next_cursor", nextCursor)
+      o.field("total_number", totalNumber)
+    }
+  }
+}

@@ -69,9 +69,14 @@ struct CommentsController: Sendable {
     let page = try call.params.page(defaultCount: 50, maxCount: 200)
     let found = try await deps.store.comments(in: feed, page: page.probing, seenBy: call.caller.userID)
     let (records, next) = found.items.splitPage(page.count)
-    let comments = try await presenter(call).comments(records)
-    return try json(CommentList(comments: comments, previousCursor: 0, nextCursor: next?.id ?? 0,
-                                totalNumber: found.total))
+    // The same JSON as `CommentList` of the page's comments, written from templates (see `writeComments`).
+    let presenter = presenter(call)
+    let context = try await presenter.commentContext(records)
+    var out = JSONOutput(capacity: 3072 * records.count + 256)
+    CommentList.writeJSON(&out, previousCursor: 0, nextCursor: next?.id ?? 0, totalNumber: found.total) { out in
+      presenter.writeComments(context, templates: statuses.templates, into: &out)
+    }
+    return jsonResponse(out.bytes)
   }
 
   /// Adds the comment to each status in `targets` in one transaction; returns the first.

@@ -111,35 +111,79 @@ package struct Presenter: Sendable {
 
   // MARK: Comments
 
-  package func comments(_ records: [CommentRecord]) async throws -> [Comment] {
-    guard !records.isEmpty else { return [] }
+  /// What a list of comments shows: the statuses they are on, the comments they reply to, and the context of
+  /// both (authors, clients, the viewer's relations), read in one go.
+  struct CommentContext {
+    let records: [CommentRecord]
+    let replies: [Int64: CommentRecord]
+    let statuses: [Int64: StatusRecord]
+    let rows: StatusContextRows
+  }
+
+  func commentContext(_ records: [CommentRecord]) async throws -> CommentContext {
     let replyIDs = records.compactMap(\.replyCommentID)
     async let replies = store.comments(ids: replyIDs, visibleTo: viewer)
-    let statusRecords = try await store.statuses(ids: records.map(\.statusID), visibleTo: viewer)
-    let replyMap = try await replies
+    let statusRecords = records.isEmpty ? [:] : try await store.statuses(ids: records.map(\.statusID), visibleTo: viewer)
+    let replyMap = replyIDs.isEmpty ? [:] : try await replies
     let all = records + replyMap.values
     // The statuses' context and the comments' authors, clients and relations to the viewer: one read.
     let rows = try await store.context(for: Array(statusRecords.values), people: all.map(\.userID),
                                        apps: all.map(\.appID), viewer: viewer)
-    let statuses = self.statuses(Array(statusRecords.values), rows: rows)
+    return CommentContext(records: records, replies: replyMap, statuses: statusRecords, rows: rows)
+  }
+
+  package func comments(_ records: [CommentRecord]) async throws -> [Comment] {
+    guard !records.isEmpty else { return [] }
+    let c = try await commentContext(records)
+    let statuses = self.statuses(Array(c.statuses.values), rows: c.rows)
     let statusMap = Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let userMap = rows.users
-    let relations = Relations(following: rows.following, followers: rows.followers)
-    let appMap = rows.apps
+    let relations = Relations(following: c.rows.following, followers: c.rows.followers)
     func comment(_ record: CommentRecord, withStatus: Bool) -> Comment {
       var comment = Comment(
         id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,
-        source: source(appMap[record.appID]), user: userMap[record.userID].map { user($0, relations) },
+        source: source(c.rows.apps[record.appID]), user: c.rows.users[record.userID].map { user($0, relations) },
         status: withStatus ? statusMap[record.statusID] : nil)
       comment.hiddenByStaff = record.hiddenByStaff ? true : nil
       return comment
     }
     return records.map { record in
       var result = comment(record, withStatus: true)
-      if let reply = record.replyCommentID.flatMap({ replyMap[$0] }) {
+      if let reply = record.replyCommentID.flatMap({ c.replies[$0] }) {
         result.replyComment = Box(comment(reply, withStatus: false))
       }
       return result
+    }
+  }
+
+  /// What `comments(_:)` encodes to, written with the statuses and users from templates kept in `templates`
+  /// (a list of fifty comments carries fifty statuses: encoding them was a third of `comments/to_me`).
+  func writeComments(_ c: CommentContext, templates: JSONTemplates, into out: inout JSONOutput) {
+    out.array(c.records) { out, record in writeComment(record, c, withStatus: true, templates, &out) }
+  }
+
+  private func writeComment(
+    _ record: CommentRecord, _ c: CommentContext, withStatus: Bool, _ templates: JSONTemplates, _ out: inout JSONOutput
+  ) {
+    out.object { o in
+      o.field("created_at", WeiboDate.string(from: record.createdAt))
+      o.field("id", record.id)
+      o.field("idstr", String(record.id))
+      o.field("mid", String(record.id))
+      o.field("text", record.text)
+      o.field("source", source(c.rows.apps[record.appID]))
+      if let author = c.rows.users[record.userID] {
+        o.raw("user") { out in
+          templates.user(author) { user(author, .none) }.write(
+            &out, following: c.rows.following.contains(author.id), followMe: c.rows.followers.contains(author.id))
+        }
+      }
+      if withStatus, let status = c.statuses[record.statusID] {
+        o.raw("status") { out in writeStatus(status, c.rows, trimUser: false, templates, &out) }
+      }
+      if let reply = record.replyCommentID.flatMap({ c.replies[$0] }) {
+        o.raw("reply_comment") { out in writeComment(reply, c, withStatus: false, templates, &out) }
+      }
+      o.field("hidden_by_staff", record.hiddenByStaff ? true : nil)
     }
   }
 

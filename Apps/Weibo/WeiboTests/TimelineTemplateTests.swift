@@ -111,4 +111,50 @@ import Testing
       }
     }
   }
+
+  /// The comment lists, written from templates, say what the comment objects say (`comments/show_batch` builds
+  /// them in full), for each viewer, and follow every change.
+  @Test func commentListsMatchTheirFullObjects() async throws {
+    let world = try await TestWorld()
+    let (alice, bob, carol) = (try await world.user("alice"), try await world.user("bob"), try await world.user("carol"))
+    let (aliceToken, bobToken, carolToken) = (
+      try await world.token(for: alice), try await world.token(for: bob), try await world.token(for: carol)
+    )
+    try await world.test { client in
+      _ = try await client.post("/2/friendships/create.json", [("screen_name", "bob")], token: aliceToken)
+      let original = try await client.post("/2/statuses/update.json", [("status", "原文 \"引号\"")], token: carolToken)
+      let originalID = try #require(original.object["id"] as? Int64)
+      let repost = try await client.post("/2/statuses/repost.json", [("id", String(originalID)), ("status", "转")],
+                                         token: bobToken)
+      let repostID = try #require(repost.object["id"] as? Int64)
+      let first = try await client.post("/2/comments/create.json", [("id", String(repostID)), ("comment", "第一\n条")],
+                                        token: aliceToken)
+      let firstID = try #require(first.object["id"] as? Int64)
+      _ = try await client.post("/2/comments/reply.json", [("id", String(repostID)), ("cid", String(firstID)),
+                                                           ("comment", "回复 @alice")], token: carolToken)
+      _ = try await client.post("/2/comments/create.json", [("id", String(originalID)), ("comment", "好")], token: bobToken)
+      for round in 0..<2 {
+        for (token, list) in [(bobToken, "to_me"), (aliceToken, "by_me"), (carolToken, "timeline"), (aliceToken, "timeline"),
+                              (aliceToken, "show?id=\(repostID)")] {
+          let page = try await client.get("/2/comments/\(list)\(list.contains("?") ? "&" : "?")count=5", token: token).object
+          #expect(Set(page.keys) == ["comments", "marks", "hasvisible", "previous_cursor", "next_cursor", "total_number"])
+          let comments = try #require(page["comments"] as? [[String: Any]])
+          #expect(!comments.isEmpty, "\(list)")
+          let ids = comments.compactMap { $0["id"] as? Int64 }.map(String.init).joined(separator: ",")
+          let batch = try await client.get("/2/comments/show_batch.json?cids=\(ids)", token: token).array
+          #expect(batch.count == comments.count)
+          for (written, full) in zip(comments, batch) {
+            #expect(NSDictionary(dictionary: written) == NSDictionary(dictionary: full),
+                    "round \(round) \(list) \(written["id"] ?? "")")
+          }
+        }
+        // Counters, relations and profiles change: the next round must show them.
+        _ = try await client.post("/2/attitudes/create.json", [("id", String(repostID))], token: aliceToken)
+        _ = try await client.post("/2/friendships/create.json", [("screen_name", "carol")], token: aliceToken)
+        var profile = try #require(try await world.store.user(id: carol.id))
+        profile.description = "新的简介"
+        try await world.store.updateUser(profile)
+      }
+    }
+  }
 }
