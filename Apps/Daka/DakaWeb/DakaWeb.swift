@@ -16,6 +16,7 @@ package struct DakaWeb: SparrowApp {
   let writer: CheckinWriter
   /// The footprint map's shapes, kept rendered where they are everyone's.
   let shapes: FootprintShapes
+  let placeAnswers = PlaceAnswers()
 
   /// Entries per page of a list.
   static let pageSize = 20
