@@ -82,3 +82,22 @@ func relativeTimeReadsTheWireFormatAndIsEmptyForGarbage(_ createdAt: String, _ e
 
   #expect(text == expected)
 }
+
+/// The Gregorian arithmetic says what Foundation's calendar says, in zones with and without daylight saving and
+/// across their changes, for times from seconds to years apart (the calendar path is taken through a calendar
+/// that is not Gregorian but counts days the same way: ISO 8601).
+@Test(arguments: ["Asia/Shanghai", "America/New_York", "Europe/London", "Australia/Lord_Howe", "UTC", "Pacific/Kiritimati"])
+func relativeTimeArithmeticAgreesWithTheCalendar(_ zone: String) throws {
+  let timeZone = try #require(TimeZone(identifier: zone))
+  var random = SystemRandomNumberGenerator()
+  let iso = Calendar(identifier: .iso8601)
+  for _ in 0..<3_000 {
+    // Around the daylight-saving changes of 2023 and far back.
+    let now = Date(timeIntervalSince1970: Double.random(in: 1_672_531_200...1_704_067_200, using: &random))
+    let back = [Double.random(in: 0...7_200, using: &random), Double.random(in: 0...200_000, using: &random),
+                Double.random(in: 0...400_000_000, using: &random)].randomElement(using: &random)!
+    let date = now - back
+    #expect(RelativeTime.text(for: date, now: now, timeZone: timeZone)
+            == RelativeTime.text(for: date, now: now, timeZone: timeZone, calendar: iso), "\(zone) \(date) \(now)")
+  }
+}
