@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SparrowPlatform
 import SparrowCore
 import SparrowStore
@@ -67,5 +68,23 @@ final class JSONTemplates: @unchecked Sendable {
     users[record.id] = UserEntry(record: record, template: template)
     lock.unlock()
     return template
+  }
+}
+
+/// Statuses as they are for everyone (`Presenter`'s plain status: no author, none of a viewer's marks), kept by
+/// record as `JSONTemplates` keeps templates: used only while the row just read equals the one it was made from (a
+/// status's source comes from its app, which never changes once registered), so nothing stale can be shown. The
+/// web client's lists built twenty of them per page: their texts, picture URLs, times and lengths.
+package final class PlainStatuses: Sendable {
+  private let kept: Mutex<Generations<Int64, (record: StatusRecord, status: Status)>>
+
+  /// `limit` statuses per generation: at most twice that are kept.
+  package init(limit: Int = 10_000) { kept = Mutex(Generations(limit: limit)) }
+
+  func status(_ record: StatusRecord, make: () -> Status) -> Status {
+    if let entry = kept.withLock({ $0[record.id] }), entry.record == record { return entry.status }
+    let status = make()
+    kept.withLock { $0[record.id] = (record, status) }
+    return status
   }
 }

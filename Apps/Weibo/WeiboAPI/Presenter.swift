@@ -11,11 +11,14 @@ package struct Presenter: Sendable {
   let baseURL: String
   /// The caller; per-viewer fields (favorited, liked, following, follow_me) are computed for them.
   let viewer: Int64
+  /// Statuses as they are for everyone, kept across calls by whoever shows many (the web client's lists).
+  let plain: PlainStatuses?
 
-  package init(store: any WeiboStore, baseURL: String, viewer: Int64) {
+  package init(store: any WeiboStore, baseURL: String, viewer: Int64, plain: PlainStatuses? = nil) {
     self.store = store
     self.baseURL = baseURL
     self.viewer = viewer
+    self.plain = plain
   }
 
   // MARK: Statuses
@@ -66,6 +69,11 @@ package struct Presenter: Sendable {
 
   /// A status as it is for everyone: no author, none of a viewer's marks. Templates are made from it.
   private func plainStatus(_ record: StatusRecord, app: AppRecord?) -> Status {
+    guard let plain else { return makePlainStatus(record, app: app) }
+    return plain.status(record) { makePlainStatus(record, app: app) }
+  }
+
+  private func makePlainStatus(_ record: StatusRecord, app: AppRecord?) -> Status {
     Status(
       id: record.id, createdAt: WeiboDate.string(from: record.createdAt), text: record.text,
       source: source(app), user: nil, picUrls: record.pictures.map(picURL), picIds: record.pictures.map(\.id),

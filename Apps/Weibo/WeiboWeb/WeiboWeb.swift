@@ -19,6 +19,8 @@ package struct WeiboWeb: SparrowApp {
   let platform: Platform
   /// Rendered card faces, reused while their statuses show the same.
   let faces: CardFaces
+  /// The statuses the lists show, as they are for everyone (`PlainStatuses`).
+  let plainStatuses = PlainStatuses()
 
   static let pageSize = 20
 
@@ -177,7 +179,7 @@ package struct WeiboWeb: SparrowApp {
   }
 
   func presenter(_ viewer: Viewer?) -> Presenter {
-    Presenter(store: deps.store, baseURL: deps.config.publicURL, viewer: viewer?.user.id ?? 0)
+    Presenter(store: deps.store, baseURL: deps.config.publicURL, viewer: viewer?.user.id ?? 0, plain: plainStatuses)
   }
 
   /// Records as the API presents them to `viewer`.
