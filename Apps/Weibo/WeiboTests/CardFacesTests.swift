@@ -73,3 +73,58 @@ func keptCardFacesAreTheFacesRenderedAfresh(seed: UInt64) async throws {
     }
   }
 }
+
+/// Kept rows (`KeptRenders`: 消息's and 微博正文's rows by their models) against rows rendered afresh, over a random
+/// history of messages, comments, reposts and likes whose authors, texts, times and quotes change; the keep is
+/// small, so its generations turn over. Every list through the kept rows must be the list rendered from nothing.
+@Test(arguments: [7, 99] as [UInt64])
+func keptRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
+  let pages = try await TemplateLibrary.load(adding: WeiboWeb.templates)
+  let messages = KeptRenders<MessageRow>("weibo_row_message", pages: pages, limit: 8)
+  let details = KeptRenders<DetailRow>("weibo_row_detail", pages: pages, limit: 8)
+  var random = SplitMix(seed: seed)
+  func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+  let now = Date(timeIntervalSince1970: 1_760_700_000)
+  let texts = ["你好 @bob", "<b>&amp;</b> \"引号\" 'x'", "#话题# [哈哈] http://t.cn/abc", ""]
+  var users = (1...3).map { User(id: Int64($0), screenName: "user\($0)") }
+  let more = MoreLink(next: nil, fragment: "/web/x", page: "/x", empty: false)
+  for step in 0..<200 {
+    let index = roll(users.count)
+    switch roll(4) {
+    case 0: users[index].screenName = "改名\(step)<&>"
+    case 1: users[index].verifiedType = [-1, 0, 2][roll(3)]; users[index].verified = users[index].verifiedType >= 0
+    case 2: users[index].mbrank = roll(7); users[index].mbtype = roll(2) * 12
+    default: break
+    }
+    func status(_ id: Int) -> Status {
+      Status(id: Int64(id), createdAt: WeiboDate.string(from: now.addingTimeInterval(-Double(roll(200_000)))),
+             text: texts[roll(texts.count)], source: "", user: users[roll(users.count)],
+             retweetedStatus: roll(3) == 0 ? status(id + 1_000) : nil)
+    }
+    var messageRows: [MessageRow] = []
+    var detailRows: [DetailRow] = []
+    for i in 0..<(1 + roll(6)) {
+      let about = roll(4) == 0 ? nil : status(roll(5))
+      var comment = Comment(id: Int64(i), createdAt: about?.createdAt ?? "", text: texts[roll(texts.count)], source: "",
+                            user: users[roll(users.count)], status: about)
+      comment.hiddenByStaff = roll(5) == 0 ? true : nil
+      switch roll(3) {
+      case 0: messageRows.append(MessageRow(status: status(roll(5)), now: now))
+      case 1: messageRows.append(MessageRow(comment: comment, now: now))
+      default: messageRows.append(MessageRow(liker: users[roll(users.count)], status: about, at: now - 90, now: now))
+      }
+      switch roll(3) {
+      case 0: detailRows.append(DetailRow(comment: comment, on: 7, viewerID: [nil, 1, 2][roll(3)], now: now))
+      case 1: detailRows.append(DetailRow(repost: status(roll(5)), now: now))
+      default: detailRows.append(DetailRow(liker: users[roll(users.count)], at: now - Double(roll(90_000)), now: now))
+      }
+    }
+    func fresh<Row: PageModel>(_ template: String, _ rows: [Row]) -> String {
+      rows.map { pages.text(template, $0) }.joined()
+    }
+    #expect(RowList(rows: messageRows, more: more, renders: messages).rowsHTML == fresh("weibo_row_message", messageRows),
+            "step \(step)")
+    #expect(RowList(rows: detailRows, more: more, renders: details).rowsHTML == fresh("weibo_row_detail", detailRows),
+            "step \(step)")
+  }
+}

@@ -70,7 +70,7 @@ extension WeiboWeb {
     }
     let more = MoreLink(next: next, fragment: "/web/status/\(record.id)/\(tab.rawValue)",
                         page: "/status/\(record.id)?tab=\(tab.rawValue)", empty: rows.isEmpty && maxID == 0)
-    return RowList(rows: rows, more: more)
+    return RowList(rows: rows, more: more, renders: detailRows)
   }
 
   /// 收藏 on the detail page's navigation bar; the server answers with the new button.

@@ -86,7 +86,7 @@ extension WeiboWeb {
     }
     let more = MoreLink(next: next, fragment: "/web/messages/\(tab.rawValue)", page: "/messages?tab=\(tab.rawValue)",
                         empty: rows.isEmpty && cursor == 0)
-    return RowList(rows: rows, more: more)
+    return RowList(rows: rows, more: more, renders: messageRows)
   }
 
   /// Statuses as message rows, by id.

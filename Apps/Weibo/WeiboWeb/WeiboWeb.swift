@@ -21,6 +21,9 @@ package struct WeiboWeb: SparrowApp {
   let faces: CardFaces
   /// The statuses the lists show, as they are for everyone (`PlainStatuses`).
   let plainStatuses = PlainStatuses()
+  /// 消息's and 微博正文's rows, kept rendered (`KeptRenders`).
+  let messageRows: KeptRenders<MessageRow>
+  let detailRows: KeptRenders<DetailRow>
 
   static let pageSize = 20
 
@@ -34,6 +37,8 @@ package struct WeiboWeb: SparrowApp {
     session = platform.session
     pages = try await TemplateLibrary.load(adding: Self.templates)
     faces = CardFaces(pages: pages)
+    messageRows = KeptRenders("weibo_row_message", pages: pages)
+    detailRows = KeptRenders("weibo_row_detail", pages: pages)
     self.api = api
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/static")
       .including("pictures.js", of: platform.assets, as: "js/pictures.js")

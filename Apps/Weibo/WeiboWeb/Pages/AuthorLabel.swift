@@ -3,9 +3,9 @@ import SparrowPlatform
 
 /// A user as cards, rows and headers show them: avatar with its verification mark, name in its colour, the VIP
 /// mark, and the link to the profile. The rules are SparrowKit's `UserViewModel`.
-struct AuthorLabel: PageModel {
+struct AuthorLabel: PageModel, Hashable {
   /// The mark on the avatar: its colour and what it says.
-  struct Badge: PageModel {
+  struct Badge: PageModel, Hashable {
     let color, title: String
 
     func child(named name: String) -> Any? {
@@ -18,7 +18,7 @@ struct AuthorLabel: PageModel {
   }
 
   /// Membership: the level, the `VIP3` mark, and the name's colour.
-  struct Member: PageModel {
+  struct Member: PageModel, Hashable {
     let level, mark, color: String
 
     func child(named name: String) -> Any? {

@@ -4,7 +4,7 @@ import SparrowPlatform
 import SparrowStore
 
 /// A row under 微博正文 (`weibo_list.mustache`): a comment (with 回复 for the signed-in), a repost, or a like.
-struct DetailRow: PageModel {
+struct DetailRow: PageModel, Hashable {
   let user: AuthorLabel?
   /// Escaped HTML: `{{{html}}}`; nil for a like, which has no text.
   let html: String?

@@ -2,11 +2,11 @@ import Foundation
 import SparrowKit
 import SparrowPlatform
 
-/// A row of 消息 (`weibo_rows.mustache`): who, when (a link to what it is about), the text, and the status it is
+/// A row of 消息 (`weibo_row_message.mustache`): who, when (a link to what it is about), the text, and the status it is
 /// about quoted underneath.
-struct MessageRow: PageModel {
+struct MessageRow: PageModel, Hashable {
   /// The grey block under a message: `@author: text` of the status it is about, itself one link.
-  struct Quote: PageModel {
+  struct Quote: PageModel, Hashable {
     let url: String
     /// Escaped HTML without links (it sits inside one): `{{{html}}}`.
     let html: String
