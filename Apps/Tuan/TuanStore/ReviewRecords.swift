@@ -4,7 +4,7 @@ import SparrowStore
 
 /// The three grades of a review, 1…5 each: for 美食 口味/环境/服务, for other categories their usual three
 /// (`DealCategory.gradeNames`); the API's `product`, `decoration` and `service`.
-package struct ReviewGrades: Sendable, Equatable {
+package struct ReviewGrades: Sendable, Hashable {
   package var product: Int
   package var decoration: Int
   package var service: Int
@@ -16,7 +16,7 @@ package struct ReviewGrades: Sendable, Equatable {
 }
 
 /// A 点评: written by someone who used a 团购券 at the merchant (verified by the shop), one per used 券.
-package struct ReviewRecord: Sendable, Equatable {
+package struct ReviewRecord: Sendable, Hashable {
   package var id: Int64
   package var merchantID: Int64
   package var dealID: Int64

@@ -161,3 +161,37 @@ func keptDealCardsAreTheCardsRenderedAfresh(seed: UInt64) async throws {
   }
   #expect(DealSection.list("") == [] && DealSection.list("not json") == [])
 }
+
+/// Kept reviews (`KeptRenders<ReviewItem>`, by what an item shows) against reviews rendered afresh, over a random
+/// history: reviews edited, hidden, replied to, voted on, with pictures, seen by their author, another person or a
+/// visitor, at moments moving across the edit window. The keep is small, so its generations turn over too.
+@Test(arguments: [6, 2026] as [UInt64])
+func keptReviewsAreTheReviewsRenderedAfresh(seed: UInt64) async throws {
+  let pages = try await TemplateLibrary.load(adding: TuanWeb.templates)
+  let renders = KeptRenders<ReviewItem>("tuan_review_item", pages: pages, limit: 6)
+  let presenter = DealsPresenter(publicURL: "")
+  var random = SplitMix(seed: seed)
+  func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+  let start = Date(timeIntervalSince1970: 1_760_000_000)
+  var reviews = (1...4).map { id in
+    ReviewRecord(id: Int64(id), merchantID: 9, dealID: 3, userID: Int64(id % 2 + 1), couponCode: "c\(id)", rating: 4,
+                 grades: ReviewGrades(product: 4, decoration: 3, service: 5), text: "好吃<b>\(id)</b>", createdAt: start)
+  }
+  for step in 0..<300 {
+    let i = roll(reviews.count)
+    switch roll(6) {
+    case 0: reviews[i].rating = 1 + roll(5); reviews[i].text = ["改了 & \"引号\"", "短", ""][roll(3)]
+    case 1: reviews[i].hidden.toggle()
+    case 2: reviews[i].reply = roll(2) == 0 ? nil : "谢谢<光临>\(step)"
+    case 3: reviews[i].helpful += roll(3)
+    case 4: reviews[i].pictures = (0..<roll(3)).map { PictureRef(id: "p\(step)\($0)", ext: "jpg", width: 8, height: 6) }
+    default: reviews[i].spend = roll(2) == 0 ? nil : 10 + roll(300)
+    }
+    let now = start + Double(roll(3)) * ReviewRules.editWindow / 1.5
+    let viewer: Int64? = [nil, 1, 2][roll(3)]
+    let item = ReviewItem(review: reviews[i], author: ["小明", "<script>"][roll(2)], dealTitle: roll(2) == 0 ? nil : "双人餐",
+                          category: ["美食", "电影"][roll(2)], viewer: viewer, voted: roll(2) == 0,
+                          csrf: viewer.map { "t\($0)" }, presenter: presenter, now: now)
+    #expect(renders.html(item) == pages.text("tuan_review_item", item), "step \(step)")
+  }
+}

@@ -31,9 +31,12 @@ extension TuanWeb {
     if let viewer { voted = try await deps.store.helpfulVotes(by: viewer.user.id, among: reviews.map(\.id)) }
     let now = deps.now()
     return reviews.map {
-      ReviewItem(review: $0, author: people[$0.userID]?.screenName ?? "已注销", dealTitle: deals[$0.dealID]?.title,
-                 category: category($0), viewer: viewer?.user.id, voted: voted.contains($0.id), csrf: viewer?.csrf,
-                 presenter: presenter, now: now)
+      var item = ReviewItem(
+        review: $0, author: people[$0.userID]?.screenName ?? "已注销", dealTitle: deals[$0.dealID]?.title,
+        category: category($0), viewer: viewer?.user.id, voted: voted.contains($0.id), csrf: viewer?.csrf,
+        presenter: presenter, now: now)
+      item.html = reviewRenders.html(item)
+      return item
     }
   }
 

@@ -17,6 +17,8 @@ package struct TuanWeb: SparrowApp {
   let menuMarkup: MenuMarkup
   /// Deal cards, kept rendered while they show the same.
   let cardRenders: DealCardRenders
+  /// Reviews kept rendered by what they show (`KeptRenders`).
+  let reviewRenders: KeptRenders<ReviewItem>
   let assets: StaticAssets
   let session: WebSession
   let platform: Platform
@@ -39,6 +41,7 @@ package struct TuanWeb: SparrowApp {
     mapParts = MapParts(pages: pages)
     menuMarkup = MenuMarkup(pages: pages)
     cardRenders = DealCardRenders(pages: pages)
+    reviewRenders = KeptRenders("tuan_review_item", pages: pages)
     // The platform's fetch helpers are served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/tuan/static")
       .including("net.js", of: platform.assets, as: "js/net.js")

@@ -142,7 +142,7 @@ package struct GrantRecord: Sendable, Equatable {
 }
 
 /// A stored picture: its content-derived id, format and upright pixel size.
-package struct PictureRef: Sendable, Equatable, Codable {
+package struct PictureRef: Sendable, Hashable, Codable {
   package var id: String
   /// `jpg`, `png`, `gif` or `webp`.
   package var ext: String

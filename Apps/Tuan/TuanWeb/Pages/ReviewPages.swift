@@ -109,8 +109,11 @@ struct ReviewItem: PageModel {
   let csrf: String?
   let presenter: DealsPresenter
   let now: Date
+  /// The item rendered (`tuan_review_item`), kept by what it shows (`TuanWeb.reviewRenders`): `{{{html}}}`.
+  var html = ""
 
   var mine: Bool { viewer == review.userID }
+  var editable: Bool { mine && now.timeIntervalSince(review.createdAt) <= ReviewRules.editWindow }
 
   struct Picture: PageModel {
     let thumb: String
@@ -143,13 +146,37 @@ struct ReviewItem: PageModel {
     case "voted": voted
     case "can_vote": viewer != nil && !mine
     case "mine": mine
-    case "editable": mine && now.timeIntervalSince(review.createdAt) <= ReviewRules.editWindow
+    case "editable": editable
     case "report_link": mine ? nil : Moderation.reportLink(ContentRef("review", review.id), back: "/tuan/review/\(review.id)")
     case "link": "/tuan/review/\(review.id)"
     case "csrf": csrf
+    case "html": html
     default: nil
     }
   }
+}
+
+extension ReviewItem: Hashable {
+  /// What the item shows: the presenter (the server's URLs) is the same for every item, and the moment only says
+  /// whether it can still be edited; its markup is what is kept by this.
+  private var shown: Shown {
+    Shown(review: review, author: author, dealTitle: dealTitle, category: category, viewer: viewer, voted: voted,
+          csrf: csrf, editable: editable)
+  }
+
+  private struct Shown: Hashable {
+    let review: ReviewRecord
+    let author: String
+    let dealTitle: String?
+    let category: String
+    let viewer: Int64?
+    let voted: Bool
+    let csrf: String?
+    let editable: Bool
+  }
+
+  static func == (a: ReviewItem, b: ReviewItem) -> Bool { a.shown == b.shown }
+  func hash(into hasher: inout Hasher) { hasher.combine(shown) }
 }
 
 /// A filter tab of a merchant's reviews: its name, count and link.
