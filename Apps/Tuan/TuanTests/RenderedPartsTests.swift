@@ -191,7 +191,8 @@ func keptReviewsAreTheReviewsRenderedAfresh(seed: UInt64) async throws {
     let viewer: Int64? = [nil, 1, 2][roll(3)]
     let item = ReviewItem(review: reviews[i], author: ["小明", "<script>"][roll(2)], dealTitle: roll(2) == 0 ? nil : "双人餐",
                           category: ["美食", "电影"][roll(2)], viewer: viewer, voted: roll(2) == 0,
-                          csrf: viewer.map { "t\($0)" }, presenter: presenter, now: now)
+                          csrf: viewer.map { "t\($0)" }, presenter: presenter,
+                          editable: viewer == reviews[i].userID && now.timeIntervalSince(start) <= ReviewRules.editWindow)
     #expect(renders.html(item) == pages.text("tuan_review_item", item), "step \(step)")
   }
 }

@@ -34,7 +34,8 @@ extension TuanWeb {
       var item = ReviewItem(
         review: $0, author: people[$0.userID]?.screenName ?? "已注销", dealTitle: deals[$0.dealID]?.title,
         category: category($0), viewer: viewer?.user.id, voted: voted.contains($0.id), csrf: viewer?.csrf,
-        presenter: presenter, now: now)
+        presenter: presenter,
+        editable: viewer?.user.id == $0.userID && now.timeIntervalSince($0.createdAt) <= ReviewRules.editWindow)
       item.html = reviewRenders.html(item)
       return item
     }

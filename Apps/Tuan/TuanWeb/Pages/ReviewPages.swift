@@ -108,12 +108,12 @@ struct ReviewItem: PageModel {
   let voted: Bool
   let csrf: String?
   let presenter: DealsPresenter
-  let now: Date
+  /// Whether its author may still edit it (`ReviewRules.editWindow`), at the moment it is shown.
+  let editable: Bool
   /// The item rendered (`tuan_review_item`), kept by what it shows (`TuanWeb.reviewRenders`): `{{{html}}}`.
   var html = ""
 
   var mine: Bool { viewer == review.userID }
-  var editable: Bool { mine && now.timeIntervalSince(review.createdAt) <= ReviewRules.editWindow }
 
   struct Picture: PageModel {
     let thumb: String
@@ -157,26 +157,18 @@ struct ReviewItem: PageModel {
 }
 
 extension ReviewItem: Hashable {
-  /// What the item shows: the presenter (the server's URLs) is the same for every item, and the moment only says
-  /// whether it can still be edited; its markup is what is kept by this.
-  private var shown: Shown {
-    Shown(review: review, author: author, dealTitle: dealTitle, category: category, viewer: viewer, voted: voted,
-          csrf: csrf, editable: editable)
+  // What the item shows, its markup aside (what is kept by this); the presenter is the same for every item.
+  static func == (a: ReviewItem, b: ReviewItem) -> Bool {
+    a.review == b.review && a.author == b.author && a.dealTitle == b.dealTitle && a.category == b.category
+      && a.viewer == b.viewer && a.voted == b.voted && a.csrf == b.csrf && a.editable == b.editable
   }
 
-  private struct Shown: Hashable {
-    let review: ReviewRecord
-    let author: String
-    let dealTitle: String?
-    let category: String
-    let viewer: Int64?
-    let voted: Bool
-    let csrf: String?
-    let editable: Bool
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(review)
+    hasher.combine(viewer)
+    hasher.combine(csrf)
+    hasher.combine(editable)
   }
-
-  static func == (a: ReviewItem, b: ReviewItem) -> Bool { a.shown == b.shown }
-  func hash(into hasher: inout Hasher) { hasher.combine(shown) }
 }
 
 /// A filter tab of a merchant's reviews: its name, count and link.
