@@ -139,27 +139,21 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       return ids.compactMap { byID[$0] }
     }
     return try await readingReplica { db in
-      guard let (key, follows) = OnSaleSets.orderKey(query, pins: true) else { return try await read(db, query) }
-      var first = query
-      first.offset = 0
-      first.limit = OnSaleSets.depth
-      let head = first
+      guard let (key, follows, head) = OnSaleSets.orderKey(query, pins: true) else { return try await read(db, query) }
       let pins = try await self.onSale(key, at: query.onSaleAt, follows: follows, db) { db in try await read(db, head) }
-      return Array(pins.dropFirst(query.offset).prefix(query.limit))
+      return OnSaleSets.page(pins, offset: query.offset, limit: query.limit)
     }
   }
 
   /// The ids of `query`'s page, in its order: kept as the SQLite engine's `pageIDs` keeps them.
   func pageIDs(_ query: DealQuery, _ db: Connection) async throws -> [Int64] {
-    guard let (key, follows) = OnSaleSets.orderKey(query) else { return try await db.column(Self.pageIDs(query), as: Int64.self) }
-    var first = query
-    first.offset = 0
-    first.limit = OnSaleSets.depth
-    let head = first
+    guard let (key, follows, head) = OnSaleSets.orderKey(query) else {
+      return try await db.column(Self.pageIDs(query), as: Int64.self)
+    }
     let ids = try await onSale(key, at: query.onSaleAt, follows: follows, db) { db in
       try await db.column(Self.pageIDs(head), as: Int64.self)
     }
-    return Array(ids.dropFirst(query.offset).prefix(query.limit))
+    return OnSaleSets.page(ids, offset: query.offset, limit: query.limit)
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
@@ -352,9 +346,9 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       }
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let ids = if let keys {
-        Array(try await self.onSale(keys.order, at: nil, follows: .merchants, db) { db in
+        OnSaleSets.page(try await self.onSale(keys.order, at: nil, follows: .merchants, db) { db in
           try await page(db, OnSaleSets.depth, 0)
-        }.dropFirst(query.offset).prefix(query.limit))
+        }, offset: query.offset, limit: query.limit)
       } else {
         try await page(db, query.limit, query.offset)
       }

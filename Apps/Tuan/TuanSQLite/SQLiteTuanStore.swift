@@ -143,12 +143,9 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       }
     }
     return try await reading { db in
-      guard let (key, follows) = OnSaleSets.orderKey(query, pins: true) else { return try read(db, query) }
-      var head = query
-      head.offset = 0
-      head.limit = OnSaleSets.depth
+      guard let (key, follows, head) = OnSaleSets.orderKey(query, pins: true) else { return try read(db, query) }
       let pins = try self.onSale(key, at: query.onSaleAt, follows: follows, db) { db in try read(db, head) }
-      return Array(pins.dropFirst(query.offset).prefix(query.limit))
+      return OnSaleSets.page(pins, offset: query.offset, limit: query.limit)
     }
   }
 
@@ -159,12 +156,9 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       let (sql, arguments) = Self.pageIDs(query)
       return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
-    guard let (key, follows) = OnSaleSets.orderKey(query) else { return try read(db, query) }
-    var head = query
-    head.offset = 0
-    head.limit = OnSaleSets.depth
+    guard let (key, follows, head) = OnSaleSets.orderKey(query) else { return try read(db, query) }
     let ids = try onSale(key, at: query.onSaleAt, follows: follows, db) { db in try read(db, head) }
-    return Array(ids.dropFirst(query.offset).prefix(query.limit))
+    return OnSaleSets.page(ids, offset: query.offset, limit: query.limit)
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
@@ -414,8 +408,9 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       let total = try keys.map { try self.onSale($0.total, at: nil, follows: .merchants, db, count) } ?? count(db)
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let ids = if let keys {
-        Array(try self.onSale(keys.order, at: nil, follows: .merchants, db) { db in try page(db, OnSaleSets.depth, 0) }
-          .dropFirst(query.offset).prefix(query.limit))
+        OnSaleSets.page(try self.onSale(keys.order, at: nil, follows: .merchants, db) { db in
+          try page(db, OnSaleSets.depth, 0)
+        }, offset: query.offset, limit: query.limit)
       } else {
         try page(db, query.limit, query.offset)
       }

@@ -116,12 +116,23 @@ package final class OnSaleSets: Sendable {
   /// by distance and a shop's deals, whose filters are each a point or a shop of their own. Sorting a big city's
   /// 6,000 deals on sale took 2.5 ms a page. `ranking` is computed at the minute (`rankedAt`), so the order it keeps
   /// holds for the minute.
-  package static func orderKey(_ query: DealQuery, pins: Bool = false) -> (key: OnSaleKey, follows: DealsStamp.Parts)? {
+  /// `head` is the query of what is kept: `query`'s first `depth`.
+  package static func orderKey(_ query: DealQuery, pins: Bool = false)
+    -> (key: OnSaleKey, follows: DealsStamp.Parts, head: DealQuery)?
+  {
     guard query.near == nil, query.merchantIDs.isEmpty, query.offset + query.limit <= depth else { return nil }
     let kind = (pins ? "pins " : "order ") + (query.onSaleAt == nil ? "always" : "on sale")
     var key = OnSaleKey(kind: kind, query: filter(query, sort: query.sort))
     if query.sort == .ranking { key.minute = query.rankedAt }
-    return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals)
+    var head = query
+    head.offset = 0
+    head.limit = depth
+    return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals, head)
+  }
+
+  /// The page at `offset` of `limit` items from a kept head.
+  package static func page<T>(_ kept: [T], offset: Int, limit: Int) -> [T] {
+    Array(kept.dropFirst(offset).prefix(limit))
   }
 
   /// The keys of `query`'s total and of its order (its first `depth` ids), which follow the shops' part of the
