@@ -1,4 +1,5 @@
 import Foundation
+import SparrowTestSupport
 
 /// The built `wb` executable, next to the test bundle (or at `$WB_BINARY`); nil when it was not built.
 enum WBBinary {
@@ -61,8 +62,8 @@ final class OutputBuffer: @unchecked Sendable {
 }
 
 /// A running `wb`.
-final class WBProcess: @unchecked Sendable {
-  private let process = Process()
+final class WBProcess: Sendable {
+  private let process: ChildProcess
   private let out: OutputBuffer
   private let err: OutputBuffer
 
@@ -72,19 +73,13 @@ final class WBProcess: @unchecked Sendable {
   /// Starts `wb arguments` with only `environment` (plus PATH and a throwaway HOME).
   init(_ arguments: [String], environment: [String: String] = [:], home: URL) throws {
     guard let binary = WBBinary.url else { throw WBTestError.notBuilt }
-    process.executableURL = binary
-    process.arguments = arguments
     // A clean environment: no DISPLAY (so no browser opens), no WB_* from the developer's shell.
-    process.environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8"]
-      .merging(environment) { $1 }
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    out = OutputBuffer(reading: stdout.fileHandleForReading)
-    err = OutputBuffer(reading: stderr.fileHandleForReading)
-    try process.run()
+    process = try ChildProcess(
+      binary.path, arguments,
+      environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8"].merging(environment) { $1 },
+      output: .pipes)
+    out = OutputBuffer(reading: process.standardOutput!)
+    err = OutputBuffer(reading: process.standardError!)
   }
 
   /// The first stdout line containing `needle`, once it has been printed.
@@ -101,14 +96,16 @@ final class WBProcess: @unchecked Sendable {
   /// Waits for the exit (killing `wb` after `limit`) and the end of its output.
   func finish() async throws -> RunResult {
     let deadline = ContinuousClock.now + Self.limit
-    while process.isRunning || !out.isEnded || !err.isEnded {
+    while true {
+      if let status = process.status, out.isEnded, err.isEnded {
+        return RunResult(status: status, stdout: out.text, stderr: err.text)
+      }
       if ContinuousClock.now > deadline {
         process.terminate()
         throw WBTestError.hung(stdout: out.text, stderr: err.text)
       }
       try await Task.sleep(for: .milliseconds(10))
     }
-    return RunResult(status: process.terminationStatus, stdout: out.text, stderr: err.text)
   }
 }
 

@@ -106,24 +106,10 @@ package final class PostgresTestCluster: Sendable {
           log: folder.appendingPathComponent("setup.log").path)
   }
 
-  /// posix_spawn and waitpid rather than Foundation's `Process`: its `waitUntilExit` was seen never to return
-  /// after `pg_ctl start` (whose server lives on), called from a static initializer on a test thread.
+  /// Runs `path arguments` (through `runuser` as `user` when given) to its end; whether it exited 0.
   static func spawn(_ path: String, _ arguments: [String], as user: String?, log: String) -> Bool {
     let argv = user.map { ["/usr/sbin/runuser", "-u", $0, "--", path] + arguments } ?? [path] + arguments
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let cArguments = argv.map { strdup($0) } + [nil]
-    defer { for argument in cArguments { free(argument) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else { return false }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    // WIFEXITED and WEXITSTATUS by hand: Glibc's macros do not come through to Swift.
-    return status & 0x7f == 0 && (status >> 8) & 0xff == 0
+    return (try? ChildProcess(argv[0], Array(argv.dropFirst()), output: .file(log)).wait()) == 0
   }
 }
 
