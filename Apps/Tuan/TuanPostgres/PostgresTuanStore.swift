@@ -184,9 +184,8 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
     try await onSale("categories", at: now) { db in
-      Set(try await db.rows("""
-        SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= \(millis(now)) AND deadline > \(millis(now))
-        """).map { DealCategoryPair(category: try $0.string(0), subcategory: try $0.string(1)) })
+      Set(try await db.rows(OnSaleSets.categoriesOnSale(at: millis(now)))
+        .map { DealCategoryPair(category: try $0.string(0), subcategory: try $0.string(1)) })
     }
   }
 

@@ -17,7 +17,13 @@ enum TuanSchema {
     ("tuan-v9", "团购: 适用分店", v9),
     ("tuan-v10", "团购: 人均 from the reviews", v10),
     ("tuan-v11", "团购: the sales stamp of the kept orders", v11),
+    ("tuan-v12", "团购: the categories on sale by index", v12),
   ])
+
+  /// The categories on sale, a seek per pair (SQLite's `tuan-v11`).
+  static let v12 = [
+    "CREATE INDEX tuan_deals_by_category ON tuan_deals (category, subcategory, deadline, published_at)",
+  ]
 
   /// The sales stamp (SQLite's `tuan-v10`).
   static let v11 = [

@@ -188,9 +188,9 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   package func dealCategories(onSaleAt now: Date) async throws -> Set<DealCategoryPair> {
     try await onSale("categories", at: now) { db in
-      Set(try Row.fetchAll(db.cachedStatement(sql: """
-        SELECT DISTINCT category, subcategory FROM tuan_deals WHERE published_at <= ? AND deadline > ?
-        """), arguments: [millis(now), millis(now)]).map { DealCategoryPair(category: $0[0], subcategory: $0[1]) })
+      let (sql, arguments) = OnSaleSets.categoriesOnSale(at: millis(now)).sqlite
+      return Set(try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        .map { DealCategoryPair(category: $0[0], subcategory: $0[1]) })
     }
   }
 

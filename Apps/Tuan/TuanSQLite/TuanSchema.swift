@@ -248,6 +248,11 @@ enum TuanSchema {
     CREATE TABLE tuan_stamps (name TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
     """
 
+  /// The categories on sale, a seek per pair (`OnSaleSets.categoriesOnSale`).
+  static let v11 = """
+    CREATE INDEX tuan_deals_by_category ON tuan_deals (category, subcategory, deadline, published_at);
+    """
+
   /// The indexed text of the deal `row` (`new`, `old` or the table): its pairs, then its city's token.
   static func grams(_ row: String) -> String {
     "sparrow_bigrams(\(row).search_text) || ' c' || (CASE WHEN \(row).nationwide = 1 THEN 0 ELSE \(row).city_adcode END)"
@@ -264,5 +269,6 @@ enum TuanSchema {
     ("tuan-v8", "团购: 适用分店", v8),
     ("tuan-v9", "团购: 人均 from the reviews", v9),
     ("tuan-v10", "团购: the sales stamp of the kept orders", v10),
+    ("tuan-v11", "团购: the categories on sale by index", v11),
   ])
 }

@@ -94,6 +94,24 @@ package final class OnSaleSets: Sendable {
     """
   }
 
+  /// The pairs of `DealCategory.table` with a deal on sale at `at` (milliseconds), on both engines: a seek per pair
+  /// in `tuan_deals_by_category`. `SELECT DISTINCT` over the deals on sale read every one of them: 145 ms at
+  /// 100,000 deals, which every cold start and every deal written paid, sixteen times at once under load.
+  package static func categoriesOnSale(at: Int64) -> SQL {
+    var sql: SQL = "SELECT column1, column2 FROM (VALUES "
+    for (index, pair) in categoryPairs.enumerated() {
+      sql += "\(raw: index == 0 ? "" : ", ")(\(pair.category), \(pair.subcategory))"
+    }
+    return sql + """
+      ) AS pairs WHERE EXISTS (SELECT 1 FROM tuan_deals
+        WHERE category = pairs.column1 AND subcategory = pairs.column2 AND deadline > \(at) AND published_at <= \(at))
+      """
+  }
+
+  private static let categoryPairs = DealCategory.table.flatMap { category in
+    category.subcategories.map { DealCategoryPair(category: category.name, subcategory: $0) }
+  }
+
   /// The next moment after `at` (milliseconds) a deal is published or ends, when a set read at `at` may change.
   package static func nextChange(after at: Int64) -> SQL {
     """
@@ -178,7 +196,17 @@ package final class OnSaleSets: Sendable {
       // stamp are dead weight; past the bound with none of them, start over.
       if entries.count > 2_000 { entries = entries.filter { $0.value.holds(under: stamp, at: from) } }
       if entries.count > 2_000 { entries.removeAll(keepingCapacity: true) }
-      entries[key] = Entry(stamp: stamp, from: from, until: until, follows: follows, value: value)
+      // Requests read their moment when they arrive, so under load one that arrived a little before the last keep
+      // asks for an earlier moment. Two reads under one stamp whose spans overlap read one set (no deal is
+      // published or ends between them): keep the union, or each such request would read again, keep its own
+      // earlier moment and start the next one's miss (100 ms a read of the categories, p99 112 ms from a cold start).
+      var span = (from: from, until: until)
+      if let old = entries[key], old.follows == follows, old.stamp.agrees(with: stamp, on: follows),
+        old.from < until, from < old.until
+      {
+        span = (min(old.from, from), max(old.until, until))
+      }
+      entries[key] = Entry(stamp: stamp, from: span.from, until: span.until, follows: follows, value: value)
     }
   }
 }

@@ -282,3 +282,37 @@ func keptShopListsAreTheRowsOverARandomHistoryOfReviews(_ kind: StoreKind) async
     }
   }
 }
+
+/// Under load a request arriving just before another's keep asks for an earlier moment; a later read under the
+/// same stamp must not take the earlier moments away (each such request would read again, 100 ms for the
+/// categories), and spans must not join across a change or a write.
+@Test func keptSetsHoldFromTheEarliestMomentReadUnderOneStamp() {
+  let sets = OnSaleSets()
+  let stamp = DealsStamp(lastID: 1, lastUpdate: 1, sales: 0, lastMerchant: 0, tallies: 0)
+  func value(_ key: OnSaleKey, _ stamp: DealsStamp, at now: Int64) -> [String]? { sets.value(key, stamp: stamp, now: now) }
+  sets.keep(["a"], "categories", stamp: stamp, from: 100, until: 1_000)
+  sets.keep(["a"], "categories", stamp: stamp, from: 200, until: 1_000)
+  #expect(value("categories", stamp, at: 150) == ["a"])
+  #expect(value("categories", stamp, at: 99) == nil)
+  #expect(value("categories", stamp, at: 1_000) == nil)
+
+  // A deal written: the new read holds from its own moment only.
+  let written = DealsStamp(lastID: 2, lastUpdate: 2, sales: 0, lastMerchant: 0, tallies: 0)
+  sets.keep(["b"], "categories", stamp: written, from: 300, until: 1_000)
+  #expect(value("categories", written, at: 150) == nil)
+  #expect(value("categories", written, at: 300) == ["b"])
+  #expect(value("categories", stamp, at: 300) == nil)
+
+  // A deal ends at 500: the sets on either side of it stay apart.
+  sets.keep(["c"], "cities", stamp: stamp, from: 100, until: 500)
+  sets.keep(["d"], "cities", stamp: stamp, from: 500, until: 900)
+  #expect(value("cities", stamp, at: 200) == nil)
+  #expect(value("cities", stamp, at: 600) == ["d"])
+
+  // Sales move only what follows them.
+  let sold = DealsStamp(lastID: 2, lastUpdate: 2, sales: 1, lastMerchant: 0, tallies: 0)
+  sets.keep(["e"], "popular", stamp: written, from: 100, until: 1_000, follows: [.deals, .sales])
+  sets.keep(["f"], "popular", stamp: sold, from: 200, until: 1_000, follows: [.deals, .sales])
+  #expect(value("popular", sold, at: 150) == nil)
+  #expect(value("categories", sold, at: 400) == ["b"])
+}
