@@ -69,6 +69,8 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
             """)
         }
       }
+      // Last, as its row lock is every import's: held only until the commit that follows.
+      if !merchants.isEmpty || !deals.isEmpty { try await db.execute(OnSaleSets.imported) }
     }
   }
 
@@ -205,9 +207,8 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now ?? Date(timeIntervalSince1970: 0))
     let row = try await db.rows(OnSaleSets.stamp).first
-    let stamp = DealsStamp(lastID: try row?.optionalInt64(0) ?? 0, lastUpdate: try row?.optionalInt64(1) ?? 0,
-                           sales: try row?.optionalInt64(2) ?? 0, lastMerchant: try row?.optionalInt64(3) ?? 0,
-                           tallies: try row?.optionalInt64(4) ?? 0)
+    let stamp = DealsStamp(catalog: try row?.optionalInt64(0) ?? 0, sales: try row?.optionalInt64(1) ?? 0,
+                           tallies: try row?.optionalInt64(2) ?? 0)
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
     let value = try await read(db)
     let until = now == nil ? nil : try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil

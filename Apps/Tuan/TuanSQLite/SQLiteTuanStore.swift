@@ -72,6 +72,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
                          arguments: [picture.id, "deal:\(d.id)"])
         }
       }
+      if !merchants.isEmpty || !deals.isEmpty { try db.execute(OnSaleSets.imported) }
     }
   }
 
@@ -206,8 +207,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now ?? Date(timeIntervalSince1970: 0))
     let row = try Row.fetchOne(db.cachedStatement(sql: Self.stampSQL))
-    let stamp = DealsStamp(lastID: row?[0] ?? 0, lastUpdate: row?[1] ?? 0, sales: row?[2] ?? 0, lastMerchant: row?[3] ?? 0,
-                           tallies: row?[4] ?? 0)
+    let stamp = DealsStamp(catalog: row?[0] ?? 0, sales: row?[1] ?? 0, tallies: row?[2] ?? 0)
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
     let value = try read(db)
     var until: Int64?

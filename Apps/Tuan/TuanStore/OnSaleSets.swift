@@ -2,23 +2,21 @@ import Foundation
 import SparrowStore
 import Synchronization
 
-/// What changes the on-sale sets (`dealCities`, `dealRegions`, `dealCategories`): a deal written (a new highest id,
-/// or a later `updated_at`); what changes the orders by sales (`ranking`, `popular`): a 券 sold or cancelled, which
-/// moves `tuan_stamps`' `sales` (`TuanSchema`) in its transaction; and what changes the shops' lists: a shop added
-/// (a new highest id), or a review counted in or out of a tally (`tallies`, moved by `ReviewSQL.tally`). Read in one
-/// statement of five index lookups (`OnSaleSets.stamp`).
+/// What changes the on-sale sets (`dealCities`, `dealRegions`, `dealCategories`) and the shops' lists: deals or
+/// shops written (`tuan_stamps`' `catalog`, moved in the transaction of every import); what changes the orders by
+/// sales (`ranking`, `popular`): a 券 sold or cancelled (`sales`, moved in its transaction); and what else changes
+/// the shops' lists: a review counted in or out of a tally (`tallies`, moved by `ReviewSQL.tally`). Read in one
+/// statement of three lookups (`OnSaleSets.stamp`). Counters written with the rows, not `max(id)` of the rows: an
+/// import of older rows, or another instance's transaction committing after a later one, adds rows below the
+/// highest id and kept sets would not have seen them.
 package struct DealsStamp: Sendable, Equatable {
-  package let lastID: Int64
-  package let lastUpdate: Int64
+  package let catalog: Int64
   package let sales: Int64
-  package let lastMerchant: Int64
   package let tallies: Int64
 
-  package init(lastID: Int64, lastUpdate: Int64, sales: Int64, lastMerchant: Int64, tallies: Int64) {
-    self.lastID = lastID
-    self.lastUpdate = lastUpdate
+  package init(catalog: Int64, sales: Int64, tallies: Int64) {
+    self.catalog = catalog
     self.sales = sales
-    self.lastMerchant = lastMerchant
     self.tallies = tallies
   }
 
@@ -33,9 +31,9 @@ package struct DealsStamp: Sendable, Equatable {
 
   /// Whether `self` and `other` agree on `parts`.
   func agrees(with other: DealsStamp, on parts: Parts) -> Bool {
-    (!parts.contains(.deals) || (lastID == other.lastID && lastUpdate == other.lastUpdate))
+    (!parts.contains(.deals) || catalog == other.catalog)
       && (!parts.contains(.sales) || sales == other.sales)
-      && (!parts.contains(.merchants) || (lastMerchant == other.lastMerchant && tallies == other.tallies))
+      && (!parts.contains(.merchants) || (catalog == other.catalog && tallies == other.tallies))
   }
 }
 
@@ -77,15 +75,17 @@ package final class OnSaleSets: Sendable {
 
   package init() {}
 
-  /// The deals' stamp, as both engines read it: two index lookups.
+  /// The deals' stamp, as both engines read it: three primary-key lookups (a stamp not yet moved is 0).
   package static let stamp: SQL = """
-    SELECT (SELECT max(id) FROM tuan_deals), (SELECT max(updated_at) FROM tuan_deals),
-      (SELECT n FROM tuan_stamps WHERE name = 'sales'), (SELECT max(id) FROM tuan_merchants),
+    SELECT (SELECT n FROM tuan_stamps WHERE name = 'catalog'), (SELECT n FROM tuan_stamps WHERE name = 'sales'),
       (SELECT n FROM tuan_stamps WHERE name = 'tallies')
     """
 
   /// Moves the sales stamp: in the transaction of every 券 sold or cancelled, on both engines.
   package static let sold = moved("sales")
+
+  /// Moves the catalog stamp: in the transaction of every import of deals or shops, on both engines.
+  package static let imported = moved("catalog")
 
   /// Moves the stamp `name` (its row made by the first move; none is 0).
   package static func moved(_ name: String) -> SQL {
