@@ -37,7 +37,7 @@ package final class SQLiteStore: PlatformStore {
     self.denseFeed = denseFeed
     var config = Configuration()
     config.busyMode = .timeout(10)
-    config.maximumReaderCount = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
+    config.maximumReaderCount = Self.readerCount
     let counter = self.counter
     config.prepareDatabase { db in
       // WAL with FULL: every commit is on disk before it is acknowledged, so an acknowledged post survives a
@@ -103,10 +103,15 @@ package final class SQLiteStore: PlatformStore {
     try Schema.migrator(adding: schemas, announcing: fresh ? nil : Logger(label: "sparrow.store")).migrate(pool)
   }
 
-  /// Runs a read on GRDB's reader queues, never on Swift's cooperative threads: on two cores the pool has two
-  /// threads, and one read blocking one stalled half the server (the p99 of seconds under load). The caller waits
-  /// suspended while `body` runs, so what it captures is never touched from two threads at once.
+  /// Readers at once; as many `ReadThreads`.
+  static let readerCount = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
+
+  /// Runs a read on the engine's own threads, never on Swift's cooperative ones: on two cores the pool has two
+  /// threads, and one read blocking one stalled half the server (the p99 of seconds under load). On `ReadThreads`
+  /// (where requests run) the read runs in place; elsewhere on GRDB's reader queues. The caller waits suspended
+  /// while `body` runs, so what it captures is never touched from two threads at once.
   package func reading<T: Sendable>(_ body: @escaping (Database) throws -> T) async throws -> T {
+    if ReadThreads.isCurrent { return try Self.readInPlace(pool, body) }
     nonisolated(unsafe) let body = body
     return try await pool.read { db in try body(db) }
   }
@@ -114,8 +119,16 @@ package final class SQLiteStore: PlatformStore {
   /// `reading` for a read of one statement: SQLite runs a lone statement in a snapshot of its own, so the
   /// explicit BEGIN and COMMIT (two more statements and lock round trips) are left out.
   package func readingOne<T: Sendable>(_ body: @escaping (Database) throws -> T) async throws -> T {
+    if ReadThreads.isCurrent { return try Self.readInPlace(pool, body, transaction: false) }
     nonisolated(unsafe) let body = body
     return try await pool.unsafeRead { db in try body(db) }
+  }
+
+  /// GRDB's blocking read, on a `ReadThreads` thread.
+  private static func readInPlace<T>(_ pool: DatabasePool, _ body: (Database) throws -> T, transaction: Bool = true)
+    throws -> T
+  {
+    transaction ? try pool.read(body) : try pool.unsafeRead(body)
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import SparrowStore
 import SparrowStoreSQLite
 import SparrowTestSupport
@@ -6,6 +7,40 @@ import Testing
 
 /// The SQLite engine's own choices, beyond the contract every engine meets.
 @Suite struct SQLiteEngineTests {
+  /// Requests run on `ReadThreads`, where reads run in place and block those threads only; reads made elsewhere go
+  /// to GRDB's queues. Either way three reads waiting inside SQLite leave Swift's cooperative threads (two on a
+  /// two-core machine) free to run the task that lets them go. Reads that blocked the cooperative threads would
+  /// leave it none: they would give up waiting after 20 seconds, unreleased.
+  @Test func readsBlockTheEnginesThreadsNeverSwiftsCooperativeOnes() async throws {
+    try await withSQLiteStore { engine in
+      /// For each of three reads held inside SQLite until a task on the cooperative threads lets them go: whether
+      /// it ran on `ReadThreads`, and whether it was let go.
+      @Sendable func gatedReads() async throws -> [String] {
+        let gate = DispatchSemaphore(value: 0)
+        return try await withThrowingTaskGroup(of: String?.self) { group in
+          for index in 0..<3 {
+            group.addTask {
+              let read = { (_: Database) in
+                let released = gate.wait(timeout: .now() + 20) == .success
+                return (ReadThreads.isCurrent ? "on ReadThreads" : "elsewhere") + (released ? "" : ", never let go")
+              }
+              return try await index == 0 ? engine.readingOne(read) : engine.reading(read)
+            }
+          }
+          group.addTask(executorPreference: globalConcurrentExecutor) {
+            for _ in 0..<3 { gate.signal() }
+            return nil
+          }
+          return try await group.reduce(into: [String]()) { if let read = $1 { $0.append(read) } }
+        }
+      }
+      let onReadThreads = try await withTaskExecutorPreference(ReadThreads.shared) { try await gatedReads() }
+      let elsewhere = try await gatedReads()
+      #expect(onReadThreads == Array(repeating: "on ReadThreads", count: 3))
+      #expect(elsewhere == Array(repeating: "elsewhere", count: 3))
+    }
+  }
+
   @Test func bothHomeFeedStrategiesReturnTheSamePages() async throws {
     try await withSQLiteStore { engine in
       let sorted = engine.weibo

@@ -156,10 +156,14 @@ struct RouteLabelMiddleware: RouterMiddleware {
 package struct ObservedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == SparrowContext {
   let inner: Inner
   let observability: Observability
+  /// Where requests run, when the engine has threads whose reads run in place (the embedded engine's
+  /// `ReadThreads`); nil for Swift's default.
+  let executor: (any TaskExecutor)?
 
-  package init(_ inner: Inner, observability: Observability) {
+  package init(_ inner: Inner, observability: Observability, executor: (any TaskExecutor)? = nil) {
     self.inner = inner
     self.observability = observability
+    self.executor = executor
   }
 
   package func respond(to request: Request, context: SparrowContext) async throws -> Response {
@@ -171,7 +175,7 @@ package struct ObservedResponder<Inner: HTTPResponder>: HTTPResponder where Inne
     let (id, peer, route) = (context.id, context.clientAddress, context.route)
     var response: Response
     do {
-      response = try await respondWithHead(request, context)
+      response = try await withTaskExecutorPreference(executor) { try await respondWithHead(request, context) }
     } catch {
       let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
       observability.finished(request, route: route.route ?? "unmatched", status: status, elapsed: .now - start,
