@@ -17,6 +17,12 @@ package enum Engine: Sendable {
     case .postgres(let store): store
     }
   }
+
+  /// Where the server's tasks run: on SQLite the engine's `ReadThreads`, where reads run in place; on PostgreSQL,
+  /// whose reads are NIO's, Swift's default.
+  package var taskExecutor: (any TaskExecutor)? {
+    if case .sqlite = self { ReadThreads.shared } else { nil }
+  }
 }
 
 /// What an app brings to the binary, in one place: its tables for each engine, its HTTP parts over its own store,

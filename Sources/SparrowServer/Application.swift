@@ -6,7 +6,6 @@ import NIOCore
 import Logging
 import SparrowPlatform
 import SparrowStore
-import SparrowStoreSQLite
 
 /// A child channel that may upgrade to a WebSocket, with its first request guarded until Hummingbird's HTTP
 /// handlers join (`UnreadableRequests.guardFirstRequest`).
@@ -76,7 +75,6 @@ func buildServer(_ deps: ServerDependencies, engine: Engine, modules: [any AppMo
   var apps: [any SparrowApp] = []
   for module in modules { apps += try await module.apps(on: engine, deps: deps, platform: platform) }
   let router = try await buildRouter(platform, apps: apps)
-  let executor: (any TaskExecutor)? = if case .sqlite = engine { ReadThreads.shared } else { nil }
-  return (ObservedResponder(router.buildResponder(), observability: platform.observability, executor: executor),
+  return (ObservedResponder(router.buildResponder(), observability: platform.observability, executor: engine.taskExecutor),
           UnreadableRequests.answer(apps: apps), WebSockets(apps: apps))
 }
