@@ -71,11 +71,14 @@ package final class PostgresStore: PlatformStore {
   private let poolUse = PoolUse()
   /// nil without replicas: every read goes to the primary.
   let replicas: Replicas?
+  /// The statements run on the primary, when kept (`keepingStatements`: the query-plan tests read them).
+  package let statementLog: StatementLog?
 
   /// Connects lazily (the first query opens the first connection); call `migrate()` before use on a new
   /// database, or use `open`.
-  package init(_ configuration: Configuration, caches: StoreCaches = StoreCaches()) {
+  package init(_ configuration: Configuration, caches: StoreCaches = StoreCaches(), keepingStatements: Bool = false) {
     self.caches = caches
+    statementLog = keepingStatements ? StatementLog() : nil
     poolSize = max(1, configuration.poolSize)
     let client = PostgresClient(configuration: configuration.client)
     self.client = client
@@ -88,10 +91,10 @@ package final class PostgresStore: PlatformStore {
 
   /// Connects and brings the schema up to date, with the apps' tables `schemas`.
   package static func open(_ configuration: Configuration, caches: StoreCaches = StoreCaches(),
-                           schemas: [PostgresSchema] = []) async throws -> PostgresStore
+                           schemas: [PostgresSchema] = [], keepingStatements: Bool = false) async throws -> PostgresStore
   {
     try await probe(configuration)
-    let store = PostgresStore(configuration, caches: caches)
+    let store = PostgresStore(configuration, caches: caches, keepingStatements: keepingStatements)
     do {
       try await store.migrate(adding: schemas)
       try await store.checkReplicas(configuration.replicas)
@@ -196,6 +199,7 @@ package final class PostgresStore: PlatformStore {
   /// `/metrics`, and failures to reach the database reported as `StoreError.unavailable`.
   private func leased<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
     let logger = self.logger
+    let log = statementLog
     guard !channel.isDown else { throw StoreError.unavailable }
     let use = poolUse
     use.wait()
@@ -204,7 +208,7 @@ package final class PostgresStore: PlatformStore {
     do {
       return try await client.withConnection { connection in
         leased = use.lease()
-        return try await body(Connection(connection: connection, logger: logger))
+        return try await body(Connection(connection: connection, logger: logger, log: log))
       }
     } catch {
       throw Self.storeError(error)

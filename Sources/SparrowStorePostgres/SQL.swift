@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SparrowStore
+import Synchronization
 
 extension SQL {
   /// The statement as PostgresNIO sends it: `$1`, `$2`, … in place of the placeholders.
@@ -20,14 +21,32 @@ extension SQL {
   }
 }
 
+/// The distinct statements a store has run, each with the values of its first run, when the store keeps them
+/// (the query-plan tests explain them with those values: PostgreSQL 15 cannot plan a statement without them).
+package final class StatementLog: Sendable {
+  private let statements = Mutex<[String: SQL]>([:])
+
+  package init() {}
+
+  func add(_ sql: SQL) {
+    let text = sql.text(placeholders: { "$\($0)" })
+    statements.withLock { if $0[text] == nil { $0[text] = sql } }
+  }
+
+  /// Each statement's text (as sent) and the statement.
+  package var seen: [String: SQL] { statements.withLock { $0 } }
+}
+
 /// One connection leased from the pool, inside a transaction or not.
 package struct Connection: Sendable {
   let connection: PostgresConnection
   let logger: Logger
+  var log: StatementLog? = nil
 
   /// Runs `sql`; its rows and how many rows it changed.
   @discardableResult
   package func run(_ sql: SQL) async throws -> (rows: [PostgresRandomAccessRow], changed: Int) {
+    log?.add(sql)
     let result = try await connection.query(sql.query, logger: logger).get()
     return (result.rows.map { $0.makeRandomAccess() }, result.metadata.rows ?? 0)
   }

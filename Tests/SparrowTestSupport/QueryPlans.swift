@@ -1,5 +1,8 @@
 import Foundation
 import GRDB
+import SparrowServer
+import SparrowStore
+import SparrowStorePostgres
 import SparrowStoreSQLite
 
 /// A statement whose plan reads a whole large table.
@@ -7,6 +10,27 @@ package struct FullScan: CustomStringConvertible, Sendable {
   package let sql: String
   package let step: String
   package var description: String { "\(step)\n    in: \(sql.split(whereSeparator: \.isNewline).joined(separator: " "))" }
+}
+
+extension Engine {
+  /// The texts of the distinct statements run so far, when the engine counts (SQLite) or keeps (PostgreSQL) them,
+  /// as `TestWorld`'s engines do.
+  package var statementsSeen: Set<String> {
+    switch self {
+    case .sqlite(let store): store.statementsSeen
+    case .postgres(let store): Set(store.statementLog?.seen.keys.map { $0 } ?? [])
+    }
+  }
+}
+
+/// Every statement `engine` has run whose plan scans one of `tables` whole, by the engine's own planner (below).
+package func fullScans(in engine: Engine, of tables: Set<String>, allowing allowed: [String] = [],
+                       before: Set<String> = []) async throws -> [FullScan]
+{
+  switch engine {
+  case .sqlite(let store): try await fullScans(in: store, of: tables, allowing: allowed, before: before)
+  case .postgres(let store): try await fullScans(in: store, of: tables, allowing: allowed, before: before)
+  }
 }
 
 /// Every statement `engine` has run (it must count statements, as `TestWorld`'s does) whose plan scans one of
@@ -17,11 +41,7 @@ package struct FullScan: CustomStringConvertible, Sendable {
 package func fullScans(in engine: SQLiteStore, of tables: Set<String>, allowing allowed: [String] = [],
                        before: Set<String> = []) async throws -> [FullScan]
 {
-  let statements = engine.statementsSeen.subtracting(before).filter { sql in
-    let head = sql.drop { $0.isWhitespace }.prefix(6).uppercased()
-    return ["SELECT", "UPDATE", "DELETE", "INSERT", "WITH"].contains { head.hasPrefix($0) }
-      && !allowed.contains { sql.contains($0) }
-  }
+  let statements = engine.statementsSeen.subtracting(before).filter { isPlanned($0, allowing: allowed) }
   return try await engine.reading { db in
     var scans: [FullScan] = []
     for sql in statements.sorted() {
@@ -54,4 +74,45 @@ package func fullScans(in engine: SQLiteStore, of tables: Set<String>, allowing 
     }
     return scans
   }
+}
+
+/// The same for PostgreSQL: every statement `store` has run (it must keep them, as `TestWorld`'s does) whose plan,
+/// by `EXPLAIN` with the values of its first run, reads one of `tables` by a sequential scan while such scans are
+/// priced out (`enable_seqscan = off`): the planner then picks one only where no index can serve, whatever the
+/// table's size. Walks of a whole index are not judged here: PostgreSQL picks them by its statistics, and on a test
+/// database of a few rows it walks small indexes where a big table would be sought (SQLite's check above, which
+/// plans without statistics, judges those for the statements both engines share).
+/// `before`: the texts of statements seen before the workload, left out.
+package func fullScans(in store: PostgresStore, of tables: Set<String>, allowing allowed: [String] = [],
+                       before: Set<String> = []) async throws -> [FullScan]
+{
+  guard let log = store.statementLog else { return [] }
+  var scans: [FullScan] = []
+  for (text, sql) in log.seen.sorted(by: { $0.key < $1.key })
+  where !before.contains(text) && isPlanned(text, allowing: allowed) {
+    let plan = try await store.transaction { db in
+      try await db.execute("SET LOCAL enable_seqscan = off")
+      return try await db.value("EXPLAIN (FORMAT JSON) " + sql, as: String.self) ?? "[]"
+    }
+    let nodes = try JSONSerialization.jsonObject(with: Data(plan.utf8)) as? [[String: Any]] ?? []
+    func walk(_ node: [String: Any]) {
+      let type = node["Node Type"] as? String ?? ""
+      if let table = node["Relation Name"] as? String, tables.contains(table),
+        type.hasSuffix("Seq Scan")
+      {
+        scans.append(FullScan(sql: text, step: "\(type) on \(table)"))
+      }
+      for child in node["Plans"] as? [[String: Any]] ?? [] { walk(child) }
+    }
+    for root in nodes { (root["Plan"] as? [String: Any]).map(walk) }
+  }
+  return scans
+}
+
+/// Whether a statement is one of the store's reads and writes (not a transaction's, a migration's or a setting's)
+/// and is not one of the `allowed` deliberate scans.
+private func isPlanned(_ sql: String, allowing allowed: [String]) -> Bool {
+  let head = sql.drop { $0.isWhitespace }.prefix(6).uppercased()
+  return ["SELECT", "UPDATE", "DELETE", "INSERT", "WITH"].contains { head.hasPrefix($0) }
+    && !allowed.contains { sql.contains($0) }
 }

@@ -179,7 +179,8 @@ package struct TestWorld: Sendable {
       let name = "sparrow_world_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
       let opened = try await PostgresTestCluster.setups.run {
         try await PostgresStore.createDatabase(name, admin: cluster.configuration(database: "postgres"))
-        return try await PostgresStore.open(cluster.configuration(database: name), schemas: modules.postgresSchemas)
+        return try await PostgresStore.open(cluster.configuration(database: name), schemas: modules.postgresSchemas,
+                                            keepingStatements: true)
       }
       // As a server that has been up a moment: hearing other processes' cache changes, so its caches are used.
       for _ in 0..<500 where !opened.isListening { try await Task.sleep(for: .milliseconds(10)) }
