@@ -303,7 +303,7 @@ extension PostgresWeiboStore {
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
     try await readingReplica { db in
-      try await db.rows(WeiboSQL.hotTopics(since: since, limit: limit, group: "t.topic"))
+      try await db.rows(WeiboSQL.hotTopics(since: since, limit: limit))
         .map { TopicCount(name: try $0.string(0), count: try $0.int(1)) }
     }
   }

@@ -1,4 +1,5 @@
 import SparrowStorePostgres
+import WeiboStore
 
 /// 微博's own migrations in PostgreSQL (see the SQLite engine's `WeiboSchema`).
 enum WeiboSchema {
@@ -38,12 +39,23 @@ enum WeiboSchema {
     "INSERT INTO weibo_authors (user_id, posted_at) SELECT user_id, max(created_at) FROM statuses GROUP BY user_id",
   ]
 
+  /// Topics counted by the hour and in all (SQLite's `weibo-v6`).
+  static let v6 = [
+    """
+    CREATE TABLE topic_hours (
+      hour BIGINT NOT NULL, topic TEXT NOT NULL, n BIGINT NOT NULL, latest BIGINT NOT NULL, PRIMARY KEY (hour, topic)
+    )
+    """,
+    "CREATE TABLE topic_totals (topic TEXT PRIMARY KEY, n BIGINT NOT NULL)",
+  ] + WeiboSQL.recountTopics.map(\.text)
+
   static let schema = PostgresSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
     ("weibo-v3", "微博: comments hidden by staff", v3),
     ("weibo-v4", "微博: client markers and removed notifications", v4),
     ("weibo-v5", "微博: each author's latest post", v5),
+    ("weibo-v6", "微博: topics counted by the hour and in all", v6),
   ])
 }
 

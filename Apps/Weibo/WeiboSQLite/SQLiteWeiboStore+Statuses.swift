@@ -280,7 +280,7 @@ extension SQLiteWeiboStore {
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
     try await reading { db in
-      let (sql, arguments) = WeiboSQL.hotTopics(since: since, limit: limit, group: "+t.topic").sqlite
+      let (sql, arguments) = WeiboSQL.hotTopics(since: since, limit: limit).sqlite
       return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
         .map { TopicCount(name: $0[0], count: $0[1]) }
     }

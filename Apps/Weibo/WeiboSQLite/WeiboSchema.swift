@@ -1,4 +1,5 @@
 import SparrowStoreSQLite
+import WeiboStore
 
 /// 微博's own migrations in SQLite, after the engine's `v1`–`v8` (which created 微博's first tables with the
 /// platform's, and stay named as they were).
@@ -39,12 +40,22 @@ enum WeiboSchema {
     INSERT INTO weibo_authors (user_id, posted_at) SELECT user_id, max(created_at) FROM statuses GROUP BY user_id;
     """
 
+  /// 热门话题's kept counts: each hour's uses of each topic (`WeiboSQL.hotTopics`) and each topic's in all (a topic
+  /// page's total), filled from the topic rows.
+  static let v6 = """
+    CREATE TABLE topic_hours (
+      hour BIGINT NOT NULL, topic TEXT NOT NULL, n BIGINT NOT NULL, latest BIGINT NOT NULL, PRIMARY KEY (hour, topic)
+    ) WITHOUT ROWID;
+    CREATE TABLE topic_totals (topic TEXT PRIMARY KEY, n BIGINT NOT NULL) WITHOUT ROWID;
+    """ + WeiboSQL.recountTopics.map { $0.text + ";\n" }.joined()
+
   static let schema = SQLiteSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
     ("weibo-v3", "微博: comments hidden by staff", v3),
     ("weibo-v4", "微博: client markers and removed notifications", v4),
     ("weibo-v5", "微博: each author's latest post", v5),
+    ("weibo-v6", "微博: topics counted by the hour and in all", v6),
   ])
 }
 

@@ -17,9 +17,8 @@ package enum StatusHiding {
       "UPDATE statuses SET visible = \(visible) WHERE id = \(status.id)",
       "UPDATE users SET private_statuses_count = private_statuses_count + \(delta) WHERE id = \(status.userID)",
       WeiboSQL.publicStatuses(by: -delta),
-      "DELETE FROM status_topics WHERE status_id = \(status.id)",
       "DELETE FROM status_mentions WHERE status_id = \(status.id)",
-    ]
+    ] + WeiboSQL.topicsDropped(status.id, postedAt: status.createdAt)
     guard !hidden else { return statements }
     let posting = StatusPosting(
       StatusRecord(id: status.id, userID: status.userID, text: status.text, appID: status.appID,
@@ -31,6 +30,7 @@ package enum StatusHiding {
     for topic in posting.topics {
       statements.append(
         "INSERT INTO status_topics (topic, status_id, created_at) VALUES (\(topic), \(status.id), \(millis(status.createdAt)))")
+      statements += WeiboSQL.topicUsed(topic, status: status.id, at: status.createdAt)
     }
     return statements
   }

@@ -41,7 +41,8 @@ package struct StatusPosting: Sendable {
     return count == ((status.parentID ?? original) == original ? 1 : 2)
   }
 
-  /// The counters posting raises: the author's statuses (and private ones), and a repost's original and parent.
+  /// The counters posting raises: the author's statuses (and private ones), a repost's original and parent, and the
+  /// hour's uses of its topics.
   package var counterUpdates: [SQL] {
     var updates: [SQL] = ["""
       UPDATE users SET statuses_count = statuses_count + 1, \
@@ -53,6 +54,7 @@ package struct StatusPosting: Sendable {
     }
     if status.visible == 0 { updates.append(WeiboSQL.publicStatuses(by: 1)) }
     updates.append(WeiboSQL.authorPosted(status.userID, at: status.createdAt))
+    updates += topics.flatMap { WeiboSQL.topicUsed($0, status: status.id, at: status.createdAt) }
     return updates
   }
 

@@ -31,9 +31,10 @@ package struct StatusRemoval: Sendable {
       "UPDATE users SET favourites_count = favourites_count - 1 WHERE id IN (SELECT user_id FROM favorites WHERE status_id = \(id))",
       "DELETE FROM comment_mentions WHERE comment_id IN (SELECT id FROM comments WHERE status_id = \(id))",
     ]
-    for table in ["favorites", "likes", "comments", "status_mentions", "status_topics"] {
+    for table in ["favorites", "likes", "comments", "status_mentions"] {
       statements.append("DELETE FROM \(raw: table) WHERE status_id = \(id)")
     }
+    statements += WeiboSQL.topicsDropped(id, postedAt: status.createdAt)
     return statements
   }
 
