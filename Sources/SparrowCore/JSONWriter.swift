@@ -152,19 +152,37 @@ final class StreamingEncoder: Encoder {
     out.append(UInt8(ascii: "\""))
   }
 
-  /// `screenName` → `screen_name`, as JSONEncoder's `.convertToSnakeCase` does for names without acronyms.
+  /// `screenName` → `screen_name`, as JSONEncoder's `.convertToSnakeCase` does for names without acronyms. Byte by
+  /// byte for ASCII names (every coding key here): `Character.isUppercase` asks Unicode's properties, 12 % of a
+  /// Mastodon timeline, whose nested encoders each meet their keys anew.
   static func snakeCase(_ name: String) -> String {
-    guard name.contains(where: \.isUppercase) else { return name }
-    var result = ""
-    for character in name {
-      if character.isUppercase {
-        if !result.isEmpty { result.append("_") }
-        result += character.lowercased()
+    let utf8 = name.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else {
+      guard name.contains(where: \.isUppercase) else { return name }
+      var result = ""
+      for character in name {
+        if character.isUppercase {
+          if !result.isEmpty { result.append("_") }
+          result += character.lowercased()
+        } else {
+          result.append(character)
+        }
+      }
+      return result
+    }
+    let upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
+    guard utf8.contains(where: upper.contains) else { return name }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count + 4)
+    for byte in utf8 {
+      if upper.contains(byte) {
+        if !bytes.isEmpty { bytes.append(UInt8(ascii: "_")) }
+        bytes.append(byte + 32)
       } else {
-        result.append(character)
+        bytes.append(byte)
       }
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Records the refusal and hands back a container that writes nowhere (its protocol requirement cannot throw).

@@ -168,17 +168,7 @@ enum JSONValue: Decodable {
     }
   }
 
-  private static func snakeCase(_ key: String) -> String {
-    var out = ""
-    for character in key {
-      if character.isUppercase, !out.isEmpty {
-        out += "_" + character.lowercased()
-      } else {
-        out.append(character)
-      }
-    }
-    return out
-  }
+  private static func snakeCase(_ key: String) -> String { StreamingEncoder.snakeCase(key) }
 
   /// Compact JSON text with sorted keys.
   var text: String {

@@ -89,7 +89,7 @@ struct MastodonPresenter: Sendable {
           favourited: rows.liked.contains(original.id), reblogged: record.userID == viewer,
           bookmarked: rows.favorited.contains(original.id), text: nil)
         return Self.write(
-          body: wrapper(record), account: account, reblog: inner.json.bytes, favourited: false,
+          body: templates.wrapper(record) { wrapper(record) }, account: account, reblog: inner.json.bytes, favourited: false,
           reblogged: record.userID == viewer, bookmarked: false, text: ownText ? record.text : nil)
       }
       return Self.write(

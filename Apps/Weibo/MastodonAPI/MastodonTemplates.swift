@@ -30,6 +30,8 @@ final class MastodonTemplates: @unchecked Sendable {
 
   private let lock = NSLock()
   private var statuses: Generations<Int64, StatusEntry>
+  /// Reblogs' own parts (`MastodonPresenter.wrapper`).
+  private var wrappers: Generations<Int64, StatusEntry>
   private var accounts: Generations<Int64, AccountEntry>
   /// Accounts as their owners see them (their private statuses counted).
   private var ownAccounts: Generations<Int64, AccountEntry>
@@ -37,6 +39,7 @@ final class MastodonTemplates: @unchecked Sendable {
   /// `limit` entries of each kind per generation: at most twice that are kept.
   init(limit: Int = 10_000) {
     statuses = Generations(limit: limit)
+    wrappers = Generations(limit: limit)
     accounts = Generations(limit: limit)
     ownAccounts = Generations(limit: limit / 10)
   }
@@ -55,6 +58,21 @@ final class MastodonTemplates: @unchecked Sendable {
     lock.lock()
     statuses[record.id] = entry
     lock.unlock()
+  }
+
+  /// A reblog's own part for `record`; `make` writes it when there is none for this row (encoding it each time was
+  /// a fifth of a home timeline with many reblogs).
+  func wrapper(_ record: StatusRecord, make: () -> [UInt8]) -> [UInt8] {
+    lock.lock()
+    let entry = wrappers[record.id]
+    lock.unlock()
+    if let entry, entry.record == record { return entry.body }
+    let body = make()
+    let made = StatusEntry(record: record, quotedGone: false, body: body)
+    lock.lock()
+    wrappers[record.id] = made
+    lock.unlock()
+    return body
   }
 
   /// The account's JSON as others see it, or as its owner does (`own`); `make` writes it when there is none for
