@@ -210,10 +210,20 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     let stamp = DealsStamp(catalog: try row?.optionalInt64(0) ?? 0, sales: try row?.optionalInt64(1) ?? 0,
                            tallies: try row?.optionalInt64(2) ?? 0)
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
-    let value = try await read(db)
-    let until = now == nil ? nil : try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil
-    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max, follows: follows)
-    return value
+    return try await sets.gate.holding(key) {
+      if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
+      let next = now == nil ? nil : try await db.value(OnSaleSets.nextChange(after: at), as: Int64?.self) ?? nil
+      let until = next ?? Int64.max
+      // Computed meanwhile for a later moment with nothing published or ended between: the same set.
+      let value: T
+      if let later: (value: T, from: Int64) = sets.kept(after: at, key, stamp: stamp), later.from < until {
+        value = later.value
+      } else {
+        value = try await read(db)
+      }
+      sets.keep(value, key, stamp: stamp, from: at, until: until, follows: follows)
+      return value
+    }
   }
 
   // MARK: Query building

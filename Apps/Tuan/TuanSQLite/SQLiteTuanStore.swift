@@ -209,14 +209,23 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     let row = try Row.fetchOne(db.cachedStatement(sql: Self.stampSQL))
     let stamp = DealsStamp(catalog: row?[0] ?? 0, sales: row?[1] ?? 0, tallies: row?[2] ?? 0)
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
-    let value = try read(db)
-    var until: Int64?
-    if now != nil {
-      let (next, arguments) = OnSaleSets.nextChange(after: at).sqlite
-      until = try Int64.fetchOne(db.cachedStatement(sql: next), arguments: arguments)
+    return try sets.gate.holding(key) {
+      if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
+      var until = Int64.max
+      if now != nil {
+        let (next, arguments) = OnSaleSets.nextChange(after: at).sqlite
+        until = try Int64.fetchOne(db.cachedStatement(sql: next), arguments: arguments) ?? Int64.max
+      }
+      // Computed meanwhile for a later moment with nothing published or ended between: the same set.
+      let value: T
+      if let later: (value: T, from: Int64) = sets.kept(after: at, key, stamp: stamp), later.from < until {
+        value = later.value
+      } else {
+        value = try read(db)
+      }
+      sets.keep(value, key, stamp: stamp, from: at, until: until, follows: follows)
+      return value
     }
-    sets.keep(value, key, stamp: stamp, from: at, until: until ?? Int64.max, follows: follows)
-    return value
   }
 
   private static let stampSQL = OnSaleSets.stamp.sqlite.0

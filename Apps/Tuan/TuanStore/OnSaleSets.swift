@@ -73,6 +73,11 @@ package final class OnSaleSets: Sendable {
 
   private let entries = Mutex<[OnSaleKey: Entry]>([:])
 
+  /// A miss computes through its key's gate: the requests that miss a key at once (after a start, or after a deal
+  /// is written) wait for one computation instead of each grouping the deals (16 at once made `v1 regions`' p99
+  /// 54 ms at 1M statuses).
+  package let gate = KeyedGate<OnSaleKey>()
+
   package init() {}
 
   /// The deals' stamp, as both engines read it: three primary-key lookups (a stamp not yet moved is 0).
@@ -185,6 +190,17 @@ package final class OnSaleSets: Sendable {
     entries.withLock { entries in
       guard let entry = entries[key], entry.holds(under: stamp, at: now) else { return nil }
       return entry.value as? T
+    }
+  }
+
+  /// The value `key` under `stamp` as kept from a moment after `now` (a request that read its moment before the one
+  /// that computed it), with that moment: it holds at `now` too when nothing is published or ends between them.
+  package func kept<T: Sendable>(after now: Int64, _ key: OnSaleKey, stamp: DealsStamp) -> (value: T, from: Int64)? {
+    entries.withLock { entries in
+      guard let entry = entries[key], entry.stamp.agrees(with: stamp, on: entry.follows), now < entry.from,
+        let value = entry.value as? T
+      else { return nil }
+      return (value, entry.from)
     }
   }
 
