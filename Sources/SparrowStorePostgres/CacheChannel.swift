@@ -30,6 +30,8 @@ final class CacheChannel: @unchecked Sendable {
   private var heard: Int64 = 0
   private var ahead: Set<Int64> = []
   private var waiters: [(epoch: Int64, resume: CheckedContinuation<Void, Never>)] = []
+  /// When the latest catch-up that finished began: every write answered before then is in the caches.
+  private var caughtUpFrom: ContinuousClock.Instant?
 
   init(caches: StoreCaches, patience: Duration = .seconds(1)) {
     self.caches = caches
@@ -91,8 +93,15 @@ final class CacheChannel: @unchecked Sendable {
       caches.apply(.everything)
       return withPosition ? try await PostgresStore.walPosition(db) : 0
     }
+    // Caught up since the request arrived (see `RequestStart`): nothing to wait for. Not for replicas, which need
+    // the position.
+    if !withPosition, let arrived = RequestStart.instant, caughtUp(since: arrived) { return 0 }
+    let began = ContinuousClock.now
     let (epoch, position) = withPosition ? try await Self.epochAndPosition(db) : (try await Self.currentEpoch(db), 0)
-    guard !isHeard(epoch) else { return position }
+    guard !isHeard(epoch) else {
+      caughtUp(from: began)
+      return position
+    }
     let patience = self.patience
     let timeout = Task {
       try await Task.sleep(for: patience)
@@ -102,6 +111,7 @@ final class CacheChannel: @unchecked Sendable {
       if !enqueue(epoch, resume) { resume.resume() }
     }
     timeout.cancel()
+    caughtUp(from: began)
     return position
   }
 
@@ -123,6 +133,15 @@ final class CacheChannel: @unchecked Sendable {
 
   private func isHeard(_ epoch: Int64) -> Bool { lock.withLock { heard >= epoch } }
 
+  private func caughtUp(since moment: ContinuousClock.Instant) -> Bool {
+    lock.withLock { listening && caughtUpFrom.map { $0 >= moment } == true }
+  }
+
+  /// A catch-up begun at `moment` finished (while listening: otherwise it caught up with nothing).
+  private func caughtUp(from moment: ContinuousClock.Instant) {
+    lock.withLock { if listening, caughtUpFrom.map({ $0 < moment }) ?? true { caughtUpFrom = moment } }
+  }
+
   private func started(at epoch: Int64) {
     caches.apply(.everything)
     let (ready, wasDown) = lock.withLock {
@@ -137,6 +156,7 @@ final class CacheChannel: @unchecked Sendable {
   private func stopped() {
     let waiting = lock.withLock {
       listening = false
+      caughtUpFrom = nil
       defer { waiters = [] }
       return waiters.map(\.resume)
     }

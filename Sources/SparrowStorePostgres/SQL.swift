@@ -21,20 +21,28 @@ extension SQL {
   }
 }
 
-/// The distinct statements a store has run, each with the values of its first run, when the store keeps them
-/// (the query-plan tests explain them with those values: PostgreSQL 15 cannot plan a statement without them).
+/// The distinct statements a store has run, each with the values of its first run and how many times it ran, when
+/// the store keeps them (the query-plan tests explain them with those values: PostgreSQL 15 cannot plan a statement
+/// without them; tests of round trips count them).
 package final class StatementLog: Sendable {
-  private let statements = Mutex<[String: SQL]>([:])
+  private let statements = Mutex<[String: (sql: SQL, runs: Int)]>([:])
 
   package init() {}
 
   func add(_ sql: SQL) {
     let text = sql.text(placeholders: { "$\($0)" })
-    statements.withLock { if $0[text] == nil { $0[text] = sql } }
+    statements.withLock { statements in
+      if let seen = statements[text] { statements[text] = (seen.sql, seen.runs + 1) } else { statements[text] = (sql, 1) }
+    }
   }
 
   /// Each statement's text (as sent) and the statement.
-  package var seen: [String: SQL] { statements.withLock { $0 } }
+  package var seen: [String: SQL] { statements.withLock { $0.mapValues(\.sql) } }
+
+  /// How many times the statements whose text contains `part` ran.
+  package func runs(containing part: String) -> Int {
+    statements.withLock { $0.filter { $0.key.contains(part) }.reduce(0) { $0 + $1.value.runs } }
+  }
 }
 
 /// One connection leased from the pool, inside a transaction or not.

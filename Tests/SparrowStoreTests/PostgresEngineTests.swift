@@ -30,4 +30,40 @@ import Testing
       !(error is StoreError)
     }
   }
+
+  /// A read through the caches relies on a catch-up with the other processes' announcements begun since its
+  /// request arrived (`RequestStart`), made by any request: one round trip serves a page's reads. A request that
+  /// arrives after it checks again, and so does every read made outside a request.
+  @Test func aRequestReliesOnACatchUpBegunSinceItArrived() async throws {
+    try await withStore(.postgres) { engine in
+      guard case .postgres(let store) = engine.engine, let log = store.statementLog else {
+        Issue.record("not a PostgreSQL store keeping its statements")
+        return
+      }
+      for _ in 0..<500 where !store.isListening { try await Task.sleep(for: .milliseconds(10)) }
+      #expect(store.isListening)
+      func catchUp() async throws { try await store.reading { db in try await store.catchUp(db) } }
+      let first = log.runs(containing: "FROM cache_epochs")
+      func checks() -> Int { log.runs(containing: "FROM cache_epochs") - first }
+
+      try await catchUp()
+      try await catchUp()
+      #expect(checks() == 2, "outside a request every read checks")
+
+      try await RequestStart.$instant.withValue(.now) {
+        for _ in 0..<3 { try await catchUp() }
+      }
+      #expect(checks() == 3, "a request's first read checks, the later ones rely on it")
+
+      try await RequestStart.$instant.withValue(.now) {
+        for _ in 0..<3 { try await catchUp() }
+      }
+      #expect(checks() == 4, "a request arriving after the last check checks again")
+
+      let early = ContinuousClock.now
+      try await catchUp()
+      try await RequestStart.$instant.withValue(early) { try await catchUp() }
+      #expect(checks() == 5, "a request that arrived before a check begun by another relies on it")
+    }
+  }
 }

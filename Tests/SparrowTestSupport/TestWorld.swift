@@ -100,7 +100,7 @@ package func withStore<T>(_ kind: StoreKind, modules: [any AppModule.Type] = Spa
     do {
       let store = try await PostgresTestCluster.setups.run {
         try await PostgresStore.createDatabase(name, admin: admin)
-        return try await PostgresStore.open(config, schemas: modules.postgresSchemas)
+        return try await PostgresStore.open(config, schemas: modules.postgresSchemas, keepingStatements: true)
       }
       opened.add(store)
       let result = try await body(TestEngine(engine: .postgres(store), modules: modules, reopen: {

@@ -9,13 +9,9 @@ extension PostgresWeiboStore {
     try await reading { db in
       let rows = try await db.rows("SELECT kind, mark FROM seen WHERE user_id = \(userID)")
       let marks = Dictionary(try rows.map { (try $0.string(0), try $0.int64(1)) }, uniquingKeysWith: max)
+      guard let row = try await db.rows(WeiboSQL.unreadCounts(userID: userID, marks: marks)).first else { return [:] }
       var counts: [UnreadKind: Int] = [:]
-      for kind in UnreadKind.allCases {
-        // A user has seen nothing older than their account.
-        let source = WeiboSQL.unreadSource(kind, userID: userID, after: marks[kind.rawValue] ?? userID)
-        counts[kind] = try await db.value(
-          "SELECT count(*) FROM (\(sql: source) LIMIT \(WeiboSQL.unreadCap)) AS unread", as: Int.self) ?? 0
-      }
+      for (index, kind) in UnreadKind.allCases.enumerated() { counts[kind] = Int(try row.int64(index)) }
       return counts
     }
   }

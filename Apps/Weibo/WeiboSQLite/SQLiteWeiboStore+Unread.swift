@@ -11,13 +11,10 @@ extension SQLiteWeiboStore {
       let marks = Dictionary(
         try Row.fetchAll(try db.cachedStatement(sql: "SELECT kind, mark FROM seen WHERE user_id = ?"), arguments: [userID])
           .map { (($0["kind"] as String), ($0["mark"] as Int64)) }, uniquingKeysWith: max)
+      let (sql, arguments) = WeiboSQL.unreadCounts(userID: userID, marks: marks, walk: true).sqlite
+      guard let row = try Row.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) else { return [:] }
       var counts: [UnreadKind: Int] = [:]
-      for kind in UnreadKind.allCases {
-        // A user has seen nothing older than their account.
-        let mark = marks[kind.rawValue] ?? userID
-        let (source, args) = Self.unreadSource(kind, userID: userID, after: mark)
-        counts[kind] = try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM (\(source) LIMIT \(WeiboSQL.unreadCap)) AS unread"), arguments: args) ?? 0
-      }
+      for (index, kind) in UnreadKind.allCases.enumerated() { counts[kind] = row[index] }
       return counts
     }
   }
@@ -44,9 +41,5 @@ extension SQLiteWeiboStore {
     caches.seen.raise(key, to: upTo)
   }
 
-
-  static func unreadSource(_ kind: UnreadKind, userID: Int64, after mark: Int64) -> (String, StatementArguments) {
-    WeiboSQL.unreadSource(kind, userID: userID, after: mark, walk: true).sqlite
-  }
 
 }

@@ -301,6 +301,18 @@ package enum WeiboSQL {
     }
   }
 
+  /// The unread counts of every kind (`UnreadKind.allCases`, in order, one column each, capped at `unreadCap`) after
+  /// each kind's mark (a user has seen nothing older than their account): one statement, where one per kind made
+  /// every signed-in page six round trips to PostgreSQL. `walk` as for `home`.
+  package static func unreadCounts(userID: Int64, marks: [String: Int64], walk: Bool = false) -> SQL {
+    var sql: SQL = "SELECT "
+    for (index, kind) in UnreadKind.allCases.enumerated() {
+      let source = unreadSource(kind, userID: userID, after: marks[kind.rawValue] ?? userID, walk: walk)
+      sql += "\(raw: index == 0 ? "" : ", ")(SELECT count(*) FROM (\(sql: source) LIMIT \(unreadCap)) AS unread)"
+    }
+    return sql
+  }
+
   /// One row for each unread item of `kind` after `mark`; `walk` as for `home`.
   package static func unreadSource(_ kind: UnreadKind, userID: Int64, after mark: Int64, walk: Bool = false) -> SQL {
     switch kind {

@@ -175,7 +175,9 @@ package struct ObservedResponder<Inner: HTTPResponder>: HTTPResponder where Inne
     let (id, peer, route) = (context.id, context.clientAddress, context.route)
     var response: Response
     do {
-      response = try await withTaskExecutorPreference(executor) { try await respondWithHead(request, context) }
+      response = try await withTaskExecutorPreference(executor) {
+        try await RequestStart.$instant.withValue(start) { try await respondWithHead(request, context) }
+      }
     } catch {
       let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
       observability.finished(request, route: route.route ?? "unmatched", status: status, elapsed: .now - start,
