@@ -59,7 +59,19 @@ package struct Connection: Sendable {
     return (result.rows.map { $0.makeRandomAccess() }, result.metadata.rows ?? 0)
   }
 
-  package func rows(_ sql: SQL) async throws -> [PostgresRandomAccessRow] { try await run(sql).rows }
+  /// The rows of `sql`, run as a prepared statement when it can be (`PreparedStatements`).
+  package func rows(_ sql: SQL) async throws -> [PostgresRandomAccessRow] {
+    let query = sql.query
+    let key = PreparedStatements.Key(query, sql.values)
+    guard let slot = PreparedStatements.slot(for: key) else { return try await run(sql).rows }
+    log?.add(sql)
+    do {
+      return try await slot.rows(on: connection, query.binds, logger: logger)
+    } catch {
+      PreparedStatements.refuse(key)
+      throw error
+    }
+  }
 
   /// How many rows `sql` changed.
   @discardableResult

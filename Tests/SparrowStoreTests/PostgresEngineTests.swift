@@ -31,6 +31,24 @@ import Testing
     }
   }
 
+  /// Reads run as prepared statements, and PostgresNIO keeps a failed preparation for its connection's life: a
+  /// statement whose preparation failed (here: in a transaction already aborted) runs unnamed from then on, and
+  /// answers on that same connection once the transaction is over.
+  @Test func aStatementThatFailedToPrepareStillRunsOnItsConnection() async throws {
+    let cluster = try #require(PostgresTestCluster.shared)
+    let store = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    defer { store.shutdown() }
+    // A text of its own, so that no earlier test prepared it.
+    let probe = SQL(stringLiteral: "SELECT 42 AS probe_\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))")
+    await #expect(throws: (any Error).self) {
+      try await store.transaction { db in
+        _ = try? await db.rows("SELECT * FROM no_such_table")
+        return try await db.value(probe, as: Int.self)
+      }
+    }
+    for _ in 0..<3 { #expect(try await store.reading { db in try await db.value(probe, as: Int.self) } == 42) }
+  }
+
   /// A read through the caches relies on a catch-up with the other processes' announcements begun since its
   /// request arrived (`RequestStart`), made by any request: one round trip serves a page's reads. A request that
   /// arrives after it checks again, and so does every read made outside a request.
