@@ -56,6 +56,28 @@ import Testing
     }
   }
 
+  /// A person's requests that mark the same thing seen at once write it once (`SeenMarks.gate`): the others wait
+  /// and find it covered.
+  @Test(.enabled(if: StoreKind.available.contains(.postgres)))
+  func aMarkSeenByManyRequestsAtOnceIsWrittenOnce() async throws {
+    try await withStore(.postgres) { engine in
+      guard case .postgres(let postgres) = engine.engine, let log = postgres.statementLog else {
+        Issue.record("not a PostgreSQL store keeping its statements")
+        return
+      }
+      var f = Fixture()
+      let alice = try await f.user(engine.store, "alice")
+      let store = engine.store
+      let mark = alice + 1_000
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<16 { group.addTask { try await store.markSeen(userID: alice, kind: .status, upTo: mark) } }
+        try await group.waitForAll()
+      }
+      #expect(log.runs(containing: "INSERT INTO seen") == 1)
+      #expect(try await engine.integer("SELECT mark FROM seen WHERE user_id = \(alice) AND kind = 'status'") == Int(mark))
+    }
+  }
+
   @Test(arguments: StoreKind.available)
   func aTakenGrantIsGoneForTheOtherProcessAtOnce(_ kind: StoreKind) async throws {
     try await withTwoProcesses(kind) { writer, reader in

@@ -19,13 +19,16 @@ extension PostgresWeiboStore {
   package func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
     let key = SeenMarks.Key(userID: userID, kind: kind)
     if caches.seen.covers(key, upTo: upTo) { return }
-    // One statement that only raises the mark: no read first, no lost update between processes.
-    try await reading { db in
-      try await db.execute("""
-        INSERT INTO seen (user_id, kind, mark) VALUES (\(userID), \(kind.rawValue), \(upTo))
-        ON CONFLICT (user_id, kind) DO UPDATE SET mark = excluded.mark WHERE excluded.mark > seen.mark
-        """)
+    try await caches.seen.gate.holding(key) {
+      if caches.seen.covers(key, upTo: upTo) { return }
+      // One statement that only raises the mark: no read first, no lost update between processes.
+      try await reading { db in
+        try await db.execute("""
+          INSERT INTO seen (user_id, kind, mark) VALUES (\(userID), \(kind.rawValue), \(upTo))
+          ON CONFLICT (user_id, kind) DO UPDATE SET mark = excluded.mark WHERE excluded.mark > seen.mark
+          """)
+      }
+      caches.seen.raise(key, to: upTo)
     }
-    caches.seen.raise(key, to: upTo)
   }
 }

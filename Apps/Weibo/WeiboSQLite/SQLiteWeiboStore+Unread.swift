@@ -22,23 +22,26 @@ extension SQLiteWeiboStore {
   package func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
     let key = SeenMarks.Key(userID: userID, kind: kind)
     if caches.seen.covers(key, upTo: upTo) { return }
-    // Reading first keeps repeated timeline loads from queueing on the single writer.
-    let current = try await reading { db in
-      try Int64.fetchOne(try db.cachedStatement(sql: "SELECT mark FROM seen WHERE user_id = ? AND kind = ?"), arguments: [userID, kind.rawValue])
+    try await caches.seen.gate.holding(key) {
+      if caches.seen.covers(key, upTo: upTo) { return }
+      // Reading first keeps repeated timeline loads from queueing on the single writer.
+      let current = try await reading { db in
+        try Int64.fetchOne(try db.cachedStatement(sql: "SELECT mark FROM seen WHERE user_id = ? AND kind = ?"), arguments: [userID, kind.rawValue])
+      }
+      if let current, current >= upTo {
+        caches.seen.raise(key, to: current)
+        return
+      }
+      try await pool.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO seen (user_id, kind, mark) VALUES (?, ?, ?)
+            ON CONFLICT (user_id, kind) DO UPDATE SET mark = excluded.mark WHERE excluded.mark > seen.mark
+            """,
+          arguments: [userID, kind.rawValue, upTo])
+      }
+      caches.seen.raise(key, to: upTo)
     }
-    if let current, current >= upTo {
-      caches.seen.raise(key, to: current)
-      return
-    }
-    try await pool.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO seen (user_id, kind, mark) VALUES (?, ?, ?)
-          ON CONFLICT (user_id, kind) DO UPDATE SET mark = excluded.mark WHERE excluded.mark > seen.mark
-          """,
-        arguments: [userID, kind.rawValue, upTo])
-    }
-    caches.seen.raise(key, to: upTo)
   }
 
 

@@ -6,7 +6,7 @@ import Foundation
 package final class SeenMarks: @unchecked Sendable {
   package static let limit = 100_000
 
-  package struct Key: Hashable {
+  package struct Key: Hashable, Sendable {
     package let userID: Int64
     package let kind: UnreadKind
     package init(userID: Int64, kind: UnreadKind) {
@@ -17,6 +17,11 @@ package final class SeenMarks: @unchecked Sendable {
 
   private let lock = NSLock()
   private var marks: [Key: Int64] = [:]
+
+  /// A mark is written through its key's gate: the requests of one person that find it uncovered at once (a
+  /// client opening several pages) write it once, the others waiting and then finding it covered, instead of
+  /// each waiting on its own durable commit (16 at once made the first second's p99 60-90 ms on PostgreSQL).
+  package let gate = KeyedGate<Key>()
 
   package func covers(_ key: Key, upTo: Int64) -> Bool {
     lock.lock()
