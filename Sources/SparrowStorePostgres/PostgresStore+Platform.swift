@@ -86,7 +86,7 @@ extension PostgresStore {
   }
 
   package func userCount() async throws -> Int {
-    try await readingReplica { db in try await db.rows("SELECT count(*) FROM users").first?.int(0) ?? 0 }
+    try await readingReplica { db in try await db.value(PeopleCount.read, as: Int.self) ?? 0 }
   }
 
   package func users(screenNames: [String]) async throws -> [UserRecord] {
@@ -128,6 +128,7 @@ extension PostgresStore {
         \(user.description), \(user.location), \(user.gender), \(user.url), \(user.avatar), \(user.verifiedType),
         \(user.verifiedReason), \(user.mbtype), \(user.mbrank), \(millis(user.createdAt)))
       """)
+    try await db.execute(PeopleCount.counted)
     try await referAvatar(user, db)
   }
 

@@ -1,3 +1,5 @@
+import SparrowStore
+
 /// The PostgreSQL schema: the same tables and columns as the SQLite engine's v1…v7, written as one first
 /// migration. Ids are `BIGINT` (the id generator's 53-bit ids); times are milliseconds since 1970 in `BIGINT`,
 /// as in SQLite, so both engines hold the same numbers and a copy between them needs no conversion. Search uses
@@ -13,6 +15,7 @@ enum Schema {
     ("v6", "pictures' descriptions, in each uploader's words", v6),
     ("v7", "pictures' blur previews", v7),
     ("v8", "profiles hidden by staff", v8),
+    ("v9", "the count of accounts, kept", PeopleCount.migration.map(\.text)),
   ]
 
   /// A profile staff hid (`user:ID`): shown to its owner only (`UserRecord.shown(to:)`).

@@ -91,8 +91,10 @@ extension SQLiteStore {
     try await reading { db in try Self.users(ids: ids, db) }
   }
 
+  private static let peopleRead = PeopleCount.read.sqlite.0
+
   package func userCount() async throws -> Int {
-    try await reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM users") ?? 0 }
+    try await reading { db in try Int.fetchOne(db.cachedStatement(sql: Self.peopleRead)) ?? 0 }
   }
 
   package func users(screenNames: [String]) async throws -> [UserRecord] {
@@ -386,8 +388,11 @@ extension SQLiteStore {
         user.gender, user.url, user.avatar, user.verifiedType, user.verifiedReason, user.mbtype, user.mbrank,
         millis(user.createdAt),
       ])
+    try db.cachedStatement(sql: peopleCounted).execute()
     try referAvatar(user, db)
   }
+
+  private static let peopleCounted = PeopleCount.counted.sqlite.0
 
   package static func insert(_ app: AppRecord, _ db: Database) throws {
     let taken = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM apps WHERE client_id = ?"), arguments: [app.clientID])

@@ -1,4 +1,5 @@
 import GRDB
+import SparrowStore
 import Foundation
 import Logging
 
@@ -248,7 +249,7 @@ enum Schema {
     "v8": "instance secrets in the database", "v9": "scopes of apps and grants, uploads by picture",
     "v10": "staff, suspensions and the audit log", "v11": "blocks, mutes, reports and hidden content",
     "v12": "pictures' descriptions, in each uploader's words", "v13": "pictures' blur previews",
-    "v14": "profiles hidden by staff",
+    "v14": "profiles hidden by staff", "v15": "the count of accounts, kept",
   ]
 
   /// 拉黑 and 屏蔽 between people (`Blocking`), looked up from either side; 举报 (one open report per person and
@@ -288,6 +289,9 @@ enum Schema {
   /// A profile staff hid (`user:ID`): shown to its owner only (`UserRecord.shown(to:)`).
   static let v14 = "ALTER TABLE users ADD COLUMN profile_hidden INTEGER NOT NULL DEFAULT 0;"
 
+  /// The count of accounts, kept (`PeopleCount`).
+  static let v15 = PeopleCount.migration.map { $0.text + ";\n" }.joined()
+
   /// The form-token key, kept where every process on the database finds it (it was a file in the data folder).
   static let v8 = "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);"
 
@@ -304,7 +308,7 @@ enum Schema {
   /// database), each step says what it does and how long it took (building the search index of a million statuses
   /// takes a while).
   static func migrator(adding schemas: [SQLiteSchema] = [], announcing logger: Logger? = nil) -> DatabaseMigrator {
-    let steps = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7), ("v8", v8), ("v9", v9), ("v10", v10), ("v11", v11), ("v12", v12), ("v13", v13), ("v14", v14)]
+    let steps = [("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7), ("v8", v8), ("v9", v9), ("v10", v10), ("v11", v11), ("v12", v12), ("v13", v13), ("v14", v14), ("v15", v15)]
       .map { (name: $0.0, purpose: purposes[$0.0] ?? "the first tables", sql: $0.1) }
       + schemas.flatMap(\.migrations)
     var migrator = DatabaseMigrator()

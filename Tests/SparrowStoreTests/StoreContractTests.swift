@@ -305,3 +305,45 @@ func timelineReadsShowEveryWriteToUsersAndFollows(_ kind: StoreKind) async throw
     }
   }
 }
+
+/// The kept count of accounts (`PeopleCount`) against the rows over a random history of sign-ups, refused ones
+/// (a name taken), account imports and bulk imports, from two processes on one database.
+@Test(arguments: StoreKind.available, [5, 2027] as [UInt64])
+func theCountOfPeopleIsTheRows(_ kind: StoreKind, seed: UInt64) async throws {
+  try await withStore(kind) { engine in
+    let stores = [engine.store, try engine.reopen().weibo]
+    var random = SplitMix(seed: seed)
+    func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+    var f = Fixture()
+    var names: [String] = []
+    #expect(try await engine.store.userCount() == 0)
+    for step in 0..<40 {
+      let store = stores[roll(2)]
+      let at = f.tick()
+      let fresh = (0..<(1 + roll(3))).map { n in
+        UserRecord(id: f.ids.next(at: at), screenName: "p\(step)_\(n)", passwordHash: "x", createdAt: at)
+      }
+      switch roll(4) {
+      case 0 where !names.isEmpty:
+        // A name taken, in any case: refused, nothing counted.
+        let taken = UserRecord(id: f.ids.next(at: at), screenName: names[roll(names.count)].uppercased(),
+                               passwordHash: "x", createdAt: at)
+        await #expect(throws: StoreError.conflict) { try await store.createUser(taken) }
+      case 1:
+        try await store.importAccounts(users: fresh, apps: [])
+        names += fresh.map(\.screenName)
+      case 2:
+        var batch = ImportBatch()
+        batch.users = fresh
+        try await store.importRows(batch)
+        names += fresh.map(\.screenName)
+      default:
+        try await store.createUser(fresh[0])
+        names.append(fresh[0].screenName)
+      }
+      let rows = try #require(try await engine.integer("SELECT count(*) FROM users"))
+      #expect(rows == names.count, "step \(step)")
+      #expect(try await stores[roll(2)].userCount() == rows, "step \(step)")
+    }
+  }
+}
