@@ -25,11 +25,11 @@ extension SQLiteTuanStore {
   package func branches(of dealIDs: [Int64]) async throws -> [Int64: [Int64]] {
     guard !dealIDs.isEmpty else { return [:] }
     return try await reading { db in
-      let rows = try Row.fetchAll(db.cachedStatement(sql: """
+      let pairs = try decodeRows(db.cachedStatement(sql: """
         SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id IN (SELECT value FROM json_each(?))
         ORDER BY deal_id, merchant_id
-        """), arguments: [jsonList(dealIDs)])
-      return Dictionary(grouping: rows.map { (row: Row) -> (Int64, Int64) in (row[0], row[1]) }, by: \.0)
+        """), [jsonList(dealIDs)]) { (row: Row) -> (Int64, Int64) in (row[0], row[1]) }
+      return Dictionary(grouping: pairs, by: \.0)
         .mapValues { $0.map(\.1) }
     }
   }

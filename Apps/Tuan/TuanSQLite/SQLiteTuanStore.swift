@@ -83,10 +83,10 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   package func merchants(ids: [Int64]) async throws -> [Int64: MerchantRecord] {
     guard !ids.isEmpty else { return [:] }
     return try await reading { db in
-      let rows = try Row.fetchAll(db.cachedStatement(sql: """
+      let merchants = try decodeRows(db.cachedStatement(sql: """
         SELECT \(merchantColumnsOfM) FROM json_each(?) j CROSS JOIN tuan_merchants m ON m.id = j.value
-        """), arguments: [jsonList(ids)])
-      return Dictionary(rows.map { (MerchantRecord(row: $0).id, MerchantRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
+        """), [jsonList(ids)], MerchantRecord.init(row:))
+      return Dictionary(merchants.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
   }
 
@@ -97,10 +97,10 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   package func deals(ids: [Int64]) async throws -> [Int64: DealRecord] {
     guard !ids.isEmpty else { return [:] }
     return try await reading { db in
-      let rows = try Row.fetchAll(db.cachedStatement(sql: """
+      let deals = try decodeRows(db.cachedStatement(sql: """
         SELECT \(dealColumnsOfD) FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value
-        """), arguments: [jsonList(ids)])
-      return Dictionary(rows.map { let d = DealRecord(row: $0); return (d.id, d) }, uniquingKeysWith: { a, _ in a })
+        """), [jsonList(ids)], DealRecord.init(row:))
+      return Dictionary(deals.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
   }
 
@@ -117,10 +117,9 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       let total = query.merchantIDs.isEmpty
         ? try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, db, count) : try count(db)
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let rows = try Row.fetchAll(db.cachedStatement(sql: """
+      let hits = try decodeRows(db.cachedStatement(sql: """
         SELECT \(dealColumnsOfD) FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value ORDER BY j.key
-        """), arguments: [jsonList(try self.pageIDs(query, db))])
-      let hits = rows.map { row in
+        """), [jsonList(try self.pageIDs(query, db))]) { row in
         let deal = DealRecord(row: row)
         return DealHit(deal: deal, distance: distance?.distance(toLatitude: deal.latitude, longitude: deal.longitude))
       }
@@ -134,11 +133,11 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   package func dealPins(_ query: DealQuery) async throws -> [DealPin] {
     let read = { (db: Database, query: DealQuery) in
-      try Row.fetchAll(db.cachedStatement(sql: """
+      try decodeRows(db.cachedStatement(sql: """
         SELECT d.id, d.merchant_id, m.name, m.branch_name, d.title, d.current_price, d.latitude, d.longitude
         FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value JOIN tuan_merchants m ON m.id = d.merchant_id
         ORDER BY j.key
-        """), arguments: [jsonList(try self.pageIDs(query, db))]).map { row in
+        """), [jsonList(try self.pageIDs(query, db))]) { row in
         DealPin(id: row[0], merchantID: row[1], merchantName: MerchantRecord.fullName(name: row[2], branch: row[3]),
                 title: row[4], currentPrice: row[5], latitude: row[6], longitude: row[7])
       }
@@ -423,14 +422,14 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
       } else {
         try page(db, query.limit, query.offset)
       }
-      let rows = try Row.fetchAll(db.cachedStatement(sql: """
+      let hits = try decodeRows(db.cachedStatement(sql: """
         SELECT \(merchantColumnsOfM) FROM json_each(?) j CROSS JOIN tuan_merchants m ON m.id = j.value ORDER BY j.key
-        """), arguments: [jsonList(ids)])
-      return FeedPage(items: rows.map { row in
+        """), [jsonList(ids)]) { row in
         let merchant = MerchantRecord(row: row)
         return MerchantHit(
           merchant: merchant, distance: query.near?.distance(toLatitude: merchant.latitude, longitude: merchant.longitude))
-      }, total: total)
+      }
+      return FeedPage(items: hits, total: total)
     }
   }
 
