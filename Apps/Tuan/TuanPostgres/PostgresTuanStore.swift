@@ -420,7 +420,8 @@ extension DealRecord {
       publishedAt: try row.date(13), deadline: try row.date(14), updatedAt: try row.date(15),
       stock: try row.optionalInt64(16).map(Int.init), limitPerPerson: try row.optionalInt64(17).map(Int.init),
       reservationRequired: try row.flag(18),
-      notice: try row.string(19), specialTips: try row.string(20), details: DealSection.list(try row.string(21)),
+      notice: try row.string(19), specialTips: try row.string(20),
       pictures: PictureList.decode(try row.string(22)), latitude: try row.double(23), longitude: try row.double(24))
+    storedDetails = StoredSections(stored: try row.string(21))
   }
 }

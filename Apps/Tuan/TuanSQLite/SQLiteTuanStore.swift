@@ -471,7 +471,7 @@ extension DealRecord {
       neighbourhood: row[6], isNationwide: row[7], category: row[8], subcategory: row[9], listPrice: row[10],
       currentPrice: row[11], purchaseCount: row[12], publishedAt: date(row[13]), deadline: date(row[14]),
       updatedAt: date(row[15]), stock: row[16], limitPerPerson: row[17], reservationRequired: row[18],
-      notice: row[19], specialTips: row[20], details: DealSection.list(row[21]), pictures: PictureList.decode(row[22]),
-      latitude: row[23], longitude: row[24])
+      notice: row[19], specialTips: row[20], pictures: PictureList.decode(row[22]), latitude: row[23], longitude: row[24])
+    storedDetails = StoredSections(stored: row[21])
   }
 }

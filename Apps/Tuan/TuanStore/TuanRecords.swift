@@ -73,6 +73,19 @@ package struct MerchantRecord: Sendable, Equatable {
   package var searchText: String { [name, branchName, address].joined(separator: "\n").lowercased() }
 }
 
+/// A deal's sections as the engines store them (`TuanJSON.encode`), parsed when read. Two are equal when they hold
+/// the same sections, whatever the text's spacing or key order (PostgreSQL hands back its own).
+package struct StoredSections: Sendable, Equatable {
+  package let text: String
+
+  package init(stored text: String) { self.text = text }
+  package init(_ sections: [DealSection]) { text = sections.isEmpty ? "[]" : TuanJSON.encode(sections) }
+
+  package var sections: [DealSection] { DealSection.list(text) }
+
+  package static func == (a: Self, b: Self) -> Bool { a.text == b.text || a.sections == b.sections }
+}
+
 /// One titled part of a deal's 团购详情: "套餐内容" with its lines.
 package struct DealSection: Sendable, Equatable, Codable {
   package var title: String
@@ -144,7 +157,13 @@ package struct DealRecord: Sendable, Equatable {
   package var notice: String
   /// 购买须知: usage rules and validity.
   package var specialTips: String
-  package var details: [DealSection]
+  /// 团购详情, read from the stored text when asked for: a list of deals shows none of it, and parsing every
+  /// deal's sections was a sixteenth of `find_deals`.
+  package var details: [DealSection] {
+    get { storedDetails.sections }
+    set { storedDetails = StoredSections(newValue) }
+  }
+  package var storedDetails: StoredSections
   package var pictures: [PictureRef]
   /// The merchant's position, copied so geo search needs no join.
   package var latitude: Double
@@ -179,7 +198,7 @@ package struct DealRecord: Sendable, Equatable {
     self.reservationRequired = reservationRequired
     self.notice = notice
     self.specialTips = specialTips
-    self.details = details
+    storedDetails = StoredSections(details)
     self.pictures = pictures
     self.latitude = latitude
     self.longitude = longitude

@@ -519,3 +519,20 @@ func aDealMayBeUsedAtItsBranchesWhichThenOwnTheCoupon(_ kind: StoreKind) async t
     #expect(try await store.consumeCoupon(code: order.coupons[1].code, merchantID: branch.id, now: TuanFixture.now) == .notFound)
   }
 }
+
+/// A deal's 团购详情 are kept as stored and parsed when asked for; two texts holding the same sections are equal
+/// (PostgreSQL may hand back other spacing), different sections are not.
+@Test func storedSectionsAreParsedWhenAskedAndEqualByWhatTheyHold() {
+  let sections = [DealSection(title: "套餐内容", lines: ["双人餐 1份", "饮料 \"2\" 杯"])]
+  let written = StoredSections(sections)
+  #expect(written.sections == sections)
+  #expect(StoredSections(stored: #"[ {"lines": ["双人餐 1份", "饮料 \"2\" 杯"], "title": "套餐内容"} ]"#) == written)
+  #expect(StoredSections(stored: "[]") != written)
+  #expect(StoredSections([]).sections.isEmpty)
+  var deal = DealRecord(id: 1, merchantID: 2, title: "t", description: "d", cityAdcode: 110100, districtAdcode: 110105,
+                        category: "美食", listPrice: 100, currentPrice: 90, publishedAt: Date(timeIntervalSince1970: 0),
+                        deadline: Date(timeIntervalSince1970: 86_400), latitude: 39.9, longitude: 116.4)
+  #expect(deal.details.isEmpty)
+  deal.details = sections
+  #expect(deal.details == sections && deal.storedDetails == written)
+}
