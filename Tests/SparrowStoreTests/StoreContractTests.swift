@@ -220,6 +220,29 @@ func seenMarksOnlyRise(_ kind: StoreKind) async throws {
   }
 }
 
+/// The web client's badges ask for counts up to 100 (past 99 they read `99+`), the API for its cap: each kind stops
+/// at the cap asked, and a kind under it is counted whole.
+@Test(arguments: StoreKind.available)
+func unreadCountsStopAtTheCapAsked(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let a = try await f.user(store, "alice")
+    for name in ["bob", "carol", "dave"] {
+      let b = try await f.user(store, name)
+      try await store.follow(follower: b, followee: a, id: f.ids.next(at: f.tick()), at: f.now)
+      try await store.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
+      for n in 0..<2 { _ = try await f.status(store, by: b, "\(name)的第\(n)条") }
+    }
+
+    let capped = try await store.unreadCounts(userID: a, upTo: 2)
+    let whole = try await store.unreadCounts(userID: a)
+    #expect(capped[.follower] == 2 && capped[.status] == 2)
+    #expect(whole[.follower] == 3 && whole[.status] == 6)
+    #expect(try await store.unreadCounts(userID: a, upTo: 5)[.status] == 5)
+  }
+}
+
 /// The store keeps user rows, follow lists and the viewer's marks between reads: after every kind of
 /// write, what a timeline read returns must be what a store opened afresh on the same database returns.
 @Test(arguments: StoreKind.available)

@@ -301,14 +301,14 @@ package enum WeiboSQL {
     }
   }
 
-  /// The unread counts of every kind (`UnreadKind.allCases`, in order, one column each, capped at `unreadCap`) after
+  /// The unread counts of every kind (`UnreadKind.allCases`, in order, one column each, capped at `cap`) after
   /// each kind's mark (a user has seen nothing older than their account): one statement, where one per kind made
   /// every signed-in page six round trips to PostgreSQL. `walk` as for `home`.
-  package static func unreadCounts(userID: Int64, marks: [String: Int64], walk: Bool = false) -> SQL {
+  package static func unreadCounts(userID: Int64, marks: [String: Int64], cap: Int, walk: Bool = false) -> SQL {
     var sql: SQL = "SELECT "
     for (index, kind) in UnreadKind.allCases.enumerated() {
       let source = unreadSource(kind, userID: userID, after: marks[kind.rawValue] ?? userID, walk: walk)
-      sql += "\(raw: index == 0 ? "" : ", ")(SELECT count(*) FROM (\(sql: source) LIMIT \(unreadCap)) AS unread)"
+      sql += "\(raw: index == 0 ? "" : ", ")(SELECT count(*) FROM (\(sql: source) LIMIT \(cap)) AS unread)"
     }
     return sql
   }

@@ -33,7 +33,7 @@ extension WeiboWeb {
     let tab = MessageTab(rawValue: params["tab"] ?? "") ?? .mentions
     let list = try await messageList(tab, viewer, cursor: Self.cursor(params, "max_id"))
     // Read the counters after marking seen, so the tab bar already reflects this visit.
-    let unread = try await deps.store.unreadCounts(userID: viewer.user.id)
+    let unread = try await deps.store.unreadCounts(userID: viewer.user.id, upTo: TabBadges.cap)
     let frame = try await frame(viewer, tab: .messages, title: "消息", unread: unread)
     return render("weibo_messages", MessagesPage(frame: frame, tab: tab, unread: unread, list: list))
   }

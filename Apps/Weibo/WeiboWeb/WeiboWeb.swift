@@ -153,7 +153,9 @@ package struct WeiboWeb: SparrowApp {
   func frame(_ viewer: Viewer?, tab: Tab?, title: String, unread: [UnreadKind: Int]? = nil) async throws -> PageFrame {
     var badges = TabBadges.none
     if let viewer {
-      let counts = if let unread { unread } else { try await deps.store.unreadCounts(userID: viewer.user.id) }
+      let counts = if let unread { unread } else {
+        try await deps.store.unreadCounts(userID: viewer.user.id, upTo: TabBadges.cap)
+      }
       let (statuses, messages) = Self.badges(counts)
       badges = TabBadges(statuses: statuses, messages: messages, on: tab)
     }
@@ -302,7 +304,7 @@ package struct WeiboWeb: SparrowApp {
   /// The tab bar's badges now, for script to poll; 首页's too, since new statuses arrive while reading it.
   func unread(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let viewer = context.viewer else { return Response(status: .unauthorized) }
-    let (statuses, messages) = Self.badges(try await deps.store.unreadCounts(userID: viewer.user.id))
+    let (statuses, messages) = Self.badges(try await deps.store.unreadCounts(userID: viewer.user.id, upTo: TabBadges.cap))
     return render("weibo_badges", TabBadges(statuses: statuses, messages: messages))
   }
 

@@ -16,6 +16,9 @@ struct TabBadges: PageModel {
   /// No badges (visitors).
   static let none = TabBadges(statuses: 0, messages: 0)
 
+  /// The figure past which a badge reads `99+`: the web client's counts stop there.
+  static let cap = 100
+
   /// A badge's figure: nil at 0, the number up to 99, then `99+`.
   static func text(_ n: Int) -> String? {
     n <= 0 ? nil : n > 99 ? "99+" : String(n)
