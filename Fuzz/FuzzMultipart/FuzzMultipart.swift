@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 import NIOCore
 import SparrowKit
-import SparrowPlatform
+import SparrowParams
 
 /// Multipart bodies: the input's first line is the Content-Type, the rest the body. Reading never traps,
 /// answers only `ParamError`, gives values that are text without NUL, and never more bytes than were sent.

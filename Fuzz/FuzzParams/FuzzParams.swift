@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 import SparrowCore
-import SparrowPlatform
+import SparrowParams
 
 /// Form and query parameters: read byte for byte as a plain reading of the form encoding would, never a name
 /// or value with NUL, and whatever `FormEncoding` writes reads back as it was; `boundary=` read from any

@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 import MultipartKit
 import NIOCore
 import SparrowStore
@@ -47,69 +46,6 @@ package struct Params: Sendable {
 
   package init(values: [String: [String]] = [:]) {
     self.values = values
-  }
-
-  /// The query's parameters alone.
-  package static func query(of request: Request) throws -> Params {
-    var params = Params()
-    if let query = request.uri.query { try params.merge(formEncoded: query) }
-    return params
-  }
-
-  /// Reads the query and, for a POST, the body (up to `limit` bytes). Past `openLimit` bytes the body is read
-  /// on only once `admit` accepts what came so far: a caller whose credentials are in the body (the Weibo
-  /// SDKs send `access_token` as a field before the picture) must prove them before the server reads megabytes.
-  /// `query` is the query's parameters when the caller has read them already.
-  /// With `json`, a JSON object body is read too (`merge(json:)`); otherwise it is refused as unsupported.
-  package static func read(_ request: inout Request, query: Params? = nil, limit: Int, openLimit: Int? = nil,
-                           json: Bool = false, admit: (ByteBuffer) async throws -> Void = { _ in }) async throws -> Params
-  {
-    var params = try query ?? Self.query(of: request)
-    guard request.method == .post || request.method == .put || request.method == .patch else { return params }
-    var body = ByteBuffer()
-    var admitted = openLimit.map { $0 >= limit } ?? true
-    var refusal: (any Error)?
-    do {
-      for try await chunk in request.body {
-        var chunk = chunk
-        let total = body.readableBytes + chunk.readableBytes
-        if total <= limit { body.writeBuffer(&chunk) }
-        if !admitted, let openLimit, total > openLimit {
-          do {
-            try await admit(body.readableBytes > 0 ? body : chunk)
-            admitted = true
-          } catch {
-            refusal = error  // the rest stays unread
-            break
-          }
-        }
-        guard total <= limit else { throw ParamError.bodyTooLarge }
-      }
-    } catch let error as ParamError {
-      throw error
-    } catch let error as HTTPError where error.status == .contentTooLarge {
-      throw ParamError.bodyTooLarge
-    } catch {
-      // A broken chunked body, or one that ends before its Content-Length: the client's fault, not ours.
-      throw ParamError.malformed
-    }
-    if let refusal { throw refusal }
-    request.body = RequestBody(buffer: body)
-    let contentType = request.headers[.contentType] ?? ""
-    let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    switch mediaType {
-    case "multipart/form-data":
-      guard let boundary = Self.boundary(in: contentType) else { throw ParamError.malformed }
-      try params.merge(multipart: body, boundary: boundary)
-    case "application/json" where json:
-      try params.merge(json: body)
-    case "application/json":
-      throw ParamError.unsupportedMedia("application/json")
-    default:
-      // Form encoding is the default: some clients send no content type at all.
-      try params.merge(formEncoded: String(buffer: body))
-    }
-    return params
   }
 
   /// A JSON object's members as parameters, the way Rails reads the same names from a form: a scalar is `name`
