@@ -102,7 +102,7 @@ struct Slot<High: SlotDigit, Low: SlotDigit>: PreparedSlot {
   func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }
 
-protocol SlotDigit { static var value: Int { get } }
+protocol SlotDigit: Sendable { static var value: Int { get } }
 enum D0: SlotDigit { static let value = 0 }
 enum D1: SlotDigit { static let value = 1 }
 enum D2: SlotDigit { static let value = 2 }

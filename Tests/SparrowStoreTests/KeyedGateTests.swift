@@ -58,7 +58,7 @@ import Testing
   @Test func keysAreApartAndFreedOnThrow() async throws {
     struct Failed: Error {}
     let gate = KeyedGate<String>()
-    let inner = await gate.holding("a") { await gate.holding("b") { 2 } }
+    let inner = await gate.holding("a") { () async in await gate.holding("b") { () async in 2 } }
     #expect(inner == 2)
     #expect(throws: Failed.self) { try gate.holding("a") { throw Failed() } }
     #expect(gate.holding("a") { 3 } == 3)
