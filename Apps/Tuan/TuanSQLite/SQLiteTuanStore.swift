@@ -68,8 +68,8 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
         }
         // The picture collector keeps what a row refers to.
         for picture in d.pictures {
-          try db.execute(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)",
-                         arguments: [picture.id, "deal:\(d.id)"])
+          try db.cachedStatement(sql: "INSERT OR IGNORE INTO picture_refs (picture_id, ref) VALUES (?, ?)")
+            .execute(arguments: [picture.id, "deal:\(d.id)"])
         }
       }
       if !merchants.isEmpty || !deals.isEmpty { try db.execute(OnSaleSets.imported) }

@@ -36,16 +36,25 @@ package enum SearchBigrams {
   package static func tokens(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     guard scalars.count >= 2 else { return "" }
-    var seen = Set<String>()
-    var out = ""
+    // Bytes, not string concatenation: the SQL function runs for every indexed row (a demo load indexes thousands).
+    let hex = Array("0123456789abcdef".utf8)
+    var seen = Set<[UInt8]>()
+    var out: [UInt8] = []
+    var token: [UInt8] = []
+    var pair: [UInt8] = []
     for index in 1..<scalars.count {
-      var token = "g"
-      for byte in (String(scalars[index - 1]) + String(scalars[index])).utf8 {
-        token += String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+      pair.removeAll(keepingCapacity: true)
+      pair.append(contentsOf: UTF8.encode(scalars[index - 1])!)
+      pair.append(contentsOf: UTF8.encode(scalars[index])!)
+      token.removeAll(keepingCapacity: true)
+      token.append(UInt8(ascii: "g"))
+      for byte in pair { token.append(hex[Int(byte >> 4)]); token.append(hex[Int(byte & 0xF)]) }
+      if seen.insert(token).inserted {
+        if !out.isEmpty { out.append(UInt8(ascii: " ")) }
+        out.append(contentsOf: token)
       }
-      if seen.insert(token).inserted { out += out.isEmpty ? token : " " + token }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Whether `word` is long enough for the pairs to help (a single character has none).
