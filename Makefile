@@ -43,7 +43,8 @@ test: deps-test
 	$(MAKE) fuzz-replay
 	$(MAKE) browser-test
 
-# Browser journeys of the web client (headless Chromium + selenium) against the built `sparrow`.
+# Browser journeys of the web client (headless Chromium + selenium) against the built `sparrow`. Two at a time, a
+# file's tests on one worker (they share its servers): most of a journey is waiting for a page or a server to start.
 BROWSER_DEPS := chromium chromium-driver fonts-noto-cjk
 SPARROW_BIN ?= .build/debug/sparrow
 
@@ -51,8 +52,8 @@ browser-test:
 	@missing=""; for p in $(BROWSER_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
-	@python3 -m pip install -q selenium pytest pillow mastodon.py requests 2>/dev/null || python3 -m pip install -q --break-system-packages selenium pytest pillow mastodon.py requests
-	SPARROW_BIN=$(SPARROW_BIN) python3 -m pytest -q -p no:cacheprovider Tests/browser
+	@python3 -m pip install -q selenium pytest pytest-xdist pillow mastodon.py requests 2>/dev/null || python3 -m pip install -q --break-system-packages selenium pytest pytest-xdist pillow mastodon.py requests
+	SPARROW_BIN=$(SPARROW_BIN) python3 -m pytest -q -p no:cacheprovider -n 2 --dist loadfile Tests/browser
 
 # SQLite at 1,000 users / 100,000 statuses, the measured user following 200 (about 20,000 statuses in the home
 # feed), then following 100; with BENCH_SCALE=1m also 20,000 users / 1,000,000 statuses, route sweep included (the
