@@ -128,3 +128,18 @@ func keptRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
             "step \(step)")
   }
 }
+
+/// Kept text HTML (`WebRichText.html(_:links:)`) against the text parsed afresh, with and without links: the same
+/// text asked for again, in either form, is what parsing it gives.
+@Test func keptTextHTMLIsTheTextParsedAfresh() {
+  let texts = ["你好 @bob", "<b>&amp;</b> \"引号\" 'x'", "#话题# [哈哈] http://t.cn/abc", "", "a\nb"]
+  for _ in 0..<2 {
+    for text in texts {
+      for links in [true, false] {
+        let fresh = WebRichText.html(RichText(text, isEmoticon: { WebRichText.emoticonImages[$0] != nil }), links: links)
+        #expect(WebRichText.html(text, links: links) == fresh)
+      }
+    }
+  }
+  #expect(WebRichText.html("@bob", links: true) != WebRichText.html("@bob", links: false))
+}
