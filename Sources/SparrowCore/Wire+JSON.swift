@@ -17,10 +17,12 @@ package struct JSONOutput {
   /// Writes `{`, lets `body` add fields, writes `}`.
   package mutating func object(_ body: (inout Object) -> Void) {
     bytes.append(UInt8(ascii: "{"))
-    var object = Object(out: self)
-    bytes = []
+    // The buffer is swapped in and out, never copied: `self = object.out` kept a second reference while
+    // `object` lived, so the `}` after it copied the whole response (each closing object, a page's worth).
+    var object = Object(out: JSONOutput(capacity: 0))
+    swap(&bytes, &object.out.bytes)
     body(&object)
-    self = object.out
+    swap(&bytes, &object.out.bytes)
     bytes.append(UInt8(ascii: "}"))
   }
 
