@@ -15,10 +15,6 @@ package struct PostgresWeiboStore: WeiboStore, PostgresEnginePart, PlatformPart 
   package var statusEvents: StatusEvents { engine.caches.statusEvents }
 }
 
-/// Column lists of 微博's own reads, in the order the row initialisers read them (by position).
-let commentColumns = "id, status_id, user_id, text, app_id, created_at, reply_comment_id, hidden"
-let markColumns = "id, user_id, status_id, created_at"
-
 extension StatusRecord {
   init(row: PostgresRandomAccessRow) throws {
     let pictureJSON = try row.string(7)

@@ -24,25 +24,24 @@ extension SQLiteWeiboStore {
       // Each comment joined to its status by key: `status_id IN (SELECT id FROM statuses WHERE …)` read every
       // visible status (38 ms at 100,000 statuses) for a page of five replies.
       let (sql, arguments) = ("""
-        SELECT c.* FROM json_each(\(jsonList(unique))) j CROSS JOIN comments c ON c.id = j.value
+        SELECT \(raw: commentColumns.qualified("c")) FROM json_each(\(jsonList(unique))) j CROSS JOIN comments c ON c.id = j.value
         CROSS JOIN statuses s ON s.id = c.status_id WHERE \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
         AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """ as SparrowStore.SQL).sqlite
-      let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
-      return Dictionary(rows.map { (($0["id"] as Int64), CommentRecord(row: $0)) }, uniquingKeysWith: { a, _ in a })
+      let comments = try decodeRows(try db.cachedStatement(sql: sql), arguments, CommentRecord.init(row:))
+      return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
   }
 
   package func deleteComment(id: Int64) async throws -> CommentRecord {
     let comment = try await pool.write { db in
-      guard let comment = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id])
+      guard let comment = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(commentColumns) FROM comments WHERE id = ?"), arguments: [id])
         .map(CommentRecord.init(row:))
       else { throw StoreError.notFound }
-      let hidden = try Int.fetchOne(try db.cachedStatement(sql: "SELECT hidden FROM comments WHERE id = ?"), arguments: [id]) ?? 0
       try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM comment_mentions WHERE comment_id = ?", arguments: [id])
       // A hidden comment has left its status's count already.
-      if hidden == 0 {
+      if !comment.hiddenByStaff {
         try db.execute(
           sql: "UPDATE statuses SET comments_count = comments_count - 1 WHERE id = ?", arguments: [comment.statusID])
       }
@@ -54,17 +53,17 @@ extension SQLiteWeiboStore {
 
   package func anyComment(id: Int64) async throws -> CommentRecord? {
     try await reading { db in
-      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id])
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(commentColumns) FROM comments WHERE id = ?"), arguments: [id])
         .map(CommentRecord.init(row:))
     }
   }
 
   package func setCommentHidden(id: Int64, hidden: Bool, rows: [SparrowStore.SQL]) async throws -> Bool {
     let comment = try await pool.write { db -> CommentRecord? in
-      guard let row = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM comments WHERE id = ?"), arguments: [id]),
-        (row["hidden"] as Int != 0) != hidden
+      guard let comment = try Row.fetchOne(
+        try db.cachedStatement(sql: "SELECT \(commentColumns) FROM comments WHERE id = ?"), arguments: [id]
+      ).map(CommentRecord.init(row:)), comment.hiddenByStaff != hidden
       else { return nil }
-      let comment = CommentRecord(row: row)
       for statement in StatusHiding.comment(comment, hidden: hidden) + rows { try db.execute(statement) }
       return comment
     }
@@ -79,10 +78,10 @@ extension SQLiteWeiboStore {
     try await reading { db in
       let (condition, arguments) = WeiboSQL.condition(feed, viewer: viewer).sqlite
       let (window, windowArguments) = Self.window(page)
-      let items = try Row.fetchAll(
-        try db.cachedStatement(sql: "SELECT * FROM comments WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
-        arguments: arguments + windowArguments + [page.count, page.offset]
-      ).map(CommentRecord.init(row:))
+      let items = try decodeRows(
+        try db.cachedStatement(
+          sql: "SELECT \(commentColumns) FROM comments WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments + windowArguments + [page.count, page.offset], CommentRecord.init(row:))
       let total = try Int.fetchOne(
         try db.cachedStatement(sql: "SELECT count(*) FROM comments WHERE \(condition)"), arguments: arguments) ?? 0
       return FeedPage(items: items, total: total)

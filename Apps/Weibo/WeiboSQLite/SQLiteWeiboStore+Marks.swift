@@ -24,7 +24,7 @@ extension SQLiteWeiboStore {
   package func unfavorite(userID: Int64, statusID: Int64) async throws -> Mark {
     defer { caches.invalidate(.favorite(by: userID)) }
     return try await pool.write { db in
-      guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
+      guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(markColumns) FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
       else { throw StoreError.notFound }
       try db.execute(sql: "DELETE FROM favorites WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID])
@@ -35,14 +35,14 @@ extension SQLiteWeiboStore {
 
   package func favorite(userID: Int64, statusID: Int64) async throws -> Mark? {
     try await reading { db in
-      try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
+      try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(markColumns) FROM favorites WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
     }
   }
 
   package func favorites(userID: Int64, page: Page) async throws -> [Mark] {
     try await reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM favorites WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(markColumns) FROM favorites WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [userID, page.count, page.offset]
       ).map(Mark.init(row:))
     }
@@ -70,7 +70,7 @@ extension SQLiteWeiboStore {
   package func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
     defer { caches.invalidate(.like(by: userID, of: statusID)) }
     return try await pool.write { db in
-      guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
+      guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(markColumns) FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
       ).map(Mark.init(row:))
       else { throw StoreError.notFound }
       try db.execute(sql: "DELETE FROM likes WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID])
@@ -86,7 +86,7 @@ extension SQLiteWeiboStore {
 
   package func likes(statusID: Int64, page: Page) async throws -> [Mark] {
     try await reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_id = ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(markColumns) FROM likes WHERE status_id = ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [statusID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
       ).map(Mark.init(row:))
     }
@@ -94,7 +94,7 @@ extension SQLiteWeiboStore {
 
   package func likesGiven(userID: Int64, page: Page) async throws -> [Mark] {
     try await reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE user_id = ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(markColumns) FROM likes WHERE user_id = ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [userID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
       ).map(Mark.init(row:))
     }
@@ -102,7 +102,7 @@ extension SQLiteWeiboStore {
 
   package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
     try await reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: "SELECT * FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
+      try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(markColumns) FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [userID, userID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
       ).map(Mark.init(row:))
     }

@@ -35,16 +35,17 @@ extension StatusRecord {
 }
 
 extension CommentRecord {
+  /// A row of `commentColumns`, by position (a lookup by name folds the case of every column's name).
   init(row: Row) {
     self.init(
-      id: row["id"], statusID: row["status_id"], userID: row["user_id"], text: row["text"], appID: row["app_id"],
-      createdAt: date(row["created_at"]), replyCommentID: row["reply_comment_id"],
-      hiddenByStaff: (row["hidden"] as Int? ?? 0) != 0)
+      id: row[0], statusID: row[1], userID: row[2], text: row[3], appID: row[4], createdAt: date(row[5]),
+      replyCommentID: row[6], hiddenByStaff: (row[7] as Int? ?? 0) != 0)
   }
 }
 
 extension Mark {
+  /// A row of `markColumns`, by position.
   init(row: Row) {
-    self.init(id: row["id"], userID: row["user_id"], statusID: row["status_id"], createdAt: date(row["created_at"]))
+    self.init(id: row[0], userID: row[1], statusID: row[2], createdAt: date(row[3]))
   }
 }

@@ -6,6 +6,10 @@ package let statusColumns = """
   id, user_id, text, app_id, created_at, retweeted_id, parent_id, pictures, latitude, longitude, visible, \
   reposts_count, comments_count, attitudes_count
   """
+/// 微博's column list for comments, in the order both engines' row initialisers read it (by position).
+package let commentColumns = "id, status_id, user_id, text, app_id, created_at, reply_comment_id, hidden"
+/// 微博's column list for favourites and likes, in the order both engines' row initialisers read it (by position).
+package let markColumns = "id, user_id, status_id, created_at"
 
 /// 微博's feeds as SQL both engines run: which statuses and comments each feed holds, who may see a status, the
 /// paging window and what counts as unread. Each engine renders the statements in its own placeholders and
