@@ -3,7 +3,8 @@ import FuzzSupport
 import SparrowCore
 
 /// The Weibo date parser and formatter: whatever parses formats back to text that parses to the same date,
-/// and every date of the years 1 to 9999 formats to text that parses back to it.
+/// every date of the years 1 to 9999 formats to text that parses back to it, and the byte-position reading of
+/// the written shape agrees with the general one.
 @main enum FuzzWeiboDate {
   static func main() { FuzzTarget.main("FuzzWeiboDate", check: check) }
 
@@ -12,6 +13,9 @@ import SparrowCore
 
   static func check(_ data: Data) {
     let text = String(decoding: data, as: UTF8.self)
+    if let date = WeiboDate.canonicalDate(text) {
+      FuzzTarget.require(WeiboDate.anyShapeDate(text) == date, "\(text.debugDescription): the two readings differ")
+    }
     if let date = WeiboDate.date(from: text) {
       let formatted = WeiboDate.string(from: date)
       FuzzTarget.require(WeiboDate.date(from: formatted) == date.wholeSeconds,

@@ -71,6 +71,36 @@ func weiboDatesThatNameNoTimeAreRefused(_ text: String) {
   #expect(WeiboDate.date(from: text) == nil)
 }
 
+/// The byte-position reading of the written shape answers as the general one wherever it answers, and answers
+/// for every time `string(from:)` writes: random texts of that shape, each field in or out of range, some bytes
+/// swapped for others (a space, a colon, a letter, a sign).
+@Test func canonicalDateReadingAgreesWithTheGeneralOne() {
+  var generator = SystemRandomNumberGenerator()
+  let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Foo", "may"]
+  func two(_ range: ClosedRange<Int>) -> String { String(String(Int.random(in: range, using: &generator) + 100).suffix(2)) }
+  var answered = 0
+  for _ in 0..<20_000 {
+    var text = "Tue \(months.randomElement()!) \(two(0...32)) \(two(0...25)):\(two(0...61)):\(two(0...61)) "
+      + "\(Bool.random() ? "+" : "-")\(two(0...19))\(two(0...61)) \(String(Int.random(in: 0...9999) + 10_000).suffix(4))"
+    if Int.random(in: 0..<4) == 0 {
+      var bytes = Array(text.utf8)
+      bytes[Int.random(in: 0..<bytes.count)] = [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "x"), UInt8(ascii: "-")].randomElement()!
+      text = String(decoding: bytes, as: UTF8.self)
+    }
+    let canonical = WeiboDate.canonicalDate(text)
+    if canonical != nil { answered += 1 }
+    #expect(canonical == nil || canonical == WeiboDate.anyShapeDate(text), "\(text)")
+    #expect(WeiboDate.date(from: text) == WeiboDate.anyShapeDate(text), "\(text)")
+  }
+  #expect(answered > 1_000)
+  for seconds in stride(from: -62_135_625_600, through: 253_402_271_999, by: 7_777_777) {
+    let text = WeiboDate.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    #expect(WeiboDate.canonicalDate(text) == Date(timeIntervalSince1970: TimeInterval(seconds)), "\(text)")
+  }
+  #expect(WeiboDate.canonicalDate("Tue May  31 17:46:55 +0800 2011") == nil)
+  #expect(WeiboDate.anyShapeDate("Tue May  31 17:46:55 +0800 2011") != nil)
+}
+
 @Test func weiboDatesReadAnyOffset() {
   #expect(WeiboDate.date(from: "Sat Feb 29 23:59:59 -0530 2020") == Date(timeIntervalSince1970: 1_583_040_599))
   #expect(WeiboDate.date(from: "Sun Mar 01 13:59:59 +1800 2020") == Date(timeIntervalSince1970: 1_583_006_399))
