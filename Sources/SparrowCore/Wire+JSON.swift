@@ -27,7 +27,18 @@ package struct JSONOutput {
   }
 
   package mutating func string(_ value: String) { StreamingEncoder.appendString(value, to: &bytes) }
-  package mutating func int<T: BinaryInteger>(_ value: T) { bytes.append(contentsOf: String(value).utf8) }
+  /// Digits written straight into the buffer (`String(value)` allocated for each of the page's numbers).
+  package mutating func int<T: BinaryInteger>(_ value: T) {
+    guard let value = Int64(exactly: value) else { return bytes.append(contentsOf: String(value).utf8) }
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0
+    bytes[start...].reverse()
+  }
   package mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
   package mutating func null() { bytes.append(contentsOf: "null".utf8) }
   package mutating func double(_ value: Double) {
@@ -44,7 +55,8 @@ package struct JSONOutput {
       first = false
       out.bytes.append(UInt8(ascii: "\""))
       name.withUTF8Buffer { out.bytes.append(contentsOf: $0) }
-      out.bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+      out.bytes.append(UInt8(ascii: "\""))
+      out.bytes.append(UInt8(ascii: ":"))
     }
     package mutating func field(_ name: StaticString, _ value: String) { key(name); out.string(value) }
     package mutating func field(_ name: StaticString, _ value: String?) { if let value { field(name, value) } }

@@ -135,3 +135,24 @@ func templatesWriteWhatTheStatusWrites(_ favorited: Bool, _ liked: Bool, _ trimm
   #expect(throws: EncodingError.self) { try JSONWriter().encode(Inherited()) }
   #expect(String(decoding: try JSONWriter().encode(["a": [1]]), as: UTF8.self) == #"{"a":[1]}"#)
 }
+
+/// Numbers are written digit by digit into the buffer: the same text as Swift's own, at the edges of each width.
+@Test func numbersAreWrittenAsSwiftSpellsThem() {
+  let int64s: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 1_234_567_890_123, .max, .min, .max - 1, .min + 1]
+  for value in int64s {
+    var out = JSONOutput(capacity: 0)
+    out.int(value)
+    #expect(String(decoding: out.bytes, as: UTF8.self) == String(value))
+  }
+  for value in [UInt64.max, UInt64(Int64.max) + 1, 0] {
+    var out = JSONOutput(capacity: 0)
+    out.int(value)
+    #expect(String(decoding: out.bytes, as: UTF8.self) == String(value))
+  }
+  var out = JSONOutput(capacity: 0)
+  out.object { o in
+    o.field("a", 5)
+    o.field("b", Int64(-20))
+  }
+  #expect(String(decoding: out.bytes, as: UTF8.self) == #"{"a":5,"b":-20}"#)
+}
