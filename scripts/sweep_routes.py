@@ -40,6 +40,9 @@ routes = [
     # 微博's API
     ("api home_timeline", "/2/statuses/home_timeline.json", api),
     ("api public_timeline", "/2/statuses/public_timeline.json", api),
+    # 原创 and 图片, the filters a client offers above a feed: counted, not kept (`WeiboSQL.totalCap`).
+    ("api home_timeline original", "/2/statuses/home_timeline.json?feature=1", api),
+    ("api public_timeline pictures", "/2/statuses/public_timeline.json?feature=2", api),
     ("api user_timeline", f"/2/statuses/user_timeline.json?uid={busy_user}", api),
     ("api statuses/show", f"/2/statuses/show.json?id={busy_status}", api),
     ("api comments/show", f"/2/comments/show.json?id={busy_status}", api),

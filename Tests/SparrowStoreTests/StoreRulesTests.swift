@@ -2,6 +2,7 @@ import Foundation
 import SparrowStore
 import SparrowTestSupport
 import Testing
+import WeiboStore
 
 // Rules an engine keeps inside its transactions and reads, pinned here so a second engine cannot differ.
 
@@ -296,5 +297,29 @@ func activeAuthorsAreThoseWhoPostedInTheWindow(_ kind: StoreKind) async throws {
     try await store.recomputeCounters()
     #expect(try await store.activeAuthors(since: window) == 2)
     #expect(try await store.activeAuthors(since: f.now + 1) == 0)
+  }
+}
+
+/// Lists without a kept total count their rows only up to `WeiboSQL.totalCap`: a status with more comments than
+/// that reads the cap as its `total_number` in every comment list, on every engine, and each page still holds
+/// the newest comments.
+@Test(arguments: StoreKind.available)
+func commentListTotalsStopAtTheCap(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let (a, b) = (try await f.user(store, "alice"), try await f.user(store, "bob"))
+    let status = try await f.status(store, by: a, "热门")
+    let comments = (0...WeiboSQL.totalCap).map { n in
+      CommentRecord(id: f.ids.next(at: f.tick()), statusID: status, userID: b, text: "第\(n)条", appID: 0, createdAt: f.now)
+    }
+    try await store.insertComments(comments, mentions: [])
+
+    for feed in [CommentFeed.onStatus(status), .toUser(a), .byUser(b), .timeline(a)] {
+      let page = try await store.comments(in: feed, page: Page(count: 3), seenBy: a)
+      #expect(page.total == WeiboSQL.totalCap, "\(feed)")
+      #expect(page.items.map(\.id) == comments.suffix(3).reversed().map(\.id), "\(feed)")
+    }
+    #expect(try await store.comments(in: .mentions(a), page: Page(), seenBy: a).total == 0)
   }
 }

@@ -73,7 +73,7 @@ extension PostgresWeiboStore {
         SELECT \(raw: commentColumns) FROM comments WHERE \(sql: condition)\(sql: WeiboSQL.window(page))
         ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
         """).map(CommentRecord.init(row:))
-      let total = try await db.value("SELECT count(*) FROM comments WHERE \(sql: condition)", as: Int.self) ?? 0
+      let total = try await db.value(WeiboSQL.cappedCount("comments", where: condition), as: Int.self) ?? 0
       return FeedPage(items: items, total: total)
     }
   }

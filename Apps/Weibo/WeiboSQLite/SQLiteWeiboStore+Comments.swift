@@ -76,14 +76,15 @@ extension SQLiteWeiboStore {
     -> FeedPage<CommentRecord>
   {
     try await reading { db in
-      let (condition, arguments) = WeiboSQL.condition(feed, viewer: viewer).sqlite
+      let shown = WeiboSQL.condition(feed, viewer: viewer)
+      let (condition, arguments) = shown.sqlite
       let (window, windowArguments) = Self.window(page)
       let items = try decodeRows(
         try db.cachedStatement(
           sql: "SELECT \(commentColumns) FROM comments WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments + windowArguments + [page.count, page.offset], CommentRecord.init(row:))
-      let total = try Int.fetchOne(
-        try db.cachedStatement(sql: "SELECT count(*) FROM comments WHERE \(condition)"), arguments: arguments) ?? 0
+      let (count, countArguments) = WeiboSQL.cappedCount("comments", where: shown).sqlite
+      let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
       return FeedPage(items: items, total: total)
     }
   }

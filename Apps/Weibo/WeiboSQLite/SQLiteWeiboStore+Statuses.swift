@@ -352,9 +352,12 @@ extension SQLiteWeiboStore {
         """
     let items = try decodeRows(
       try db.cachedStatement(sql: sql), arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
-    // The counters hold the whole feed's size; a filtered feed is counted.
+    // The counters hold the whole feed's size; a filtered feed is counted, up to `WeiboSQL.totalCap`.
     let total = feature == .all ? size : try Int.fetchOne(
-      try db.cachedStatement(sql: "SELECT count(*) FROM statuses WHERE \(Self.homeCondition(user, walk: false).0)\(Self.featureClause(feature))"),
+      try db.cachedStatement(sql: """
+        SELECT count(*) FROM (SELECT 1 FROM statuses WHERE \(Self.homeCondition(user, walk: false).0)\(Self.featureClause(feature)) \
+        LIMIT \(WeiboSQL.totalCap)) AS counted
+        """),
       arguments: arguments) ?? 0
     return FeedPage(items: items, total: total)
   }

@@ -18,6 +18,16 @@ package enum WeiboSQL {
   /// Unread counters stop counting here; clients show "99+" long before.
   package static let unreadCap = 1000
 
+  /// Lists without a kept total (comments, filtered and searched feeds, mentions) count their rows up to here:
+  /// `total_number` reads this for a longer list, and a count reads at most this many index entries however long
+  /// the list grows (a celebrity's comments received, a filtered feed of a million statuses).
+  package static let totalCap = 1000
+
+  /// The rows of `table` that meet `condition`, counted up to `totalCap`.
+  package static func cappedCount(_ table: String, where condition: SQL) -> SQL {
+    "SELECT count(*) FROM (SELECT 1 FROM \(raw: table) WHERE \(sql: condition) LIMIT \(totalCap)) AS counted"
+  }
+
   /// A status text containing words, as the engine finds it. `indexed` is true for words of `trigram` characters
   /// or more (the engine's trigram index); shorter words are scanned, over the newest `shortSearchReach`
   /// statuses only. Either way case folds as `SearchFolding` says.
@@ -277,9 +287,9 @@ package enum WeiboSQL {
     case (.topic(let topic), .all):
       "SELECT coalesce((SELECT n FROM topic_totals WHERE topic = \(topic)), 0)"
     case (.mentions(let user), .all):
-      "SELECT count(*) FROM status_mentions WHERE user_id = \(user)"
+      cappedCount("status_mentions", where: "user_id = \(user)")
     default:
-      "SELECT count(*) FROM statuses WHERE \(sql: condition)"
+      cappedCount("statuses", where: condition)
     }
   }
 
