@@ -355,7 +355,8 @@ extension SQLiteWeiboStore {
     // The counters hold the whole feed's size; a filtered feed is counted, up to `WeiboSQL.totalCap`.
     let total = feature == .all ? size : try Int.fetchOne(
       try db.cachedStatement(sql: """
-        SELECT count(*) FROM (SELECT 1 FROM statuses WHERE \(Self.homeCondition(user, walk: false).0)\(Self.featureClause(feature)) \
+        SELECT count(*) FROM (SELECT 1 FROM statuses WHERE \(Self.homeCondition(user, walk: false).0)\
+        \(WeiboSQL.featureClause(feature, byAuthor: true).sqlite.0) \
         LIMIT \(WeiboSQL.totalCap)) AS counted
         """),
       arguments: arguments) ?? 0

@@ -149,10 +149,12 @@ package enum WeiboSQL {
   }
 
   /// Originals only, or statuses with pictures.
-  package static func featureClause(_ feature: StatusFeature) -> SQL {
+  /// `byAuthor` writes `+retweeted_id` for SQLite's planner: counting a home feed's originals through the
+  /// originals' index read every original of every author (49 ms at 1,000,000 statuses), through the authors' 5 ms.
+  package static func featureClause(_ feature: StatusFeature, byAuthor: Bool = false) -> SQL {
     switch feature {
     case .all: ""
-    case .original: " AND retweeted_id IS NULL"
+    case .original: byAuthor ? " AND +retweeted_id IS NULL" : " AND retweeted_id IS NULL"
     case .picture: " AND has_pictures = 1"
     }
   }
