@@ -353,13 +353,10 @@ extension SQLiteWeiboStore {
     let items = try decodeRows(
       try db.cachedStatement(sql: sql), arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
     // The counters hold the whole feed's size; a filtered feed is counted, up to `WeiboSQL.totalCap`.
-    let total = feature == .all ? size : try Int.fetchOne(
-      try db.cachedStatement(sql: """
-        SELECT count(*) FROM (SELECT 1 FROM statuses WHERE \(Self.homeCondition(user, walk: false).0)\
-        \(WeiboSQL.featureClause(feature, byAuthor: true).sqlite.0) \
-        LIMIT \(WeiboSQL.totalCap)) AS counted
-        """),
-      arguments: arguments) ?? 0
+    guard feature != .all else { return FeedPage(items: items, total: size) }
+    let (count, countArguments) = WeiboSQL.cappedCount(
+      "statuses", where: WeiboSQL.home(user) + WeiboSQL.featureClause(feature, byAuthor: true)).sqlite
+    let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     return FeedPage(items: items, total: total)
   }
 
