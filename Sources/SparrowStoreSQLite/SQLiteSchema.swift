@@ -21,4 +21,8 @@ extension SQLiteEnginePart {
   package func reading<T: Sendable>(_ body: @escaping (Database) throws -> T) async throws -> T {
     try await engine.reading(body)
   }
+  /// A read of one statement, outside a transaction (see `SQLiteStore.readingOne`).
+  package func readingOne<T: Sendable>(_ body: @escaping (Database) throws -> T) async throws -> T {
+    try await engine.readingOne(body)
+  }
 }

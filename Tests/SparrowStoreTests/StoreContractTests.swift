@@ -243,6 +243,40 @@ func unreadCountsStopAtTheCapAsked(_ kind: StoreKind) async throws {
   }
 }
 
+/// The tab bar's badges: new statuses, and comments, mentions (in statuses and in comments) and likes counted
+/// together up to the cap (not each up to it); follows are no badge's. Under the cap they agree with the counts of
+/// each kind, and marking a kind seen takes it out of both.
+@Test(arguments: StoreKind.available)
+func unreadBadgesCountMessagesTogether(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let (a, b) = (try await f.user(store, "alice"), try await f.user(store, "bob"))
+    try await store.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
+    try await store.follow(follower: b, followee: a, id: f.ids.next(at: f.tick()), at: f.now)
+    let mine = try await f.status(store, by: a, "我的")
+    for n in 0..<2 { _ = try await f.status(store, by: b, "鲍勃的第\(n)条") }
+    let mention = StatusRecord(id: f.ids.next(at: f.tick()), userID: b, text: "@alice 你好", appID: 0, createdAt: f.now)
+    try await store.insertStatus(mention, mentions: [a], topics: [], comments: [])
+    let comments = (0..<3).map { n in
+      CommentRecord(id: f.ids.next(at: f.tick()), statusID: mine, userID: b, text: "@alice 第\(n)条", appID: 0, createdAt: f.now)
+    }
+    try await store.insertComments(comments, mentions: [a])
+    try await store.like(Mark(id: f.ids.next(at: f.tick()), userID: b, statusID: mine, createdAt: f.now))
+
+    let counts = try await store.unreadCounts(userID: a, upTo: 100)
+    #expect(counts[.cmt] == 3 && counts[.mentionStatus] == 1 && counts[.mentionCmt] == 3 && counts[.attitude] == 1)
+    #expect(try await store.unreadBadges(userID: a, upTo: 100) == UnreadBadges(statuses: 3, messages: 8))
+    #expect(try await store.unreadBadges(userID: a, upTo: 5) == UnreadBadges(statuses: 3, messages: 5))
+    #expect(try await store.unreadBadges(userID: a, upTo: 2) == UnreadBadges(statuses: 2, messages: 2))
+    #expect(try await store.unreadBadges(userID: b, upTo: 100) == UnreadBadges(statuses: 1, messages: 0))
+
+    try await store.markSeen(userID: a, kind: .cmt, upTo: comments[2].id)
+    try await store.markSeen(userID: a, kind: .status, upTo: mention.id)
+    #expect(try await store.unreadBadges(userID: a, upTo: 100) == UnreadBadges(statuses: 0, messages: 5))
+  }
+}
+
 /// The store keeps user rows, follow lists and the viewer's marks between reads: after every kind of
 /// write, what a timeline read returns must be what a store opened afresh on the same database returns.
 @Test(arguments: StoreKind.available)

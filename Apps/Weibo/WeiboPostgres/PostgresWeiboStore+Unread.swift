@@ -7,12 +7,19 @@ import WeiboStore
 extension PostgresWeiboStore {
   package func unreadCounts(userID: Int64, upTo cap: Int) async throws -> [UnreadKind: Int] {
     try await reading { db in
-      let rows = try await db.rows("SELECT kind, mark FROM seen WHERE user_id = \(userID)")
-      let marks = Dictionary(try rows.map { (try $0.string(0), try $0.int64(1)) }, uniquingKeysWith: max)
-      guard let row = try await db.rows(WeiboSQL.unreadCounts(userID: userID, marks: marks, cap: cap)).first else { return [:] }
+      guard let row = try await db.rows(WeiboSQL.unreadCounts(userID: userID, cap: cap)).first else { return [:] }
       var counts: [UnreadKind: Int] = [:]
       for (index, kind) in UnreadKind.allCases.enumerated() { counts[kind] = Int(try row.int64(index)) }
       return counts
+    }
+  }
+
+  package func unreadBadges(userID: Int64, upTo cap: Int) async throws -> UnreadBadges {
+    try await reading { db in
+      guard let row = try await db.rows(WeiboSQL.unreadBadges(userID: userID, cap: cap)).first else {
+        return UnreadBadges(statuses: 0, messages: 0)
+      }
+      return UnreadBadges(statuses: Int(try row.int64(0)), messages: Int(try row.int64(1)))
     }
   }
 

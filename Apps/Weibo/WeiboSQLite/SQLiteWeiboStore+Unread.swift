@@ -7,15 +7,22 @@ import WeiboStore
 // Unread counters.
 extension SQLiteWeiboStore {
   package func unreadCounts(userID: Int64, upTo cap: Int) async throws -> [UnreadKind: Int] {
-    try await reading { db in
-      let marks = Dictionary(
-        try Row.fetchAll(try db.cachedStatement(sql: "SELECT kind, mark FROM seen WHERE user_id = ?"), arguments: [userID])
-          .map { (($0["kind"] as String), ($0["mark"] as Int64)) }, uniquingKeysWith: max)
-      let (sql, arguments) = WeiboSQL.unreadCounts(userID: userID, marks: marks, cap: cap, walk: true).sqlite
+    try await readingOne { db in
+      let (sql, arguments) = WeiboSQL.unreadCounts(userID: userID, cap: cap, walk: true).sqlite
       guard let row = try Row.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) else { return [:] }
       var counts: [UnreadKind: Int] = [:]
       for (index, kind) in UnreadKind.allCases.enumerated() { counts[kind] = row[index] }
       return counts
+    }
+  }
+
+  package func unreadBadges(userID: Int64, upTo cap: Int) async throws -> UnreadBadges {
+    try await readingOne { db in
+      let (sql, arguments) = WeiboSQL.unreadBadges(userID: userID, cap: cap, walk: true).sqlite
+      guard let row = try Row.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) else {
+        return UnreadBadges(statuses: 0, messages: 0)
+      }
+      return UnreadBadges(statuses: row[0], messages: row[1])
     }
   }
 

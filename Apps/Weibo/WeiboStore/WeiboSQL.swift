@@ -318,39 +318,65 @@ package enum WeiboSQL {
   }
 
   /// The unread counts of every kind (`UnreadKind.allCases`, in order, one column each, capped at `cap`) after
-  /// each kind's mark (a user has seen nothing older than their account): one statement, where one per kind made
-  /// every signed-in page six round trips to PostgreSQL. `walk` as for `home`.
-  package static func unreadCounts(userID: Int64, marks: [String: Int64], cap: Int, walk: Bool = false) -> SQL {
+  /// each kind's mark: one statement, where one per kind made every signed-in page six round trips to PostgreSQL.
+  /// `walk` as for `home`.
+  package static func unreadCounts(userID: Int64, cap: Int, walk: Bool = false) -> SQL {
     var sql: SQL = "SELECT "
     for (index, kind) in UnreadKind.allCases.enumerated() {
-      let source = unreadSource(kind, userID: userID, after: marks[kind.rawValue] ?? userID, walk: walk)
-      sql += "\(raw: index == 0 ? "" : ", ")(SELECT count(*) FROM (\(sql: source) LIMIT \(cap)) AS unread)"
+      sql += "\(raw: index == 0 ? "" : ", ")\(sql: unreadCount([kind], userID: userID, cap: cap, walk: walk))"
     }
     return sql
   }
 
-  /// One row for each unread item of `kind` after `mark`; `walk` as for `home`.
-  package static func unreadSource(_ kind: UnreadKind, userID: Int64, after mark: Int64, walk: Bool = false) -> SQL {
-    switch kind {
+  /// The tab bar's two figures, capped at `cap`: new statuses, and 消息's kinds (`UnreadKind.messages`) counted
+  /// together, so that the four stop at `cap` between them (summing four capped counts walked four times the rows,
+  /// a tenth of a signed-in page's time) and follows, which no badge shows, are not counted at all.
+  package static func unreadBadges(userID: Int64, cap: Int, walk: Bool = false) -> SQL {
+    """
+    SELECT \(sql: unreadCount([.status], userID: userID, cap: cap, walk: walk)), \
+    \(sql: unreadCount(UnreadKind.messages, userID: userID, cap: cap, walk: walk))
+    """
+  }
+
+  /// How many unread items of `kinds` there are together, up to `cap`, as a scalar subquery.
+  private static func unreadCount(_ kinds: [UnreadKind], userID: Int64, cap: Int, walk: Bool) -> SQL {
+    var sources: SQL = ""
+    for (index, kind) in kinds.enumerated() {
+      sources += "\(raw: index == 0 ? "" : " UNION ALL ")\(sql: unreadSource(kind, userID: userID, walk: walk))"
+    }
+    return "(SELECT count(*) FROM (\(sql: sources) LIMIT \(cap)) AS unread)"
+  }
+
+  /// The id after which `kind` is unread for `user`: their mark, read in the same statement (a read of the marks
+  /// first was a statement of its own on every signed-in page); before any mark, their account's id, since a user
+  /// has seen nothing older than their account.
+  private static func unreadMark(_ kind: UnreadKind, userID: Int64) -> SQL {
+    "COALESCE((SELECT mark FROM seen WHERE user_id = \(userID) AND kind = \(kind.rawValue)), \(userID))"
+  }
+
+  /// One row for each unread item of `kind`; `walk` as for `home`.
+  private static func unreadSource(_ kind: UnreadKind, userID: Int64, walk: Bool) -> SQL {
+    let mark = unreadMark(kind, userID: userID)
+    return switch kind {
     case .status:
-      "SELECT 1 FROM statuses WHERE \(sql: home(userID, walk: walk)) AND user_id <> \(userID) AND id > \(mark)"
+      "SELECT 1 FROM statuses WHERE \(sql: home(userID, walk: walk)) AND user_id <> \(userID) AND id > \(sql: mark)"
     case .follower:
-      "SELECT 1 FROM follows WHERE followee_id = \(userID) AND id > \(mark)"
+      "SELECT 1 FROM follows WHERE followee_id = \(userID) AND id > \(sql: mark)"
     case .cmt:
-      "SELECT 1 FROM comments WHERE \(sql: condition(.toUser(userID), viewer: userID)) AND id > \(mark)"
+      "SELECT 1 FROM comments WHERE \(sql: condition(.toUser(userID), viewer: userID)) AND id > \(sql: mark)"
     case .mentionStatus:
       """
       SELECT 1 FROM status_mentions m JOIN statuses s ON s.id = m.status_id
-      WHERE m.user_id = \(userID) AND m.status_id > \(mark) AND s.visible = 0 AND \(sql: Blocking.clear("s.user_id", for: userID))
+      WHERE m.user_id = \(userID) AND m.status_id > \(sql: mark) AND s.visible = 0 AND \(sql: Blocking.clear("s.user_id", for: userID))
       """
     case .mentionCmt:
       """
       SELECT 1 FROM comment_mentions m JOIN comments c ON c.id = m.comment_id JOIN statuses s ON s.id = c.status_id
-      WHERE m.user_id = \(userID) AND m.comment_id > \(mark) AND s.visible = 0 AND \(sql: commentShown(to: userID, in: "c"))
+      WHERE m.user_id = \(userID) AND m.comment_id > \(sql: mark) AND s.visible = 0 AND \(sql: commentShown(to: userID, in: "c"))
       """
     case .attitude:
       """
-      SELECT 1 FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID) AND id > \(mark) \
+      SELECT 1 FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID) AND id > \(sql: mark) \
       AND \(sql: Blocking.clear("user_id", for: userID))
       """
     }

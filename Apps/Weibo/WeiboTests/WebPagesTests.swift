@@ -131,8 +131,8 @@ import Testing
   }
 
   @Test func 首页HasNoBadgeForWhatItShows() {
-    let onHome = TabBadges(statuses: 3, messages: 2, on: .home)
-    let elsewhere = TabBadges(statuses: 3, messages: 0, on: .me)
+    let onHome = TabBadges(UnreadBadges(statuses: 3, messages: 2), on: .home)
+    let elsewhere = TabBadges(UnreadBadges(statuses: 3, messages: 0), on: .me)
 
     #expect(onHome.home == nil && onHome.messages == "2")
     #expect(elsewhere.home == "3" && elsewhere.messages == nil)

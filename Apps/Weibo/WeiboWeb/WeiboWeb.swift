@@ -153,11 +153,10 @@ package struct WeiboWeb: SparrowApp {
   func frame(_ viewer: Viewer?, tab: Tab?, title: String, unread: [UnreadKind: Int]? = nil) async throws -> PageFrame {
     var badges = TabBadges.none
     if let viewer {
-      let counts = if let unread { unread } else {
-        try await deps.store.unreadCounts(userID: viewer.user.id, upTo: TabBadges.cap)
+      let counts = if let unread { Self.badges(unread) } else {
+        try await deps.store.unreadBadges(userID: viewer.user.id, upTo: TabBadges.cap)
       }
-      let (statuses, messages) = Self.badges(counts)
-      badges = TabBadges(statuses: statuses, messages: messages, on: tab)
+      badges = TabBadges(counts, on: tab)
     }
     let web = WebFrame(title: title, css: assets.url("web.css"), js: assets.url("js/main.js"), viewer: viewer, here: "/")
     return PageFrame(web: web, tab: tab, badges: badges)
@@ -169,10 +168,9 @@ package struct WeiboWeb: SparrowApp {
     pages.render(template, page, status: status, headers: headers)
   }
 
-  /// The tab bar's figures: new statuses for 首页; new comments, mentions and likes for 消息.
-  static func badges(_ unread: [UnreadKind: Int]) -> (statuses: Int, messages: Int) {
-    let messages = [UnreadKind.cmt, .mentionStatus, .mentionCmt, .attitude].reduce(0) { $0 + (unread[$1] ?? 0) }
-    return (unread[.status] ?? 0, messages)
+  /// The tab bar's figures from counts of every kind, read already (消息 reads them for its own tabs).
+  static func badges(_ unread: [UnreadKind: Int]) -> UnreadBadges {
+    UnreadBadges(statuses: unread[.status] ?? 0, messages: UnreadKind.messages.reduce(0) { $0 + (unread[$1] ?? 0) })
   }
 
   func notFound(_ viewer: Viewer?, _ message: String = "页面不存在") async throws -> Response {
@@ -304,8 +302,7 @@ package struct WeiboWeb: SparrowApp {
   /// The tab bar's badges now, for script to poll; 首页's too, since new statuses arrive while reading it.
   func unread(_ request: Request, _ context: SparrowContext) async throws -> Response {
     guard let viewer = context.viewer else { return Response(status: .unauthorized) }
-    let (statuses, messages) = Self.badges(try await deps.store.unreadCounts(userID: viewer.user.id, upTo: TabBadges.cap))
-    return render("weibo_badges", TabBadges(statuses: statuses, messages: messages))
+    return render("weibo_badges", TabBadges(try await deps.store.unreadBadges(userID: viewer.user.id, upTo: TabBadges.cap)))
   }
 
   // MARK: Signing in

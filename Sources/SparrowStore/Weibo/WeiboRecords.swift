@@ -123,6 +123,21 @@ package enum CommentFeed: Sendable, Equatable {
 /// The counters behind `remind/unread_count`.
 package enum UnreadKind: String, Sendable, CaseIterable {
   case status, follower, cmt, mentionStatus = "mention_status", mentionCmt = "mention_cmt", attitude
+
+  /// The kinds 消息's badge counts: what others did to one's statuses and comments.
+  package static let messages: [UnreadKind] = [.cmt, .mentionStatus, .mentionCmt, .attitude]
+}
+
+/// The tab bar's figures (`UnreadStore.unreadBadges`).
+package struct UnreadBadges: Sendable, Equatable {
+  /// New statuses in the home feed.
+  package var statuses: Int
+  /// New comments, mentions and likes.
+  package var messages: Int
+  package init(statuses: Int, messages: Int) {
+    self.statuses = statuses
+    self.messages = messages
+  }
 }
 
 /// A topic and how many statuses carried it.

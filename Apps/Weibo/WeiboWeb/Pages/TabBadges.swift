@@ -1,4 +1,5 @@
 import SparrowPlatform
+import SparrowStore
 
 /// The tab bar's badges (`weibo_badges.mustache` when polled): new statuses on 首页, new comments, mentions and
 /// likes on 消息. 首页's is left out on 首页 itself, which shows those statuses.
@@ -8,13 +9,13 @@ struct TabBadges: PageModel {
   /// 消息's badge; nil for none.
   let messages: String?
 
-  init(statuses: Int, messages: Int, on tab: WeiboWeb.Tab? = nil) {
-    home = tab == .home ? nil : Self.text(statuses)
-    self.messages = Self.text(messages)
+  init(_ counts: UnreadBadges, on tab: WeiboWeb.Tab? = nil) {
+    home = tab == .home ? nil : Self.text(counts.statuses)
+    messages = Self.text(counts.messages)
   }
 
   /// No badges (visitors).
-  static let none = TabBadges(statuses: 0, messages: 0)
+  static let none = TabBadges(UnreadBadges(statuses: 0, messages: 0))
 
   /// The figure past which a badge reads `99+`: the web client's counts stop there.
   static let cap = 100
