@@ -44,6 +44,34 @@ import Testing
     }
   }
 
+  /// On `ReadThreads` each thread reads on a connection of its own (`ThreadReaders`): a read there sees every write
+  /// that finished before it, a read of several statements sees one snapshot even when another connection commits
+  /// in the middle, and a one-statement read needs none. Twenty rounds spread over the threads, so that both the
+  /// first read of a thread (opening its connection) and later ones are taken.
+  @Test func readsOnTheEnginesThreadsSeeEveryEarlierWriteInOneSnapshot() async throws {
+    try await withSQLiteStore { engine in
+      try await engine.pool.write { try $0.execute(sql: "CREATE TABLE rounds (n INTEGER NOT NULL)") }
+      let other = try DatabaseQueue(path: engine.path)
+      try await withTaskExecutorPreference(ReadThreads.shared) {
+        var rows = 0
+        for round in 1...20 {
+          try await engine.pool.write { try $0.execute(sql: "INSERT INTO rounds (n) VALUES (?)", arguments: [round]) }
+          rows += 1
+          let (onThread, before, after) = try await engine.reading { db in
+            let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM rounds")!
+            try other.write { try $0.execute(sql: "INSERT INTO rounds (n) VALUES (0)") }
+            return (ReadThreads.isCurrent, before, try Int.fetchOne(db, sql: "SELECT count(*) FROM rounds")!)
+          }
+          #expect(onThread)
+          #expect(before == rows, "round \(round): every earlier write")
+          #expect(after == before, "round \(round): one snapshot")
+          rows += 1
+          #expect(try await engine.readingOne { try Int.fetchOne($0, sql: "SELECT count(*) FROM rounds")! } == rows)
+        }
+      }
+    }
+  }
+
   @Test func bothHomeFeedStrategiesReturnTheSamePages() async throws {
     try await withSQLiteStore { engine in
       let sorted = engine.weibo
