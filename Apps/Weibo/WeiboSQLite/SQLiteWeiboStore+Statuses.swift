@@ -200,11 +200,6 @@ extension SQLiteWeiboStore {
     -> FeedPage<StatusRecord>
   {
     let generation = userRows.currentGeneration
-    if case .search = feed {
-      return try await reading { db in
-        try self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
-      }
-    }
     return try await reading { db in
       try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
     }
@@ -229,7 +224,6 @@ extension SQLiteWeiboStore {
       }
       return (found, context)
     }
-    if case .search = feed { return try await reading(read) }
     return try await reading(read)
   }
 
