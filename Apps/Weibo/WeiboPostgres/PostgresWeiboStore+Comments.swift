@@ -68,12 +68,11 @@ extension PostgresWeiboStore {
     -> FeedPage<CommentRecord>
   {
     try await readingReplica { db in
-      let condition = WeiboSQL.condition(feed, viewer: viewer)
       let items = try await db.rows("""
-        SELECT \(raw: commentColumns) FROM comments WHERE \(sql: condition)\(sql: WeiboSQL.window(page))
+        SELECT \(raw: commentColumns) FROM comments WHERE \(sql: WeiboSQL.commentPage(feed, viewer: viewer, page: page))
         ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
         """).map(CommentRecord.init(row:))
-      let total = try await db.value(WeiboSQL.cappedCount("comments", where: condition), as: Int.self) ?? 0
+      let total = try await db.value(WeiboSQL.commentTotal(feed, viewer: viewer), as: Int.self) ?? 0
       return FeedPage(items: items, total: total)
     }
   }

@@ -76,14 +76,12 @@ extension SQLiteWeiboStore {
     -> FeedPage<CommentRecord>
   {
     try await reading { db in
-      let shown = WeiboSQL.condition(feed, viewer: viewer)
-      let (condition, arguments) = shown.sqlite
-      let (window, windowArguments) = Self.window(page)
+      let (condition, arguments) = WeiboSQL.commentPage(feed, viewer: viewer, page: page).sqlite
       let items = try decodeRows(
         try db.cachedStatement(
-          sql: "SELECT \(commentColumns) FROM comments WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
-        arguments + windowArguments + [page.count, page.offset], CommentRecord.init(row:))
-      let (count, countArguments) = WeiboSQL.cappedCount("comments", where: shown).sqlite
+          sql: "SELECT \(commentColumns) FROM comments WHERE \(condition) ORDER BY id DESC LIMIT ? OFFSET ?"),
+        arguments + [page.count, page.offset], CommentRecord.init(row:))
+      let (count, countArguments) = WeiboSQL.commentTotal(feed, viewer: viewer).sqlite
       let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
       return FeedPage(items: items, total: total)
     }

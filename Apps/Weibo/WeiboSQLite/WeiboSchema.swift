@@ -18,7 +18,7 @@ enum WeiboSchema {
     SELECT 'public_statuses', count(*) FROM statuses WHERE visible = 0 HAVING count(*) > 0;
     """
 
-  /// Comments staff hid: only their author sees them (`WeiboSQL.condition(_:viewer:)`).
+  /// Comments staff hid: only their author sees them (`WeiboSQL.commentShown`).
   static let v3 = "ALTER TABLE comments ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;"
 
   /// Where a person's client apps stand (Mastodon's markers) and the notifications they cleared or dismissed.

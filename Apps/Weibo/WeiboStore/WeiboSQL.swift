@@ -295,9 +295,53 @@ package enum WeiboSQL {
     }
   }
 
-  /// The comments `feed` holds that `viewer` may see (`commentShown`).
-  package static func condition(_ feed: CommentFeed, viewer: Int64) -> SQL {
-    condition(feed) + " AND \(sql: commentShown(to: viewer, in: "comments"))"
+  /// What picks a page of `feed`'s comments for `viewer` (`condition` within `page`'s window), for
+  /// `SELECT … FROM comments WHERE … ORDER BY id DESC LIMIT page.count OFFSET page.offset`. A feed that joins
+  /// several people's comments by OR (`parts`) is read one index range per part, each stopping at the page: both
+  /// engines planned the OR as every comment the person ever received, sorted (0.4 ms a page at 155 comments,
+  /// growing with the person's popularity, not with the page).
+  package static func commentPage(_ feed: CommentFeed, viewer: Int64, page: Page) -> SQL {
+    let shown: SQL = " AND \(sql: commentShown(to: viewer, in: "comments"))\(sql: window(page))"
+    guard let parts = parts(feed) else { return condition(feed) + shown }
+    var ids: SQL = ""
+    for (index, part) in parts.enumerated() {
+      ids += """
+        \(raw: index == 0 ? "" : " UNION ALL ")SELECT id FROM (SELECT id FROM comments WHERE \(sql: part)\(sql: shown) \
+        ORDER BY id DESC LIMIT \(page.count + page.offset)) AS part\(raw: String(index))
+        """
+    }
+    return "id IN (\(sql: ids))"
+  }
+
+  /// `feed`'s comments `viewer` may see, counted up to `totalCap` (`commentRows`: an OR feed stops at the cap too).
+  package static func commentTotal(_ feed: CommentFeed, viewer: Int64) -> SQL {
+    "SELECT count(*) FROM (\(sql: commentRows(feed, viewer: viewer)) LIMIT \(totalCap)) AS counted"
+  }
+
+  /// One row for each comment of `feed` that `viewer` may see and that meets `extra`; an OR feed part by part
+  /// (`parts`), each an index range of its own (the OR gathered every match before the first row came out).
+  private static func commentRows(_ feed: CommentFeed, viewer: Int64, _ extra: SQL = "") -> SQL {
+    let shown: SQL = " AND \(sql: commentShown(to: viewer, in: "comments"))\(sql: extra)"
+    guard let parts = parts(feed) else { return "SELECT 1 FROM comments WHERE \(sql: condition(feed))\(sql: shown)" }
+    var rows: SQL = ""
+    for (index, part) in parts.enumerated() {
+      rows += "\(raw: index == 0 ? "" : " UNION ALL ")SELECT 1 FROM comments WHERE \(sql: part)\(sql: shown)"
+    }
+    return rows
+  }
+
+  /// `condition(feed)` as parts no two of which hold the same comment, each read by an index of its own (the
+  /// person's column, then id), for the feeds that are an OR of people's columns; nil for the others.
+  private static func parts(_ feed: CommentFeed) -> [SQL]? {
+    switch feed {
+    case .toUser(let user):
+      ["status_user_id = \(user) AND user_id <> \(user)",
+       "reply_user_id = \(user) AND status_user_id <> \(user) AND user_id <> \(user)"]
+    case .timeline(let user):
+      ["user_id = \(user)", "status_user_id = \(user) AND user_id <> \(user)",
+       "reply_user_id = \(user) AND status_user_id <> \(user) AND user_id <> \(user)"]
+    case .onStatus, .byUser, .mentions: nil
+    }
   }
 
   /// A comment `viewer` may see, as far as the comment goes (its status has `visibleTo`): not hidden by staff
@@ -363,7 +407,7 @@ package enum WeiboSQL {
     case .follower:
       "SELECT 1 FROM follows WHERE followee_id = \(userID) AND id > \(sql: mark)"
     case .cmt:
-      "SELECT 1 FROM comments WHERE \(sql: condition(.toUser(userID), viewer: userID)) AND id > \(sql: mark)"
+      commentRows(.toUser(userID), viewer: userID, " AND id > \(sql: mark)")
     case .mentionStatus:
       """
       SELECT 1 FROM status_mentions m JOIN statuses s ON s.id = m.status_id
