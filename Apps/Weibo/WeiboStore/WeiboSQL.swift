@@ -298,8 +298,8 @@ package enum WeiboSQL {
   /// What picks a page of `feed`'s comments for `viewer` (`condition` within `page`'s window), for
   /// `SELECT … FROM comments WHERE … ORDER BY id DESC LIMIT page.count OFFSET page.offset`. A feed that joins
   /// several people's comments by OR (`parts`) is read one index range per part, each stopping at the page: both
-  /// engines planned the OR as every comment the person ever received, sorted (0.4 ms a page at 155 comments,
-  /// growing with the person's popularity, not with the page).
+  /// engines planned the OR as every comment the person ever received, sorted (25 ms a page for a person with
+  /// 50,000, growing with their popularity; 0.06 ms part by part).
   package static func commentPage(_ feed: CommentFeed, viewer: Int64, page: Page) -> SQL {
     let shown: SQL = " AND \(sql: commentShown(to: viewer, in: "comments"))\(sql: window(page))"
     guard let parts = parts(feed) else { return condition(feed) + shown }
