@@ -303,13 +303,12 @@ package enum WeiboSQL {
   package static func commentPage(_ feed: CommentFeed, viewer: Int64, page: Page) -> SQL {
     let shown: SQL = " AND \(sql: commentShown(to: viewer, in: "comments"))\(sql: window(page))"
     guard let parts = parts(feed) else { return condition(feed) + shown }
-    var ids: SQL = ""
-    for (index, part) in parts.enumerated() {
-      ids += """
-        \(raw: index == 0 ? "" : " UNION ALL ")SELECT id FROM (SELECT id FROM comments WHERE \(sql: part)\(sql: shown) \
-        ORDER BY id DESC LIMIT \(page.count + page.offset)) AS part\(raw: String(index))
-        """
-    }
+    let ids = unionAll(parts.enumerated().map { index, part in
+      """
+      SELECT id FROM (SELECT id FROM comments WHERE \(sql: part)\(sql: shown) \
+      ORDER BY id DESC LIMIT \(page.count + page.offset)) AS part\(raw: String(index))
+      """
+    })
     return "id IN (\(sql: ids))"
   }
 
@@ -323,11 +322,14 @@ package enum WeiboSQL {
   private static func commentRows(_ feed: CommentFeed, viewer: Int64, _ extra: SQL = "") -> SQL {
     let shown: SQL = " AND \(sql: commentShown(to: viewer, in: "comments"))\(sql: extra)"
     guard let parts = parts(feed) else { return "SELECT 1 FROM comments WHERE \(sql: condition(feed))\(sql: shown)" }
-    var rows: SQL = ""
-    for (index, part) in parts.enumerated() {
-      rows += "\(raw: index == 0 ? "" : " UNION ALL ")SELECT 1 FROM comments WHERE \(sql: part)\(sql: shown)"
-    }
-    return rows
+    return unionAll(parts.map { "SELECT 1 FROM comments WHERE \(sql: $0)\(sql: shown)" })
+  }
+
+  /// `selects` as one compound select, in order.
+  private static func unionAll(_ selects: [SQL]) -> SQL {
+    var sql: SQL = ""
+    for (index, select) in selects.enumerated() { sql += "\(raw: index == 0 ? "" : " UNION ALL ")\(sql: select)" }
+    return sql
   }
 
   /// `condition(feed)` as parts no two of which hold the same comment, each read by an index of its own (the
@@ -384,10 +386,7 @@ package enum WeiboSQL {
 
   /// How many unread items of `kinds` there are together, up to `cap`, as a scalar subquery.
   private static func unreadCount(_ kinds: [UnreadKind], userID: Int64, cap: Int, walk: Bool) -> SQL {
-    var sources: SQL = ""
-    for (index, kind) in kinds.enumerated() {
-      sources += "\(raw: index == 0 ? "" : " UNION ALL ")\(sql: unreadSource(kind, userID: userID, walk: walk))"
-    }
+    let sources = unionAll(kinds.map { unreadSource($0, userID: userID, walk: walk) })
     return "(SELECT count(*) FROM (\(sql: sources) LIMIT \(cap)) AS unread)"
   }
 
