@@ -27,6 +27,31 @@ import Testing
     }
   }
 
+  @Test func theUnreadCountIsOthersHeldIdsAfterTheMark() {
+    var random = SplitMix(seed: 12)
+    let owner: Int64 = 1
+    for _ in 0..<2_000 {
+      let ids = Array(Set((0..<Int.random(in: 0...30, using: &random)).map { _ in Int64.random(in: 1...100, using: &random) }))
+        .sorted(by: >)
+      let authors = ids.map { _ in Int64.random(in: 1...3, using: &random) }
+      let held = Int.random(in: 0...ids.count, using: &random)
+      let (mark, cap) = (Int64.random(in: 0...100, using: &random), Int.random(in: 1...12, using: &random))
+      let feeds = HomeFeeds()
+      feeds.add(Array(ids.prefix(held)), authors: Array(authors.prefix(held)), complete: held == ids.count, of: owner,
+                followees: [2, 3], readAt: feeds.currentGeneration)
+      let expected = min(cap, zip(ids, authors).filter { $0 > mark && $1 != owner }.count)
+      let counted = feeds.unread(of: owner, after: mark, upTo: cap)
+      // A partial feed answers right or not at all; it declines only when the count reaches past what it holds.
+      if let counted { #expect(counted == expected, "\(ids) by \(authors) holding \(held), after \(mark) up to \(cap)") }
+      if held == ids.count || zip(ids.prefix(held), authors).filter({ $0 > mark && $1 != owner }).count >= cap
+        || (held > 0 && ids[held - 1] <= mark)
+      {
+        #expect(counted != nil)
+      }
+      #expect(feeds.unread(of: 2, after: mark, upTo: cap) == nil)
+    }
+  }
+
   /// Two processes on one database of `kind` (see `StoreCachesTests.withTwoProcesses`); on SQLite their home
   /// feeds hold only `depth` ids, so partial feeds are exercised too.
   func withTwoProcesses(_ kind: StoreKind, depth: Int, _ body: (any WeiboStore, any WeiboStore) async throws -> Void)
@@ -79,9 +104,23 @@ import Testing
         comments += comment.map(\.id)
       }
 
-      /// Each person's home pages, from both processes, against the database's page and context.
+      var marks: [Int64: Int64] = [:]
+
+      /// Each person's home pages, from both processes, against the database's page and context; and their
+      /// badges (the held feed counts the new statuses) against the database's home feed after their mark.
       func check(_ step: Int) async throws {
         for viewer in people {
+          if Int.random(in: 0..<3, using: &random) == 0, let id = statuses.randomElement(using: &random) {
+            try await writer.markSeen(userID: viewer, kind: .status, upTo: id)
+            marks[viewer] = max(marks[viewer] ?? viewer, id)
+          }
+          let cap = [2, 5, 100].randomElement(using: &random)!
+          let whole = try await writer.statuses(in: .home(viewer), feature: .all, page: Page(count: 500), seenBy: 0)
+          let unread = min(cap, whole.items.filter { $0.id > (marks[viewer] ?? viewer) && $0.userID != viewer }.count)
+          for store in [writer, reader] {
+            #expect(try await store.unreadBadges(userID: viewer, upTo: cap).statuses == unread, "seed \(seed), step \(step)")
+            #expect(try await store.unreadCounts(userID: viewer, upTo: cap)[.status] == unread, "seed \(seed), step \(step)")
+          }
           var page = Page(count: Int.random(in: 1...5, using: &random), page: Int.random(in: 1...3, using: &random))
           if Bool.random(using: &random), let id = statuses.randomElement(using: &random) { page.maxID = id }
           if Int.random(in: 0..<4, using: &random) == 0, let id = statuses.randomElement(using: &random) { page.sinceID = id }

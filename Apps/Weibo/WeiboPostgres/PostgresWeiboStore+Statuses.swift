@@ -248,13 +248,14 @@ extension PostgresWeiboStore {
 
   /// Holds the newest ids of `user`'s home feed (see `HomeFeeds`), read in the snapshot of the page.
   func fillHomeFeed(_ user: Int64, readAt generation: Int, _ db: Connection) async throws {
-    let ids = try await db.column("""
-      SELECT id FROM statuses WHERE \(sql: WeiboSQL.home(user)) ORDER BY id DESC LIMIT \(caches.homeFeeds.depth + 1)
-      """, as: Int64.self)
+    let rows = try await db.rows("""
+      SELECT id, user_id FROM statuses WHERE \(sql: WeiboSQL.home(user)) ORDER BY id DESC LIMIT \(caches.homeFeeds.depth + 1)
+      """)
     let followees = try await db.column(WeiboSQL.shownFollowees(user), as: Int64.self)
     let depth = caches.homeFeeds.depth
-    caches.homeFeeds.add(
-      Array(ids.prefix(depth)), complete: ids.count <= depth, of: user, followees: followees, readAt: generation)
+    let held = rows.prefix(depth)
+    caches.homeFeeds.add(try held.map { try $0.int64(0) }, authors: try held.map { try $0.int64(1) },
+                         complete: rows.count <= depth, of: user, followees: followees, readAt: generation)
   }
 
   /// The statuses a home feed holds: all of the user's and the public ones of everyone they follow, from the

@@ -6,20 +6,21 @@ import WeiboStore
 
 extension PostgresWeiboStore {
   package func unreadCounts(userID: Int64, upTo cap: Int) async throws -> [UnreadKind: Int] {
-    try await reading { db in
-      guard let row = try await db.rows(WeiboSQL.unreadCounts(userID: userID, cap: cap)).first else { return [:] }
-      var counts: [UnreadKind: Int] = [:]
-      for (index, kind) in UnreadKind.allCases.enumerated() { counts[kind] = Int(try row.int64(index)) }
-      return counts
-    }
+    let counts = try await unread(UnreadKind.allCases.map { [$0] }, userID: userID, cap: cap)
+    return Dictionary(uniqueKeysWithValues: zip(UnreadKind.allCases, counts))
   }
 
   package func unreadBadges(userID: Int64, upTo cap: Int) async throws -> UnreadBadges {
-    try await reading { db in
-      guard let row = try await db.rows(WeiboSQL.unreadBadges(userID: userID, cap: cap)).first else {
-        return UnreadBadges(statuses: 0, messages: 0)
+    let counts = try await unread([[.status], UnreadKind.messages], userID: userID, cap: cap)
+    return UnreadBadges(statuses: counts[0], messages: counts[1])
+  }
+
+  private func unread(_ groups: [[UnreadKind]], userID: Int64, cap: Int) async throws -> [Int] {
+    try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: false, feeds: caches.homeFeeds) { sql in
+      try await reading { db in
+        guard let row = try await db.rows(sql).first else { return [] }
+        return try (0..<row.count).map { try row.int64($0) }
       }
-      return UnreadBadges(statuses: Int(try row.int64(0)), messages: Int(try row.int64(1)))
     }
   }
 

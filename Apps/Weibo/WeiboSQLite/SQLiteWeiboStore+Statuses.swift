@@ -308,13 +308,14 @@ extension SQLiteWeiboStore {
   /// Holds the newest ids of `user`'s home feed (see `HomeFeeds`), read in the snapshot of the page.
   func fillHomeFeed(_ user: Int64, dense: Bool, readAt generation: Int, _ db: Database) throws {
     let (condition, arguments) = Self.homeCondition(user, walk: dense)
-    let ids = try Int64.fetchAll(
-      try db.cachedStatement(sql: "SELECT id FROM statuses WHERE \(condition) ORDER BY id DESC LIMIT ?"),
+    let rows = try Row.fetchAll(
+      try db.cachedStatement(sql: "SELECT id, user_id FROM statuses WHERE \(condition) ORDER BY id DESC LIMIT ?"),
       arguments: arguments + [caches.homeFeeds.depth + 1])
     let followees = try Self.shownFollowees(user, db)
     let depth = caches.homeFeeds.depth
-    caches.homeFeeds.add(
-      Array(ids.prefix(depth)), complete: ids.count <= depth, of: user, followees: followees, readAt: generation)
+    let held = rows.prefix(depth)
+    caches.homeFeeds.add(held.map { $0[0] }, authors: held.map { $0[1] }, complete: rows.count <= depth, of: user,
+                         followees: followees, readAt: generation)
   }
 
   /// Users by id, from the user-row cache where it has them; the rest are read and cached.

@@ -7,22 +7,22 @@ import WeiboStore
 // Unread counters.
 extension SQLiteWeiboStore {
   package func unreadCounts(userID: Int64, upTo cap: Int) async throws -> [UnreadKind: Int] {
-    try await readingOne { db in
-      let (sql, arguments) = WeiboSQL.unreadCounts(userID: userID, cap: cap, walk: true).sqlite
-      guard let row = try Row.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) else { return [:] }
-      var counts: [UnreadKind: Int] = [:]
-      for (index, kind) in UnreadKind.allCases.enumerated() { counts[kind] = row[index] }
-      return counts
-    }
+    let counts = try await unread(UnreadKind.allCases.map { [$0] }, userID: userID, cap: cap)
+    return Dictionary(uniqueKeysWithValues: zip(UnreadKind.allCases, counts))
   }
 
   package func unreadBadges(userID: Int64, upTo cap: Int) async throws -> UnreadBadges {
-    try await readingOne { db in
-      let (sql, arguments) = WeiboSQL.unreadBadges(userID: userID, cap: cap, walk: true).sqlite
-      guard let row = try Row.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) else {
-        return UnreadBadges(statuses: 0, messages: 0)
+    let counts = try await unread([[.status], UnreadKind.messages], userID: userID, cap: cap)
+    return UnreadBadges(statuses: counts[0], messages: counts[1])
+  }
+
+  private func unread(_ groups: [[UnreadKind]], userID: Int64, cap: Int) async throws -> [Int] {
+    try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: true, feeds: caches.homeFeeds) { sql in
+      try await readingOne { db in
+        let (text, arguments) = sql.sqlite
+        guard let row = try Row.fetchOne(try db.cachedStatement(sql: text), arguments: arguments) else { return [] }
+        return (0..<row.count).map { row[$0] }
       }
-      return UnreadBadges(statuses: row[0], messages: row[1])
     }
   }
 

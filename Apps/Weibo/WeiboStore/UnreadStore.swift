@@ -18,3 +18,32 @@ extension UnreadStore {
     try await unreadCounts(userID: userID, upTo: WeiboSQL.unreadCap)
   }
 }
+
+/// How both engines read unread counts: one statement (`WeiboSQL.unreadCounts`), except that new statuses are
+/// counted in the reader's home feed when it is held (`HomeFeeds.unread`, after the mark the statement reads).
+/// In the database that count walked every status newer than the mark, checking its author against the follow
+/// list: a sixth of a signed-in page's time.
+package enum UnreadReading {
+  /// The counts of `groups` (as `WeiboSQL.unreadCounts` takes them); `read` runs a statement of one row of
+  /// integers.
+  package static func counts(_ groups: [[UnreadKind]], userID: Int64, cap: Int, walk: Bool, feeds: HomeFeeds,
+                             read: (SQL) async throws -> [Int64]) async throws -> [Int]
+  {
+    let statuses = groups.firstIndex(of: [.status])
+    guard let statuses, feeds.holds(userID) else {
+      return try await read(WeiboSQL.unreadCounts(groups, userID: userID, cap: cap, walk: walk)).map { Int($0) }
+    }
+    var others = groups
+    others.remove(at: statuses)
+    var row = try await read(WeiboSQL.unreadCounts(others, userID: userID, cap: cap, walk: walk, statusMark: true))
+    guard let mark = row.popLast() else { return groups.map { _ in 0 } }
+    var counts = row.map { Int($0) }
+    // Dropped since, or the unread reach past the held ids: the database counts them.
+    var statusCount = feeds.unread(of: userID, after: mark, upTo: cap)
+    if statusCount == nil {
+      statusCount = try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) }
+    }
+    counts.insert(statusCount ?? 0, at: statuses)
+    return counts
+  }
+}

@@ -363,25 +363,18 @@ package enum WeiboSQL {
     }
   }
 
-  /// The unread counts of every kind (`UnreadKind.allCases`, in order, one column each, capped at `cap`) after
-  /// each kind's mark: one statement, where one per kind made every signed-in page six round trips to PostgreSQL.
-  /// `walk` as for `home`.
-  package static func unreadCounts(userID: Int64, cap: Int, walk: Bool = false) -> SQL {
+  /// The unread counts of `groups`, one column each: the unread items of a group's kinds together, up to `cap`,
+  /// each kind after its mark; then, when `statusMark`, the mark after which statuses are unread (for a count
+  /// taken from the held home feed instead: `UnreadReading`). One statement, where one per kind made every
+  /// signed-in page six round trips to PostgreSQL. `walk` as for `home`.
+  package static func unreadCounts(_ groups: [[UnreadKind]], userID: Int64, cap: Int, walk: Bool = false,
+                                   statusMark: Bool = false) -> SQL
+  {
+    var columns = groups.map { unreadCount($0, userID: userID, cap: cap, walk: walk) }
+    if statusMark { columns.append(unreadMark(.status, userID: userID)) }
     var sql: SQL = "SELECT "
-    for (index, kind) in UnreadKind.allCases.enumerated() {
-      sql += "\(raw: index == 0 ? "" : ", ")\(sql: unreadCount([kind], userID: userID, cap: cap, walk: walk))"
-    }
+    for (index, column) in columns.enumerated() { sql += "\(raw: index == 0 ? "" : ", ")\(sql: column)" }
     return sql
-  }
-
-  /// The tab bar's two figures, capped at `cap`: new statuses, and 消息's kinds (`UnreadKind.messages`) counted
-  /// together, so that the four stop at `cap` between them (summing four capped counts walked four times the rows,
-  /// a tenth of a signed-in page's time) and follows, which no badge shows, are not counted at all.
-  package static func unreadBadges(userID: Int64, cap: Int, walk: Bool = false) -> SQL {
-    """
-    SELECT \(sql: unreadCount([.status], userID: userID, cap: cap, walk: walk)), \
-    \(sql: unreadCount(UnreadKind.messages, userID: userID, cap: cap, walk: walk))
-    """
   }
 
   /// How many unread items of `kinds` there are together, up to `cap`, as a scalar subquery.

@@ -19,6 +19,8 @@ package final class HomeFeeds: @unchecked Sendable {
     /// Whether `ids` is the whole feed, rather than its newest part.
     var complete: Bool
     let followees: Set<Int64>
+    /// Which of `ids` are the owner's own (the tab bar's count leaves them out: `unread`).
+    var mine: Set<Int64>
     var used: UInt64
   }
 
@@ -71,8 +73,26 @@ package final class HomeFeeds: @unchecked Sendable {
     return found
   }
 
-  /// Holds `owner`'s feed: the newest ids of it, `complete` when that is all of it, and whom the owner follows.
-  package func add(_ ids: [Int64], complete: Bool, of owner: Int64, followees: [Int64], readAt generation: Int) {
+  /// How many statuses of `owner`'s feed after `mark` are others', up to `cap` (the tab bar's 首页 badge, as
+  /// `WeiboSQL`'s unread statuses count them); nil when the feed is not held or the count reaches past what is.
+  /// Counting them in the database walked every newer status checking its author against the follow list.
+  package func unread(of owner: Int64, after mark: Int64, upTo cap: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let feed = feeds[owner] else { return nil }
+    var count = 0
+    for id in feed.ids {
+      if id <= mark || count >= cap { return count }
+      if !feed.mine.contains(id) { count += 1 }
+    }
+    return feed.complete || count >= cap ? count : nil
+  }
+
+  /// Holds `owner`'s feed: the newest ids of it (`authors`, the author of each), `complete` when that is all of
+  /// it, and whom the owner follows.
+  package func add(_ ids: [Int64], authors: [Int64], complete: Bool, of owner: Int64, followees: [Int64],
+                   readAt generation: Int)
+  {
     lock.lock()
     defer { lock.unlock() }
     guard generation == self.generation else { return }
@@ -80,7 +100,8 @@ package final class HomeFeeds: @unchecked Sendable {
       feeds[oldest] = nil
     }
     clock += 1
-    feeds[owner] = Feed(ids: ids, complete: complete, followees: Set(followees), used: clock)
+    let mine = zip(ids, authors).compactMap { $1 == owner ? $0 : nil }
+    feeds[owner] = Feed(ids: ids, complete: complete, followees: Set(followees), mine: Set(mine), used: clock)
   }
 
   /// A new status joins the feeds that hold its author: the author's own, and when public, the followers'.
@@ -98,9 +119,11 @@ package final class HomeFeeds: @unchecked Sendable {
     for (owner, index) in places {
       update(owner) { feed in
         feed.ids.insert(status.id, at: index)
+        if owner == status.author { feed.mine.insert(status.id) }
         if feed.ids.count > depth + depth / 4 {
           feed.ids.removeLast(feed.ids.count - depth)
           feed.complete = false
+          if let oldest = feed.ids.last { feed.mine = feed.mine.filter { $0 >= oldest } }
         }
       }
     }
@@ -121,7 +144,7 @@ package final class HomeFeeds: @unchecked Sendable {
     }
     for (owner, indexes) in places {
       update(owner) { feed in
-        for index in indexes { feed.ids.remove(at: index) }
+        for index in indexes { feed.mine.remove(feed.ids.remove(at: index)) }
       }
     }
   }
