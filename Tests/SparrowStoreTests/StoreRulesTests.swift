@@ -1,4 +1,5 @@
 import Foundation
+import SparrowDemo
 import SparrowStore
 import SparrowTestSupport
 import Testing
@@ -297,6 +298,40 @@ func activeAuthorsAreThoseWhoPostedInTheWindow(_ kind: StoreKind) async throws {
     try await store.recomputeCounters()
     #expect(try await store.activeAuthors(since: window) == 2)
     #expect(try await store.activeAuthors(since: f.now + 1) == 0)
+  }
+}
+
+/// The kept counts of authors by the day of their latest post answer as the authors' latest posts do, for any
+/// moment of any day, over posts in and out of order (imports), and after a recount.
+@Test(arguments: StoreKind.available)
+func activeAuthorsCountedByDayAreTheLatestPostsOverARandomHistory(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    var random = SplitMix(seed: 25)
+    var people: [Int64] = []
+    for name in ["ann", "ben", "cat", "dan", "eve", "fay"] { people.append(try await f.user(store, name)) }
+    let start = f.now
+    var latest: [Int64: Date] = [:]
+    func check(_ place: String) async throws {
+      for _ in 0..<6 {
+        // Any moment of the four days, on day boundaries too.
+        var since = start + Double(Int.random(in: 0..<(4 * 86_400), using: &random))
+        if Bool.random(using: &random) { since = Date(timeIntervalSince1970: (since.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400) }
+        let expected = latest.values.filter { $0 >= since }.count
+        #expect(try await store.activeAuthors(since: since) == expected, "\(place), since \(since)")
+      }
+    }
+    for step in 0..<60 {
+      let author = people.randomElement(using: &random)!
+      let at = start + Double(Int.random(in: 0..<(4 * 86_400), using: &random))
+      let status = StatusRecord(id: f.ids.next(at: at), userID: author, text: "第\(step)条", appID: 0, createdAt: at)
+      try await store.insertStatus(status, mentions: [], topics: [], comments: [])
+      latest[author] = max(latest[author] ?? at, at)
+      try await check("step \(step)")
+    }
+    try await store.recomputeCounters()
+    try await check("after the recount")
   }
 }
 

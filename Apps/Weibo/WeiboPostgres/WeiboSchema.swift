@@ -49,6 +49,10 @@ enum WeiboSchema {
     "CREATE TABLE topic_totals (topic TEXT PRIMARY KEY, n BIGINT NOT NULL)",
   ] + WeiboSQL.recountTopics.map(\.text)
 
+  /// Authors counted by the day of their latest post (SQLite's `weibo-v7`).
+  static let v7 = ["CREATE TABLE weibo_author_days (day BIGINT PRIMARY KEY, n BIGINT NOT NULL)"]
+    + WeiboSQL.recountAuthorDays.map(\.text)
+
   static let schema = PostgresSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
@@ -56,6 +60,7 @@ enum WeiboSchema {
     ("weibo-v4", "微博: client markers and removed notifications", v4),
     ("weibo-v5", "微博: each author's latest post", v5),
     ("weibo-v6", "微博: topics counted by the hour and in all", v6),
+    ("weibo-v7", "微博: authors counted by the day of their latest post", v7),
   ])
 }
 

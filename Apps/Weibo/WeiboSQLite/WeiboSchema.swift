@@ -49,6 +49,11 @@ enum WeiboSchema {
     CREATE TABLE topic_totals (topic TEXT PRIMARY KEY, n BIGINT NOT NULL) WITHOUT ROWID;
     """ + WeiboSQL.recountTopics.map { $0.text + ";\n" }.joined()
 
+  /// Authors counted by the day of their latest post (`WeiboSQL.activeAuthors`), filled from `weibo_authors`.
+  static let v7 = """
+    CREATE TABLE weibo_author_days (day INTEGER PRIMARY KEY, n BIGINT NOT NULL);
+    """ + WeiboSQL.recountAuthorDays.map { $0.text + ";\n" }.joined()
+
   static let schema = SQLiteSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
@@ -56,6 +61,7 @@ enum WeiboSchema {
     ("weibo-v4", "微博: client markers and removed notifications", v4),
     ("weibo-v5", "微博: each author's latest post", v5),
     ("weibo-v6", "微博: topics counted by the hour and in all", v6),
+    ("weibo-v7", "微博: authors counted by the day of their latest post", v7),
   ])
 }
 

@@ -53,7 +53,7 @@ package struct StatusPosting: Sendable {
         "UPDATE statuses SET reposts_count = reposts_count + 1 WHERE id IN (\(original), \(status.parentID ?? original))")
     }
     if status.visible == 0 { updates.append(WeiboSQL.publicStatuses(by: 1)) }
-    updates.append(WeiboSQL.authorPosted(status.userID, at: status.createdAt))
+    updates += WeiboSQL.authorPosted(status.userID, at: status.createdAt)
     updates += topics.flatMap { WeiboSQL.topicUsed($0, status: status.id, at: status.createdAt) }
     return updates
   }
