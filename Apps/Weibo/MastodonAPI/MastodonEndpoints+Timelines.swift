@@ -84,7 +84,7 @@ extension MastodonEndpoints {
     }
     if type == nil || type == "hashtags" {
       let name = q.trimmingCharacters(in: CharacterSet(charactersIn: "#"))
-      let hot = try await store.hotTopics(since: call.now.addingTimeInterval(-7 * 86_400), limit: 200)
+      let hot = try await store.hotTopics(last: 7 * 86_400, before: call.now, limit: 200)
       hashtags = hot.filter { $0.name.localizedCaseInsensitiveContains(name) }.prefix(limit)
         .map { Tag(name: $0.name, url: "\(baseURL)/topic/\(FormEncoding.escape($0.name))") }
     }
@@ -111,7 +111,7 @@ extension MastodonEndpoints {
 
   /// 话题 most used in public statuses over the last day, with their count as today's uses.
   func trendingTags(_ call: MastodonCall, limit: Int) async throws -> [Tag] {
-    let hot = try await store.hotTopics(since: call.now.addingTimeInterval(-86_400), limit: limit)
+    let hot = try await store.hotTopics(last: 86_400, before: call.now, limit: limit)
     let today = MastodonPresenter.day(call.now)
     return hot.map { topic in
       Tag(name: topic.name, url: "\(baseURL)/topic/\(FormEncoding.escape(topic.name))",

@@ -60,7 +60,7 @@ struct DiscoveryController: Sendable {
     table.get("trends/weekly") { try await trends($0, over: 7 * 24 * 3600) }
     table.get("trends") { call in
       let count = min(max(try call.params.int("count", default: 10), 1), 50)
-      let topics = try await deps.store.hotTopics(since: call.now.addingTimeInterval(-24 * 3600), limit: count)
+      let topics = try await deps.store.hotTopics(last: 24 * 3600, before: call.now, limit: count)
       return try json(topics.enumerated().map {
         HotTrend(trendID: Int64($0.offset + 1), hotword: $0.element.name, num: $0.element.count)
       })
@@ -69,7 +69,7 @@ struct DiscoveryController: Sendable {
 
   /// `{"trends":{"yyyy-MM-dd HH:mm":[{name,query,amount}]},"as_of":…}` for topics used within `window`.
   private func trends(_ call: APICall, over window: TimeInterval) async throws -> Response {
-    let topics = try await deps.store.hotTopics(since: call.now.addingTimeInterval(-window), limit: 20)
+    let topics = try await deps.store.hotTopics(last: window, before: call.now, limit: 20)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = WeiboDate.zone
     let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: call.now)

@@ -303,9 +303,13 @@ extension PostgresWeiboStore {
   }
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
-    try await readingReplica { db in
-      try await db.rows(WeiboSQL.hotTopics(since: since, limit: limit))
-        .map { TopicCount(name: try $0.string(0), count: try $0.int(1)) }
+    // Caught up first, so that another process's posts have moved the generation the kept lists stand on.
+    if engine.isListening { try await reading { db in try await catchUp(db) } }
+    return try await caches.app(HotTopicsCache.self) { HotTopicsCache() }.topics(since: since, limit: limit, caches: caches) {
+      try await readingReplica { db in
+        try await db.rows(WeiboSQL.hotTopics(since: since, limit: limit))
+          .map { TopicCount(name: try $0.string(0), count: try $0.int(1)) }
+      }
     }
   }
 

@@ -273,10 +273,12 @@ extension SQLiteWeiboStore {
   }
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
-    try await reading { db in
-      let (sql, arguments) = WeiboSQL.hotTopics(since: since, limit: limit).sqlite
-      return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
-        .map { TopicCount(name: $0[0], count: $0[1]) }
+    try await caches.app(HotTopicsCache.self) { HotTopicsCache() }.topics(since: since, limit: limit, caches: caches) {
+      try await reading { db in
+        let (sql, arguments) = WeiboSQL.hotTopics(since: since, limit: limit).sqlite
+        return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
+          .map { TopicCount(name: $0[0], count: $0[1]) }
+      }
     }
   }
 

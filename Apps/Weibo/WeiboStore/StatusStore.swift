@@ -47,4 +47,11 @@ extension StatusStore {
   package func context(for statuses: [StatusRecord], viewer: Int64) async throws -> StatusContextRows {
     try await context(for: statuses, people: [], apps: [], viewer: viewer)
   }
+
+  /// 热门话题 of the `window` (in seconds) before `now`, its start taken to the minute: so that the lists of a minute
+  /// are one, which the engines keep between posts (`HotTopicsCache`), a window may count up to a minute more.
+  package func hotTopics(last window: TimeInterval, before now: Date, limit: Int) async throws -> [TopicCount] {
+    let start = ((now.timeIntervalSince1970 - window) / 60).rounded(.down) * 60
+    return try await hotTopics(since: Date(timeIntervalSince1970: start), limit: limit)
+  }
 }

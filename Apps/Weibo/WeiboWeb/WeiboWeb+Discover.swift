@@ -32,7 +32,7 @@ extension WeiboWeb {
     var topics: [TopicCount] = []
     var window = ""
     for (days, label) in Self.topicWindows {
-      topics = try await deps.store.hotTopics(since: deps.now().addingTimeInterval(-Double(days) * 24 * 3600), limit: limit)
+      topics = try await deps.store.hotTopics(last: Double(days) * 24 * 3600, before: deps.now(), limit: limit)
       window = label
       if !topics.isEmpty { break }
     }

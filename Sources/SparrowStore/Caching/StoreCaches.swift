@@ -13,6 +13,7 @@ import Synchronization
 /// | `seen` | the highest seen mark per user and kind | `SeenMarks.limit` (100,000) | nothing: marks only grow, so a known one is a floor |
 /// | `statusRows` | status rows by id | 20,000 a generation, two generations | `.statuses` (changed or removed), `.everything` |
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
+/// | 微博's `HotTopicsCache` (an app's) | 热门话题 by window start and length | 16 lists | `statusesGeneration`: any status posted or removed, `.everything` |
 /// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale, and how many deals each filter finds | 2,000 entries (one set per city and kind, one total per filter) | itself: each read checks the deals' stamp (highest id, last update), so any process's write shows at once, and a set ends at the next publication or deadline |
 ///
 /// Engines call `invalidate` after each write commits. `publish` hands the same change to other processes
@@ -29,6 +30,7 @@ package final class StoreCaches: Sendable {
   private let publish: @Sendable (CacheInvalidation) -> Void
   /// Caches an app keeps beside these, one of each type per process and database (`OnSaleSets`).
   private let appCaches = Mutex<[ObjectIdentifier: any Sendable]>([:])
+  private let statusChanges = Atomic<Int>(0)
 
   package init(homeFeeds: HomeFeeds = HomeFeeds(), publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
     self.homeFeeds = homeFeeds
@@ -45,6 +47,10 @@ package final class StoreCaches: Sendable {
       return cache
     }
   }
+
+  /// Moves whenever a status is posted or removed, here or in another process, and on `.everything`: what an app
+  /// keeps of sums over statuses (hot topics) holds while it stands. Take it before the read whose result is kept.
+  package var statusesGeneration: Int { statusChanges.load(ordering: .acquiring) }
 
   /// Hits and misses of each cache, by the name `/metrics` shows.
   package var tallies: [(cache: String, tally: CacheTally)] {
@@ -65,6 +71,7 @@ package final class StoreCaches: Sendable {
       userRows.drop(users: users, followeesOf: followeesOf, relationsOf: relationsOf)
       homeFeeds.drop(owners: followeesOf)
     case .statuses(let posted, let changed, let removed):
+      if !posted.isEmpty || !removed.isEmpty { statusChanges.add(1, ordering: .releasing) }
       statusRows.drop(changed + removed)
       homeFeeds.removed(removed)
       posted.forEach(homeFeeds.posted)
@@ -84,6 +91,7 @@ package final class StoreCaches: Sendable {
       apps.remove(id)
       grants.remove(appID: id)
     case .everything:
+      statusChanges.add(1, ordering: .releasing)
       apps.removeAll()
       userRows.dropAll()
       grants.removeAll()
