@@ -53,6 +53,10 @@ enum WeiboSchema {
   static let v7 = ["CREATE TABLE weibo_author_days (day BIGINT PRIMARY KEY, n BIGINT NOT NULL)"]
     + WeiboSQL.recountAuthorDays.map(\.text)
 
+  /// Each author's originals and statuses with pictures (SQLite's `weibo-v8`).
+  static let v8 = ["originals", "private_originals", "pictures", "private_pictures"]
+    .map { "ALTER TABLE weibo_authors ADD COLUMN \($0) BIGINT NOT NULL DEFAULT 0" } + WeiboSQL.recountAuthors.map(\.text)
+
   static let schema = PostgresSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
@@ -61,6 +65,7 @@ enum WeiboSchema {
     ("weibo-v5", "微博: each author's latest post", v5),
     ("weibo-v6", "微博: topics counted by the hour and in all", v6),
     ("weibo-v7", "微博: authors counted by the day of their latest post", v7),
+    ("weibo-v8", "微博: each author's originals and statuses with pictures", v8),
   ])
 }
 

@@ -349,10 +349,9 @@ extension SQLiteWeiboStore {
         """
     let items = try decodeRows(
       try db.cachedStatement(sql: sql), arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
-    // The counters hold the whole feed's size; a filtered feed is counted, up to `WeiboSQL.totalCap`.
+    // The counters hold the whole feed's size, and the authors' kind counts a filtered feed's (`WeiboSQL.total`).
     guard feature != .all else { return FeedPage(items: items, total: size) }
-    let (count, countArguments) = WeiboSQL.cappedCount(
-      "statuses", where: WeiboSQL.home(user) + WeiboSQL.featureClause(feature, byAuthor: true)).sqlite
+    let (count, countArguments) = WeiboSQL.total(.home(user), feature, condition: "", viewer: user).sqlite
     let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     return FeedPage(items: items, total: total)
   }

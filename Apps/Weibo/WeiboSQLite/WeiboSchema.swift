@@ -54,6 +54,15 @@ enum WeiboSchema {
     CREATE TABLE weibo_author_days (day INTEGER PRIMARY KEY, n BIGINT NOT NULL);
     """ + WeiboSQL.recountAuthorDays.map { $0.text + ";\n" }.joined()
 
+  /// Each author's originals and statuses with pictures, and how many of each are private (`WeiboSQL.homeTotal`),
+  /// recounted from the statuses.
+  static let v8 = """
+    ALTER TABLE weibo_authors ADD COLUMN originals BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE weibo_authors ADD COLUMN private_originals BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE weibo_authors ADD COLUMN pictures BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE weibo_authors ADD COLUMN private_pictures BIGINT NOT NULL DEFAULT 0;
+    """ + WeiboSQL.recountAuthors.map { $0.text + ";\n" }.joined()
+
   static let schema = SQLiteSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
@@ -62,6 +71,7 @@ enum WeiboSchema {
     ("weibo-v5", "微博: each author's latest post", v5),
     ("weibo-v6", "微博: topics counted by the hour and in all", v6),
     ("weibo-v7", "微博: authors counted by the day of their latest post", v7),
+    ("weibo-v8", "微博: each author's originals and statuses with pictures", v8),
   ])
 }
 

@@ -19,6 +19,7 @@ package enum StatusHiding {
       WeiboSQL.publicStatuses(by: -delta),
       "DELETE FROM status_mentions WHERE status_id = \(status.id)",
     ] + WeiboSQL.topicsDropped(status.id, postedAt: status.createdAt)
+    if let kinds = WeiboSQL.kindCounts(status, by: 0, privately: delta) { statements.append(kinds) }
     guard !hidden else { return statements }
     let posting = StatusPosting(
       StatusRecord(id: status.id, userID: status.userID, text: status.text, appID: status.appID,

@@ -27,6 +27,7 @@ package struct StatusRemoval: Sendable {
         "UPDATE statuses SET reposts_count = reposts_count - 1 WHERE id IN (\(original), \(status.parentID ?? original))")
     }
     if status.visible == 0 { statements.append(WeiboSQL.publicStatuses(by: -1)) }
+    if let kinds = WeiboSQL.kindCounts(status, by: -1, privately: status.visible == 0 ? 0 : -1) { statements.append(kinds) }
     statements += [
       "UPDATE users SET favourites_count = favourites_count - 1 WHERE id IN (SELECT user_id FROM favorites WHERE status_id = \(id))",
       "DELETE FROM comment_mentions WHERE comment_id IN (SELECT id FROM comments WHERE status_id = \(id))",

@@ -149,12 +149,10 @@ package enum WeiboSQL {
   }
 
   /// Originals only, or statuses with pictures.
-  /// `byAuthor` writes `+retweeted_id` for SQLite's planner: counting a home feed's originals through the
-  /// originals' index read every original of every author (49 ms at 1,000,000 statuses), through the authors' 5 ms.
-  package static func featureClause(_ feature: StatusFeature, byAuthor: Bool = false) -> SQL {
+  package static func featureClause(_ feature: StatusFeature) -> SQL {
     switch feature {
     case .all: ""
-    case .original: byAuthor ? " AND +retweeted_id IS NULL" : " AND retweeted_id IS NULL"
+    case .original: " AND retweeted_id IS NULL"
     case .picture: " AND has_pictures = 1"
     }
   }
@@ -267,12 +265,47 @@ package enum WeiboSQL {
     ]
   }
 
-  /// Each author's latest post from the statuses, and the counts of their days, for bulk loads and the migrations
-  /// that add them.
+  /// Each author's latest post and kind counts (`kindCounts`) from the statuses, and the counts of their days, for
+  /// bulk loads and the migrations that add them.
   package static let recountAuthors: [SQL] = [
     "DELETE FROM weibo_authors",
-    "INSERT INTO weibo_authors (user_id, posted_at) SELECT user_id, max(created_at) FROM statuses GROUP BY user_id",
+    """
+    INSERT INTO weibo_authors (user_id, posted_at, originals, private_originals, pictures, private_pictures) \
+    SELECT user_id, max(created_at), \
+    sum(CASE WHEN retweeted_id IS NULL THEN 1 ELSE 0 END), \
+    sum(CASE WHEN retweeted_id IS NULL AND visible <> 0 THEN 1 ELSE 0 END), \
+    sum(CASE WHEN has_pictures = 1 THEN 1 ELSE 0 END), \
+    sum(CASE WHEN has_pictures = 1 AND visible <> 0 THEN 1 ELSE 0 END) \
+    FROM statuses GROUP BY user_id
+    """,
   ] + recountAuthorDays
+
+  /// Moves the kind counts of `status`'s author (`weibo_authors`: originals and statuses with pictures, and how
+  /// many of each only the author sees) by `delta`, as it is posted (1) or deleted (-1), and their private parts by
+  /// `privately` (a private status posted or deleted; staff hiding, 1, or showing, -1, alone). Nil when the status
+  /// is of neither kind. The author's row exists: posting makes it first (`authorPosted`).
+  package static func kindCounts(_ status: StatusRecord, by delta: Int, privately: Int) -> SQL? {
+    var sets: [String] = []
+    if status.retweetedID == nil {
+      sets += ["originals = originals + \(delta)", "private_originals = private_originals + \(privately)"]
+    }
+    if !status.pictures.isEmpty {
+      sets += ["pictures = pictures + \(delta)", "private_pictures = private_pictures + \(privately)"]
+    }
+    guard !sets.isEmpty else { return nil }
+    return "UPDATE weibo_authors SET \(raw: sets.joined(separator: ", ")) WHERE user_id = \(status.userID)"
+  }
+
+  /// How many statuses of `feature` (originals, or with pictures) `user`'s home feed holds: from the kind counts of
+  /// the user (all of theirs) and of those they follow and see (their public ones). Counting the feed's rows read
+  /// every status of every followee (2–5 ms a page), more as the site grows.
+  package static func homeTotal(_ user: Int64, _ feature: StatusFeature) -> SQL {
+    let (all, hidden) = feature == .picture ? ("pictures", "private_pictures") : ("originals", "private_originals")
+    return """
+      SELECT CAST(coalesce(sum(CASE WHEN user_id = \(user) THEN \(raw: all) ELSE \(raw: all) - \(raw: hidden) END), 0) \
+      AS BIGINT) FROM weibo_authors WHERE user_id IN (SELECT \(user) UNION ALL \(sql: shownFollowees(user)))
+      """
+  }
 
   /// The counts of `weibo_author_days` from `weibo_authors`.
   package static let recountAuthorDays: [SQL] = [
@@ -327,6 +360,8 @@ package enum WeiboSQL {
       "SELECT coalesce((SELECT n FROM topic_totals WHERE topic = \(topic)), 0)"
     case (.mentions(let user), .all):
       cappedCount("status_mentions", where: "user_id = \(user)")
+    case (.home(let user), .original), (.home(let user), .picture):
+      homeTotal(user, feature)
     default:
       cappedCount("statuses", where: condition)
     }
