@@ -37,8 +37,9 @@ import Testing
       let held = Int.random(in: 0...ids.count, using: &random)
       let (mark, cap) = (Int64.random(in: 0...100, using: &random), Int.random(in: 1...12, using: &random))
       let feeds = HomeFeeds()
-      feeds.add(Array(ids.prefix(held)), authors: Array(authors.prefix(held)), complete: held == ids.count, of: owner,
-                followees: [2, 3], readAt: feeds.currentGeneration)
+      let kinds = authors.prefix(held).map { HomeFeeds.Kind(mine: $0 == owner, original: true, pictures: false) }
+      feeds.add(Array(ids.prefix(held)), kinds: kinds, complete: held == ids.count, of: owner, followees: [2, 3],
+                readAt: feeds.currentGeneration)
       let expected = min(cap, zip(ids, authors).filter { $0 > mark && $1 != owner }.count)
       let counted = feeds.unread(of: owner, after: mark, upTo: cap)
       // A partial feed answers right or not at all; it declines only when the count reaches past what it holds.
@@ -126,12 +127,14 @@ import Testing
           var page = Page(count: Int.random(in: 1...5, using: &random), page: Int.random(in: 1...3, using: &random))
           if Bool.random(using: &random), let id = statuses.randomElement(using: &random) { page.maxID = id }
           if Int.random(in: 0..<4, using: &random) == 0, let id = statuses.randomElement(using: &random) { page.sinceID = id }
-          let truth = try await writer.statuses(in: .home(viewer), feature: .all, page: page, seenBy: 0)
+          // The whole feed, or filtered (the held kinds pick the page, the authors' kind counts give the total).
+          let feature = [StatusFeature.all, .all, .original, .picture].randomElement(using: &random)!
+          let truth = try await writer.statuses(in: .home(viewer), feature: feature, page: page, seenBy: 0)
           let context = try await writer.context(for: truth.items, viewer: viewer)
           for (process, store) in [("writer", writer), ("reader", reader)] {
             for _ in 0..<2 {  // the first read may fill the caches, the second is served from them
-              let (found, rows) = try await store.statuses(in: .home(viewer), feature: .all, page: page, viewer: viewer)
-              let place = "seed \(seed), step \(step), \(process), viewer \(viewer), \(page)"
+              let (found, rows) = try await store.statuses(in: .home(viewer), feature: feature, page: page, viewer: viewer)
+              let place = "seed \(seed), step \(step), \(process), viewer \(viewer), \(page), \(feature)"
               #expect(found.items == truth.items, "\(place)")
               #expect(found.total == truth.total, "\(place)")
               #expect(rows.originals == context.originals, "\(place)")

@@ -128,9 +128,18 @@ import Testing
     let changes: [CacheInvalidation] = [
       .userRows(users: [1, 2], followeesOf: [1], relationsOf: [2]), .grant(hash: "abc"),
       .tokens(userID: 1, appID: 2), .everything,
-      .several([.userRows(users: [3]), .statuses(posted: [PostedStatus(id: 9, author: 3, isPublic: true)], changed: [7], removed: [8])]),
+      .several([.userRows(users: [3]), .statuses(posted: [PostedStatus(id: 9, author: 3, isPublic: true, isOriginal: false, hasPictures: true)], changed: [7], removed: [8])]),
     ]
     let decoded = try JSONDecoder().decode([CacheInvalidation].self, from: JSONEncoder().encode(changes))
     #expect(decoded == changes)
+    // A post announced without its kind (by an older process) is of unknown kind: the feeds that would hold it
+    // are read again rather than guessed.
+    let older = try JSONDecoder().decode(PostedStatus.self, from: Data(#"{"id":9,"author":3,"isPublic":true}"#.utf8))
+    #expect(older.isOriginal == nil && older.hasPictures == nil)
+    let feeds = HomeFeeds()
+    feeds.add([5], kinds: [.original], complete: true, of: 1, followees: [3], readAt: feeds.currentGeneration)
+    feeds.add([5], kinds: [.original], complete: true, of: 2, followees: [4], readAt: feeds.currentGeneration)
+    feeds.posted(older)
+    #expect(!feeds.holds(1) && feeds.holds(2))
   }
 }

@@ -198,12 +198,20 @@ extension PostgresWeiboStore {
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   {
-    // A reader's own whole home feed is served from the caches (caught up first) when they hold the page, and
-    // fills them when not.
-    let hot: Int64? = if case .home(let owner) = feed, feature == .all, owner == viewer { owner } else { nil }
+    // A reader's own home feed is served from the caches (caught up first) when they hold the page (a filtered one
+    // with its total from the authors' kind counts, read with the catching up), and fills them when not.
+    let hot: Int64? = if case .home(let owner) = feed, owner == viewer { owner } else { nil }
     if let hot, engine.isListening {
-      try await reading { db in try await catchUp(db) }
-      if let served = caches.homePage(of: hot, page) { return served }
+      if feature == .all {
+        try await reading { db in try await catchUp(db) }
+        if let served = caches.homePage(of: hot, page) { return served }
+      } else if caches.homeFeeds.holds(hot) {
+        let total = try await reading { db in
+          try await catchUp(db)
+          return try await db.value(WeiboSQL.total(.home(hot), feature, condition: "", viewer: hot), as: Int.self) ?? 0
+        }
+        if let served = caches.homePage(of: hot, page, feature: feature, total: total) { return served }
+      }
     }
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
     // One snapshot for the page and its context: a read-only repeatable-read transaction.
@@ -236,7 +244,7 @@ extension PostgresWeiboStore {
       SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: rows)\(sql: WeiboSQL.window(page))
       ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
       """).map(StatusRecord.init(row:))
-    // A whole home feed's size is the sum of its people's counters (cached); a filtered feed is counted.
+    // A whole home feed's size is the sum of its people's counters (cached); others as `WeiboSQL.total` says.
     let total: Int
     if case .home(let user) = feed, feature == .all {
       total = try await homeSize(user, usersReadAt: generation, db)
@@ -249,13 +257,17 @@ extension PostgresWeiboStore {
   /// Holds the newest ids of `user`'s home feed (see `HomeFeeds`), read in the snapshot of the page.
   func fillHomeFeed(_ user: Int64, readAt generation: Int, _ db: Connection) async throws {
     let rows = try await db.rows("""
-      SELECT id, user_id FROM statuses WHERE \(sql: WeiboSQL.home(user)) ORDER BY id DESC LIMIT \(caches.homeFeeds.depth + 1)
+      SELECT \(raw: WeiboSQL.heldColumns) FROM statuses WHERE \(sql: WeiboSQL.home(user)) \
+      ORDER BY id DESC LIMIT \(caches.homeFeeds.depth + 1)
       """)
     let followees = try await db.column(WeiboSQL.shownFollowees(user), as: Int64.self)
     let depth = caches.homeFeeds.depth
     let held = rows.prefix(depth)
-    caches.homeFeeds.add(try held.map { try $0.int64(0) }, authors: try held.map { try $0.int64(1) },
-                         complete: rows.count <= depth, of: user, followees: followees, readAt: generation)
+    let kinds = try held.map { row in
+      HomeFeeds.Kind(mine: try row.int64(1) == user, original: try row.int64(2) == 1, pictures: try row.int64(3) == 1)
+    }
+    caches.homeFeeds.add(try held.map { try $0.int64(0) }, kinds: kinds, complete: rows.count <= depth, of: user,
+                         followees: followees, readAt: generation)
   }
 
   /// The statuses a home feed holds: all of the user's and the public ones of everyone they follow, from the

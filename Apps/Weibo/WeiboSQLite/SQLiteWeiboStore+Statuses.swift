@@ -208,9 +208,10 @@ extension SQLiteWeiboStore {
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   {
-    // A reader's own whole home feed is served from the caches when they hold the page, and fills them when not.
-    let hot: Int64? = if case .home(let owner) = feed, feature == .all, owner == viewer { owner } else { nil }
-    if let hot, let served = caches.homePage(of: hot, page) { return served }
+    // A reader's own home feed is served from the caches when they hold the page (a filtered one with its total from
+    // the authors' kind counts), and fills them when not.
+    let hot: Int64? = if case .home(let owner) = feed, owner == viewer { owner } else { nil }
+    if let hot, let served = try await cachedHomePage(of: hot, page, feature) { return served }
     let generation = userRows.currentGeneration
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
     let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
@@ -219,12 +220,26 @@ extension SQLiteWeiboStore {
       if let owner = hot {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
         if !self.caches.homeFeeds.holds(owner) {
-          try self.fillHomeFeed(owner, dense: found.total >= self.denseFeed, readAt: feedsGeneration, db)
+          let size = feature == .all ? found.total : try self.homeSize(owner, usersReadAt: generation, db)
+          try self.fillHomeFeed(owner, dense: size >= self.denseFeed, readAt: feedsGeneration, db)
         }
       }
       return (found, context)
     }
     return try await reading(read)
+  }
+
+  /// `page` of `owner`'s home feed filtered by `feature` from the caches (`StoreCaches.homePage`), or nil.
+  private func cachedHomePage(of owner: Int64, _ page: Page, _ feature: StatusFeature) async throws
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
+  {
+    guard feature != .all else { return caches.homePage(of: owner, page) }
+    guard caches.homeFeeds.holds(owner) else { return nil }
+    let total = try await readingOne { db in
+      let (sql, arguments) = WeiboSQL.total(.home(owner), feature, condition: "", viewer: owner).sqlite
+      return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
+    }
+    return caches.homePage(of: owner, page, feature: feature, total: total)
   }
 
   func statuses(
@@ -311,12 +326,15 @@ extension SQLiteWeiboStore {
   func fillHomeFeed(_ user: Int64, dense: Bool, readAt generation: Int, _ db: Database) throws {
     let (condition, arguments) = Self.homeCondition(user, walk: dense)
     let rows = try Row.fetchAll(
-      try db.cachedStatement(sql: "SELECT id, user_id FROM statuses WHERE \(condition) ORDER BY id DESC LIMIT ?"),
+      try db.cachedStatement(sql: "SELECT \(WeiboSQL.heldColumns) FROM statuses WHERE \(condition) ORDER BY id DESC LIMIT ?"),
       arguments: arguments + [caches.homeFeeds.depth + 1])
     let followees = try Self.shownFollowees(user, db)
     let depth = caches.homeFeeds.depth
     let held = rows.prefix(depth)
-    caches.homeFeeds.add(held.map { $0[0] }, authors: held.map { $0[1] }, complete: rows.count <= depth, of: user,
+    let kinds = held.map { row in
+      HomeFeeds.Kind(mine: row[1] == user, original: row[2] == 1, pictures: row[3] == 1)
+    }
+    caches.homeFeeds.add(held.map { $0[0] }, kinds: kinds, complete: rows.count <= depth, of: user,
                          followees: followees, readAt: generation)
   }
 

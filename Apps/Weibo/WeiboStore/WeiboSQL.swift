@@ -148,6 +148,9 @@ package enum WeiboSQL {
       """
   }
 
+  /// What a home feed holds of each status (`HomeFeeds`): id, author, whether original, whether with pictures.
+  package static let heldColumns = "id, user_id, CAST(CASE WHEN retweeted_id IS NULL THEN 1 ELSE 0 END AS BIGINT), has_pictures"
+
   /// Originals only, or statuses with pictures.
   package static func featureClause(_ feature: StatusFeature) -> SQL {
     switch feature {

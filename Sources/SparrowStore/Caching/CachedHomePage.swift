@@ -1,17 +1,23 @@
 import Foundation
 
 extension StoreCaches {
-  /// A page of `owner`'s whole home feed as its owner sees it, from the caches alone: the same page and context
-  /// the engines' `statuses(in: .home(owner), feature: .all, page:, viewer: owner)` read, or nil when anything it
-  /// needs is not held (the engine then reads the database, and fills the caches for the next time).
-  package func homePage(of owner: Int64, _ page: Page) -> (page: FeedPage<StatusRecord>, context: StatusContextRows)? {
-    let served = cachedHomePage(of: owner, page)
+  /// A page of `owner`'s home feed filtered by `feature` as its owner sees it, from the caches alone: the same page
+  /// and context the engines' `statuses(in: .home(owner), feature:, page:, viewer: owner)` read, or nil when
+  /// anything it needs is not held (the engine then reads the database, and fills the caches for the next time).
+  /// A filtered feed's `total` is the engine's to give (`WeiboSQL.homeTotal`); the whole feed's is the people's
+  /// counters, held.
+  package func homePage(of owner: Int64, _ page: Page, feature: StatusFeature = .all, total: Int? = nil)
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
+  {
+    let served = cachedHomePage(of: owner, page, feature: feature, total: total)
     homeFeeds.count(served: served != nil)
     return served
   }
 
-  private func cachedHomePage(of owner: Int64, _ page: Page) -> (page: FeedPage<StatusRecord>, context: StatusContextRows)? {
-    guard let ids = homeFeeds.page(of: owner, page) else { return nil }
+  private func cachedHomePage(of owner: Int64, _ page: Page, feature: StatusFeature, total: Int?)
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
+  {
+    guard feature == .all || total != nil, let ids = homeFeeds.page(of: owner, page, feature: feature) else { return nil }
     let (rows, missingRows) = statusRows.rows(ids)
     guard missingRows.isEmpty else { return nil }
     let items = ids.compactMap { rows[$0] }
@@ -30,7 +36,7 @@ extension StoreCaches {
     guard missingApps.isEmpty else { return nil }
     let marks = relations.marks(statuses: all.map(\.id), people: Array(users.keys))
     return (
-      FeedPage(items: items, total: size),
+      FeedPage(items: items, total: total ?? size),
       StatusContextRows(
         originals: originals, users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
         following: marks.followees, followers: marks.followers)

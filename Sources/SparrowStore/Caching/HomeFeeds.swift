@@ -13,14 +13,39 @@ package final class HomeFeeds: @unchecked Sendable {
   package let depth: Int
   package let limit: Int
 
+  /// What a held status is, as the filtered pages and the unread count ask.
+  package struct Kind: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The feed owner's own (the tab bar's count leaves them out: `unread`).
+    package static let mine = Kind(rawValue: 1)
+    /// Not a repost (`StatusFeature.original`).
+    package static let original = Kind(rawValue: 2)
+    /// With pictures (`StatusFeature.picture`).
+    package static let pictures = Kind(rawValue: 4)
+
+    package init(mine: Bool, original: Bool, pictures: Bool) {
+      self = Kind(rawValue: (mine ? 1 : 0) | (original ? 2 : 0) | (pictures ? 4 : 0))
+    }
+
+    /// Whether a status of this kind is in the feed filtered by `feature`.
+    func shows(_ feature: StatusFeature) -> Bool {
+      switch feature {
+      case .all: true
+      case .original: contains(.original)
+      case .picture: contains(.pictures)
+      }
+    }
+  }
+
   private struct Feed {
     /// Newest first.
     var ids: [Int64]
+    /// The kind of each of `ids`.
+    var kinds: [Kind]
     /// Whether `ids` is the whole feed, rather than its newest part.
     var complete: Bool
     let followees: Set<Int64>
-    /// Which of `ids` are the owner's own (the tab bar's count leaves them out: `unread`).
-    var mine: Set<Int64>
     var used: UInt64
   }
 
@@ -47,11 +72,14 @@ package final class HomeFeeds: @unchecked Sendable {
   /// Whether `owner`'s feed is held.
   package func holds(_ owner: Int64) -> Bool { lock.withLock { feeds[owner] != nil } }
 
-  /// The ids of `page` of `owner`'s feed, or nil when the feed is not held or the page reaches past what is.
-  package func page(of owner: Int64, _ page: Page) -> [Int64]? {
+  /// The ids of `page` of `owner`'s feed filtered by `feature`, or nil when the feed is not held or the page
+  /// reaches past what is.
+  package func page(of owner: Int64, _ page: Page, feature: StatusFeature = .all) -> [Int64]? {
     lock.lock()
     defer { lock.unlock() }
-    guard let feed = feeds[owner], let ids = Self.window(page, in: feed.ids, complete: feed.complete) else { return nil }
+    guard let feed = feeds[owner] else { return nil }
+    let shown = feature == .all ? feed.ids : zip(feed.ids, feed.kinds).compactMap { $1.shows(feature) ? $0 : nil }
+    guard let ids = Self.window(page, in: shown, complete: feed.complete) else { return nil }
     clock += 1
     feeds[owner]?.used = clock
     return ids
@@ -81,16 +109,16 @@ package final class HomeFeeds: @unchecked Sendable {
     defer { lock.unlock() }
     guard let feed = feeds[owner] else { return nil }
     var count = 0
-    for id in feed.ids {
+    for (id, kind) in zip(feed.ids, feed.kinds) {
       if id <= mark || count >= cap { return count }
-      if !feed.mine.contains(id) { count += 1 }
+      if !kind.contains(.mine) { count += 1 }
     }
     return feed.complete || count >= cap ? count : nil
   }
 
-  /// Holds `owner`'s feed: the newest ids of it (`authors`, the author of each), `complete` when that is all of
-  /// it, and whom the owner follows.
-  package func add(_ ids: [Int64], authors: [Int64], complete: Bool, of owner: Int64, followees: [Int64],
+  /// Holds `owner`'s feed: the newest ids of it and the kind of each, `complete` when that is all of it, and whom
+  /// the owner follows.
+  package func add(_ ids: [Int64], kinds: [Kind], complete: Bool, of owner: Int64, followees: [Int64],
                    readAt generation: Int)
   {
     lock.lock()
@@ -100,11 +128,11 @@ package final class HomeFeeds: @unchecked Sendable {
       feeds[oldest] = nil
     }
     clock += 1
-    let mine = zip(ids, authors).compactMap { $1 == owner ? $0 : nil }
-    feeds[owner] = Feed(ids: ids, complete: complete, followees: Set(followees), mine: Set(mine), used: clock)
+    feeds[owner] = Feed(ids: ids, kinds: kinds, complete: complete, followees: Set(followees), used: clock)
   }
 
-  /// A new status joins the feeds that hold its author: the author's own, and when public, the followers'.
+  /// A new status joins the feeds that hold its author: the author's own, and when public, the followers'. A
+  /// status of unknown kind (announced by an older process) drops those feeds instead: they are read again.
   package func posted(_ status: PostedStatus) {
     lock.lock()
     defer { lock.unlock() }
@@ -117,13 +145,17 @@ package final class HomeFeeds: @unchecked Sendable {
       return (owner, index)
     }
     for (owner, index) in places {
+      guard let original = status.isOriginal, let pictures = status.hasPictures else {
+        feeds[owner] = nil
+        continue
+      }
       update(owner) { feed in
         feed.ids.insert(status.id, at: index)
-        if owner == status.author { feed.mine.insert(status.id) }
+        feed.kinds.insert(Kind(mine: owner == status.author, original: original, pictures: pictures), at: index)
         if feed.ids.count > depth + depth / 4 {
           feed.ids.removeLast(feed.ids.count - depth)
+          feed.kinds.removeLast(feed.kinds.count - depth)
           feed.complete = false
-          if let oldest = feed.ids.last { feed.mine = feed.mine.filter { $0 >= oldest } }
         }
       }
     }
@@ -144,7 +176,10 @@ package final class HomeFeeds: @unchecked Sendable {
     }
     for (owner, indexes) in places {
       update(owner) { feed in
-        for index in indexes { feed.mine.remove(feed.ids.remove(at: index)) }
+        for index in indexes {
+          feed.ids.remove(at: index)
+          feed.kinds.remove(at: index)
+        }
       }
     }
   }
@@ -188,14 +223,21 @@ package struct PostedStatus: Sendable, Equatable, Codable {
   package var id: Int64
   package var author: Int64
   package var isPublic: Bool
+  /// Not a repost; nil when announced by a process that did not tell (the feeds then read it again).
+  package var isOriginal: Bool?
+  /// With pictures; nil as `isOriginal`.
+  package var hasPictures: Bool?
 
-  package init(id: Int64, author: Int64, isPublic: Bool) {
+  package init(id: Int64, author: Int64, isPublic: Bool, isOriginal: Bool?, hasPictures: Bool?) {
     self.id = id
     self.author = author
     self.isPublic = isPublic
+    self.isOriginal = isOriginal
+    self.hasPictures = hasPictures
   }
 
   package init(_ status: StatusRecord) {
-    self.init(id: status.id, author: status.userID, isPublic: status.visible == 0)
+    self.init(id: status.id, author: status.userID, isPublic: status.visible == 0,
+              isOriginal: status.retweetedID == nil, hasPictures: !status.pictures.isEmpty)
   }
 }
