@@ -147,12 +147,16 @@ import Testing
         }
       }
 
-      /// The totals of the filtered home feeds (originals, pictures: the authors' kind counts) against the feed.
+      /// The totals of the filtered home feeds (originals, pictures: the authors' kind counts) against the feed,
+      /// and of the filtered public timeline (the site's counters) against its rows.
       func checkFilteredTotals(of viewer: Int64, whole: [StatusRecord], _ place: String) async throws {
-        for (feature, kept) in [(StatusFeature.original, whole.filter { $0.retweetedID == nil }),
-                                (.picture, whole.filter { !$0.pictures.isEmpty })] {
+        let everyone = try await writer.statuses(in: .everyone, feature: .all, page: Page(count: 500), seenBy: viewer).items
+        for (feature, shows) in [(StatusFeature.original, { (s: StatusRecord) in s.retweetedID == nil }),
+                                 (.picture, { (s: StatusRecord) in !s.pictures.isEmpty })] {
           let total = try await writer.statuses(in: .home(viewer), feature: feature, page: Page(count: 3), seenBy: 0).total
-          #expect(total == kept.count, "\(place), \(feature)")
+          #expect(total == whole.filter(shows).count, "\(place), \(feature)")
+          let publicTotal = try await writer.statuses(in: .everyone, feature: feature, page: Page(count: 3), seenBy: viewer).total
+          #expect(publicTotal == everyone.filter(shows).count, "\(place), public \(feature)")
         }
       }
 

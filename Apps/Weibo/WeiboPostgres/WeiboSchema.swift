@@ -57,6 +57,9 @@ enum WeiboSchema {
   static let v8 = ["originals", "private_originals", "pictures", "private_pictures"]
     .map { "ALTER TABLE weibo_authors ADD COLUMN \($0) BIGINT NOT NULL DEFAULT 0" } + WeiboSQL.recountAuthors.map(\.text)
 
+  /// The site's public originals and statuses with pictures (SQLite's `weibo-v9`).
+  static let v9 = WeiboSQL.recountPublicKinds.map(\.text)
+
   static let schema = PostgresSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
@@ -66,6 +69,7 @@ enum WeiboSchema {
     ("weibo-v6", "微博: topics counted by the hour and in all", v6),
     ("weibo-v7", "微博: authors counted by the day of their latest post", v7),
     ("weibo-v8", "微博: each author's originals and statuses with pictures", v8),
+    ("weibo-v9", "微博: the site's public originals and statuses with pictures", v9),
   ])
 }
 

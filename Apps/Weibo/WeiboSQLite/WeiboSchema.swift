@@ -63,6 +63,9 @@ enum WeiboSchema {
     ALTER TABLE weibo_authors ADD COLUMN private_pictures BIGINT NOT NULL DEFAULT 0;
     """ + WeiboSQL.recountAuthors.map { $0.text + ";\n" }.joined()
 
+  /// The site's public originals and public statuses with pictures (`WeiboSQL.publicStatuses`), counted.
+  static let v9 = WeiboSQL.recountPublicKinds.map { $0.text + ";\n" }.joined()
+
   static let schema = SQLiteSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
@@ -72,6 +75,7 @@ enum WeiboSchema {
     ("weibo-v6", "微博: topics counted by the hour and in all", v6),
     ("weibo-v7", "微博: authors counted by the day of their latest post", v7),
     ("weibo-v8", "微博: each author's originals and statuses with pictures", v8),
+    ("weibo-v9", "微博: the site's public originals and statuses with pictures", v9),
   ])
 }
 

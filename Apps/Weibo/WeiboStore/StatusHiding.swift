@@ -16,7 +16,7 @@ package enum StatusHiding {
     var statements: [SQL] = [
       "UPDATE statuses SET visible = \(visible) WHERE id = \(status.id)",
       "UPDATE users SET private_statuses_count = private_statuses_count + \(delta) WHERE id = \(status.userID)",
-      WeiboSQL.publicStatuses(by: -delta),
+      WeiboSQL.publicStatuses(status, by: -delta),
       "DELETE FROM status_mentions WHERE status_id = \(status.id)",
     ] + WeiboSQL.topicsDropped(status.id, postedAt: status.createdAt)
     if let kinds = WeiboSQL.kindCounts(status, by: 0, privately: delta) { statements.append(kinds) }

@@ -52,7 +52,7 @@ package struct StatusPosting: Sendable {
       updates.append(
         "UPDATE statuses SET reposts_count = reposts_count + 1 WHERE id IN (\(original), \(status.parentID ?? original))")
     }
-    if status.visible == 0 { updates.append(WeiboSQL.publicStatuses(by: 1)) }
+    if status.visible == 0 { updates.append(WeiboSQL.publicStatuses(status, by: 1)) }
     updates += WeiboSQL.authorPosted(status.userID, at: status.createdAt)
     if let kinds = WeiboSQL.kindCounts(status, by: 1, privately: status.visible == 0 ? 0 : 1) { updates.append(kinds) }
     updates += topics.flatMap { WeiboSQL.topicUsed($0, status: status.id, at: status.createdAt) }

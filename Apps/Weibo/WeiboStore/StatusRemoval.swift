@@ -26,7 +26,7 @@ package struct StatusRemoval: Sendable {
       statements.append(
         "UPDATE statuses SET reposts_count = reposts_count - 1 WHERE id IN (\(original), \(status.parentID ?? original))")
     }
-    if status.visible == 0 { statements.append(WeiboSQL.publicStatuses(by: -1)) }
+    if status.visible == 0 { statements.append(WeiboSQL.publicStatuses(status, by: -1)) }
     if let kinds = WeiboSQL.kindCounts(status, by: -1, privately: status.visible == 0 ? 0 : -1) { statements.append(kinds) }
     statements += [
       "UPDATE users SET favourites_count = favourites_count - 1 WHERE id IN (SELECT user_id FROM favorites WHERE status_id = \(id))",

@@ -340,7 +340,7 @@ package enum WeiboSQL {
 
   private static func totalKind(_ feed: StatusFeed, _ feature: StatusFeature) -> TotalKind {
     switch (feed, feature) {
-    case (.everyone, .all), (.user, .all), (.topic, .all), (.mentions, .all): .counter
+    case (.everyone, _), (.user, .all), (.topic, .all), (.mentions, .all): .counter
     default: .default
     }
   }
@@ -349,6 +349,10 @@ package enum WeiboSQL {
     switch (feed, feature) {
     case (.everyone, .all):
       "SELECT coalesce((SELECT n FROM weibo_counters WHERE name = 'public_statuses'), 0)"
+    case (.everyone, .original):
+      "SELECT coalesce((SELECT n FROM weibo_counters WHERE name = 'public_originals'), 0)"
+    case (.everyone, .picture):
+      "SELECT coalesce((SELECT n FROM weibo_counters WHERE name = 'public_pictures'), 0)"
     case (.user(let author, let viewer), .all) where author == viewer:
       "SELECT CAST(coalesce(sum(statuses_count), 0) AS BIGINT) FROM users WHERE id = \(author)"
     case (.user(let author, let viewer), .all):
@@ -493,18 +497,32 @@ package enum WeiboSQL {
     }
   }
 
-  /// Every counter recounted from the rows, for repairs after a bulk import: one statement for users, one for
-  /// statuses.
-  /// The site's count of public statuses (`weibo_counters`, `weibo-v2`), moved by `delta` in the transaction that
-  /// posts or deletes one: the public timeline's total summed every author's counters per request (20,000 rows at a
-  /// million statuses). Written as an upsert, so an empty database has no row until its first status (and a copy
-  /// into an empty database brings the row as it is).
-  package static func publicStatuses(by delta: Int) -> SQL {
-    """
-    INSERT INTO weibo_counters (name, n) VALUES ('public_statuses', \(delta)) \
-    ON CONFLICT (name) DO UPDATE SET n = weibo_counters.n + excluded.n
-    """
+  /// The site's counts of public statuses (`weibo_counters`: all, `weibo-v2`; originals and with pictures,
+  /// `weibo-v9`), moved by `delta` for `status` in the transaction that posts, deletes, hides or shows it: the
+  /// public timeline's totals summed every author's counters per request (20,000 rows at a million statuses), and
+  /// its filtered totals counted up to a thousand rows. Upserts, so an empty database has no row until its first
+  /// status (and a copy into an empty database brings the rows as they are).
+  package static func publicStatuses(_ status: StatusRecord, by delta: Int) -> SQL {
+    var names = ["public_statuses"]
+    if status.retweetedID == nil { names.append("public_originals") }
+    if !status.pictures.isEmpty { names.append("public_pictures") }
+    var sql: SQL = "INSERT INTO weibo_counters (name, n) VALUES "
+    for (index, name) in names.enumerated() { sql += "\(raw: index == 0 ? "" : ", ")(\(name), \(delta))" }
+    return sql + " ON CONFLICT (name) DO UPDATE SET n = weibo_counters.n + excluded.n"
   }
+
+  /// The public statuses of each counted kind, from the rows.
+  package static let recountPublicKinds: [SQL] = [
+    "DELETE FROM weibo_counters WHERE name IN ('public_originals', 'public_pictures')",
+    """
+    INSERT INTO weibo_counters (name, n) \
+    SELECT 'public_originals', count(*) FROM statuses WHERE visible = 0 AND retweeted_id IS NULL HAVING count(*) > 0
+    """,
+    """
+    INSERT INTO weibo_counters (name, n) \
+    SELECT 'public_pictures', count(*) FROM statuses WHERE visible = 0 AND has_pictures = 1 HAVING count(*) > 0
+    """,
+  ]
 
   /// The site's counters from the rows, for bulk loads and the migration that adds them.
   package static let recountSiteCounters: [SQL] = [
@@ -513,8 +531,10 @@ package enum WeiboSQL {
     INSERT INTO weibo_counters (name, n)
     SELECT 'public_statuses', count(*) FROM statuses WHERE visible = 0 HAVING count(*) > 0
     """,
-  ] + recountAuthors + recountTopics
+  ] + recountPublicKinds + recountAuthors + recountTopics
 
+  /// Every counter recounted from the rows, for repairs after a bulk import: one statement for users, one for
+  /// statuses.
   package static let recountCounters: [SQL] = [
     """
     UPDATE users SET
