@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The route sweep: every GET route of scripts/sweep_routes.py timed with wrk beside /healthz on a running server,
-# one table (req/s, share of /healthz, p50 and p99 at CONNECTIONS, p50 at one connection).
+# one table (req/s, share of /healthz, p50 and p99 at CONNECTIONS after a second's warm-up, p50 at one connection).
 # usage: sweep.sh DATA_FOLDER PORT TOKEN COOKIE DEALS_APP_JSON  (BENCH_SWEEP_SECONDS, BENCH_CONNECTIONS)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,9 @@ HEALTHZ_RPS=""
 while IFS=$'\t' read -r name url header; do
   args=(--latency "$url")
   [ -n "$header" ] && args=(-H "$header" "${args[@]}")
+  # A second of the same load first, not counted: the figures are the route's steady state, without the first
+  # requests' one-off costs (each pooled connection preparing the route's statements, the caches' first fills).
+  wrk -t2 -c"$CONNECTIONS" -d1s "${args[@]}" > /dev/null
   out=$(wrk -t2 -c"$CONNECTIONS" -d"${SWEEP_SECONDS}s" "${args[@]}")
   single=$(wrk -t1 -c1 -d1s "${args[@]}")
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
