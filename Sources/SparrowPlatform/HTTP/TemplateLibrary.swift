@@ -8,23 +8,34 @@ import Mustache
 /// Pages are typed models (`PageModel`); templates only print their fields.
 package struct TemplateLibrary: Sendable {
   let library: MustacheLibrary
+  /// The same templates as `library` parsed them, rendered by `CompiledTemplates`.
+  let compiled: CompiledTemplates
 
   /// The platform's templates and those in `folder` (an app's `Templates/` resource folder).
   package static func load(adding folder: URL? = nil) async throws -> TemplateLibrary {
     guard let platform = Bundle.module.resourceURL?.appendingPathComponent("Templates") else {
       throw CocoaError(.fileNoSuchFile)
     }
-    MustacheContentTypes.register(Escaping(), named: Escaping.name)
-    var library = MustacheLibrary()
+    var texts: [(name: String, text: String)] = []
     for folder in [platform] + (folder.map { [$0] } ?? []) {
       let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
       for name in names.sorted() {
-        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-        // Every template (partials too: the library starts each with its own escaping) escapes with `HTML.escape`.
-        try library.register("{{% CONTENT_TYPE: \(Escaping.name)}}" + text, named: String(name.dropLast(".mustache".count)))
+        texts.append((String(name.dropLast(".mustache".count)), try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)))
       }
     }
-    return TemplateLibrary(library: library)
+    return try TemplateLibrary(texts)
+  }
+
+  /// The templates `texts` names, later ones replacing earlier ones of the same name.
+  init(_ texts: [(name: String, text: String)]) throws {
+    MustacheContentTypes.register(Escaping(), named: Escaping.name)
+    var library = MustacheLibrary()
+    for (name, text) in texts {
+      // Every template (partials too: the library starts each with its own escaping) escapes with `HTML.escape`.
+      try library.register("{{% CONTENT_TYPE: \(Escaping.name)}}" + text, named: name)
+    }
+    self.library = library
+    compiled = try CompiledTemplates(library, names: texts.map(\.name))
   }
 
   /// The templates' `{{ }}`: `HTML.escape`, the same five characters as the library's own, by byte.
@@ -35,7 +46,13 @@ package struct TemplateLibrary: Sendable {
 
   /// The text of `template` showing `page` (values are escaped by the templates' `{{ }}`).
   package func text(_ template: String, _ page: some PageModel) -> String {
-    library.render(page, withTemplate: template) ?? "template \(template) missing"
+    let text = compiled.render(template, page) ?? "template \(template) missing"
+    #if DEBUG
+    // Debug builds (every test suite) also render through the library and stop at the first difference.
+    let expected = library.render(page, withTemplate: template) ?? "template \(template) missing"
+    if text != expected { fatalError("CompiledTemplates differs from swift-mustache for \(template):\n\(text)\n---\n\(expected)") }
+    #endif
+    return text
   }
 
   /// `template` showing `page`, as an HTML response.
