@@ -358,3 +358,24 @@ func commentListTotalsStopAtTheCap(_ kind: StoreKind) async throws {
     #expect(try await store.comments(in: .mentions(a), page: Page(), seenBy: a).total == 0)
   }
 }
+
+/// The badge statement kept by shape is, for any user and cap, the statement built afresh for them.
+@Test func unreadStatementsKeptByShapeAreTheStatementsBuiltAfresh() {
+  var random = SplitMix(seed: 50)
+  for _ in 0..<200 {
+    let kinds = UnreadKind.allCases.shuffled(using: &random)
+    var groups: [[UnreadKind]] = []
+    var rest = kinds[...].prefix(Int.random(in: 1...kinds.count, using: &random))
+    while !rest.isEmpty {
+      let take = Int.random(in: 1...rest.count, using: &random)
+      groups.append(Array(rest.prefix(take)))
+      rest = rest.dropFirst(take)
+    }
+    let user = Int64.random(in: 1...Int64.max, using: &random)
+    let cap = [1, 99, 100, 1_000, Int.random(in: 1...100_000, using: &random)].randomElement(using: &random)!
+    let walk = Bool.random(using: &random), statusMark = Bool.random(using: &random)
+    let kept = WeiboSQL.unreadCounts(groups, userID: user, cap: cap, walk: walk, statusMark: statusMark)
+    let afresh = WeiboSQL.unreadCountsAfresh(groups, userID: user, cap: cap, walk: walk, statusMark: statusMark)
+    #expect(kept.text == afresh.text && "\(kept.values)" == "\(afresh.values)", "\(groups) for \(user), cap \(cap)")
+  }
+}

@@ -19,7 +19,7 @@ extension PostgresWeiboStore {
     guard !ids.isEmpty else { return [:] }
     return try await reading { db in
       let comments = try await db.rows("""
-        SELECT \(raw: commentColumns.qualified("c")) FROM comments c JOIN statuses s ON s.id = c.status_id
+        SELECT \(raw: commentColumnsOfC) FROM comments c JOIN statuses s ON s.id = c.status_id
         WHERE c.id = ANY(\(Array(Set(ids)))) AND \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
         AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """).map(CommentRecord.init(row:))

@@ -24,7 +24,7 @@ extension SQLiteWeiboStore {
       // Each comment joined to its status by key: `status_id IN (SELECT id FROM statuses WHERE …)` read every
       // visible status (38 ms at 100,000 statuses) for a page of five replies.
       let (sql, arguments) = ("""
-        SELECT \(raw: commentColumns.qualified("c")) FROM json_each(\(jsonList(unique))) j CROSS JOIN comments c ON c.id = j.value
+        SELECT \(raw: commentColumnsOfC) FROM json_each(\(jsonList(unique))) j CROSS JOIN comments c ON c.id = j.value
         CROSS JOIN statuses s ON s.id = c.status_id WHERE \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
         AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """ as SparrowStore.SQL).sqlite

@@ -27,7 +27,8 @@ struct WebRichText {
       let text = HTML.escape(segment.text)
       switch segment.kind {
       case .plain:
-        return text.replacingOccurrences(of: "\n", with: "<br>")
+        // Foundation's replace costs even when there is nothing to replace, as in most segments.
+        return text.utf8.contains(UInt8(ascii: "\n")) ? text.replacingOccurrences(of: "\n", with: "<br>") : text
       case .mention where !links:
         return "<span class=\"mention\">\(text)</span>"
       case .mention(let name):
