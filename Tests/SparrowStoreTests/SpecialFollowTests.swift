@@ -32,14 +32,14 @@ func specialFollowsFeedTheirOwnGroupAndEndWithTheFollow(_ kind: StoreKind) async
     }
     try await store.setSpecial(follower: reader, followee: star, special: true)
     let group = try await store.statuses(in: .special(reader), feature: .all, page: Page(), seenBy: 0).items
-    let marked = try await store.specialFollowing(reader, among: [star, other])
+    let marked = try await store.ties(reader, among: [star, other]).special
 
     #expect(group.map(\.userID) == [star])
     #expect(marked == [star])
 
     try await store.unfollow(follower: reader, followee: star)
     try await store.follow(follower: reader, followee: star, id: ids.next(at: next()), at: now)
-    #expect(try await store.specialFollowing(reader, among: [star]).isEmpty, "following again starts unmarked")
+    #expect(try await store.ties(reader, among: [star]).special.isEmpty, "following again starts unmarked")
     #expect(try await store.statuses(in: .special(reader), feature: .all, page: Page(), seenBy: 0).items.isEmpty)
   }
 }

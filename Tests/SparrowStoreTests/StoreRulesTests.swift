@@ -379,3 +379,53 @@ func commentListTotalsStopAtTheCap(_ kind: StoreKind) async throws {
     #expect(kept.text == afresh.text && "\(kept.values)" == "\(afresh.values)", "\(groups) for \(user), cap \(cap)")
   }
 }
+
+/// `ties` (one statement for follows both ways, 特别关注, blocks and mutes) answers as the history of follows,
+/// marks, blocks and mutes says, for any user among any others.
+@Test(arguments: StoreKind.available)
+func tiesAreTheHistoryOfFollowsBlocksAndMutes(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    var random = SplitMix(seed: 51)
+    var people: [Int64] = []
+    for name in ["ann", "ben", "cat", "dan", "eve"] { people.append(try await f.user(store, name)) }
+    var follows: Set<[Int64]> = [], special: Set<[Int64]> = [], blocks: Set<[Int64]> = [], mutes: Set<[Int64]> = []
+    for step in 0..<120 {
+      let a = people.randomElement(using: &random)!, b = people.filter { $0 != a }.randomElement(using: &random)!
+      switch Int.random(in: 0..<7, using: &random) {
+      case 0, 1:
+        if (try? await store.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)) != nil { follows.insert([a, b]) }
+      case 2:
+        if (try? await store.unfollow(follower: a, followee: b)) != nil { follows.remove([a, b]); special.remove([a, b]) }
+      case 3:
+        let mark = Bool.random(using: &random)
+        if (try? await store.setSpecial(follower: a, followee: b, special: mark)) != nil {
+          if mark { special.insert([a, b]) } else { special.remove([a, b]) }
+        }
+      case 4:
+        if (try? await store.block(blocker: a, blocked: b, at: f.tick())) != nil {
+          blocks.insert([a, b])
+          for pair in [[a, b], [b, a]] { follows.remove(pair); special.remove(pair) }
+        }
+      case 5:
+        if Bool.random(using: &random) {
+          if (try? await store.unblock(blocker: a, blocked: b)) != nil { blocks.remove([a, b]) }
+        } else if (try? await store.unmute(muter: a, muted: b)) != nil { mutes.remove([a, b]) }
+      default:
+        if (try? await store.mute(muter: a, muted: b, at: f.tick())) != nil { mutes.insert([a, b]) }
+      }
+      let user = people.randomElement(using: &random)!
+      let among = people.filter { _ in Bool.random(using: &random) } + [999_999]
+      var expected = Ties()
+      for other in among {
+        if follows.contains([user, other]) { expected.following.insert(other) }
+        if special.contains([user, other]) { expected.special.insert(other) }
+        if follows.contains([other, user]) { expected.followers.insert(other) }
+        if blocks.contains([user, other]) { expected.blocking.insert(other) }
+        if mutes.contains([user, other]) { expected.muting.insert(other) }
+      }
+      #expect(try await store.ties(user, among: among) == expected, "step \(step)")
+    }
+  }
+}

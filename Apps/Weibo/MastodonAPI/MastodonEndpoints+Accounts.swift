@@ -92,15 +92,12 @@ extension MastodonEndpoints {
     let users = try await store.users(ids: ids)
     let found = ids.filter { users[$0] != nil }
     guard !found.isEmpty else { return [] }
-    let following = try await store.following(me, among: found)
-    let followers = try await store.followers(me, among: found)
-    let blocking = try await store.blocking(me, among: found)
-    let muting = try await store.muting(me, among: found)
+    let ties = try await store.ties(me, among: found)
     return found.map { id in
       Relationship(
-        id: String(id), following: following.contains(id), showingReblogs: following.contains(id), notifying: false,
-        followedBy: followers.contains(id), blocking: blocking.contains(id), blockedBy: false,
-        muting: muting.contains(id), mutingNotifications: muting.contains(id), requested: false, requestedBy: false,
+        id: String(id), following: ties.following.contains(id), showingReblogs: ties.following.contains(id), notifying: false,
+        followedBy: ties.followers.contains(id), blocking: ties.blocking.contains(id), blockedBy: false,
+        muting: ties.muting.contains(id), mutingNotifications: ties.muting.contains(id), requested: false, requestedBy: false,
         domainBlocking: false, endorsed: false, note: "")
     }
   }

@@ -34,7 +34,7 @@ struct BlocksController: Sendable {
     }
     table.get("blocks/exists") { call in
       let target = try await other(call)
-      return try json(ResultFlag(result: try await deps.store.blocking(call.caller.userID, among: [target]).contains(target)))
+      return try json(ResultFlag(result: try await deps.store.ties(call.caller.userID, among: [target]).blocking.contains(target)))
     }
     table.get("blocks/blocking") { call in try await list(call, try await deps.store.blockedIDs(of: call.caller.userID)) }
     table.get("blocks/blocking/ids") { call in

@@ -210,16 +210,18 @@ package struct Presenter: Sendable {
     /// No relationship: what templates are made with.
     static let none = Relations(following: [], followers: [])
 
-    init(store: any WeiboStore, viewer: Int64, among ids: [Int64]) async throws {
-      async let following = store.following(viewer, among: ids)
-      async let followers = store.followers(viewer, among: ids)
-      self.following = try await following
-      self.followers = try await followers
+    init(_ ties: Ties) {
+      self.init(following: ties.following, followers: ties.followers)
     }
   }
 
   package func users(_ records: [UserRecord]) async throws -> [User] {
-    let relations = try await Relations(store: store, viewer: viewer, among: records.map(\.id))
+    users(records, ties: try await store.ties(viewer, among: records.map(\.id)))
+  }
+
+  /// `records` as the viewer sees them, when their ties to the viewer are read already.
+  package func users(_ records: [UserRecord], ties: Ties) -> [User] {
+    let relations = Relations(ties)
     return records.map { user($0, relations) }
   }
 

@@ -135,8 +135,8 @@ struct UsersController: Sendable {
     else { throw EnvelopeError.missing("target_id") }
     let users = try await deps.store.users(ids: [sourceID, targetID])
     guard let source = users[sourceID], let target = users[targetID] else { throw EnvelopeError.friendshipUserMissing }
-    let sourceFollows = try await deps.store.following(sourceID, among: [targetID]).contains(targetID)
-    let targetFollows = try await deps.store.following(targetID, among: [sourceID]).contains(sourceID)
+    let ties = try await deps.store.ties(sourceID, among: [targetID])
+    let (sourceFollows, targetFollows) = (ties.following.contains(targetID), ties.followers.contains(targetID))
     return try json(Relationship(
       target: .init(id: targetID, screenName: target.screenName, followedBy: sourceFollows, following: targetFollows),
       source: .init(id: sourceID, screenName: source.screenName, followedBy: targetFollows, following: sourceFollows)))

@@ -108,42 +108,6 @@ extension PostgresWeiboStore {
     }
   }
 
-  package func blocking(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
-    return try await reading { db in
-      Set(try await db.column(
-        "SELECT blocked_id FROM blocks WHERE blocker_id = \(user) AND blocked_id = ANY(\(Array(Set(candidates))))",
-        as: Int64.self))
-    }
-  }
-
-  package func muting(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
-    return try await reading { db in
-      Set(try await db.column(
-        "SELECT muted_id FROM mutes WHERE muter_id = \(user) AND muted_id = ANY(\(Array(Set(candidates))))",
-        as: Int64.self))
-    }
-  }
-
-  package func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
-    return try await reading { db in
-      Set(try await db.column(
-        "SELECT followee_id FROM follows WHERE follower_id = \(user) AND followee_id = ANY(\(Array(Set(candidates))))",
-        as: Int64.self))
-    }
-  }
-
-  package func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
-    return try await reading { db in
-      Set(try await db.column(
-        "SELECT follower_id FROM follows WHERE followee_id = \(user) AND follower_id = ANY(\(Array(Set(candidates))))",
-        as: Int64.self))
-    }
-  }
-
   package func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws {
     try await reading { db in
       let changed = try await db.execute(
@@ -152,13 +116,20 @@ extension PostgresWeiboStore {
     }
   }
 
-  package func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
+  package func ties(_ user: Int64, among candidates: [Int64]) async throws -> Ties {
+    guard !candidates.isEmpty else { return Ties() }
+    let people = Array(Set(candidates))
     return try await reading { db in
-      Set(try await db.column("""
-        SELECT followee_id FROM follows WHERE follower_id = \(user) AND special = 1
-          AND followee_id = ANY(\(Array(Set(candidates))))
-        """, as: Int64.self))
+      var ties = Ties()
+      for row in try await db.rows("""
+        SELECT CAST(special AS INTEGER), followee_id FROM follows WHERE follower_id = \(user) AND followee_id = ANY(\(people))
+        UNION ALL SELECT 2, follower_id FROM follows WHERE followee_id = \(user) AND follower_id = ANY(\(people))
+        UNION ALL SELECT 3, blocked_id FROM blocks WHERE blocker_id = \(user) AND blocked_id = ANY(\(people))
+        UNION ALL SELECT 4, muted_id FROM mutes WHERE muter_id = \(user) AND muted_id = ANY(\(people))
+        """) {
+        ties.add(kind: Int(try row[0].decode(Int32.self)), id: try row.int64(1))
+      }
+      return ties
     }
   }
 

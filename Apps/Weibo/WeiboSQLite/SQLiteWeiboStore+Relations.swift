@@ -106,28 +106,19 @@ extension SQLiteWeiboStore {
     }
   }
 
-  package func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    try await reading { db in try Self.following(user, among: candidates, db) }
-  }
-
-  package func blocking(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    try await among(candidates, "SELECT b.blocked_id FROM json_each(?2) j CROSS JOIN blocks b ON b.blocker_id = ?1 AND b.blocked_id = j.value", user)
-  }
-
-  package func muting(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    try await among(candidates, "SELECT m.muted_id FROM json_each(?2) j CROSS JOIN mutes m ON m.muter_id = ?1 AND m.muted_id = j.value", user)
-  }
-
-  /// Which of `candidates` a query of `user` (?1) and the candidates as a JSON list (?2) answers.
-  private func among(_ candidates: [Int64], _ sql: String, _ user: Int64) async throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
+  package func ties(_ user: Int64, among candidates: [Int64]) async throws -> Ties {
+    guard !candidates.isEmpty else { return Ties() }
     return try await reading { db in
-      Set(try Int64.fetchAll(try db.cachedStatement(sql: sql), arguments: [user, jsonList(Array(Set(candidates)))]))
+      var ties = Ties()
+      let rows = try Row.fetchCursor(try db.cachedStatement(sql: """
+        SELECT 0 + f.special, f.followee_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = ?1 AND f.followee_id = j.value
+        UNION ALL SELECT 2, f.follower_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1
+        UNION ALL SELECT 3, b.blocked_id FROM json_each(?2) j CROSS JOIN blocks b ON b.blocker_id = ?1 AND b.blocked_id = j.value
+        UNION ALL SELECT 4, m.muted_id FROM json_each(?2) j CROSS JOIN mutes m ON m.muter_id = ?1 AND m.muted_id = j.value
+        """), arguments: [user, jsonList(Array(Set(candidates)))])
+      while let row = try rows.next() { ties.add(kind: row[0], id: row[1]) }
+      return ties
     }
-  }
-
-  package func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    try await reading { db in try Self.followers(user, among: candidates, db) }
   }
 
   package func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws {
@@ -136,15 +127,6 @@ extension SQLiteWeiboStore {
         sql: "UPDATE follows SET special = ? WHERE follower_id = ? AND followee_id = ?",
         arguments: [special ? 1 : 0, follower, followee])
       guard db.changesCount == 1 else { throw StoreError.notFound }
-    }
-  }
-
-  package func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
-    return try await reading { db in
-      Set(try Int64.fetchAll(
-        try db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND special = 1 AND followee_id IN (SELECT value FROM json_each(?))"),
-        arguments: [user, jsonList(Array(Set(candidates)))]))
     }
   }
 
@@ -170,22 +152,6 @@ extension SQLiteWeiboStore {
       try Int64.fetchAll(try db.cachedStatement(sql: "SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),
         arguments: [user, limit, offset])
     }
-  }
-
-  static func following(_ user: Int64, among candidates: [Int64], _ db: Database) throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
-    let unique = Array(Set(candidates))
-    return Set(
-      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT f.followee_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = ?1 AND f.followee_id = j.value"),
-        arguments: [user, jsonList(unique)]))
-  }
-
-  static func followers(_ user: Int64, among candidates: [Int64], _ db: Database) throws -> Set<Int64> {
-    guard !candidates.isEmpty else { return [] }
-    let unique = Array(Set(candidates))
-    return Set(
-      try Int64.fetchAll(try db.cachedStatement(sql: "SELECT f.follower_id FROM json_each(?2) j CROSS JOIN follows f ON f.follower_id = j.value AND f.followee_id = ?1"),
-        arguments: [user, jsonList(unique)]))
   }
 
   static func adjustFollowCounters(follower: Int64, followee: Int64, by delta: Int, _ db: Database) throws {

@@ -7,10 +7,9 @@ package protocol RelationStore: Sendable {
   func follow(follower: Int64, followee: Int64, id: Int64, at: Date) async throws
   /// `.notFound` when not following.
   func unfollow(follower: Int64, followee: Int64) async throws
-  /// Of `candidates`, those `user` follows.
-  func following(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
-  /// Of `candidates`, those who follow `user`.
-  func followers(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
+  /// Where `user` stands with each of `candidates`: one statement for what a profile, a relationship or a list of
+  /// people shows (it was up to five, each a round trip on PostgreSQL).
+  func ties(_ user: Int64, among candidates: [Int64]) async throws -> Ties
   /// Who followed the user, newest first, within the page's id window (follow ids come from the id generator):
   /// a follow as a `Mark` whose `userID` is the follower and `statusID` the one followed.
   func followsReceived(userID: Int64, page: Page) async throws -> [Mark]
@@ -20,8 +19,6 @@ package protocol RelationStore: Sendable {
   func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64]
   /// Marks someone `follower` follows as 特别关注, or unmarks them; `notFound` when not following.
   func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws
-  /// Which of `candidates` `user` follows as 特别关注.
-  func specialFollowing(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
 
   /// 拉黑: keeps the two apart (`Blocking`) and ends their follows both ways, counts included, in one transaction.
   /// `.conflict` when already blocked; `.notFound` when either person is missing.
@@ -30,8 +27,6 @@ package protocol RelationStore: Sendable {
   func unblock(blocker: Int64, blocked: Int64) async throws
   /// Whom `user` blocked, newest first.
   func blockedIDs(of user: Int64) async throws -> [Int64]
-  /// Which of `candidates` `user` blocked (a profile or a relationship asks about a few, not the whole list).
-  func blocking(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
   /// 屏蔽: `muted`'s statuses leave `muter`'s timelines; `muted` cannot tell. `.conflict` when already muted;
   /// `.notFound` when either person is missing.
   func mute(muter: Int64, muted: Int64, at: Date) async throws
@@ -39,6 +34,37 @@ package protocol RelationStore: Sendable {
   func unmute(muter: Int64, muted: Int64) async throws
   /// Whom `user` muted, newest first.
   func mutedIDs(of user: Int64) async throws -> [Int64]
-  /// Which of `candidates` `user` muted.
-  func muting(_ user: Int64, among candidates: [Int64]) async throws -> Set<Int64>
+}
+
+/// Where one user stands with others (`RelationStore.ties`).
+package struct Ties: Sendable, Equatable {
+  /// Whom they follow.
+  package var following: Set<Int64> = []
+  /// Whom they follow as 特别关注 (among `following`).
+  package var special: Set<Int64> = []
+  /// Who follows them.
+  package var followers: Set<Int64> = []
+  /// Whom they blocked.
+  package var blocking: Set<Int64> = []
+  /// Whom they muted.
+  package var muting: Set<Int64> = []
+
+  package init() {}
+
+  /// The kinds both engines' statements tag their rows with.
+  package enum Kind: Int {
+    case following = 0, special, follower, blocking, muting
+  }
+
+  /// Adds a row of `kind` (`Kind`'s raw value) about `id`.
+  package mutating func add(kind: Int, id: Int64) {
+    switch Kind(rawValue: kind) {
+    case .following: following.insert(id)
+    case .special: following.insert(id); special.insert(id)
+    case .follower: followers.insert(id)
+    case .blocking: blocking.insert(id)
+    case .muting: muting.insert(id)
+    case nil: break
+    }
+  }
 }

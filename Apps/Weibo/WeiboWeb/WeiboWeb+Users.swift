@@ -13,16 +13,15 @@ extension WeiboWeb {
     let params = context.params
     let viewer = context.viewer
     guard let record else { return try await notFound(viewer, "用户不存在") }
-    let user = try await presenter(viewer).users([record])[0]
+    var ties = Ties()
+    if let viewer { ties = try await deps.store.ties(viewer.user.id, among: [record.id]) }
+    let user = presenter(viewer).users([record], ties: ties)[0]
     let frame = try await frame(viewer, tab: viewer?.user.id == record.id ? .me : nil, title: user.screenName)
     let list = try await userList(record.id, maxID: Self.cursor(params, "max_id"), viewer)
-    var (blocking, muting) = (false, false)
-    if let viewer, viewer.user.id != record.id {
-      blocking = try await deps.store.blocking(viewer.user.id, among: [record.id]).contains(record.id)
-      muting = try await deps.store.muting(viewer.user.id, among: [record.id]).contains(record.id)
-    }
-    var page = ProfilePage(frame: frame, user: user, viewerID: viewer?.user.id, special: try await isSpecial(user, viewer),
-                           blocking: blocking, muting: muting, list: list)
+    let other = viewer != nil && viewer?.user.id != record.id
+    var page = ProfilePage(frame: frame, user: user, viewerID: viewer?.user.id, special: ties.special.contains(record.id),
+                           blocking: other && ties.blocking.contains(record.id), muting: other && ties.muting.contains(record.id),
+                           list: list)
     page.hiddenNotice = record.profileHidden && viewer?.user.id == record.id
     return render("weibo_user", page)
   }
@@ -30,7 +29,7 @@ extension WeiboWeb {
   /// Whether the viewer follows `user` as 特别关注.
   func isSpecial(_ user: User, _ viewer: Viewer?) async throws -> Bool {
     guard let viewer, user.following else { return false }
-    return try await deps.store.specialFollowing(viewer.user.id, among: [user.id]).contains(user.id)
+    return try await deps.store.ties(viewer.user.id, among: [user.id]).special.contains(user.id)
   }
 
   /// The follow box for `user` as a fragment, after following, unfollowing or 特别关注.
