@@ -216,7 +216,8 @@ package struct Presenter: Sendable {
   }
 
   package func users(_ records: [UserRecord]) async throws -> [User] {
-    users(records, ties: try await store.ties(viewer, among: records.map(\.id)))
+    // A visitor (viewer 0) has no ties to read.
+    users(records, ties: viewer == 0 ? Ties() : try await store.ties(viewer, among: records.map(\.id)))
   }
 
   /// `records` as the viewer sees them, when their ties to the viewer are read already.
