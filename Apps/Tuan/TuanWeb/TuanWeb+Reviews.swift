@@ -248,7 +248,9 @@ extension TuanWeb {
     let reviews = try await deps.store.reviews(merchantID: merchant.id, filter: .latest, viewer: nil, limit: 20, offset: 0)
     let items = try await reviewItems(reviews.items, category: { _ in merchant.category }, context: context)
     let result = context.params["result"]
-    let page = ShopPage(frame: try await frame(context, request, tab: nil, title: "商家后台"), merchant: merchant, deals: list,
+    // `servedShop` has read that the viewer keeps a shop: the frame need not read it again.
+    let frame = try await frame(context, request, tab: nil, title: "商家后台", keepsShop: true)
+    let page = ShopPage(frame: frame, merchant: merchant, deals: list,
                         used: used, reviews: items, result: result, resultOK: context.params["ok"] == "1")
     return render("tuan_shop", page)
   }

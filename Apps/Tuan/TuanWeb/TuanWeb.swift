@@ -97,10 +97,13 @@ package struct TuanWeb: SparrowApp {
   // MARK: Rendering
 
   /// The frame every page shows its content in: dock with `tab` selected, the chosen city, the viewer, and
-  /// 商家后台 in 更多 for a person who serves a shop (one key read, for signed-in viewers only).
-  func frame(_ context: SparrowContext, _ request: Request, tab: TuanFrame.Tab?, title: String) async throws -> TuanFrame {
-    var keepsShop = false
-    if let viewer = context.viewer { keepsShop = try await deps.store.shop(of: viewer.user.id) != nil }
+  /// 商家后台 in 更多 for a person who serves a shop (one key read, for signed-in viewers only, unless the page has
+  /// read it already: `keepsShop`).
+  func frame(_ context: SparrowContext, _ request: Request, tab: TuanFrame.Tab?, title: String,
+             keepsShop known: Bool? = nil) async throws -> TuanFrame
+  {
+    var keepsShop = known ?? false
+    if known == nil, let viewer = context.viewer { keepsShop = try await deps.store.shop(of: viewer.user.id) != nil }
     return TuanFrame(web: web(title, context, here: WebFrame.here(request)), tab: tab, city: CityChoice(request).city,
                      keepsShop: keepsShop)
   }
