@@ -276,6 +276,20 @@ extension StatusList: JSONFieldWriting {
   }
 }
 
+extension UserList {
+  /// The envelope `encode(to:)` writes, with the `users` array written by `users` (from templates, say).
+  package static func writeJSON(
+    _ out: inout JSONOutput, previousCursor: Int64, nextCursor: Int64, totalNumber: Int, users: (inout JSONOutput) -> Void
+  ) {
+    out.object { o in
+      o.raw("users", users)
+      o.field("previous_cursor", previousCursor)
+      o.field("next_cursor", nextCursor)
+      o.field("total_number", totalNumber)
+    }
+  }
+}
+
 extension CommentList {
   /// The envelope `encode(to:)` writes, with the `comments` array written by `comments` (from templates, say).
   package static func writeJSON(

@@ -93,7 +93,7 @@ package struct WeiboAPI: SparrowApp {
     let statuses = StatusesController(deps: deps, pictures: platform.pictures)
     statuses.register(&table)
     CommentsController(deps: deps, statuses: statuses).register(&table)
-    let users = UsersController(deps: deps, pictures: platform.pictures)
+    let users = UsersController(deps: deps, pictures: platform.pictures, templates: statuses.templates)
     users.register(&table)
     BlocksController(deps: deps, users: users).register(&table)
     ReportsController(deps: deps, moderation: platform.moderation).register(&table)

@@ -103,8 +103,8 @@ package struct Presenter: Sendable {
       StatusJSONTemplate.writeUID(record.userID, &out)
     } else if let author = rows.users[record.userID] {
       StatusJSONTemplate.writeKey(.user, &out)
-      templates.user(author) { user(author, .none) }.write(
-        &out, following: rows.following.contains(author.id), followMe: rows.followers.contains(author.id))
+      writeUser(author, following: rows.following.contains(author.id), followMe: rows.followers.contains(author.id),
+                templates, &out)
     }
     if let originalID = record.retweetedID {
       StatusJSONTemplate.writeKey(.retweetedStatus, &out)
@@ -181,8 +181,8 @@ package struct Presenter: Sendable {
       o.field("source", source(c.rows.apps[record.appID]))
       if let author = c.rows.users[record.userID] {
         o.raw("user") { out in
-          templates.user(author) { user(author, .none) }.write(
-            &out, following: c.rows.following.contains(author.id), followMe: c.rows.followers.contains(author.id))
+          writeUser(author, following: c.rows.following.contains(author.id),
+                    followMe: c.rows.followers.contains(author.id), templates, &out)
         }
       }
       if withStatus, let status = c.statuses[record.statusID] {
@@ -224,6 +224,26 @@ package struct Presenter: Sendable {
   package func users(_ records: [UserRecord], ties: Ties) -> [User] {
     let relations = Relations(ties)
     return records.map { user($0, relations) }
+  }
+
+  /// What `users(_:ties:)` encodes to, written from templates kept in `templates` (the follow lists).
+  func writeUsers(_ records: [UserRecord], ties: Ties, templates: JSONTemplates, into out: inout JSONOutput) {
+    out.array(records) { out, record in
+      writeUser(record, following: ties.following.contains(record.id), followMe: ties.followers.contains(record.id),
+                templates, &out)
+    }
+  }
+
+  /// `record` as the viewer sees it. Everyone but its owner sees the same user, so they share one template; the
+  /// owner sees all their statuses counted and their profile even when staff hid it, so theirs is never kept.
+  private func writeUser(
+    _ record: UserRecord, following: Bool, followMe: Bool, _ templates: JSONTemplates, _ out: inout JSONOutput
+  ) {
+    guard record.id != viewer else {
+      return user(record, Relations(following: following ? [record.id] : [], followers: followMe ? [record.id] : []))
+        .writeJSON(&out)
+    }
+    templates.user(record) { user(record, .none) }.write(&out, following: following, followMe: followMe)
   }
 
   /// A user with their latest status, as `users/show` returns it.

@@ -9,6 +9,8 @@ import WeiboStore
 struct UsersController: Sendable {
   let deps: WeiboDependencies
   let pictures: PictureLibrary
+  /// The statuses' templates, whose users the follow lists share.
+  let templates: JSONTemplates
 
   /// The user named by `uid` or `screen_name`; nil when neither is given; 20003 when there is no such user.
   static func target(_ call: APICall, store: any WeiboStore, idKey: String = "uid", nameKey: String = "screen_name")
@@ -116,10 +118,18 @@ struct UsersController: Sendable {
 
   private func userList(_ call: APICall, followers: Bool) async throws -> Response {
     let (user, ids, next, previous) = try await window(call, followers: followers, defaultCount: 50, maxCount: 200)
-    let records = try await deps.store.users(ids: ids)
-    let users = try await presenter(call).users(ids.compactMap { records[$0] })
+    let found = try await deps.store.users(ids: ids)
+    let records = ids.compactMap { found[$0] }
+    let viewer = call.caller.userID
+    // A visitor (viewer 0) has no ties to read.
+    let ties = viewer == 0 || records.isEmpty ? Ties() : try await deps.store.ties(viewer, among: records.map(\.id))
+    // The same JSON as `UserList` of the users, written from templates (see `writeUsers`).
+    var out = JSONOutput(capacity: 1024 * records.count + 256)
     let total = followers ? user.followersCount : user.friendsCount
-    return try json(UserList(users: users, previousCursor: previous, nextCursor: next, totalNumber: total))
+    UserList.writeJSON(&out, previousCursor: previous, nextCursor: next, totalNumber: total) { out in
+      presenter(call).writeUsers(records, ties: ties, templates: templates, into: &out)
+    }
+    return jsonResponse(out.bytes)
   }
 
   private func idList(_ call: APICall, followers: Bool) async throws -> Response {

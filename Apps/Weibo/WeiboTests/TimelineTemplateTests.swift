@@ -112,6 +112,83 @@ import Testing
     }
   }
 
+  /// An author's own view of themselves (every status counted, a hidden profile shown) is never the template
+  /// another reader gets: in timelines, comment lists and follow lists, whoever reads first.
+  @Test func anAuthorsOwnViewIsNotWhatOthersGet() async throws {
+    let world = try await TestWorld()
+    let (alice, bob) = (try await world.user("alice"), try await world.user("bob"))
+    let (aliceToken, bobToken) = (try await world.token(for: alice), try await world.token(for: bob))
+    try await world.test { client in
+      _ = try await client.post("/2/friendships/create.json", [("screen_name", "alice")], token: bobToken)
+      _ = try await client.post("/2/friendships/create.json", [("screen_name", "bob")], token: aliceToken)
+      let post = try await client.post("/2/statuses/update.json", [("status", "公开的")], token: aliceToken)
+      let postID = try #require(post.object["id"] as? Int64)
+      _ = try await client.post("/2/statuses/update.json", [("status", "只给自己看"), ("visible", "1")], token: aliceToken)
+      _ = try await client.post("/2/comments/create.json", [("id", String(postID)), ("comment", "自己评")], token: aliceToken)
+      var profile = try #require(try await world.store.user(id: alice.id))
+      profile.description = "只有我看得到的简介"
+      try await world.store.updateUser(profile)
+      _ = try await world.store.setProfileHidden(userID: alice.id, hidden: true, rows: [])
+
+      func alices(_ path: String, _ token: String) async throws -> [[String: Any]] {
+        let page = try await client.get(path, token: token).object
+        let items = (page["statuses"] ?? page["comments"] ?? page["users"]) as? [[String: Any]] ?? []
+        let users = items.map { ($0["user"] as? [String: Any]) ?? $0 }
+        return users.filter { $0["id"] as? Int64 == alice.id }
+      }
+      let paths = ["/2/statuses/home_timeline.json", "/2/comments/show.json?id=\(postID)",
+                   "/2/friendships/friends.json?uid=\(bob.id)"]
+      for path in paths {
+        let own = try await alices(path.replacingOccurrences(of: "friends.json?uid=\(bob.id)", with: "followers.json?uid=\(bob.id)"), aliceToken)
+        let others = try await alices(path, bobToken)
+        #expect(!others.isEmpty, "\(path)")
+        for user in others {
+          #expect(user["statuses_count"] as? Int == 1, "\(path)")
+          #expect(user["description"] as? String == "", "\(path)")
+        }
+        for user in own {
+          #expect(user["statuses_count"] as? Int == 2, "\(path)")
+          #expect(user["description"] as? String == "只有我看得到的简介", "\(path)")
+        }
+      }
+    }
+  }
+
+  /// The follow lists, written from templates, say what `users/show` says of each user (less their latest
+  /// status), for each viewer, and follow every change.
+  @Test func followListsMatchTheirFullObjects() async throws {
+    let world = try await TestWorld()
+    let (alice, bob, carol) = (try await world.user("alice"), try await world.user("bob"), try await world.user("carol"))
+    let tokens = [try await world.token(for: alice), try await world.token(for: bob), try await world.token(for: carol)]
+    try await world.test { client in
+      _ = try await client.post("/2/friendships/create.json", [("screen_name", "bob")], token: tokens[0])
+      _ = try await client.post("/2/friendships/create.json", [("screen_name", "bob")], token: tokens[2])
+      _ = try await client.post("/2/friendships/create.json", [("screen_name", "carol")], token: tokens[1])
+      for round in 0..<2 {
+        for token in tokens {
+          for list in ["followers.json?uid=\(bob.id)", "friends.json?uid=\(bob.id)", "followers.json?uid=\(carol.id)&count=1"] {
+            let page = try await client.get("/2/friendships/\(list)", token: token).object
+            #expect(Set(page.keys) == ["users", "previous_cursor", "next_cursor", "total_number"])
+            let users = try #require(page["users"] as? [[String: Any]])
+            #expect(!users.isEmpty, "\(list)")
+            for written in users {
+              let id = try #require(written["id"] as? Int64)
+              var full = try await client.get("/2/users/show.json?uid=\(id)", token: token).object
+              full["status"] = nil
+              #expect(NSDictionary(dictionary: written) == NSDictionary(dictionary: full), "round \(round) \(list) \(id)")
+            }
+          }
+        }
+        // Relations, counts and profiles change: the next round must show them.
+        _ = try await client.post("/2/friendships/create.json", [("screen_name", "alice")], token: tokens[1])
+        _ = try await client.post("/2/statuses/update.json", [("status", "新的")], token: tokens[2])
+        var profile = try #require(try await world.store.user(id: carol.id))
+        profile.description = "新的简介"
+        try await world.store.updateUser(profile)
+      }
+    }
+  }
+
   /// The comment lists, written from templates, say what the comment objects say (`comments/show_batch` builds
   /// them in full), for each viewer, and follow every change.
   @Test func commentListsMatchTheirFullObjects() async throws {
