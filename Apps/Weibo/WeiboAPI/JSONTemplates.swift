@@ -37,11 +37,14 @@ final class JSONTemplates: @unchecked Sendable {
   private let lock = NSLock()
   private var statuses: Generations<Int64, StatusEntry>
   private var users: Generations<Int64, UserEntry>
+  /// Users as their owners see them (every status counted, a profile staff hid): only ever shown to them.
+  private var ownUsers: Generations<Int64, UserEntry>
 
   /// `limit` entries of each kind per generation: at most twice that are kept.
   init(limit: Int = 10_000) {
     statuses = Generations(limit: limit)
     users = Generations(limit: limit)
+    ownUsers = Generations(limit: limit / 10)
   }
 
   /// The template for `record`; `make` builds the status when there is none yet.
@@ -57,15 +60,18 @@ final class JSONTemplates: @unchecked Sendable {
     return template
   }
 
-  /// The template for `record`; `make` builds the user when there is none yet.
-  func user(_ record: UserRecord, make: () -> User) -> UserJSONTemplate {
+  /// The template for `record` as everyone sees it, or as its owner does (`own`); `make` builds the user when
+  /// there is none yet.
+  func user(_ record: UserRecord, own: Bool, make: () -> User) -> UserJSONTemplate {
     lock.lock()
-    let entry = users[record.id]
+    let entry = own ? ownUsers[record.id] : users[record.id]
     lock.unlock()
     if let entry, entry.record == record { return entry.template }
     let template = UserJSONTemplate(make())
     lock.lock()
-    users[record.id] = UserEntry(record: record, template: template)
+    if own { ownUsers[record.id] = UserEntry(record: record, template: template) } else {
+      users[record.id] = UserEntry(record: record, template: template)
+    }
     lock.unlock()
     return template
   }

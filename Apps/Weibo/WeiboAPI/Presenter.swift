@@ -235,15 +235,12 @@ package struct Presenter: Sendable {
   }
 
   /// `record` as the viewer sees it. Everyone but its owner sees the same user, so they share one template; the
-  /// owner sees all their statuses counted and their profile even when staff hid it, so theirs is never kept.
+  /// owner sees all their statuses counted and their profile even when staff hid it, so theirs is kept apart.
   private func writeUser(
     _ record: UserRecord, following: Bool, followMe: Bool, _ templates: JSONTemplates, _ out: inout JSONOutput
   ) {
-    guard record.id != viewer else {
-      return user(record, Relations(following: following ? [record.id] : [], followers: followMe ? [record.id] : []))
-        .writeJSON(&out)
-    }
-    templates.user(record) { user(record, .none) }.write(&out, following: following, followMe: followMe)
+    templates.user(record, own: record.id == viewer) { user(record, .none) }
+      .write(&out, following: following, followMe: followMe)
   }
 
   /// A user with their latest status, as `users/show` returns it.
