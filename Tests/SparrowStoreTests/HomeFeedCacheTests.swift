@@ -54,27 +54,37 @@ import Testing
   }
 
   /// Two processes on one database of `kind` (see `StoreCachesTests.withTwoProcesses`); on SQLite their home
-  /// feeds hold only `depth` ids, so partial feeds are exercised too.
-  func withTwoProcesses(_ kind: StoreKind, depth: Int, _ body: (any WeiboStore, any WeiboStore) async throws -> Void)
-    async throws
-  {
+  /// feeds hold only `depth` ids, so partial feeds are exercised too. `truth` gives a store that reads the
+  /// database afresh (on SQLite, one whose caches are emptied first; PostgreSQL's other feeds read no cached rows).
+  func withTwoProcesses(
+    _ kind: StoreKind, depth: Int,
+    _ body: (_ writer: any WeiboStore, _ reader: any WeiboStore, _ truth: () -> any WeiboStore) async throws -> Void
+  ) async throws {
     switch kind {
     case .sqlite:
       try await withSQLiteStore { store in
         let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth))
         let writerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publish: { readerCaches.apply($0) })
+        let truthCaches = StoreCaches()
+        let truth = try SQLiteStore(path: store.path, caches: truthCaches, countingStatements: false, denseFeed: 12).weibo
         try await body(
           try SQLiteStore(path: store.path, caches: writerCaches, countingStatements: false, denseFeed: 12).weibo,
-          try SQLiteStore(path: store.path, caches: readerCaches, countingStatements: false, denseFeed: 2000).weibo)
+          try SQLiteStore(path: store.path, caches: readerCaches, countingStatements: false, denseFeed: 2000).weibo,
+          {
+            truthCaches.apply(.everything)
+            return truth
+          })
       }
     case .postgres:
-      try await StoreCachesTests().withTwoProcesses(.postgres, body)
+      try await StoreCachesTests().withTwoProcesses(.postgres) { writer, reader in
+        try await body(writer, reader, { writer })
+      }
     }
   }
 
   @Test(arguments: StoreKind.available, [2026, 7, 99] as [UInt64])
   func hotHomePagesAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind, seed: UInt64) async throws {
-    try await withTwoProcesses(kind, depth: 7) { writer, reader in
+    try await withTwoProcesses(kind, depth: 7) { writer, reader, truth in
       var f = Fixture()
       var random = SplitMix(seed: seed)
       let app = AppRecord(id: f.ids.next(at: f.tick()), clientID: "c", secretHash: "h", name: "应用", url: "",
@@ -124,6 +134,7 @@ import Testing
             #expect(try await store.unreadCounts(userID: viewer, upTo: cap)[.status] == unread, "seed \(seed), step \(step)")
           }
           try await checkFilteredTotals(of: viewer, whole: whole.items, "seed \(seed), step \(step)")
+          if viewer == people[step % people.count] { try await checkOtherFeeds(of: viewer, "seed \(seed), step \(step)") }
           var page = Page(count: Int.random(in: 1...5, using: &random), page: Int.random(in: 1...3, using: &random))
           if Bool.random(using: &random), let id = statuses.randomElement(using: &random) { page.maxID = id }
           if Int.random(in: 0..<4, using: &random) == 0, let id = statuses.randomElement(using: &random) { page.sinceID = id }
@@ -142,6 +153,31 @@ import Testing
               #expect(Set(rows.apps.keys) == Set(context.apps.keys), "\(place)")
               #expect(rows.favorited == context.favorited && rows.liked == context.liked, "\(place)")
               #expect(rows.following == context.following && rows.followers == context.followers, "\(place)")
+            }
+          }
+        }
+      }
+
+      /// The public timeline and a person's, and the statuses comments are on: their rows come from the row cache
+      /// where it holds them, and must be what the database holds now.
+      func checkOtherFeeds(of viewer: Int64, _ place: String) async throws {
+        let author = people.randomElement(using: &random)!
+        let page = Page(count: Int.random(in: 1...6, using: &random), page: Int.random(in: 1...2, using: &random))
+        let ids = Array(statuses.shuffled(using: &random).prefix(4))
+        for feed in [StatusFeed.everyone, .user(author, viewer: viewer)] {
+          let fresh = truth()
+          let truthPage = try await fresh.statuses(in: feed, feature: .all, page: page, seenBy: viewer)
+          let truthContext = try await fresh.context(for: truthPage.items, viewer: viewer)
+          let truthByID = try await fresh.statuses(ids: ids, visibleTo: viewer)
+          for (process, store) in [("writer", writer), ("reader", reader)] {
+            for _ in 0..<2 {
+              let found = try await store.statuses(in: feed, feature: .all, page: page, seenBy: viewer)
+              #expect(found.items == truthPage.items, "\(place), \(process), \(feed), \(page)")
+              #expect(found.total == truthPage.total, "\(place), \(process), \(feed)")
+              let (withContext, rows) = try await store.statuses(in: feed, feature: .all, page: page, viewer: viewer)
+              #expect(withContext.items == truthPage.items, "\(place), \(process), \(feed), \(page)")
+              #expect(rows.originals == truthContext.originals, "\(place), \(process), \(feed)")
+              #expect(try await store.statuses(ids: ids, visibleTo: viewer) == truthByID, "\(place), \(process)")
             }
           }
         }
@@ -225,6 +261,8 @@ import Testing
         let served = try #require(store.statistics.caches.first { $0.cache == "home_pages" }?.tally)
         #expect(served.hits > 200, "\(served)")
         #expect(served.misses > 0)
+        let rows = try #require(store.statistics.caches.first { $0.cache == "status_rows" }?.tally)
+        #expect(rows.hits > 300, "\(rows)")
       }
     }
   }

@@ -51,8 +51,9 @@ extension SQLiteWeiboStore {
   }
 
   package func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord] {
-    try await reading { db in
-      let found = try Self.statuses(ids: ids, db)
+    let rowsGeneration = caches.statusRows.currentGeneration
+    return try await reading { db in
+      let found = try statusRows(ids: ids, readAt: rowsGeneration, db)
       let apart = try Self.apart(viewer, among: found.values.map(\.userID), db)
       return found.filter { $0.value.isVisible(to: viewer) && !apart.contains($0.value.userID) }
     }
@@ -69,15 +70,17 @@ extension SQLiteWeiboStore {
     -> StatusContextRows
   {
     let generation = userRows.currentGeneration
+    let rowsGeneration = caches.statusRows.currentGeneration
     return try await reading { db in
-      try context(for: statuses, people: people, apps: apps, viewer: viewer, usersReadAt: generation, db)
+      try context(for: statuses, people: people, apps: apps, viewer: viewer, usersReadAt: generation,
+                  rowsReadAt: rowsGeneration, db)
     }
   }
 
   func context(for statuses: [StatusRecord], people: [Int64] = [], apps: [Int64] = [], viewer: Int64,
-               usersReadAt generation: Int, _ db: Database) throws -> StatusContextRows
+               usersReadAt generation: Int, rowsReadAt rowsGeneration: Int, _ db: Database) throws -> StatusContextRows
   {
-    let originals = try Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
+    let originals = try statusRows(ids: statuses.compactMap(\.retweetedID), readAt: rowsGeneration, db)
     let all = statuses + originals.values
     let ids = all.map(\.id)
     let users = try cachedUsers(ids: all.map(\.userID) + people, readAt: generation, db)
@@ -200,8 +203,10 @@ extension SQLiteWeiboStore {
     -> FeedPage<StatusRecord>
   {
     let generation = userRows.currentGeneration
+    let rowsGeneration = caches.statusRows.currentGeneration
     return try await reading { db in
-      try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
+      try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
+                   rowsReadAt: rowsGeneration, db)
     }
   }
 
@@ -215,8 +220,10 @@ extension SQLiteWeiboStore {
     let generation = userRows.currentGeneration
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
     let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
-      let found = try self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
-      let context = try self.context(for: found.items, viewer: viewer, usersReadAt: generation, db)
+      let found = try self.statuses(
+        in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration, db)
+      let context = try self.context(
+        for: found.items, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration, db)
       if let owner = hot {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
         if !self.caches.homeFeeds.holds(owner) {
@@ -243,7 +250,8 @@ extension SQLiteWeiboStore {
   }
 
   func statuses(
-    in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64, usersReadAt generation: Int, _ db: Database
+    in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64, usersReadAt generation: Int,
+    rowsReadAt rowsGeneration: Int, _ db: Database
   ) throws -> FeedPage<StatusRecord> {
     if case .home(let user) = feed {
       return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
@@ -251,9 +259,12 @@ extension SQLiteWeiboStore {
     let feedCondition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
     let (condition, arguments) = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch).sqlite
     let (window, windowArguments) = Self.window(page)
-    let items = try decodeRows(
-      try db.cachedStatement(sql: "SELECT \(statusColumns) FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
-      arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
+    // The page's ids, then their rows from the row cache where it holds them: decoding rows was most of a read.
+    let ids = try Int64.fetchAll(
+      try db.cachedStatement(sql: "SELECT id FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
+      arguments: arguments + windowArguments + [page.count, page.offset])
+    let rows = try statusRows(ids: ids, readAt: rowsGeneration, db)
+    let items = ids.compactMap { rows[$0] }
     let (count, countArguments) = WeiboSQL.total(feed, feature, condition: feedCondition, viewer: viewer).sqlite
     let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     return FeedPage(items: items, total: total)
@@ -398,6 +409,18 @@ extension SQLiteWeiboStore {
     WeiboSQL.home(user, walk: walk).sqlite
   }
 
+
+  /// The rows of `ids`: those the row cache holds, the rest read here and kept (`readAt`: the cache's generation,
+  /// taken before the read began, so a row a write changed meanwhile is not kept).
+  func statusRows(ids: [Int64], readAt generation: Int, _ db: Database) throws -> [Int64: StatusRecord] {
+    guard !ids.isEmpty else { return [:] }
+    var (found, missing) = caches.statusRows.rows(ids)
+    guard !missing.isEmpty else { return found }
+    let read = try Self.statuses(ids: missing, db)
+    caches.statusRows.add(read.values, readAt: generation)
+    found.merge(read) { a, _ in a }
+    return found
+  }
 
   static func statuses(ids: [Int64], _ db: Database) throws -> [Int64: StatusRecord] {
     guard !ids.isEmpty else { return [:] }
