@@ -45,11 +45,11 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     return try await reading { db in
       let total = try Int.fetchOne(db.cachedStatement(sql: count), arguments: countArguments) ?? 0
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let rows = try Row.fetchAll(db.cachedStatement(sql: """
+      let items = try decodeRows(db.cachedStatement(sql: """
         SELECT \(checkinColumns) FROM daka_checkins WHERE \(condition)
         ORDER BY \(DakaSQL.order(query)) LIMIT ? OFFSET ?
-        """), arguments: arguments + [query.limit, query.offset])
-      return FeedPage(items: rows.map { CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
+        """), arguments + [query.limit, query.offset]) { CheckinRecord(row: $0).seen(by: query.viewer) }
+      return FeedPage(items: items, total: total)
     }
   }
 
@@ -186,8 +186,8 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   package func trips(userID: Int64, viewer: Int64?) async throws -> [TripRecord] {
     let (visible, arguments) = Self.visible(to: viewer)
     return try await reading { db in
-      try Row.fetchAll(db.cachedStatement(sql: "SELECT \(tripColumns) FROM daka_trips WHERE user_id = ? AND \(visible) ORDER BY id DESC"),
-                       arguments: [userID] + arguments).map(TripRecord.init(row:))
+      try decodeRows(db.cachedStatement(sql: "SELECT \(tripColumns) FROM daka_trips WHERE user_id = ? AND \(visible) ORDER BY id DESC"),
+                     [userID] + arguments, TripRecord.init(row:))
     }
   }
 

@@ -69,19 +69,19 @@ extension SQLiteTuanStore {
     try await reading { db in
       let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM tuan_orders WHERE user_id = ?"),
           arguments: [userID]) ?? 0
-      let rows = try Row.fetchAll(db.cachedStatement(sql: """
+      let orders = try decodeRows(db.cachedStatement(sql: """
         SELECT id, user_id, deal_id, quantity, unit_price, created_at FROM tuan_orders WHERE user_id = ?
         ORDER BY id DESC LIMIT ? OFFSET ?
-        """), arguments: [userID, max(0, limit), max(0, offset)])
-      return FeedPage(items: try Self.withCoupons(rows.map(OrderRecord.init(row:)), db), total: total)
+        """), [userID, max(0, limit), max(0, offset)], OrderRecord.init(row:))
+      return FeedPage(items: try Self.withCoupons(orders, db), total: total)
     }
   }
 
   static func withCoupons(_ orders: [OrderRecord], _ db: Database) throws -> [OrderRecord] {
     guard !orders.isEmpty else { return [] }
-    let coupons = try Row.fetchAll(db.cachedStatement(sql: """
+    let coupons = try decodeRows(db.cachedStatement(sql: """
       SELECT \(couponColumns) FROM tuan_coupons WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY code
-      """), arguments: [jsonList(orders.map(\.id))]).map(CouponRecord.init(row:))
+      """), [jsonList(orders.map(\.id))], CouponRecord.init(row:))
     return orders.attaching(coupons)
   }
 

@@ -77,7 +77,7 @@ extension SQLiteTuanStore {
   {
     try await reading { db in
       let (text, arguments) = ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset).sqlite
-      let items = try Row.fetchAll(db.cachedStatement(sql: text), arguments: arguments).map(ReviewRecord.init(row:))
+      let items = try decodeRows(db.cachedStatement(sql: text), arguments, ReviewRecord.init(row:))
       let (countText, countArguments) = ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer).sqlite
       let total = try Int.fetchOne(db.cachedStatement(sql: countText), arguments: countArguments) ?? 0
       return FeedPage(items: items, total: total)
@@ -88,9 +88,9 @@ extension SQLiteTuanStore {
     try await reading { db in
       let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_reviews WHERE user_id = ?"),
           arguments: [userID]) ?? 0
-      let items = try Row.fetchAll(db.cachedStatement(sql: """
+      let items = try decodeRows(db.cachedStatement(sql: """
         SELECT \(ReviewSQL.columns) FROM tuan_reviews WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?
-        """), arguments: [userID, max(0, limit), max(0, offset)]).map(ReviewRecord.init(row:))
+        """), [userID, max(0, limit), max(0, offset)], ReviewRecord.init(row:))
       return FeedPage(items: items, total: total)
     }
   }
