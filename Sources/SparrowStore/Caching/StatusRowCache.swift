@@ -1,6 +1,7 @@
 import Foundation
 
-/// Status rows as read, for the pages the home feed cache serves without the database: a row changes only
+/// Status rows as read, for the pages the home feed cache serves without the database and, on SQLite, the rows of
+/// every other feed's page, of the statuses comments are on and of reposts' originals: a row changes only
 /// through its counters (reposts, comments, likes) or by going, and every engine write that does either
 /// announces it (`CacheInvalidation.statuses`). A read passes the generation it started at, so one that raced
 /// with such a write does not cache what it saw.
