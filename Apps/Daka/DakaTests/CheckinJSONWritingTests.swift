@@ -1,6 +1,7 @@
 import Foundation
 import SparrowCore
 import SparrowDemo
+import SparrowTestSupport
 import Testing
 @testable import DakaAPI
 
@@ -29,27 +30,10 @@ func checkinsWrittenByHandAreTheirEncodableForm(seed: UInt64) throws {
       id: Int64(roll(1_000_000_000)), date: "2026-11-\(10 + roll(18))", location: text(), spot: text(),
       thoughts: text(), visibility: ["public", "friends", "private"][roll(3)], place: maybe(place), pics: pics,
       user: user, createdAt: text(), showExactLocation: maybe(roll(2) == 0), tripId: maybe(Int64(roll(99))))
-    #expect(try byHand(place) == throughEncoder(place))
-    for pic in pics { #expect(try byHand(pic) == throughEncoder(pic)) }
-    #expect(try byHand(checkin) == throughEncoder(checkin))
+    #expect(try JSONForms.byHand(place) == JSONForms.throughEncoder(place))
+    for pic in pics { #expect(try JSONForms.byHand(pic) == JSONForms.throughEncoder(pic)) }
+    #expect(try JSONForms.byHand(checkin) == JSONForms.throughEncoder(checkin))
     let list = CheckinList(checkins: [checkin, checkin].prefix(roll(3)).map { $0 }, totalNumber: roll(100), page: 1 + roll(3))
-    #expect(try byHand(list) == throughEncoder(list))
+    #expect(try JSONForms.byHand(list) == JSONForms.throughEncoder(list))
   }
-}
-
-private func byHand(_ value: some JSONFieldWriting) throws -> String {
-  var out = JSONOutput()
-  value.writeJSON(&out)
-  return String(decoding: out.bytes, as: UTF8.self)
-}
-
-/// The `Encodable` form, not the hand-written one the writer would pick for the type itself (nested values still go
-/// by hand: each type is compared on its own above).
-private func throughEncoder(_ value: some Encodable) throws -> String {
-  String(decoding: try JSONWriter().encode(PlainEncodable(value: value)), as: UTF8.self)
-}
-
-private struct PlainEncodable<T: Encodable>: Encodable {
-  let value: T
-  func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }

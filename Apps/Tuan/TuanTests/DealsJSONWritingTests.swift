@@ -1,6 +1,7 @@
 import Foundation
 import SparrowCore
 import SparrowDemo
+import SparrowTestSupport
 import Testing
 @testable import DealsAPI
 
@@ -42,30 +43,13 @@ func dealsWrittenByHandAreTheirEncodableForm(seed: UInt64) throws {
       deals: (0..<roll(3)).map { _ in BusinessJSON.Deal(id: "1-\(roll(99))", description: text(), url: text()) },
       hasOnlineReservation: 0, onlineReservationUrl: "", businessHours: text())
 
-    #expect(try byHand(deal) == throughEncoder(deal))
-    #expect(try byHand(business) == throughEncoder(business))
-    #expect(try byHand(shop) == throughEncoder(shop))
+    #expect(try JSONForms.byHand(deal) == JSONForms.throughEncoder(deal))
+    #expect(try JSONForms.byHand(business) == JSONForms.throughEncoder(business))
+    #expect(try JSONForms.byHand(shop) == JSONForms.throughEncoder(shop))
     let price = Yuan(cents: roll(100_000))
-    #expect(try byHand(price) == throughEncoder(price))
+    #expect(try JSONForms.byHand(price) == JSONForms.throughEncoder(price))
   }
   // A fractional price stays fractional, a whole one has no decimals.
-  #expect(try byHand(Yuan(cents: 9805)) == "98.05")
-  #expect(try byHand(Yuan(cents: 9800)) == "98")
-}
-
-private func byHand(_ value: some JSONFieldWriting) throws -> String {
-  var out = JSONOutput()
-  value.writeJSON(&out)
-  return String(decoding: out.bytes, as: UTF8.self)
-}
-
-/// `value` through its `Encodable` conformance: `PlainEncodable` is not `JSONFieldWriting`, so `JSONWriter` asks
-/// the value to encode itself (values nested in it may still be written by hand; each type is compared on its own).
-private func throughEncoder(_ value: some Encodable) throws -> String {
-  String(decoding: try JSONWriter().encode(PlainEncodable(value: value)), as: UTF8.self)
-}
-
-private struct PlainEncodable<T: Encodable>: Encodable {
-  let value: T
-  func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+  #expect(JSONForms.byHand(Yuan(cents: 9805)) == "98.05")
+  #expect(JSONForms.byHand(Yuan(cents: 9800)) == "98")
 }
