@@ -34,8 +34,20 @@ final class JSONTemplates: @unchecked Sendable {
     }
   }
 
+  final class CommentEntry: Sendable {
+    let record: CommentRecord
+    let opening: [UInt8]
+
+    init(record: CommentRecord, opening: [UInt8]) {
+      self.record = record
+      self.opening = opening
+    }
+  }
+
   private let lock = NSLock()
   private var statuses: Generations<Int64, StatusEntry>
+  /// A comment's own fields, `{"created_at":…,"source":…` (its text escaped, its time and client written out).
+  private var comments: Generations<Int64, CommentEntry>
   private var users: Generations<Int64, UserEntry>
   /// Users as their owners see them (every status counted, a profile staff hid): only ever shown to them.
   private var ownUsers: Generations<Int64, UserEntry>
@@ -45,6 +57,20 @@ final class JSONTemplates: @unchecked Sendable {
     statuses = Generations(limit: limit)
     users = Generations(limit: limit)
     ownUsers = Generations(limit: limit / 10)
+    comments = Generations(limit: limit)
+  }
+
+  /// The opening of `record`'s object, up to and including its `source`; `make` writes it when there is none yet.
+  func commentOpening(_ record: CommentRecord, make: () -> [UInt8]) -> [UInt8] {
+    lock.lock()
+    let entry = comments[record.id]
+    lock.unlock()
+    if let entry, entry.record == record { return entry.opening }
+    let opening = make()
+    lock.lock()
+    comments[record.id] = CommentEntry(record: record, opening: opening)
+    lock.unlock()
+    return opening
   }
 
   /// The template for `record`; `make` builds the status when there is none yet.

@@ -172,28 +172,42 @@ package struct Presenter: Sendable {
   private func writeComment(
     _ record: CommentRecord, _ c: CommentContext, withStatus: Bool, _ templates: JSONTemplates, _ out: inout JSONOutput
   ) {
-    out.object { o in
-      o.field("created_at", WeiboDate.string(from: record.createdAt))
-      o.field("id", record.id)
-      o.field("idstr", String(record.id))
-      o.field("mid", String(record.id))
-      o.field("text", record.text)
-      o.field("source", source(c.rows.apps[record.appID]))
-      if let author = c.rows.users[record.userID] {
-        o.raw("user") { out in
-          writeUser(author, following: c.rows.following.contains(author.id),
-                    followMe: c.rows.followers.contains(author.id), templates, &out)
-        }
+    // The comment's own fields are kept with its row (its client stands for its source: apps never change once
+    // registered); the author, the status and the reply are written from their templates after them.
+    out.bytes.append(contentsOf: templates.commentOpening(record) {
+      var opening = JSONOutput(capacity: 512)
+      opening.object { o in
+        o.field("created_at", WeiboDate.string(from: record.createdAt))
+        o.field("id", record.id)
+        o.field("idstr", String(record.id))
+        o.field("mid", String(record.id))
+        o.field("text", record.text)
+        o.field("source", source(c.rows.apps[record.appID]))
       }
-      if withStatus, let status = c.statuses[record.statusID] {
-        o.raw("status") { out in writeStatus(status, c.rows, trimUser: false, templates, &out) }
-      }
-      if let reply = record.replyCommentID.flatMap({ c.replies[$0] }) {
-        o.raw("reply_comment") { out in writeComment(reply, c, withStatus: false, templates, &out) }
-      }
-      o.field("hidden_by_staff", record.hiddenByStaff ? true : nil)
+      opening.bytes.removeLast()  // the `}`: the rest of the comment follows
+      return opening.bytes
+    })
+    if let author = c.rows.users[record.userID] {
+      out.bytes.append(contentsOf: Self.userKey)
+      writeUser(author, following: c.rows.following.contains(author.id),
+                followMe: c.rows.followers.contains(author.id), templates, &out)
     }
+    if withStatus, let status = c.statuses[record.statusID] {
+      out.bytes.append(contentsOf: Self.statusKey)
+      writeStatus(status, c.rows, trimUser: false, templates, &out)
+    }
+    if let reply = record.replyCommentID.flatMap({ c.replies[$0] }) {
+      out.bytes.append(contentsOf: Self.replyKey)
+      writeComment(reply, c, withStatus: false, templates, &out)
+    }
+    if record.hiddenByStaff { out.bytes.append(contentsOf: Self.hiddenByStaff) }
+    out.bytes.append(UInt8(ascii: "}"))
   }
+
+  private static let userKey = Array(#","user":"#.utf8)
+  private static let statusKey = Array(#","status":"#.utf8)
+  private static let replyKey = Array(#","reply_comment":"#.utf8)
+  private static let hiddenByStaff = Array(#","hidden_by_staff":true"#.utf8)
 
   // MARK: Users
 
