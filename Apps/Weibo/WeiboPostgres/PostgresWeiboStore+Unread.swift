@@ -16,7 +16,11 @@ extension PostgresWeiboStore {
   }
 
   private func unread(_ groups: [[UnreadKind]], userID: Int64, cap: Int) async throws -> [Int] {
-    try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: false, feeds: caches.homeFeeds) { sql in
+    // The held feed counts new statuses only once this process has heard every write before now, as the home page
+    // serves from it: a status another process has just posted may not be in it yet (a badge one short). Not
+    // listening, catching up drops the feeds, and the database counts.
+    if groups.contains([.status]), caches.homeFeeds.holds(userID) { try await reading { db in try await catchUp(db) } }
+    return try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: false, feeds: caches.homeFeeds) { sql in
       try await reading { db in
         guard let row = try await db.rows(sql).first else { return [] }
         return try (0..<row.count).map { try row.int64($0) }
