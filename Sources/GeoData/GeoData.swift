@@ -54,6 +54,7 @@ package final class GeoData: Sendable {
       return city
     }
     self.cities = cities.sorted { ($0.pinyin, $0.adcode) < ($1.pinyin, $1.adcode) }
+    hotCities = cities.filter(\.isHot).sorted { $0.hotRank! < $1.hotRank! }
     districts = file.districts.map(\.district)
     allNeighbourhoods = file.neighbourhoods.map(\.neighbourhood)
     sources = file.sources
@@ -91,9 +92,7 @@ package final class GeoData: Sendable {
   }
 
   /// The 11 热门 cities in Dianping's order: 北京 上海 广州 深圳 天津 西安 重庆 杭州 南京 武汉 成都.
-  package var hotCities: [City] {
-    cities.filter(\.isHot).sorted { $0.hotRank! < $1.hotRank! }
-  }
+  package let hotCities: [City]
 
   /// The city called `name`, short (长沙) or full (长沙市).
   package func city(named name: String) -> City? {

@@ -34,8 +34,17 @@ package struct DealsCall: Sendable {
 
   /// A parameter's value; empty counts as absent.
   func string(_ name: String) -> String? {
-    guard let value = values[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+    guard let value = values[name].map(Self.trimmed), !value.isEmpty else { return nil }
     return value
+  }
+
+  /// `text` without the spaces around it; most values have none, and are returned without Foundation's trimming
+  /// (a tenth of a small call's own time).
+  static func trimmed(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+      first.properties.isWhitespace || last.properties.isWhitespace
+    else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
   }
 
   func require(_ name: String) throws -> String {
@@ -139,7 +148,7 @@ package struct DealsCall: Sendable {
 
   func list(_ name: String) throws -> [String] {
     guard let text = string(name) else { return [] }
-    return text.split(whereSeparator: { $0 == "," || $0 == "，" }).map { $0.trimmingCharacters(in: .whitespaces) }
+    return text.split(whereSeparator: { $0 == "," || $0 == "，" }).map { Self.trimmed(String($0)) }
       .filter { !$0.isEmpty }
   }
 
