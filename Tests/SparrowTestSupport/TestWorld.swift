@@ -327,3 +327,13 @@ extension TestResponse {
   /// `error_code` of an error envelope, or nil.
   package var errorCode: Int? { object["error_code"] as? Int }
 }
+
+extension Engine {
+  /// The engine's in-process caches, for tests that read the database afresh.
+  package var caches: StoreCaches {
+    switch self {
+    case .sqlite(let store): store.caches
+    case .postgres(let store): store.caches
+    }
+  }
+}

@@ -9,6 +9,15 @@ struct DealEndpoints: Sendable {
   /// Who wrote the reviews: the platform's accounts.
   let users: any UserStore
   let presenter: DealsPresenter
+  /// Deals' JSON kept while their rows stay the same.
+  let templates: DealTemplates
+
+  init(store: any TuanStore, users: any UserStore, presenter: DealsPresenter) {
+    self.store = store
+    self.users = users
+    self.presenter = presenter
+    templates = DealTemplates(presenter: presenter)
+  }
 
   struct Cities: Encodable, Sendable { let cities: [String] }
   struct Categories: Encodable, Sendable {
@@ -32,7 +41,7 @@ struct DealEndpoints: Sendable {
   struct Deals: Encodable, Sendable {
     let totalCount: Int?
     let count: Int
-    let deals: [DealJSON]
+    let deals: [DealText]
   }
   struct IDList: Encodable, Sendable {
     let count: Int
@@ -70,10 +79,17 @@ struct DealEndpoints: Sendable {
   /// others by pinyin.
   func cities(_ call: DealsCall) async throws -> any Encodable & Sendable {
     let adcodes = try await store.dealCities(onSaleAt: call.now)
+    return Cities(cities: (adcodes.contains(0) ? ["全国"] : []) + Self.ordered(adcodes).map(\.name))
+  }
+
+  /// The cities of `adcodes`: the 热门 ones in their order, then the others by pinyin.
+  static func ordered(_ adcodes: Set<Int>) -> [City] {
     let geo = GeoData.shared
-    let hot = geo.hotCities.filter { adcodes.contains($0.adcode) }
-    let others = geo.cities.filter { !$0.isHot && adcodes.contains($0.adcode) }
-    return Cities(cities: (adcodes.contains(0) ? ["全国"] : []) + (hot + others).map(\.name))
+    var cities = geo.hotCities.filter { adcodes.contains($0.adcode) }
+    for index in geo.cities.indices where adcodes.contains(geo.cities[index].adcode) && !geo.cities[index].isHot {
+      cities.append(geo.cities[index])
+    }
+    return cities
   }
 
   /// The category table in menu order, only what has deals on sale.
@@ -95,9 +111,7 @@ struct DealEndpoints: Sendable {
     if call.string("city") != nil {
       cities = [try call.city()]
     } else {
-      let adcodes = try await store.dealCities(onSaleAt: call.now)
-      cities = geo.hotCities.filter { adcodes.contains($0.adcode) }
-        + geo.cities.filter { !$0.isHot && adcodes.contains($0.adcode) }
+      cities = Self.ordered(try await store.dealCities(onSaleAt: call.now))
     }
     var result: [Regions.City] = []
     for city in cities {
@@ -138,7 +152,7 @@ struct DealEndpoints: Sendable {
     let page = try await store.findDeals(query)
     let (merchants, branches) = try await shops(page.items.map(\.deal))
     let deals = page.items.map {
-      presenter.deal($0.deal, merchant: merchants[$0.deal.merchantID], full: false, distance: $0.distance,
+      templates.deal($0.deal, merchant: merchants[$0.deal.merchantID], full: false, distance: $0.distance,
                      hasPoint: query.near != nil, branches: (branches[$0.deal.id] ?? []).compactMap { merchants[$0] })
     }
     return Deals(totalCount: page.total, count: deals.count, deals: deals)
@@ -192,7 +206,7 @@ struct DealEndpoints: Sendable {
   private func full(_ deals: [DealRecord]) async throws -> Deals {
     let (merchants, branches) = try await shops(deals)
     let items = deals.map {
-      presenter.deal($0, merchant: merchants[$0.merchantID], full: true, distance: nil, hasPoint: false,
+      templates.deal($0, merchant: merchants[$0.merchantID], full: true, distance: nil, hasPoint: false,
                      branches: (branches[$0.id] ?? []).compactMap { merchants[$0] })
     }
     return Deals(totalCount: nil, count: items.count, deals: items)

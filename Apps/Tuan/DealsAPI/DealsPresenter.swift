@@ -40,7 +40,7 @@ struct DealJSON: Encodable, Sendable {
   let purchaseCount: Int
   let publishDate: String
   let purchaseDeadline: String
-  let distance: Int?
+  var distance: Int?
   let imageUrl: String
   let sImageUrl: String
   let moreImageUrls: [String]?
@@ -141,8 +141,6 @@ package struct DealsPresenter: Sendable {
         latitude: $0.latitude, longitude: $0.longitude, url: "\(publicURL)/tuan/business/\($0.id)",
         h5Url: "\(publicURL)/tuan/business/\($0.id)")
     }
-    let distanceValue: Int? =
-      full ? nil : !hasPoint ? -1 : merchant == nil ? Self.unknownDistance : Int((distance ?? 0).rounded())
     return DealJSON(
       dealId: id, title: deal.title, description: deal.description,
       city: deal.isNationwide ? "全国" : cityName(deal.cityAdcode),
@@ -151,7 +149,8 @@ package struct DealsPresenter: Sendable {
       regions: regions(district: deal.districtAdcode, neighbourhood: deal.neighbourhood),
       categories: categories(deal.category, deal.subcategory), purchaseCount: deal.purchaseCount,
       publishDate: DealsCall.format(deal.publishedAt), purchaseDeadline: DealsCall.format(deal.deadline.addingTimeInterval(-1)),
-      distance: distanceValue, imageUrl: pictureURL(pictures.first, size: "bmiddle"),
+      distance: Self.distance(full: full, hasPoint: hasPoint, hasMerchant: merchant != nil, distance),
+      imageUrl: pictureURL(pictures.first, size: "bmiddle"),
       sImageUrl: pictureURL(pictures.first, size: "thumbnail"),
       moreImageUrls: full ? pictures.dropFirst().map { pictureURL($0, size: "bmiddle") } : nil,
       moreSImageUrls: full ? pictures.dropFirst().map { pictureURL($0, size: "thumbnail") } : nil,
@@ -164,6 +163,11 @@ package struct DealsPresenter: Sendable {
           specialTips: deal.specialTips) : nil,
       notice: full ? deal.notice : nil, dealUrl: "\(publicURL)/tuan/deal/\(id)", dealH5Url: "\(publicURL)/tuan/deal/\(id)",
       commissionRatio: 0, businesses: businesses)
+  }
+
+  /// A deal's `distance`: none in the full form, -1 without a point asked about, in metres from its shop.
+  static func distance(full: Bool, hasPoint: Bool, hasMerchant: Bool, _ distance: Double?) -> Int? {
+    full ? nil : !hasPoint ? -1 : !hasMerchant ? unknownDistance : Int((distance ?? 0).rounded())
   }
 
   /// 团购详情 as the spec's plain text: a first line, then each section's title and lines.

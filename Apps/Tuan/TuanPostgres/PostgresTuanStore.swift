@@ -80,11 +80,40 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   package func merchants(ids: [Int64]) async throws -> [Int64: MerchantRecord] {
     guard !ids.isEmpty else { return [:] }
-    return try await reading { db in
-      let merchants = try await db.rows("SELECT \(raw: merchantColumns) FROM tuan_merchants WHERE id = ANY(\(ids))")
-        .map(MerchantRecord.init(row:))
-      return Dictionary(merchants.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    }
+    return try await reading { db in try await self.merchants(ids, at: try await self.stamp(db), db) }
+  }
+
+  /// The shops of `ids` as of `stamp` (taken first, on `db`): the kept rows (`DealRows`) and the rest from the table.
+  func merchants(_ ids: [Int64], at stamp: DealsStamp, _ db: Connection) async throws -> [Int64: MerchantRecord] {
+    var (found, missing) = rows.merchants(ids, at: stamp)
+    guard !missing.isEmpty else { return found }
+    let read = Dictionary(try await db.rows("SELECT \(raw: merchantColumns) FROM tuan_merchants WHERE id = ANY(\(missing))")
+      .map { let m = try MerchantRecord(row: $0); return (m.id, m) }, uniquingKeysWith: { a, _ in a })
+    rows.keep(read, at: stamp)
+    found.merge(read) { _, new in new }
+    return found
+  }
+
+  /// The deals of `ids` as of `stamp` (taken first, on `db`), as `merchants(_:at:_:)`.
+  func deals(_ ids: [Int64], at stamp: DealsStamp, _ db: Connection) async throws -> [Int64: DealRecord] {
+    var (found, missing) = rows.deals(ids, at: stamp)
+    guard !missing.isEmpty else { return found }
+    let read = Dictionary(try await db.rows("SELECT \(raw: dealColumns) FROM tuan_deals WHERE id = ANY(\(missing))")
+      .map { let d = try DealRecord(row: $0); return (d.id, d) }, uniquingKeysWith: { a, _ in a })
+    rows.keep(read, at: stamp)
+    found.merge(read) { _, new in new }
+    return found
+  }
+
+  /// The rows kept with the engine.
+  var rows: DealRows { engine.caches.app(DealRows.self) { DealRows() } }
+
+  /// The deals' stamp as `db` sees it: what kept sets and rows are valid under. Taken before the rows it keys, so
+  /// that under READ COMMITTED a row read after it is never older than it.
+  func stamp(_ db: Connection) async throws -> DealsStamp {
+    let row = try await db.rows(OnSaleSets.stamp).first
+    return DealsStamp(catalog: try row?.optionalInt64(0) ?? 0, sales: try row?.optionalInt64(1) ?? 0,
+                      tallies: try row?.optionalInt64(2) ?? 0)
   }
 
   package func deal(id: Int64) async throws -> DealRecord? {
@@ -93,27 +122,24 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   package func deals(ids: [Int64]) async throws -> [Int64: DealRecord] {
     guard !ids.isEmpty else { return [:] }
-    return try await reading { db in
-      let deals = try await db.rows("SELECT \(raw: dealColumns) FROM tuan_deals WHERE id = ANY(\(ids))")
-        .map(DealRecord.init(row:))
-      return Dictionary(deals.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    }
+    return try await reading { db in try await self.deals(ids, at: try await self.stamp(db), db) }
   }
 
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let condition = Self.condition(query)
     let circle = query.near
     return try await readingReplica { db in
+      let stamp = try await self.stamp(db)
       // The total is kept as the on-sale sets are (see the SQLite engine's `findDeals`).
       let count: @Sendable (Connection) async throws -> Int = { db in
         try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
       }
       let total = query.merchantIDs.isEmpty
-        ? try await self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, db, count) : try await count(db)
+        ? try await self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count)
+        : try await count(db)
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let ids = try await self.pageIDs(query, db)
-      let deals = Dictionary(try await db.rows("SELECT \(raw: dealColumns) FROM tuan_deals WHERE id = ANY(\(ids))")
-        .map { let deal = try DealRecord(row: $0); return (deal.id, deal) }, uniquingKeysWith: { a, _ in a })
+      let ids = try await self.pageIDs(query, stamp: stamp, db)
+      let deals = try await self.deals(ids, at: stamp, db)
       let hits = ids.compactMap { deals[$0] }.map {
         DealHit(deal: $0, distance: circle?.distance(toLatitude: $0.latitude, longitude: $0.longitude))
       }
@@ -148,11 +174,11 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   }
 
   /// The ids of `query`'s page, in its order: kept as the SQLite engine's `pageIDs` keeps them.
-  func pageIDs(_ query: DealQuery, _ db: Connection) async throws -> [Int64] {
+  func pageIDs(_ query: DealQuery, stamp: DealsStamp? = nil, _ db: Connection) async throws -> [Int64] {
     guard let (key, follows, head) = OnSaleSets.orderKey(query) else {
       return try await db.column(Self.pageIDs(query), as: Int64.self)
     }
-    let ids = try await onSale(key, at: query.onSaleAt, follows: follows, db) { db in
+    let ids = try await onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in
       try await db.column(Self.pageIDs(head), as: Int64.self)
     }
     return OnSaleSets.page(ids, offset: query.offset, limit: query.limit)
@@ -201,14 +227,12 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written); `follows`, the
   /// parts of the stamp it follows.
-  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, follows: DealsStamp.Parts = .deals, _ db: Connection,
-                           _ read: @Sendable (Connection) async throws -> T) async throws -> T
+  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, follows: DealsStamp.Parts = .deals, stamp: DealsStamp? = nil,
+                           _ db: Connection, _ read: @Sendable (Connection) async throws -> T) async throws -> T
   {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now ?? Date(timeIntervalSince1970: 0))
-    let row = try await db.rows(OnSaleSets.stamp).first
-    let stamp = DealsStamp(catalog: try row?.optionalInt64(0) ?? 0, sales: try row?.optionalInt64(1) ?? 0,
-                           tallies: try row?.optionalInt64(2) ?? 0)
+    let stamp = if let stamp { stamp } else { try await self.stamp(db) }
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
     return try await sets.gate.holding(key) {
       if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
@@ -347,23 +371,23 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
         """, as: Int64.self)
     }
     return try await readingReplica { db in
+      let stamp = try await self.stamp(db)
       // Kept as the SQLite engine's `findMerchants` keeps them.
       let keys = OnSaleSets.merchantKeys(query)
       let total = if let keys {
-        try await self.onSale(keys.total, at: nil, follows: .merchants, db, count)
+        try await self.onSale(keys.total, at: nil, follows: .merchants, stamp: stamp, db, count)
       } else {
         try await count(db)
       }
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let ids = if let keys {
-        OnSaleSets.page(try await self.onSale(keys.order, at: nil, follows: .merchants, db) { db in
+        OnSaleSets.page(try await self.onSale(keys.order, at: nil, follows: .merchants, stamp: stamp, db) { db in
           try await page(db, OnSaleSets.depth, 0)
         }, offset: query.offset, limit: query.limit)
       } else {
         try await page(db, query.limit, query.offset)
       }
-      let rows = try await db.rows("SELECT \(raw: merchantColumns) FROM tuan_merchants WHERE id = ANY(\(ids))")
-      let byID = Dictionary(try rows.map { let m = try MerchantRecord(row: $0); return (m.id, m) }, uniquingKeysWith: { a, _ in a })
+      let byID = try await self.merchants(ids, at: stamp, db)
       return FeedPage(items: ids.compactMap { byID[$0] }.map {
         MerchantHit(merchant: $0, distance: query.near?.distance(toLatitude: $0.latitude, longitude: $0.longitude))
       }, total: total)

@@ -82,11 +82,15 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   package func merchants(ids: [Int64]) async throws -> [Int64: MerchantRecord] {
     guard !ids.isEmpty else { return [:] }
-    return try await reading { db in
-      let merchants = try decodeRows(db.cachedStatement(sql: """
+    return try await reading { db in try self.merchants(ids, at: try self.stamp(db), db) }
+  }
+
+  /// The shops of `ids` as of `stamp`, read in `db`: the kept rows (`DealRows`) and the rest from the table.
+  func merchants(_ ids: [Int64], at stamp: DealsStamp, _ db: Database) throws -> [Int64: MerchantRecord] {
+    try rows.merchants(ids, at: stamp) { missing in
+      try decodeRows(db.cachedStatement(sql: """
         SELECT \(merchantColumnsOfM) FROM json_each(?) j CROSS JOIN tuan_merchants m ON m.id = j.value
-        """), [jsonList(ids)], MerchantRecord.init(row:))
-      return Dictionary(merchants.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        """), [jsonList(missing)], MerchantRecord.init(row:))
     }
   }
 
@@ -96,18 +100,32 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   package func deals(ids: [Int64]) async throws -> [Int64: DealRecord] {
     guard !ids.isEmpty else { return [:] }
-    return try await reading { db in
-      let deals = try decodeRows(db.cachedStatement(sql: """
+    return try await reading { db in try self.deals(ids, at: try self.stamp(db), db) }
+  }
+
+  /// The deals of `ids` as of `stamp`, read in `db`: the kept rows (`DealRows`) and the rest from the table.
+  func deals(_ ids: [Int64], at stamp: DealsStamp, _ db: Database) throws -> [Int64: DealRecord] {
+    try rows.deals(ids, at: stamp) { missing in
+      try decodeRows(db.cachedStatement(sql: """
         SELECT \(dealColumnsOfD) FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value
-        """), [jsonList(ids)], DealRecord.init(row:))
-      return Dictionary(deals.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        """), [jsonList(missing)], DealRecord.init(row:))
     }
+  }
+
+  /// The rows kept with the engine.
+  var rows: DealRows { engine.caches.app(DealRows.self) { DealRows() } }
+
+  /// The deals' stamp as `db` sees it: what kept sets and rows are valid under.
+  func stamp(_ db: Database) throws -> DealsStamp {
+    let row = try Row.fetchOne(db.cachedStatement(sql: Self.stampSQL))
+    return DealsStamp(catalog: row?[0] ?? 0, sales: row?[1] ?? 0, tallies: row?[2] ?? 0)
   }
 
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
     let (condition, arguments) = Self.condition(query)
     let distance = query.near
     return try await reading { db in
+      let stamp = try self.stamp(db)
       // The total is kept as the on-sale sets are: a big city's count walked thousands of index entries per page. A
       // branch honouring a deal changes a shop's count without a deal written: those are counted each time.
       let count = { (db: Database) in
@@ -115,13 +133,12 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
             arguments: arguments) ?? 0
       }
       let total = query.merchantIDs.isEmpty
-        ? try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, db, count) : try count(db)
+        ? try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count) : try count(db)
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let hits = try decodeRows(db.cachedStatement(sql: """
-        SELECT \(dealColumnsOfD) FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value ORDER BY j.key
-        """), [jsonList(try self.pageIDs(query, db))]) { row in
-        let deal = DealRecord(row: row)
-        return DealHit(deal: deal, distance: distance?.distance(toLatitude: deal.latitude, longitude: deal.longitude))
+      let ids = try self.pageIDs(query, stamp: stamp, db)
+      let deals = try self.deals(ids, at: stamp, db)
+      let hits = ids.compactMap { deals[$0] }.map { deal in
+        DealHit(deal: deal, distance: distance?.distance(toLatitude: deal.latitude, longitude: deal.longitude))
       }
       return FeedPage(items: hits, total: total)
     }
@@ -151,13 +168,13 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   /// The ids of `query`'s page, in its order: the first pages of an order are kept with the on-sale sets
   /// (`OnSaleSets.orderKey`), deeper ones and those of a point or a shop read each time.
-  func pageIDs(_ query: DealQuery, _ db: Database) throws -> [Int64] {
+  func pageIDs(_ query: DealQuery, stamp: DealsStamp? = nil, _ db: Database) throws -> [Int64] {
     let read = { (db: Database, query: DealQuery) in
       let (sql, arguments) = Self.pageIDs(query)
       return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
     guard let (key, follows, head) = OnSaleSets.orderKey(query) else { return try read(db, query) }
-    let ids = try onSale(key, at: query.onSaleAt, follows: follows, db) { db in try read(db, head) }
+    let ids = try onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in try read(db, head) }
     return OnSaleSets.page(ids, offset: query.offset, limit: query.limit)
   }
 
@@ -200,13 +217,12 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   /// `onSale` within a read: `now` nil for what holds at any moment (until a deal is written); `follows`, the
-  /// parts of the stamp it follows.
-  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, follows: DealsStamp.Parts = .deals, _ db: Database,
-                           _ read: (Database) throws -> T) throws -> T {
+  /// parts of the stamp it follows; `stamp`, the stamp when the read has taken it already.
+  func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, follows: DealsStamp.Parts = .deals, stamp: DealsStamp? = nil,
+                           _ db: Database, _ read: (Database) throws -> T) throws -> T {
     let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now ?? Date(timeIntervalSince1970: 0))
-    let row = try Row.fetchOne(db.cachedStatement(sql: Self.stampSQL))
-    let stamp = DealsStamp(catalog: row?[0] ?? 0, sales: row?[1] ?? 0, tallies: row?[2] ?? 0)
+    let stamp = try stamp ?? self.stamp(db)
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
     return try sets.gate.holding(key) {
       if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }
@@ -411,22 +427,22 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
         """), arguments: arguments + orderArguments + [limit, offset])
     }
     return try await reading { db in
+      let stamp = try self.stamp(db)
       // A list without a point or 有团购 is kept until a shop is added or a review moves a tally.
       let keys = OnSaleSets.merchantKeys(query)
-      let total = try keys.map { try self.onSale($0.total, at: nil, follows: .merchants, db, count) } ?? count(db)
+      let total = try keys.map { try self.onSale($0.total, at: nil, follows: .merchants, stamp: stamp, db, count) }
+        ?? count(db)
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let ids = if let keys {
-        OnSaleSets.page(try self.onSale(keys.order, at: nil, follows: .merchants, db) { db in
+        OnSaleSets.page(try self.onSale(keys.order, at: nil, follows: .merchants, stamp: stamp, db) { db in
           try page(db, OnSaleSets.depth, 0)
         }, offset: query.offset, limit: query.limit)
       } else {
         try page(db, query.limit, query.offset)
       }
-      let hits = try decodeRows(db.cachedStatement(sql: """
-        SELECT \(merchantColumnsOfM) FROM json_each(?) j CROSS JOIN tuan_merchants m ON m.id = j.value ORDER BY j.key
-        """), [jsonList(ids)]) { row in
-        let merchant = MerchantRecord(row: row)
-        return MerchantHit(
+      let merchants = try self.merchants(ids, at: stamp, db)
+      let hits = ids.compactMap { merchants[$0] }.map { merchant in
+        MerchantHit(
           merchant: merchant, distance: query.near?.distance(toLatitude: merchant.latitude, longitude: merchant.longitude))
       }
       return FeedPage(items: hits, total: total)

@@ -1,5 +1,6 @@
 import Foundation
 import SparrowDemo
+import SparrowServer
 import SparrowStore
 import SparrowTestSupport
 import Testing
@@ -111,6 +112,7 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
     }
     addDeals(30)
     try await reader.importDeals(merchants: f.merchants, deals: f.deals)
+    let truth = try Afresh(engine)
     var written = f.deals.count
     var unused: [(code: String, user: Int64)] = []
     var now = TuanFixture.now
@@ -139,7 +141,13 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
       // Time moves on by seconds (within 智能排序's minute) or minutes.
       now += roll(2) == 0 ? Double(roll(50)) : Double(roll(120)) * 60
 
-      let rows = try await reader.deals(ids: f.deals.prefix(written).map(\.id))
+      // The kept rows (`DealRows`) of both processes are the table's.
+      let rows = try await truth.store().deals(ids: f.deals.prefix(written).map(\.id))
+      let shopRows = try await truth.store().merchants(ids: shops.map(\.id))
+      for process in [reader, other] {
+        #expect(try await process.deals(ids: f.deals.prefix(written).map(\.id)) == rows, "step \(step)")
+        #expect(try await process.merchants(ids: shops.map(\.id)) == shopRows, "step \(step)")
+      }
       let at = millis(now)
       for sort in [DealSort.ranking, .popular, .priceLow, .newest, .endingSoon] {
         for category in [nil, "美食"] as [String?] {
@@ -170,7 +178,8 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
             let found = try await reader.findDeals(query)
             let label = "step \(step) \(sort) \(category ?? "all") \(offset)+\(limit)"
             #expect(found.items.map(\.deal.id) == page, "\(label)")
-            #expect(found.items.map(\.deal.purchaseCount) == page.map { rows[$0]!.purchaseCount }, "\(label)")
+            #expect(found.items.map(\.deal) == page.map { rows[$0]! }, "\(label)")
+            #expect(try await other.findDeals(query).items.map(\.deal) == page.map { rows[$0]! }, "\(label)")
             #expect(found.total == expected.count, "\(label)")
             #expect(try await reader.dealIDs(query) == page, "\(label)")
             let pins = try await reader.dealPins(query)
@@ -217,6 +226,7 @@ func keptShopListsAreTheRowsOverARandomHistoryOfReviews(_ kind: StoreKind) async
         }
       }
     }
+    let truth = try Afresh(engine)
     var written: [Int64: ReviewRecord] = [:]
     var next: Int64 = 1
     for step in 0..<80 {
@@ -255,7 +265,12 @@ func keptShopListsAreTheRowsOverARandomHistoryOfReviews(_ kind: StoreKind) async
       default: break
       }
 
-      let shops = try await reader.merchants(ids: f.merchants.map(\.id)).values
+      // The kept rows (`DealRows`) of both processes are the table's.
+      let shops = try await truth.store().merchants(ids: f.merchants.map(\.id)).values
+      for process in [reader, other] {
+        #expect(try await process.merchants(ids: f.merchants.map(\.id)) == Dictionary(shops.map { ($0.id, $0) }) { a, _ in a },
+                "step \(step)")
+      }
       for sort in MerchantSort.allCases where sort != .nearest {
         for category in [nil, "美食"] as [String?] {
           func mean(_ sum: Int, _ m: MerchantRecord) -> Double { Double(sum) * 1.0 / Double(max(m.reviewCount, 1)) }
@@ -283,7 +298,7 @@ func keptShopListsAreTheRowsOverARandomHistoryOfReviews(_ kind: StoreKind) async
             let found = try await reader.findMerchants(query)
             let label = "step \(step) \(sort) \(category ?? "all") \(offset)+\(limit)"
             #expect(found.items.map(\.merchant.id) == Array(expected.dropFirst(offset).prefix(limit)), "\(label)")
-            #expect(found.items.map(\.merchant.tally) == found.items.map { m in shops.first { $0.id == m.merchant.id }!.tally },
+            #expect(found.items.map(\.merchant) == found.items.map { m in shops.first { $0.id == m.merchant.id }! },
                     "\(label)")
             #expect(found.total == expected.count, "\(label)")
           }
@@ -325,4 +340,17 @@ func keptShopListsAreTheRowsOverARandomHistoryOfReviews(_ kind: StoreKind) async
   sets.keep(["f"], "popular", stamp: sold, from: 200, until: 1_000, follows: [.deals, .sales])
   #expect(value("popular", sold, at: 150) == nil)
   #expect(value("categories", sold, at: 400) == ["b"])
+}
+
+/// A store on the same database whose kept deal and shop rows (`DealRows`) are dropped before each use: what the
+/// tables themselves say.
+struct Afresh {
+  let engine: Engine
+
+  init(_ test: TestEngine) throws { engine = try test.reopen() }
+
+  func store() -> any TuanStore {
+    engine.caches.app(DealRows.self) { DealRows() }.dropAll()
+    return TuanModule.store(on: engine)
+  }
 }
