@@ -117,3 +117,68 @@ extension BusinessJSON: JSONFieldWriting {
     }
   }
 }
+
+extension ReviewDetailJSON.User: JSONFieldWriting {
+  func writeJSON(_ out: inout JSONOutput) {
+    out.object { o in
+      o.field("id", id)
+      o.field("screen_name", screenName)
+    }
+  }
+}
+
+extension ReviewDetailJSON.Picture: JSONFieldWriting {
+  func writeJSON(_ out: inout JSONOutput) {
+    out.object { o in
+      o.field("thumbnail", thumbnail)
+      o.field("large", large)
+    }
+  }
+}
+
+// Reviews: through the Encoder protocol, a page of twenty was a fifth of `/tuan/api/reviews`.
+extension ReviewDetailJSON: JSONFieldWriting {
+  func writeJSON(_ out: inout JSONOutput) {
+    out.object { o in
+      o.field("id", id)
+      o.field("idstr", idstr)
+      o.field("business_id", businessId)
+      o.field("deal_id", dealId)
+      o.field("user", user)
+      o.field("rating", rating)
+      o.field("product_rating", productRating)
+      o.field("decoration_rating", decorationRating)
+      o.field("service_rating", serviceRating)
+      o.field("grade_names", gradeNames)
+      o.field("text", text)
+      o.field("pictures", pictures)
+      o.field("spend", spend)
+      o.field("helpful", helpful)
+      o.field("helped", helped)
+      o.field("reply", reply)
+      o.field("replied_at", repliedAt)
+      o.field("hidden", hidden)
+      o.field("created_at", createdAt)
+      o.field("updated_at", updatedAt)
+      o.field("url", url)
+    }
+  }
+}
+
+extension ReviewJSON: JSONFieldWriting {
+  func writeJSON(_ out: inout JSONOutput) {
+    out.object { o in
+      o.field("review_id", reviewId)
+      o.field("user_nickname", userNickname)
+      o.field("created_time", createdTime)
+      o.field("text_excerpt", textExcerpt)
+      o.field("review_rating", reviewRating)
+      o.field("rating_img_url", ratingImgUrl)
+      o.field("rating_s_img_url", ratingSImgUrl)
+      o.field("product_rating", productRating)
+      o.field("decoration_rating", decorationRating)
+      o.field("service_rating", serviceRating)
+      o.field("review_url", reviewUrl)
+    }
+  }
+}

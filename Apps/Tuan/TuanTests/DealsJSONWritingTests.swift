@@ -6,7 +6,7 @@ import Testing
 @testable import DealsAPI
 
 /// The deals API's hand-written JSON (`DealsJSON+Writing.swift`) against each type's `Encodable` form, byte for
-/// byte: the same keys, in the same order, with the same values, over random deals and businesses (optional
+/// byte: the same keys, in the same order, with the same values, over random deals, businesses and reviews (optional
 /// fields present and absent, whole and fractional prices, text that needs escaping).
 @Test(arguments: [7, 2026] as [UInt64])
 func dealsWrittenByHandAreTheirEncodableForm(seed: UInt64) throws {
@@ -46,6 +46,22 @@ func dealsWrittenByHandAreTheirEncodableForm(seed: UInt64) throws {
     #expect(try JSONForms.byHand(deal) == JSONForms.throughEncoder(deal))
     #expect(try JSONForms.byHand(business) == JSONForms.throughEncoder(business))
     #expect(try JSONForms.byHand(shop) == JSONForms.throughEncoder(shop))
+    let user = ReviewDetailJSON.User(id: Int64(roll(1_000)), screenName: text())
+    let picture = ReviewDetailJSON.Picture(thumbnail: text(), large: text())
+    let review = ReviewDetailJSON(
+      id: Int64(roll(1_000_000)), idstr: text(), businessId: Int64(roll(1_000)), dealId: text(), user: user,
+      rating: roll(6), productRating: roll(6), decorationRating: roll(6), serviceRating: roll(6),
+      gradeNames: (0..<roll(4)).map { _ in text() }, text: text(), pictures: (0..<roll(3)).map { _ in picture },
+      spend: maybe(roll(900)), helpful: roll(50), helped: roll(2) == 0, reply: maybe(text()), repliedAt: maybe(text()),
+      hidden: roll(2) == 0, createdAt: text(), updatedAt: text(), url: text())
+    let recent = ReviewJSON(
+      reviewId: Int64(roll(1_000_000)), userNickname: text(), createdTime: text(), textExcerpt: text(),
+      reviewRating: roll(6), ratingImgUrl: text(), ratingSImgUrl: text(), productRating: roll(6),
+      decorationRating: roll(6), serviceRating: roll(6), reviewUrl: text())
+    #expect(try JSONForms.byHand(user) == JSONForms.throughEncoder(user))
+    #expect(try JSONForms.byHand(picture) == JSONForms.throughEncoder(picture))
+    #expect(try JSONForms.byHand(review) == JSONForms.throughEncoder(review))
+    #expect(try JSONForms.byHand(recent) == JSONForms.throughEncoder(recent))
     let price = Yuan(cents: roll(100_000))
     #expect(try JSONForms.byHand(price) == JSONForms.throughEncoder(price))
   }
