@@ -90,6 +90,18 @@ extension WeiboWeb {
 
   /// A topic from its path segment: decoded, without `#`s or surrounding spaces.
   static func topicName(_ raw: String?) -> String {
-    (raw?.removingPercentEncoding ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "# ").union(.whitespaces))
+    guard let raw else { return "" }
+    // Most names come decoded and bare; Foundation's decoding and trimming were 2 % of a topic page.
+    if !raw.utf8.contains(UInt8(ascii: "%")), let first = raw.unicodeScalars.first, let last = raw.unicodeScalars.last,
+      !Self.topicEdge(first), !Self.topicEdge(last)
+    {
+      return raw
+    }
+    return (raw.removingPercentEncoding ?? "").trimmingCharacters(in: topicTrimmed)
   }
+
+  private static let topicTrimmed = CharacterSet(charactersIn: "# ").union(.whitespaces)
+
+  /// Whether `scalar` may be trimmed from a topic's ends (a superset of `topicTrimmed`: such names take the full path).
+  private static func topicEdge(_ scalar: Unicode.Scalar) -> Bool { scalar == "#" || scalar.properties.isWhitespace }
 }

@@ -211,7 +211,13 @@ struct CompiledTemplates: Sendable {
       out += text
     case .variable(let name, let escaped):
       guard let child = lookup(name, in: context) else { return }
-      let text = child as? String ?? String(describing: Self.unwrapped(child))
+      // Numbers by their concrete types first: the optional check and `String(describing:)` cast to protocols.
+      let text = switch child {
+      case let string as String: string
+      case let number as Int: String(number)
+      case let number as Int64: String(number)
+      default: String(describing: Self.unwrapped(child))
+      }
       out += escaped ? HTML.escape(text) : text
     case .section(let name, let body):
       renderSection(lookup(name, in: context), body, into: &out, context: &context)
