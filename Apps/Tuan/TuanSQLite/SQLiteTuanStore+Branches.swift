@@ -19,18 +19,20 @@ extension SQLiteTuanStore {
       for id in ids where id != owner {
         try db.execute(sql: "INSERT INTO tuan_deal_branches (deal_id, merchant_id) VALUES (?, ?)", arguments: [dealID, id])
       }
+      try db.execute(OnSaleSets.imported)
     }
   }
 
   package func branches(of dealIDs: [Int64]) async throws -> [Int64: [Int64]] {
     guard !dealIDs.isEmpty else { return [:] }
     return try await reading { db in
-      let pairs = try decodeRows(db.cachedStatement(sql: """
-        SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id IN (SELECT value FROM json_each(?))
-        ORDER BY deal_id, merchant_id
-        """), [jsonList(dealIDs)]) { (row: Row) -> (Int64, Int64) in (row[0], row[1]) }
-      return Dictionary(grouping: pairs, by: \.0)
-        .mapValues { $0.map(\.1) }
+      try self.rows.branches(dealIDs, at: try self.stamp(db)) { missing in
+        let pairs = try decodeRows(db.cachedStatement(sql: """
+          SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id IN (SELECT value FROM json_each(?))
+          ORDER BY deal_id, merchant_id
+          """), [jsonList(missing)]) { (row: Row) -> (Int64, Int64) in (row[0], row[1]) }
+        return Dictionary(grouping: pairs, by: \.0).mapValues { $0.map(\.1) }
+      }
     }
   }
 

@@ -127,7 +127,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     return try await reading { db in
       let stamp = try self.stamp(db)
       // The total is kept as the on-sale sets are: a big city's count walked thousands of index entries per page. A
-      // branch honouring a deal changes a shop's count without a deal written: those are counted each time.
+      // shop's deals (its own and those it honours) are few, and counted each time.
       let count = { (db: Database) in
         try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)"),
             arguments: arguments) ?? 0

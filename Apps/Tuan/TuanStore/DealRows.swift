@@ -2,7 +2,7 @@ import Synchronization
 
 /// Deal and shop rows by id, kept under the deals' stamp (`DealsStamp`) they were read with: a deal's row changes
 /// only by an import (`catalog`) or a sale (`sales`, its 已售), a shop's only by an import or a review counted in or
-/// out (`tallies`), each moving its stamp in the same transaction. A read takes the stamp first, in its snapshot,
+/// out (`tallies`), a deal's 适用分店 only by `setBranches` (`catalog`), each moving its stamp in the same transaction. A read takes the stamp first, in its snapshot,
 /// and uses only rows kept under that same stamp, so a row is never older than the read's own snapshot, whichever
 /// process wrote; a new stamp starts afresh. A page of twenty deals spent a third of `find_deals` reading and
 /// decoding rows that had not changed.
@@ -40,6 +40,8 @@ package final class DealRows: Sendable {
 
   private let deals = Mutex(Kept<DealRecord>())
   private let merchants = Mutex(Kept<MerchantRecord>())
+  /// Each deal's 适用分店 (empty for none): written with the catalog (`setBranches` moves it).
+  private let branches = Mutex(Kept<[Int64]>())
 
   package init() {}
 
@@ -92,9 +94,36 @@ package final class DealRows: Sendable {
     return found
   }
 
+  /// The 适用分店 of the deals of `ids` (those with any) under `stamp`: the kept lists, and the rest through `read`,
+  /// which answers for the deals it is given (then kept, none for a deal it leaves out).
+  package func branches(_ ids: [Int64], at stamp: DealsStamp, read: ([Int64]) throws -> [Int64: [Int64]]) rethrows
+    -> [Int64: [Int64]]
+  {
+    let (found, missing) = branches(ids, at: stamp)
+    return missing.isEmpty ? Self.nonEmpty(found) : keep(branches: try read(missing), of: missing, at: stamp, with: found)
+  }
+
+  /// The 适用分店 lists of `ids` kept under `stamp`, and the ids to read.
+  package func branches(_ ids: [Int64], at stamp: DealsStamp) -> (found: [Int64: [Int64]], missing: [Int64]) {
+    branches.withLock { $0.rows(ids, at: (stamp.catalog, 0)) }
+  }
+
+  /// Keeps the lists `read` for the deals `missing` under `stamp` (none for a deal it leaves out), and gives
+  /// them with `found` as `branches(_:at:read:)` does.
+  package func keep(branches read: [Int64: [Int64]], of missing: [Int64], at stamp: DealsStamp, with found: [Int64: [Int64]])
+    -> [Int64: [Int64]]
+  {
+    let lists = Dictionary(missing.map { ($0, read[$0] ?? []) }, uniquingKeysWith: { a, _ in a })
+    branches.withLock { $0.keep(lists, at: (stamp.catalog, 0)) }
+    return Self.nonEmpty(found.merging(lists) { _, new in new })
+  }
+
+  private static func nonEmpty(_ lists: [Int64: [Int64]]) -> [Int64: [Int64]] { lists.filter { !$0.value.isEmpty } }
+
   /// Drops every kept row: for tests that read the database afresh.
   package func dropAll() {
     deals.withLock { $0 = Kept() }
     merchants.withLock { $0 = Kept() }
+    branches.withLock { $0 = Kept() }
   }
 }

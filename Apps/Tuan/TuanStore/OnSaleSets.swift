@@ -89,7 +89,8 @@ package final class OnSaleSets: Sendable {
   /// Moves the sales stamp: in the transaction of every 券 sold or cancelled, on both engines.
   package static let sold = moved("sales")
 
-  /// Moves the catalog stamp: in the transaction of every import of deals or shops, on both engines.
+  /// Moves the catalog stamp: in the transaction of every import of deals or shops and every change of a deal's
+  /// 适用分店, on both engines.
   package static let imported = moved("catalog")
 
   /// Moves the stamp `name` (its row made by the first move; none is 0).

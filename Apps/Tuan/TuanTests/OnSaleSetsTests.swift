@@ -86,7 +86,7 @@ func onSaleSetsAreTheRowsOverARandomHistory(_ kind: StoreKind, seed: UInt64) asy
 }
 
 /// The kept orders (`OnSaleSets.orderKey`: the first pages of each filter's order) against the rows, over a random
-/// history of 券 sold and cancelled by this process and another one, deals added, and time moving by seconds and
+/// history of 券 sold and cancelled by this process and another one, deals added, 适用分店 set, and time moving by seconds and
 /// minutes (智能排序 ranks at the minute). Every page, pin list and id list must be what the rows read back say.
 @Test(arguments: StoreKind.available, [5, 1999] as [UInt64])
 func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt64) async throws {
@@ -118,7 +118,7 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
     var now = TuanFixture.now
     for step in 0..<60 {
       let writer = roll(2) == 0 ? reader : other
-      switch roll(6) {
+      switch roll(7) {
       case 0, 1, 2:
         let onSale = f.deals.prefix(written).filter { $0.publishedAt <= now && $0.deadline > now }
         if let deal = onSale.randomElement(using: &random) {
@@ -136,6 +136,10 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
         addDeals(1 + roll(2))
         try await writer.importDeals(merchants: [], deals: Array(f.deals[written...]))
         written = f.deals.count
+      case 5:
+        // A deal's 适用分店 set or cleared.
+        let deal = f.deals[roll(written)]
+        try await writer.setBranches(dealID: deal.id, merchantIDs: roll(3) == 0 ? [] : shops.map(\.id))
       default: break
       }
       // Time moves on by seconds (within 智能排序's minute) or minutes.
@@ -144,9 +148,11 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
       // The kept rows (`DealRows`) of both processes are the table's.
       let rows = try await truth.store().deals(ids: f.deals.prefix(written).map(\.id))
       let shopRows = try await truth.store().merchants(ids: shops.map(\.id))
+      let branches = try await truth.store().branches(of: f.deals.prefix(written).map(\.id))
       for process in [reader, other] {
         #expect(try await process.deals(ids: f.deals.prefix(written).map(\.id)) == rows, "step \(step)")
         #expect(try await process.merchants(ids: shops.map(\.id)) == shopRows, "step \(step)")
+        #expect(try await process.branches(of: f.deals.prefix(written).map(\.id)) == branches, "step \(step)")
       }
       let at = millis(now)
       for sort in [DealSort.ranking, .popular, .priceLow, .newest, .endingSoon] {
