@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SparrowCore
 import SparrowStore
 
 /// Rows decoded as the statement steps, each read in place: `Row.fetchAll` copies every row first, and on
@@ -27,7 +28,10 @@ package func jsonList(_ values: [Int64]) -> String {
 }
 package func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
   if let strings = values as? [String] {
-    return String(decoding: (try? JSONSerialization.data(withJSONObject: strings)) ?? Data("[]".utf8), as: UTF8.self)
+    // The API's JSON writer: Foundation's serialization was a twentieth of a search by categories.
+    var out = JSONOutput(capacity: strings.reduce(2) { $0 + $1.utf8.count + 3 })
+    out.array(strings) { out, string in out.string(string) }
+    return String(decoding: out.bytes, as: UTF8.self)
   }
   return "[" + values.map(\.description).joined(separator: ",") + "]"
 }

@@ -122,14 +122,14 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {
-    let (condition, arguments) = Self.condition(query)
     let distance = query.near
     return try await reading { db in
       let stamp = try self.stamp(db)
       // The total is kept as the on-sale sets are: a big city's count walked thousands of index entries per page. A
       // shop's deals (its own and those it honours) are few, and counted each time.
       let count = { (db: Database) in
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)"),
+        let (condition, arguments) = Self.condition(query)
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)"),
             arguments: arguments) ?? 0
       }
       let total = query.merchantIDs.isEmpty
