@@ -62,7 +62,7 @@ struct DealEndpoints: Sendable {
   struct Businesses: Encodable, Sendable {
     let count: Int
     let totalCount: Int?
-    let businesses: [BusinessJSON]
+    let businesses: [DealText]
   }
   struct Consumed: Encodable, Sendable {
     struct Coupon: Encodable, Sendable {
@@ -360,7 +360,7 @@ struct DealEndpoints: Sendable {
     return id
   }
 
-  private func present(_ merchants: [(MerchantRecord, Double?)], now: Date) async throws -> [BusinessJSON] {
+  private func present(_ merchants: [(MerchantRecord, Double?)], now: Date) async throws -> [DealText] {
     guard !merchants.isEmpty else { return [] }
     var query = DealQuery()
     query.merchantIDs = merchants.map(\.0.id)
@@ -372,7 +372,7 @@ struct DealEndpoints: Sendable {
     // A shop's deals: its own, and those it honours as a 适用分店.
     return merchants.map { merchant, distance in
       let deals = found.filter { $0.merchantID == merchant.id || branches[$0.id]?.contains(merchant.id) == true }
-      return presenter.business(merchant, deals: deals, distance: distance)
+      return templates.business(merchant, deals: deals, distance: distance)
     }
   }
 

@@ -83,7 +83,8 @@ struct BusinessJSON: Encodable, Sendable {
   let serviceScore: Double
   let avgPrice: Int
   let reviewCount: Int
-  let distance: Int
+  /// Always written (-1 without a point); optional only for `DealTemplates` to cut it out.
+  var distance: Int?
   let businessUrl: String
   let photoUrl: String
   let sPhotoUrl: String

@@ -73,6 +73,7 @@ func dealsWrittenByHandAreTheirEncodableForm(seed: UInt64) throws {
 /// The kept deals' JSON (`DealTemplates`) against the presenter's fresh JSON, byte for byte, over a random history
 /// of the rows it is made from changing (a title that holds the cut's own key, 已售, the shop's name, 适用分店),
 /// both forms, with and without a point, with and without a shop: a kept entry is never shown for rows that differ.
+/// Businesses likewise, with their deals.
 @Test(arguments: [3, 2027] as [UInt64])
 func keptDealsAreTheirFreshJSON(seed: UInt64) throws {
   var random = SplitMix(seed: seed)
@@ -84,8 +85,9 @@ func keptDealsAreTheirFreshJSON(seed: UInt64) throws {
   var deals = (0..<4).map { f.deal("套餐\($0)", at: shops[$0 % 3], price: 1_000 * ($0 + 1)) }
   let titles = ["火锅", #"a ,"image_url":"x" b"#, "\"引号\"", "换行\n"]
   for step in 0..<400 {
-    switch roll(4) {
+    switch roll(5) {
     case 0: deals[roll(4)].title = titles[roll(titles.count)]
+    case 4: deals[roll(4)].description = titles[roll(titles.count)]
     case 1: deals[roll(4)].purchaseCount += 1
     case 2: shops[roll(3)].name = titles[roll(titles.count)]
     default: break
@@ -101,5 +103,10 @@ func keptDealsAreTheirFreshJSON(seed: UInt64) throws {
     presenter.deal(deal, merchant: merchant, full: full, distance: distance, hasPoint: hasPoint, branches: branches)
       .writeJSON(&fresh)
     #expect(String(decoding: kept.bytes, as: UTF8.self) == String(decoding: fresh.bytes, as: UTF8.self), "step \(step)")
+    // A business with some of the deals (its own and ones it honours), near a point or not.
+    let shop = shops[roll(3)]
+    let listed = deals.filter { _ in roll(2) == 0 }
+    #expect(JSONForms.byHand(templates.business(shop, deals: listed, distance: distance))
+            == JSONForms.byHand(presenter.business(shop, deals: listed, distance: distance)), "step \(step)")
   }
 }
