@@ -33,6 +33,10 @@ package struct JSONFragment: Encodable, Sendable, Equatable {
   }
 }
 
+extension JSONFragment: JSONFieldWriting {
+  package func writeJSON(_ out: inout JSONOutput) { out.bytes.append(contentsOf: bytes) }
+}
+
 final class StreamingEncoder: Encoder {
   enum Kind { case none, keyed, unkeyed, single }
   struct Frame {

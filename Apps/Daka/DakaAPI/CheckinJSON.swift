@@ -111,8 +111,9 @@ struct TripList: Encodable, Sendable {
 }
 
 /// A page of check-ins.
-struct CheckinList: Encodable, Sendable {
-  let checkins: [CheckinJSON]
+/// A page of entries: `CheckinJSON`s, or the same as kept JSON (`CheckinPresenter.texts`).
+struct CheckinList<Item: Encodable & JSONFieldWriting & Sendable>: Encodable, Sendable {
+  let checkins: [Item]
   let totalNumber: Int
   let page: Int
 }
@@ -150,12 +151,45 @@ struct CheckinPresenter: Sendable {
   let baseURL: String
   let viewer: Int64?
 
+  /// What an entry's JSON is made from: its row as the viewer may see it, its author's row, the viewer, and
+  /// whether its trip is named to them.
+  struct Shown: Equatable, Sendable {
+    let record: CheckinRecord
+    let user: UserRecord?
+    let viewer: Int64?
+    let tripShown: Bool
+  }
+
   func checkins(_ records: [CheckinRecord]) async throws -> [CheckinJSON] {
+    let (users, trips) = try await people(of: records)
+    return records.map { checkin($0, user: users[$0.userID], trips: trips) }
+  }
+
+  /// `checkins` as JSON kept in `kept` while what each is made from (`Shown`) stays the same: writing twenty
+  /// entries with their authors was a third of a list.
+  func texts(_ records: [CheckinRecord], kept: KeptByRecord<Shown, JSONFragment>) async throws -> [JSONFragment] {
+    let (users, trips) = try await people(of: records)
+    return records.map { text($0, user: users[$0.userID], tripShown: $0.tripID.map(trips.contains) ?? false, kept: kept) }
+  }
+
+  /// One entry's JSON, kept in `kept`.
+  func text(_ record: CheckinRecord, user: UserRecord?, tripShown: Bool, kept: KeptByRecord<Shown, JSONFragment>)
+    -> JSONFragment
+  {
+    kept.value(record.id, Shown(record: record, user: user, viewer: viewer, tripShown: tripShown)) {
+      var out = JSONOutput(capacity: 2_048)
+      checkin(record, user: user, trips: tripShown ? Set(record.tripID.map { [$0] } ?? []) : []).writeJSON(&out)
+      return JSONFragment(out.bytes)
+    }
+  }
+
+  /// The authors of `records`, and the trips among theirs named to the viewer.
+  private func people(of records: [CheckinRecord]) async throws -> (users: [Int64: UserRecord], trips: Set<Int64>) {
     let users = try await store.users(ids: Array(Set(records.map(\.userID))))
     // A trip is named only to who may see it; a page holds entries of a few trips at most.
     var trips: Set<Int64> = []
     for id in Set(records.compactMap(\.tripID)) where try await journal.trip(id: id, viewer: viewer) != nil { trips.insert(id) }
-    return records.map { checkin($0, user: users[$0.userID], trips: trips) }
+    return (users, trips)
   }
 
   func checkin(_ record: CheckinRecord) async throws -> CheckinJSON {

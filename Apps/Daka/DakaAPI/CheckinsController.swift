@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SparrowCore
 import SparrowMedia
 import SparrowPlatform
 import DakaStore
@@ -9,6 +10,8 @@ import SparrowStore
 struct CheckinsController: Sendable {
   let deps: DakaDependencies
   let writer: CheckinWriter
+  /// Entries' JSON kept while their rows stay the same (`CheckinPresenter.texts`).
+  let kept = KeptByRecord<CheckinPresenter.Shown, JSONFragment>()
 
   func presenter(_ call: JSONCall) -> CheckinPresenter {
     CheckinPresenter(store: deps.store.people, journal: deps.store.journal, baseURL: deps.config.publicURL, viewer: call.viewer)
@@ -23,7 +26,7 @@ struct CheckinsController: Sendable {
     let found = try await deps.store.journal.checkins(filter.applied(to: CheckinQuery(
       viewer: call.viewer, author: author, text: call.params["q"], limit: page.count, offset: page.offset)))
     return try json(CheckinList(
-      checkins: try await presenter(call).checkins(found.items), totalNumber: found.total,
+      checkins: try await presenter(call).texts(found.items, kept: kept), totalNumber: found.total,
       page: page.offset / page.count + 1))
   }
 
