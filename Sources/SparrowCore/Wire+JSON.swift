@@ -276,6 +276,29 @@ extension StatusList: JSONFieldWriting {
   }
 }
 
+extension FavoriteList {
+  /// The envelope `encode(to:)` writes, with the `favorites` array written by `favorites` (from templates, say).
+  package static func writeJSON(_ out: inout JSONOutput, totalNumber: Int, favorites: (inout JSONOutput) -> Void) {
+    out.object { o in
+      o.raw("favorites", favorites)
+      o.field("total_number", totalNumber)
+      o.field("previous_cursor", Int64(0))
+      o.field("next_cursor", Int64(0))
+    }
+  }
+}
+
+extension Favorite {
+  /// One favourite as `encode(to:)` writes it (no tags), with its `status` written by `status`.
+  package static func writeJSON(_ out: inout JSONOutput, favoritedTime: String, status: (inout JSONOutput) -> Void) {
+    out.object { o in
+      o.raw("status", status)
+      o.raw("tags") { $0.bytes.append(contentsOf: "[]".utf8) }
+      o.field("favorited_time", favoritedTime)
+    }
+  }
+}
+
 extension UserList {
   /// The envelope `encode(to:)` writes, with the `users` array written by `users` (from templates, say).
   package static func writeJSON(

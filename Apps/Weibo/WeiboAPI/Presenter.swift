@@ -93,6 +93,11 @@ package struct Presenter: Sendable {
     out.array(records) { out, record in writeStatus(record, rows, trimUser: trimUser, templates, &out) }
   }
 
+  /// One status of `writeStatuses`, as `status` JSON inside another object (a favourite).
+  func writeStatus(_ record: StatusRecord, rows: StatusContextRows, templates: JSONTemplates, into out: inout JSONOutput) {
+    writeStatus(record, rows, trimUser: false, templates, &out)
+  }
+
   private func writeStatus(
     _ record: StatusRecord, _ rows: StatusContextRows, trimUser: Bool, _ templates: JSONTemplates,
     _ out: inout JSONOutput

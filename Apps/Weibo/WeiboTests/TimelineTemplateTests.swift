@@ -112,6 +112,49 @@ import Testing
     }
   }
 
+  /// `favorites`, written from the timelines' templates, is `favorites/show`'s full object for each favourite, in
+  /// order, for the reader and after changes to the statuses, their authors and the reader's marks.
+  @Test func favoritesMatchTheirFullObjects() async throws {
+    let world = try await TestWorld()
+    let (alice, bob) = (try await world.user("alice"), try await world.user("bob"))
+    let (aliceToken, bobToken) = (try await world.token(for: alice), try await world.token(for: bob))
+    try await world.test { client in
+      _ = try await client.post("/2/friendships/create.json", [("screen_name", "bob")], token: aliceToken)
+      var ids: [Int64] = []
+      for text in ["一", "\"二\" 和\n换行", "三 #话题#"] {
+        let posted = try await client.post("/2/statuses/update.json", [("status", text)], token: bobToken)
+        ids.append(try #require(posted.object["id"] as? Int64))
+      }
+      _ = try await client.post("/2/statuses/repost.json", [("id", String(ids[0])), ("status", "转")], token: bobToken)
+      let repost = try #require(try await client.get("/2/statuses/user_timeline.json", token: bobToken)
+        .object["statuses"] as? [[String: Any]]).first?["id"] as? Int64
+      for id in ids + [try #require(repost)] {
+        _ = try await client.post("/2/favorites/create.json", [("id", String(id))], token: aliceToken)
+      }
+      func check(_ label: String) async throws {
+        for _ in 0..<2 {
+          let list = try await client.get("/2/favorites.json", token: aliceToken).object
+          let favorites = try #require(list["favorites"] as? [[String: Any]])
+          #expect(favorites.count == 4, "\(label)")
+          #expect(list["total_number"] as? Int == 4, "\(label)")
+          for favorite in favorites {
+            let id = try #require((favorite["status"] as? [String: Any])?["id"] as? Int64)
+            let full = try await client.get("/2/favorites/show.json?id=\(id)", token: aliceToken).object
+            #expect(NSDictionary(dictionary: favorite) == NSDictionary(dictionary: full), "\(label) \(id)")
+          }
+        }
+      }
+      try await check("as made")
+      _ = try await client.post("/2/attitudes/create.json", [("id", String(ids[1]))], token: aliceToken)
+      _ = try await client.post("/2/comments/create.json", [("id", String(ids[2])), ("comment", "好")], token: bobToken)
+      var edited = try #require(try await world.store.user(id: bob.id))
+      edited.description = "新的简介"
+      try await world.store.updateUser(edited)
+      _ = try await client.post("/2/friendships/destroy.json", [("screen_name", "bob")], token: aliceToken)
+      try await check("after changes")
+    }
+  }
+
   /// An author's own view of themselves (every status counted, a hidden profile shown) is never the template
   /// another reader gets: in timelines, comment lists and follow lists, whoever reads first.
   @Test func anAuthorsOwnViewIsNotWhatOthersGet() async throws {
