@@ -276,6 +276,19 @@ extension StatusList: JSONFieldWriting {
   }
 }
 
+extension RepostList {
+  /// The envelope `encode(to:)` writes, with the `reposts` array written by `reposts` (from templates, say).
+  package static func writeJSON(_ out: inout JSONOutput, nextCursor: Int64, totalNumber: Int, reposts: (inout JSONOutput) -> Void) {
+    out.object { o in
+      o.raw("reposts", reposts)
+      o.field("hasvisible", false)
+      o.field("previous_cursor", Int64(0))
+      o.field("next_cursor", nextCursor)
+      o.field("total_number", totalNumber)
+    }
+  }
+}
+
 extension FavoriteList {
   /// The envelope `encode(to:)` writes, with the `favorites` array written by `favorites` (from templates, say).
   package static func writeJSON(_ out: inout JSONOutput, totalNumber: Int, favorites: (inout JSONOutput) -> Void) {

@@ -34,8 +34,16 @@ struct StatusesController: Sendable {
       let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
       _ = try await visibleStatus(id, to: call.caller.userID)
       let page = try call.params.page(defaultCount: 20, maxCount: 200)
-      let (statuses, next, total) = try await self.page(.reposts(of: id), .all, page, call)
-      return try json(RepostList(reposts: statuses, previousCursor: 0, nextCursor: next, totalNumber: total))
+      let trimUser = try call.params.flag("trim_user")
+      let (found, rows) = try await deps.store.statuses(
+        in: .reposts(of: id), feature: .all, page: page.probing, viewer: call.caller.userID)
+      let (records, next) = found.items.splitPage(page.count)
+      // The same JSON as `RepostList`, written from templates as the timelines are.
+      var out = JSONOutput(capacity: 2048 * records.count + 256)
+      RepostList.writeJSON(&out, nextCursor: next?.id ?? 0, totalNumber: found.total) { out in
+        presenter(call).writeStatuses(records, rows: rows, trimUser: trimUser, templates: templates, into: &out)
+      }
+      return jsonResponse(out.bytes)
     }
     table.get("statuses/repost_timeline/ids") { call in
       let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
@@ -116,17 +124,6 @@ struct StatusesController: Sendable {
     case 3, 4: return .picture
     default: throw EnvelopeError.badParameter("feature", expected: "0-4", got: String(value))
     }
-  }
-
-  /// One page of presented statuses and the `next_cursor`: the id of the next older one, or 0 at the end.
-  func page(_ feed: StatusFeed, _ feature: StatusFeature, _ page: Page, _ call: APICall) async throws
-    -> (statuses: [Status], next: Int64, total: Int)
-  {
-    let trimUser = try call.params.flag("trim_user")
-    let (found, rows) = try await deps.store.statuses(
-      in: feed, feature: feature, page: page.probing, viewer: call.caller.userID)
-    let (shown, next) = found.items.splitPage(page.count)
-    return (presenter(call).statuses(shown, rows: rows, trimUser: trimUser), next?.id ?? 0, found.total)
   }
 
   func timeline(_ call: APICall, feed: StatusFeed, max: Int, defaultCount: Int = 20, marksSeen: Bool = false)

@@ -155,6 +155,39 @@ import Testing
     }
   }
 
+  /// `repost_timeline`, written from templates, lists each repost as `statuses/show` shows it (with `trim_user`, its
+  /// author's id alone), in its envelope's keys, paged by its cursor.
+  @Test func repostTimelineMatchesItsFullObjects() async throws {
+    let world = try await TestWorld()
+    let (alice, bob) = (try await world.user("alice"), try await world.user("bob"))
+    let (aliceToken, bobToken) = (try await world.token(for: alice), try await world.token(for: bob))
+    try await world.test { client in
+      let original = try await client.post("/2/statuses/update.json", [("status", "原文")], token: bobToken)
+      let id = try #require(original.object["id"] as? Int64)
+      for (n, token) in [aliceToken, bobToken, aliceToken].enumerated() {
+        _ = try await client.post("/2/statuses/repost.json", [("id", String(id)), ("status", "转\(n) \"引号\"")], token: token)
+      }
+      _ = try await client.post("/2/favorites/create.json", [("id", String(id))], token: aliceToken)
+      for query in ["", "&trim_user=1", "&count=2"] {
+        let list = try await client.get("/2/statuses/repost_timeline.json?id=\(id)\(query)", token: aliceToken).object
+        #expect(Set(list.keys) == ["reposts", "hasvisible", "previous_cursor", "next_cursor", "total_number"], "\(query)")
+        #expect(list["total_number"] as? Int == 3, "\(query)")
+        let reposts = try #require(list["reposts"] as? [[String: Any]])
+        #expect(reposts.count == (query == "&count=2" ? 2 : 3), "\(query)")
+        #expect((list["next_cursor"] as? Int64 ?? 0 != 0) == (query == "&count=2"), "\(query)")
+        for repost in reposts {
+          let repostID = try #require(repost["id"] as? Int64)
+          var full = try await client.get("/2/statuses/show.json?id=\(repostID)", token: aliceToken).object
+          if query == "&trim_user=1" {
+            full["uid"] = (full["user"] as? [String: Any])?["id"]
+            full["user"] = nil
+          }
+          #expect(NSDictionary(dictionary: repost) == NSDictionary(dictionary: full), "\(query) \(repostID)")
+        }
+      }
+    }
+  }
+
   /// An author's own view of themselves (every status counted, a hidden profile shown) is never the template
   /// another reader gets: in timelines, comment lists and follow lists, whoever reads first.
   @Test func anAuthorsOwnViewIsNotWhatOthersGet() async throws {
