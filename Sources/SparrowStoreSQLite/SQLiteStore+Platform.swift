@@ -88,7 +88,10 @@ extension SQLiteStore {
   }
 
   package func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
-    try await reading { db in try Self.users(ids: ids, db) }
+    // Through the user rows the timelines read (`UserRowCache`): coherent, since every write of a user row drops
+    // it, here and (through `watchOtherProcesses`) for an operator's command in another process.
+    let generation = caches.userRows.currentGeneration
+    return try await reading { db in try self.caches.userRows.users(ids, readAt: generation) { try Self.users(ids: $0, db) } }
   }
 
   private static let peopleRead = PeopleCount.read.sqlite.0
