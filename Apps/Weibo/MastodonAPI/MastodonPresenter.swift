@@ -180,23 +180,43 @@ struct MastodonPresenter: Sendable {
     let answered = try await store.comments(ids: Array(Set(comments.compactMap(\.replyCommentID))), visibleTo: viewer)
     let people = Set(comments.map(\.userID) + statuses.values.map(\.userID) + answered.values.map(\.userID))
     let users = try await store.users(ids: Array(people))
-    let mentioned = try await mentionIDs(Set(comments.flatMap { CustomEmoji.rich($0.text).mentions }))
-    return comments.compactMap { comment in
-      guard let status = statuses[comment.statusID] else { return nil }
-      let parent = comment.replyCommentID.flatMap { answered[$0] }
-      let rich = CustomEmoji.rich(comment.text)
-      let body = Self.openBody(StatusBody(
-        id: String(comment.id), createdAt: Self.timestamp(comment.createdAt),
-        inReplyToId: Nullable(String(parent?.id ?? status.id)),
-        inReplyToAccountId: Nullable(String(parent?.userID ?? status.userID)), visibility: Self.visibility(status.visible),
-        uri: "\(baseURL)/status/\(status.id)", url: "\(baseURL)/status/\(status.id)", repliesCount: 0, reblogsCount: 0,
-        favouritesCount: 0, content: html(rich, mentioned: mentioned), application: Nullable(nil), mediaAttachments: [],
-        mentions: mentions(rich, mentioned), tags: tags(rich),
-      emojis: CustomEmoji.emojis(rich, baseURL: baseURL)))
+    // Bodies kept for the same rows (`MastodonTemplates.replies`); the rest parsed, their mentions looked up once.
+    let shown = comments.map { comment in
+      statuses[comment.statusID].map { status in
+        let parent = comment.replyCommentID.flatMap { answered[$0] }
+        return MastodonTemplates.ReplyShown(comment: comment, statusID: status.id, statusUserID: status.userID,
+                                            visible: status.visible, parentID: parent?.id, parentUserID: parent?.userID)
+      }
+    }
+    var bodies = Dictionary(shown.compactMap { $0 }.compactMap { s in templates.replies.kept(s.comment.id, s).map { (s.comment.id, $0) } },
+                            uniquingKeysWith: { a, _ in a })
+    let missing = shown.compactMap { $0 }.filter { bodies[$0.comment.id] == nil }
+    if !missing.isEmpty {
+      let rich = Dictionary(missing.map { ($0.comment.id, CustomEmoji.rich($0.comment.text)) }, uniquingKeysWith: { a, _ in a })
+      let mentioned = try await mentionIDs(Set(rich.values.flatMap(\.mentions)))
+      for s in missing {
+        let body = replyBody(s, rich: rich[s.comment.id]!, mentioned: mentioned)
+        templates.replies.keep(body, s.comment.id, s)
+        bodies[s.comment.id] = body
+      }
+    }
+    return zip(comments, shown).compactMap { comment, shown in
+      guard shown != nil, let body = bodies[comment.id] else { return nil }
       return Self.write(
         body: body, account: accountJSON(comment.userID, users), reblog: nil, favourited: false, reblogged: false,
         bookmarked: false, text: ownText ? comment.text : nil)
     }
+  }
+
+  /// A comment's body as a reply, made now.
+  private func replyBody(_ s: MastodonTemplates.ReplyShown, rich: RichText, mentioned: [String: Int64]) -> [UInt8] {
+    Self.openBody(StatusBody(
+      id: String(s.comment.id), createdAt: Self.timestamp(s.comment.createdAt),
+      inReplyToId: Nullable(String(s.parentID ?? s.statusID)),
+      inReplyToAccountId: Nullable(String(s.parentUserID ?? s.statusUserID)), visibility: Self.visibility(s.visible),
+      uri: "\(baseURL)/status/\(s.statusID)", url: "\(baseURL)/status/\(s.statusID)", repliesCount: 0, reblogsCount: 0,
+      favouritesCount: 0, content: html(rich, mentioned: mentioned), application: Nullable(nil), mediaAttachments: [],
+      mentions: mentions(rich, mentioned), tags: tags(rich), emojis: CustomEmoji.emojis(rich, baseURL: baseURL)))
   }
 
   // MARK: Pieces

@@ -36,6 +36,20 @@ final class MastodonTemplates: @unchecked Sendable {
   /// Accounts as their owners see them (their private statuses counted).
   private var ownAccounts: Generations<Int64, AccountEntry>
 
+  /// What a comment's body as a reply is made from: its row, and where it answers (its status's id, author and
+  /// visibility; the comment it replies to). Mentions resolve as a status's do, when the body is made.
+  struct ReplyShown: Equatable, Sendable {
+    let comment: CommentRecord
+    let statusID: Int64
+    let statusUserID: Int64
+    let visible: Int
+    let parentID: Int64?
+    let parentUserID: Int64?
+  }
+
+  /// Comments' bodies as replies (`MastodonPresenter.replies`).
+  let replies = KeptByRecord<ReplyShown, [UInt8]>()
+
   /// `limit` entries of each kind per generation: at most twice that are kept.
   init(limit: Int = 10_000) {
     statuses = Generations(limit: limit)

@@ -22,9 +22,21 @@ package final class KeptByRecord<Record: Equatable & Sendable, Value: Sendable>:
 
   /// The value made from `record` (kept under `id`); `make` makes it when none is kept for an equal record.
   package func value(_ id: Int64, _ record: Record, make: () -> Value) -> Value {
-    if let entry = kept.withLock({ $0[id] }), entry.record == record { return entry.value }
+    if let value = kept(id, record) { return value }
     let value = make()
-    kept.withLock { $0[id] = Entry(record: record, value: value) }
+    keep(value, id, record)
     return value
+  }
+
+  /// The value kept under `id` if it was made from an equal record: for values made in a batch (whose making
+  /// reads more first).
+  package func kept(_ id: Int64, _ record: Record) -> Value? {
+    guard let entry = kept.withLock({ $0[id] }), entry.record == record else { return nil }
+    return entry.value
+  }
+
+  /// Keeps `value`, made from `record`, under `id`.
+  package func keep(_ value: Value, _ id: Int64, _ record: Record) {
+    kept.withLock { $0[id] = Entry(record: record, value: value) }
   }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import SparrowCore
+import SparrowStore
+import SparrowTestSupport
+import Testing
+@testable import MastodonAPI
+
+/// Comments as replies from kept bodies (`MastodonTemplates.replies`) against bodies made afresh, byte for byte, for
+/// the author and another reader, across new comments and replies, and the status hidden by staff and shown again
+/// (its replies' visibility changes with it).
+@Test func keptRepliesAreTheirFreshJSON() async throws {
+  let world = try await TestWorld()
+  let (alice, bob) = (try await world.user("alice"), try await world.user("bob"))
+  let (aliceToken, bobToken) = (try await world.token(for: alice), try await world.token(for: bob))
+  let kept = MastodonTemplates()
+  try await world.test { client in
+    let posted = try await client.post("/2/statuses/update.json", [("status", "原文 #话题#")], token: aliceToken)
+    let id = try #require(posted.object["id"] as? Int64)
+    var commentIDs: [Int64] = []
+    func comment(_ text: String, token: String, replying: Int64? = nil) async throws {
+      let response = replying == nil
+        ? try await client.post("/2/comments/create.json", [("id", String(id)), ("comment", text)], token: token)
+        : try await client.post("/2/comments/reply.json", [("id", String(id)), ("cid", String(replying!)), ("comment", text)],
+                                token: token)
+      commentIDs.append(try #require(response.object["id"] as? Int64))
+    }
+    func check(_ label: String) async throws {
+      for viewer in [alice.id, bob.id] {
+        let records = try await world.store.comments(ids: commentIDs, visibleTo: viewer)
+        let comments = commentIDs.compactMap { records[$0] }
+        for _ in 0..<2 {
+          let warm = MastodonPresenter(store: world.store, baseURL: "https://sparrow.example", viewer: viewer, templates: kept)
+          let fresh = MastodonPresenter(store: world.store, baseURL: "https://sparrow.example", viewer: viewer,
+                                        templates: MastodonTemplates())
+          let made = try await warm.replies(comments).map(\.json.bytes)
+          #expect(made == (try await fresh.replies(comments).map(\.json.bytes)), "\(label) viewer \(viewer)")
+        }
+      }
+    }
+    try await comment("评论 @bob 你看", token: aliceToken)
+    try await comment("\"引号\" [哈哈]", token: bobToken)
+    try await check("two comments")
+    try await comment("回复", token: aliceToken, replying: commentIDs[1])
+    try await check("a reply to a comment")
+    #expect(try await world.store.setStatusHidden(id: id, hidden: true, mentions: [], topics: ["话题"], rows: []))
+    try await check("hidden by staff")
+    #expect(try await world.store.setStatusHidden(id: id, hidden: false, mentions: [], topics: ["话题"], rows: []))
+    try await check("shown again")
+  }
+}
