@@ -25,14 +25,12 @@ extension PostgresTuanStore {
   package func branches(of dealIDs: [Int64]) async throws -> [Int64: [Int64]] {
     guard !dealIDs.isEmpty else { return [:] }
     return try await reading { db in
-      let stamp = try await self.stamp(db)
-      let (found, missing) = self.rows.branches(dealIDs, at: stamp)
-      guard !missing.isEmpty else { return found.filter { !$0.value.isEmpty } }
-      let rows = try await db.rows("""
-        SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id = ANY(\(missing)) ORDER BY deal_id, merchant_id
-        """)
-      let read = Dictionary(grouping: try rows.map { (try $0.int64(0), try $0.int64(1)) }, by: \.0).mapValues { $0.map(\.1) }
-      return self.rows.keep(branches: read, of: missing, at: stamp, with: found)
+      try await self.rows.branches.readAsync(dealIDs, at: try await self.stamp(db)) { missing in
+        let rows = try await db.rows("""
+          SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id = ANY(\(missing)) ORDER BY deal_id, merchant_id
+          """)
+        return Dictionary(grouping: try rows.map { (try $0.int64(0), try $0.int64(1)) }, by: \.0).mapValues { $0.map(\.1) }
+      }.withBranches
     }
   }
 

@@ -85,24 +85,18 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   /// The shops of `ids` as of `stamp` (taken first, on `db`): the kept rows (`DealRows`) and the rest from the table.
   func merchants(_ ids: [Int64], at stamp: DealsStamp, _ db: Connection) async throws -> [Int64: MerchantRecord] {
-    var (found, missing) = rows.merchants(ids, at: stamp)
-    guard !missing.isEmpty else { return found }
-    let read = Dictionary(try await db.rows("SELECT \(raw: merchantColumns) FROM tuan_merchants WHERE id = ANY(\(missing))")
-      .map { let m = try MerchantRecord(row: $0); return (m.id, m) }, uniquingKeysWith: { a, _ in a })
-    rows.keep(read, at: stamp)
-    found.merge(read) { _, new in new }
-    return found
+    try await rows.merchants.readAsync(ids, at: stamp) { missing in
+      Dictionary(try await db.rows("SELECT \(raw: merchantColumns) FROM tuan_merchants WHERE id = ANY(\(missing))")
+        .map { let m = try MerchantRecord(row: $0); return (m.id, m) }, uniquingKeysWith: { a, _ in a })
+    }
   }
 
   /// The deals of `ids` as of `stamp` (taken first, on `db`), as `merchants(_:at:_:)`.
   func deals(_ ids: [Int64], at stamp: DealsStamp, _ db: Connection) async throws -> [Int64: DealRecord] {
-    var (found, missing) = rows.deals(ids, at: stamp)
-    guard !missing.isEmpty else { return found }
-    let read = Dictionary(try await db.rows("SELECT \(raw: dealColumns) FROM tuan_deals WHERE id = ANY(\(missing))")
-      .map { let d = try DealRecord(row: $0); return (d.id, d) }, uniquingKeysWith: { a, _ in a })
-    rows.keep(read, at: stamp)
-    found.merge(read) { _, new in new }
-    return found
+    try await rows.deals.readAsync(ids, at: stamp) { missing in
+      Dictionary(try await db.rows("SELECT \(raw: dealColumns) FROM tuan_deals WHERE id = ANY(\(missing))")
+        .map { let d = try DealRecord(row: $0); return (d.id, d) }, uniquingKeysWith: { a, _ in a })
+    }
   }
 
   /// The rows kept with the engine.

@@ -26,13 +26,13 @@ extension SQLiteTuanStore {
   package func branches(of dealIDs: [Int64]) async throws -> [Int64: [Int64]] {
     guard !dealIDs.isEmpty else { return [:] }
     return try await reading { db in
-      try self.rows.branches(dealIDs, at: try self.stamp(db)) { missing in
+      try self.rows.branches.read(dealIDs, at: try self.stamp(db)) { missing in
         let pairs = try decodeRows(db.cachedStatement(sql: """
           SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id IN (SELECT value FROM json_each(?))
           ORDER BY deal_id, merchant_id
           """), [jsonList(missing)]) { (row: Row) -> (Int64, Int64) in (row[0], row[1]) }
         return Dictionary(grouping: pairs, by: \.0).mapValues { $0.map(\.1) }
-      }
+      }.withBranches
     }
   }
 

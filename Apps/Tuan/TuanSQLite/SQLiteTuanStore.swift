@@ -87,10 +87,10 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   /// The shops of `ids` as of `stamp`, read in `db`: the kept rows (`DealRows`) and the rest from the table.
   func merchants(_ ids: [Int64], at stamp: DealsStamp, _ db: Database) throws -> [Int64: MerchantRecord] {
-    try rows.merchants(ids, at: stamp) { missing in
-      try decodeRows(db.cachedStatement(sql: """
+    try rows.merchants.read(ids, at: stamp) { missing in
+      try Self.byID(decodeRows(db.cachedStatement(sql: """
         SELECT \(merchantColumnsOfM) FROM json_each(?) j CROSS JOIN tuan_merchants m ON m.id = j.value
-        """), [jsonList(missing)], MerchantRecord.init(row:))
+        """), [jsonList(missing)], MerchantRecord.init(row:)), \.id)
     }
   }
 
@@ -105,15 +105,20 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   /// The deals of `ids` as of `stamp`, read in `db`: the kept rows (`DealRows`) and the rest from the table.
   func deals(_ ids: [Int64], at stamp: DealsStamp, _ db: Database) throws -> [Int64: DealRecord] {
-    try rows.deals(ids, at: stamp) { missing in
-      try decodeRows(db.cachedStatement(sql: """
+    try rows.deals.read(ids, at: stamp) { missing in
+      try Self.byID(decodeRows(db.cachedStatement(sql: """
         SELECT \(dealColumnsOfD) FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value
-        """), [jsonList(missing)], DealRecord.init(row:))
+        """), [jsonList(missing)], DealRecord.init(row:)), \.id)
     }
   }
 
   /// The rows kept with the engine.
   var rows: DealRows { engine.caches.app(DealRows.self) { DealRows() } }
+
+  /// `rows` by their `id`.
+  static func byID<Row>(_ rows: [Row], _ id: KeyPath<Row, Int64>) -> [Int64: Row] {
+    Dictionary(rows.map { ($0[keyPath: id], $0) }, uniquingKeysWith: { a, _ in a })
+  }
 
   /// The deals' stamp as `db` sees it: what kept sets and rows are valid under.
   func stamp(_ db: Database) throws -> DealsStamp {
