@@ -110,7 +110,6 @@ struct TripList: Encodable, Sendable {
   let totalNumber: Int
 }
 
-/// A page of check-ins.
 /// A page of entries: `CheckinJSON`s, or the same as kept JSON (`CheckinPresenter.texts`).
 struct CheckinList<Item: Encodable & JSONFieldWriting & Sendable>: Encodable, Sendable {
   let checkins: [Item]
