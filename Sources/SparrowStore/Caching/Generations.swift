@@ -1,13 +1,19 @@
 /// A bounded map: entries go into a young generation; when it is full it becomes the old one and the
 /// old one is dropped. Reading an old entry moves it back, so what is in use stays.
-package struct Generations<Key: Hashable, Value> {
-  package let limit: Int
-  private var young: [Key: Value] = [:]
-  private var old: [Key: Value] = [:]
+///
+/// Public and inlinable, so that each cache's lookups are specialized for its types in the module that uses it: called
+/// generically across modules, every lookup went through the dictionaries' generic witnesses and metadata. (This
+/// toolchain inlines `@inlinable package` code only within its own module; `public` is what crosses.)
+public struct Generations<Key: Hashable, Value> {
+  public let limit: Int
+  @usableFromInline var young: [Key: Value] = [:]
+  @usableFromInline var old: [Key: Value] = [:]
 
-  package init(limit: Int) { self.limit = limit }
+  @inlinable
+  public init(limit: Int) { self.limit = limit }
 
-  package subscript(key: Key) -> Value? {
+  @inlinable
+  public subscript(key: Key) -> Value? {
     mutating get {
       if let value = young[key] { return value }
       guard let value = old.removeValue(forKey: key) else { return nil }
@@ -28,7 +34,8 @@ package struct Generations<Key: Hashable, Value> {
     }
   }
 
-  package mutating func removeAll() {
+  @inlinable
+  public mutating func removeAll() {
     young = [:]
     old = [:]
   }
