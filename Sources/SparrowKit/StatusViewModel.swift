@@ -73,13 +73,14 @@ public struct StatusViewModel: Sendable, Equatable, Identifiable {
     return RelativeTime.text(for: createdAt, now: now, timeZone: timeZone, calendar: calendar)
   }
 
-  /// `status`'s created-at text at `now`, as `createdText(now:)` gives it, without building the whole model (its
-  /// rich text is most of its cost); for a server that renders the rest of the card once.
+  /// The created-at text at `now` of a status created at `date`, as `createdText(now:)` gives it for the status's
+  /// wire date (whole seconds), without building the whole model (its rich text is most of its cost); for a server
+  /// that renders the rest of the card once.
   public static func createdText(
-    of status: Status, now: Date, timeZone: TimeZone = .current, calendar: Calendar = Calendar(identifier: .gregorian)
+    at date: Date, now: Date, timeZone: TimeZone = .current, calendar: Calendar = Calendar(identifier: .gregorian)
   ) -> String {
-    guard let createdAt = WeiboDate.date(from: status.createdAt) else { return "" }
-    return RelativeTime.text(for: createdAt, now: now, timeZone: timeZone, calendar: calendar)
+    let wire = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    return RelativeTime.text(for: wire, now: now, timeZone: timeZone, calendar: calendar)
   }
 
   /// Shows the like as given (after `attitudes/create` or `destroy`), moving the 赞 count with it.

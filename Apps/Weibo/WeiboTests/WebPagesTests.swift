@@ -25,11 +25,22 @@ import Testing
               tab: .home, badges: .none)
   }
 
+  /// The row `status(_:comments:)` presents.
+  static func record(_ id: Int64 = 7, comments: Int = 0) -> StatusRecord {
+    var record = StatusRecord(id: id, userID: alice.id, text: "hi", appID: 0, createdAt: now.addingTimeInterval(-300))
+    (record.commentsCount, record.attitudesCount) = (comments, 12_999)
+    return record
+  }
+
+  static func card(_ record: StatusRecord, csrf: String?, cuts: CardCuts) -> CardModel {
+    CardModel(record, face: CardFace(top: "", rest: ""), liked: false, favorited: false, now: now, csrf: csrf, cuts: cuts)
+  }
+
   static func cuts() async throws -> CardCuts { CardCuts(pages: try await TemplateLibrary.load(adding: WeiboWeb.templates)) }
 
   @Test func aCardFormatsTimeCountsTextAndTheAuthor() async throws {
     let status = Self.status(text: "看 @bob <b>")
-    let card = CardModel(status, face: CardFace(top: "", rest: ""), now: Self.now, csrf: "tok", cuts: try await Self.cuts())
+    let card = Self.card(Self.record(), csrf: "tok", cuts: try await Self.cuts())
     let face = CardFaceModel(status)
 
     #expect(card.time == "5分钟前")
@@ -42,8 +53,8 @@ import Testing
 
   @Test func commentingOnAStatusWithoutCommentsOpensTheComposer() async throws {
     let cuts = try await Self.cuts()
-    let none = CardModel(Self.status(comments: 0), face: CardFace(top: "", rest: ""), now: Self.now, csrf: nil, cuts: cuts)
-    let some = CardModel(Self.status(comments: 3), face: CardFace(top: "", rest: ""), now: Self.now, csrf: nil, cuts: cuts)
+    let none = Self.card(Self.record(comments: 0), csrf: nil, cuts: cuts)
+    let some = Self.card(Self.record(comments: 3), csrf: nil, cuts: cuts)
 
     #expect(none.commentURL == "/compose?comment=7")
     #expect(some.commentURL == "/status/7?tab=comments")
@@ -176,8 +187,10 @@ import Testing
   @Test func webPagesExtendTheWebLayoutWithoutInlineScript() async throws {
     let pages = try await TemplateLibrary.load(adding: WeiboWeb.templates)
 
-    let home = pages.text("weibo_home", HomePage(frame: Self.frame(), group: .all, list: CardList(
-      [Self.status()], faces: CardFaces(pages: pages), now: Self.now, csrf: "tok", more: nil)))
+    let faces = CardFaces(pages: pages)
+    let card = CardModel(Self.record(), face: faces.render(Self.status()), liked: false, favorited: false, now: Self.now,
+                         csrf: "tok", cuts: faces.cuts)
+    let home = pages.text("weibo_home", HomePage(frame: Self.frame(), group: .all, list: CardList([card], more: nil)))
     let missing = pages.text("weibo_missing", MessagePage(frame: Self.frame(csrf: nil), message: "没有<了>"))
 
     #expect(home.hasPrefix("<!doctype html>\n<html lang=\"zh-CN\">\n<head>\n<meta charset=\"utf-8\">"))

@@ -23,10 +23,11 @@ extension WeiboWeb {
     guard let record = try await visible(id, to: viewer) else { return try await notFound(viewer, "微博不存在或已被删除") }
     let tab = ListTab(rawValue: params["tab"] ?? "") ?? .comments
     let frame = try await frame(viewer, tab: nil, title: "微博正文")
-    let status = try await statuses([record], viewer)[0]
+    let rows = try await cardRows(for: [record], viewer)
     let list = try await list(tab, of: record, maxID: Self.cursor(params, "max_id"), viewer)
-    let card = faces.card(status, now: deps.now(), csrf: frame.web.csrf)
-    return render("weibo_status", StatusPage(frame: frame, status: status, card: card, tab: tab, list: list))
+    let card = cards([record], rows: rows, viewer)[0]
+    return render("weibo_status", StatusPage(frame: frame, status: record, author: rows.users[record.userID],
+                                             card: card, tab: tab, list: list))
   }
 
   func listFragment(_ request: Request, _ context: SparrowContext, id: String?, tab: String?) async throws -> Response {
@@ -92,6 +93,6 @@ extension WeiboWeb {
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect(Self.back(request, fallback: "/status/\(id)")) }
     guard let record = try await deps.store.status(id: id, visibleTo: viewer.user.id) else { return Response(status: .notFound) }
-    return render("weibo_favorite", card(try await statuses([record], viewer)[0], viewer))
+    return render("weibo_favorite", try await card(record, viewer))
   }
 }

@@ -194,12 +194,27 @@ package struct WeiboWeb: SparrowApp {
 
   /// Cards for `records`, with the footer `more`.
   func cardList(_ records: [StatusRecord], _ viewer: Viewer?, more: MoreLink?) async throws -> CardList {
-    CardList(try await statuses(records, viewer), faces: faces, now: deps.now(), csrf: viewer?.csrf, more: more)
+    cardList(records, rows: try await cardRows(for: records, viewer), viewer, more: more)
   }
 
   /// Cards for `records`, whose context `rows` came with them.
   func cardList(_ records: [StatusRecord], rows: StatusContextRows, _ viewer: Viewer?, more: MoreLink?) -> CardList {
-    CardList(presenter(viewer).statuses(records, rows: rows), faces: faces, now: deps.now(), csrf: viewer?.csrf, more: more)
+    CardList(cards(records, rows: rows, viewer), more: more)
+  }
+
+  /// The cards of `records` as `viewer` sees them, whose context `rows` came with them.
+  func cards(_ records: [StatusRecord], rows: StatusContextRows, _ viewer: Viewer?) -> [CardModel] {
+    faces.cards(records, rows: rows, presenter: presenter(viewer), viewer: viewer?.user.id ?? 0, now: deps.now(),
+                csrf: viewer?.csrf)
+  }
+
+  /// What `records`' cards show besides their rows (authors, originals, clients, the viewer's marks), in one read.
+  func cardRows(for records: [StatusRecord], _ viewer: Viewer?) async throws -> StatusContextRows {
+    guard !records.isEmpty else {
+      return StatusContextRows(originals: [:], users: [:], apps: [:], favorited: [], liked: [], following: [],
+                               followers: [])
+    }
+    return try await deps.store.context(for: records, viewer: viewer?.user.id ?? 0)
   }
 
   /// A page of `feed` as `viewer` sees it (probing one past `page`), with what its cards need read in the same trip
@@ -212,9 +227,9 @@ package struct WeiboWeb: SparrowApp {
     return (shown, next, rows, found.total)
   }
 
-  /// One card of `status` for `viewer`.
-  func card(_ status: Status, _ viewer: Viewer?) -> CardModel {
-    faces.card(status, now: deps.now(), csrf: viewer?.csrf)
+  /// One card of `record` for `viewer`.
+  func card(_ record: StatusRecord, _ viewer: Viewer?) async throws -> CardModel {
+    cards([record], rows: try await cardRows(for: [record], viewer), viewer)[0]
   }
 
   /// A paging cursor from the query; 0 when absent or malformed.
@@ -360,7 +375,7 @@ package struct WeiboWeb: SparrowApp {
     }
     guard HTML.wantsFragment(request) else { return HTML.redirect(Self.back(request, fallback: "/status/\(id)")) }
     guard let record = try await deps.store.status(id: id, visibleTo: viewer.user.id) else { return Response(status: .notFound) }
-    return render("weibo_like", card(try await statuses([record], viewer)[0], viewer))
+    return render("weibo_like", try await card(record, viewer))
   }
 
   /// Where a form posted without script returns to: the page it came from, if it is ours.

@@ -10,9 +10,8 @@ struct CardList: PageModel {
   /// For newer statuses: the banner's words (`N条新微博`), in a hidden element script shows.
   var banner: String?
 
-  /// `csrf` is the viewer's form token, nil for visitors.
-  init(_ statuses: [Status], faces: CardFaces, now: Date, csrf: String?, more: MoreLink?) {
-    cards = statuses.map { faces.card($0, now: now, csrf: csrf) }
+  init(_ cards: [CardModel], more: MoreLink?) {
+    self.cards = cards
     self.more = more
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SparrowKit
 import SparrowPlatform
+import SparrowStore
 
 /// The part of a status card that is the same for every viewer and every minute (`weibo_card_face.mustache`):
 /// author, client, the text as HTML, pictures and the quoted original, from SparrowKit's `StatusViewModel`, with
@@ -112,16 +113,17 @@ struct CardModel: PageModel {
   /// The card as HTML (`weibo_card` through `CardFaces.cuts`): what the lists and the status page show.
   let html: String
 
-  init(_ status: Status, face: CardFace, now: Date, csrf: String?, cuts: CardCuts) {
-    id = String(status.id)
+  /// The card of `record` (with the viewer's marks `liked` and `favorited`): the counts are the row's, as the API's.
+  init(_ record: StatusRecord, face: CardFace, liked: Bool, favorited: Bool, now: Date, csrf: String?, cuts: CardCuts) {
+    id = String(record.id)
     self.face = face
-    time = StatusViewModel.createdText(of: status, now: now)
-    reposts = DisplayCount.reposts(status.repostsCount)
-    comments = DisplayCount.comments(status.commentsCount)
-    attitudes = DisplayCount.attitudes(status.attitudesCount)
-    liked = status.liked
-    favorited = status.favorited
-    commentURL = status.commentsCount == 0 ? "/compose?comment=\(status.id)" : "/status/\(status.id)?tab=comments"
+    time = StatusViewModel.createdText(at: record.createdAt, now: now)
+    reposts = DisplayCount.reposts(record.repostsCount)
+    comments = DisplayCount.comments(record.commentsCount)
+    attitudes = DisplayCount.attitudes(record.attitudesCount)
+    self.liked = liked
+    self.favorited = favorited
+    commentURL = record.commentsCount == 0 ? "/compose?comment=\(record.id)" : "/status/\(record.id)?tab=comments"
     self.csrf = csrf
     html = cuts.cut(signedIn: csrf != nil, liked: liked).text(
       [id, face.top, face.rest, time, reposts, comments, attitudes, commentURL, csrf ?? ""])

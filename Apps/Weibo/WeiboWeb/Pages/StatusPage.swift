@@ -13,8 +13,9 @@ struct StatusPage: PageModel {
   /// 举报 of the status, for a signed-in viewer who did not write it.
   let report: String?
 
-  /// `status` is the presented status; its counts label the tabs.
-  init(frame: PageFrame, status: Status, card: CardModel, tab selected: WeiboWeb.ListTab, list: RowList<DetailRow>) {
+  /// `status` is the row the card shows (its counts label the tabs), `author` its author's.
+  init(frame: PageFrame, status: StatusRecord, author: UserRecord?, card: CardModel, tab selected: WeiboWeb.ListTab,
+       list: RowList<DetailRow>) {
     self.frame = frame
     self.card = card
     tabs = WeiboWeb.ListTab.allCases.map { tab in
@@ -27,7 +28,7 @@ struct StatusPage: PageModel {
                      url: "/status/\(status.id)?tab=\(tab.rawValue)", selected: tab == selected)
     }
     self.list = list
-    report = frame.web.csrf != nil && frame.web.viewer != status.user?.screenName
+    report = frame.web.csrf != nil && frame.web.viewer != author?.screenName
       ? Moderation.reportLink(ContentRef("status", status.id), back: "/status/\(status.id)") : nil
   }
 
