@@ -61,6 +61,8 @@ package final class World: Sendable {
   private let byKey: [Character: [Int]]
   /// The countries' outlines at 1:110m (Natural Earth), read on first use; small countries have none.
   private let outlines: Lazy<[String: Outline]>
+  /// The countries that have one, with it, in the countries' order: made once, as every world map draws them all.
+  private let outlined: Lazy<[(country: Country, outline: Outline)]>
 
   init(contentsOf url: URL, outlines outlinesURL: URL) throws {
     guard let data = try? Data(contentsOf: url) else { throw GeoDataError.missingResource("world.json") }
@@ -100,14 +102,20 @@ package final class World: Sendable {
     guard FileManager.default.fileExists(atPath: outlinesURL.path) else {
       throw GeoDataError.missingResource("world_outlines.json")
     }
-    outlines = Lazy { Self.readOutlines(outlinesURL) }
+    let outlines = Lazy { Self.readOutlines(outlinesURL) }
+    self.outlines = outlines
+    let countries = countries
+    outlined = Lazy { countries.compactMap { country in outlines.wrapped[country.code].map { (country, $0) } } }
   }
 
   /// The country's outline for a world map (coarse: 1:110m), nil for one too small to draw at that scale.
   package func outline(of country: Country) -> Outline? { outlines.wrapped[country.code] }
 
   /// The countries that have an outline, for drawing the whole world.
-  package var outlinedCountries: [Country] { countries.filter { outlines.wrapped[$0.code] != nil } }
+  package var outlinedCountries: [Country] { outlined.wrapped.map(\.country) }
+
+  /// The countries that have an outline, with it, for drawing the whole world.
+  package var countryOutlines: [(country: Country, outline: Outline)] { outlined.wrapped }
 
   private static func readOutlines(_ url: URL) -> [String: Outline] {
     do {

@@ -2,6 +2,7 @@ import Foundation
 import GeoData
 import SparrowDemo
 import SparrowPlatform
+import SparrowStore
 import Testing
 import DakaStore
 @testable import DakaWeb
@@ -40,5 +41,37 @@ func keptFootprintShapesAreTheShapesRenderedAfresh(seed: UInt64) async throws {
     guard let map = FootprintMap(stats: stats, points: [], level: level) else { continue }
     let fresh = map.shapes.map(shapes.render).joined()
     #expect((shapes.html(map) ?? fresh) == fresh, "step \(step) level \(level)")
+  }
+}
+
+/// Kept list rows (`KeptRenders<CheckinRow>`, 我的, 发现 and trips) against rows rendered afresh, over a random history
+/// of entries whose dates, places, spots, pictures, visibility and search marks change; the keep is small, so its
+/// generations turn over. Every list through the kept rows must be the list rendered from nothing.
+@Test(arguments: [3, 2029] as [UInt64])
+func keptCheckinRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
+  let pages = try await TemplateLibrary.load(adding: DakaWeb.templates)
+  let renders = KeptRenders<CheckinRow>("daka_row", pages: pages, limit: 8)
+  var random = SplitMix(seed: seed)
+  func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+  let words = ["杭州西湖", "<b>&amp;</b>", "\"引号\" 'x'", "东京", "Paris"]
+  var entries = (0..<6).map { n in
+    CheckinRecord(id: Int64(n), userID: 1, date: "2026-11-0\(1 + n)", location: words[n % words.count], spot: "断桥",
+                  createdAt: Date(timeIntervalSince1970: 1_760_000_000))
+  }
+  for step in 0..<200 {
+    let i = roll(entries.count)
+    switch roll(5) {
+    case 0: entries[i].location = words[roll(words.count)]
+    case 1: entries[i].spot = words[roll(words.count)] + "\(step % 3)"
+    case 2: entries[i].visibility = entries[i].visibility == .public ? .private : .public
+    case 3: entries[i].pictures = roll(2) == 0 ? [] : [PictureRef(id: String(format: "%016x", step), ext: "jpg", width: 4, height: 3)]
+    default: entries[i].date = "2026-10-\(10 + roll(20))"
+    }
+    let query = ["", "西湖", "&amp", "x"][roll(4)]
+    let found = roll(entries.count + 1)
+    for tab in [DakaFrame.Tab.find, .me] {
+      let rows = entries.enumerated().map { CheckinRow($1, from: tab, matching: query, found: $0 == found) }
+      #expect(renders.html(rows) == rows.map { pages.text("daka_row", $0) }.joined(), "step \(step)")
+    }
   }
 }

@@ -41,6 +41,7 @@ extension DakaWeb {
     }
     let frame = frame(context, request, tab: .find, title: "发现")
     return render("daka_discover", DiscoverPage(frame: frame, query: query, filter: filter, match: match, rows: rows,
+                                                rowsHTML: rowRenders.html(rows),
                                                 total: list.total, page: page, pageSize: Self.pageSize))
   }
 }

@@ -28,9 +28,10 @@ extension DakaWeb {
     let level = FootprintMap.Level((params["map"], params["country"], params["province"], params["city"]), stats: numbers)
     var footprint = FootprintMap(stats: numbers, points: pins, level: level)
     if let map = footprint { footprint?.shapesHTML = shapes.html(map) }
+    let rows = list.items.map { CheckinRow($0, from: .me) }
     let page = MePage(
       frame: frame, name: viewer.user.screenName, avatar: viewer.user.avatarURLs(baseURL: "").large, stats: numbers,
-      footprint: footprint, rows: list.items.map { CheckinRow($0, from: .me) }, page: number, total: list.total,
+      footprint: footprint, rows: rows, rowsHTML: rowRenders.html(rows), page: number, total: list.total,
       pageSize: Self.ownListSize,
       kept: ["map", "country", "province", "city", "geoname_id", "year"].compactMap { name in params[name].map { (name, $0) } },
       filter: filter,

@@ -28,7 +28,7 @@ extension DakaWeb {
     let author = viewer == trip.userID ? nil : try await deps.store.people.user(id: trip.userID)?.screenName
     let frame = frame(context, request, tab: .me, title: trip.name, back: viewer == trip.userID ? "/daka/trips" : "/daka")
     return render("daka_trip", TripPage(frame: frame, summary: summary, author: author, mine: viewer == trip.userID,
-                                        publicURL: deps.config.publicURL))
+                                        publicURL: deps.config.publicURL, renders: rowRenders))
   }
 
   /// `/daka/trips/new` and `/daka/t/:id/edit`: the form.

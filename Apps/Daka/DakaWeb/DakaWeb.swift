@@ -17,6 +17,8 @@ package struct DakaWeb: SparrowApp {
   /// The footprint map's shapes, kept rendered where they are everyone's.
   let shapes: FootprintShapes
   let placeAnswers = PlaceAnswers()
+  /// The lists' rows, kept rendered (`KeptRenders`): 我的 shows fifty a page.
+  let rowRenders: KeptRenders<CheckinRow>
 
   /// Entries per page of a list.
   static let pageSize = 20
@@ -30,6 +32,7 @@ package struct DakaWeb: SparrowApp {
     writer = CheckinWriter(deps: deps, pictures: platform.pictures)
     pages = try await TemplateLibrary.load(adding: Self.templates)
     shapes = FootprintShapes(pages: pages)
+    rowRenders = KeptRenders("daka_row", pages: pages)
     // The platform's picture browser is served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/daka/static")
       .including("pictures.js", of: platform.assets, as: "js/pictures.js")

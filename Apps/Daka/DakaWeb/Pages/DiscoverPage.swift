@@ -22,6 +22,8 @@ struct DiscoverPage: PageModel {
   let filter: CheckinFilter
   let match: Match?
   let rows: [CheckinRow]
+  /// The rows' markup (`DakaWeb.rowRenders`).
+  let rowsHTML: String
   /// Entries in the whole list.
   let total: Int
   let page: Int
@@ -50,7 +52,7 @@ struct DiscoverPage: PageModel {
     case "filter_fields": filter.pairs.map { ["name": $0.0, "value": $0.1] }
     case "clear_filter": "/daka" + (query.isEmpty ? "" : "?" + FormEncoding.encode(pairs: [("q", query)]))
     case "searching": match != nil
-    case "rows": rows
+    case "rows_html": rowsHTML
     case "has_rows": !rows.isEmpty
     case "none": match.map { $0.total == 0 } ?? false
     case "empty": rows.isEmpty && page == 1

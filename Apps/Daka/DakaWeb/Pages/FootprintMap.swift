@@ -11,6 +11,8 @@ import SparrowStore
 struct FootprintMap: PageModel {
   struct Shape: PageModel {
     let name: String
+    /// SVG path data drawn by `OutlineMap` from numbers (`M`, `L`, `Z`, digits, `.`, `-`, spaces): printed as it is
+    /// (`{{{path}}}`): escaping it read every character of the lit shapes' outlines on each request.
     let path: String
     let count: Int
     /// Where choosing the shape goes (a level down); nil where there is none.
@@ -173,9 +175,9 @@ struct FootprintMap: PageModel {
     let key: String
     switch level {
     case .world:
-      for country in world.outlinedCountries where country.code != "AQ" {
+      for (country, outline) in world.countryOutlines where country.code != "AQ" {
         let count = countryCounts[country.code] ?? 0
-        outlines.append((country.name, world.outline(of: country)!, count, count > 0 ? "/daka/me?country=\(country.code)" : nil))
+        outlines.append((country.name, outline, count, count > 0 ? "/daka/me?country=\(country.code)" : nil))
       }
       for visited in stats.countries {
         guard let country = world.country(code: visited.code), world.outline(of: country) == nil, let centre = country.centre

@@ -25,6 +25,8 @@ struct MePage: PageModel {
   let stats: CheckinStats
   let footprint: FootprintMap?
   let rows: [CheckinRow]
+  /// The rows' markup (`DakaWeb.rowRenders`).
+  let rowsHTML: String
   /// One's own list a page at a time: which page, of how many entries.
   let page: Int
   let total: Int
@@ -78,7 +80,7 @@ struct MePage: PageModel {
     case "has_districts": !stats.districts.isEmpty
     case "has_places": !stats.cities.isEmpty || !stats.citiesAbroad.isEmpty
     case "footprint": footprint
-    case "rows": rows
+    case "rows_html": rowsHTML
     case "has_rows": !rows.isEmpty
     case "previous": page > 1 ? link(page - 1) : nil
     case "next": page < lastPage ? link(page + 1) : nil

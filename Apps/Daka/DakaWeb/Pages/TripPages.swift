@@ -81,15 +81,19 @@ struct TripPage: PageModel {
   let author: String?
   let mine: Bool
   let rows: [CheckinRow]
+  /// The rows' markup (`DakaWeb.rowRenders`).
+  let rowsHTML: String
   let route: RouteMap?
   let publicURL: String
 
-  init(frame: DakaFrame, summary: TripSummary, author: String?, mine: Bool, publicURL: String) {
+  init(frame: DakaFrame, summary: TripSummary, author: String?, mine: Bool, publicURL: String,
+       renders: KeptRenders<CheckinRow>) {
     self.frame = frame
     self.summary = summary
     self.author = author
     self.mine = mine
     rows = summary.entries.map { CheckinRow($0, from: .me) }
+    rowsHTML = renders.html(rows)
     route = RouteMap(summary)
     self.publicURL = publicURL
   }
@@ -120,7 +124,7 @@ struct TripPage: PageModel {
     case "author": author
     case "mine": mine
     case "private": summary.trip.visibility == .private
-    case "rows": rows
+    case "rows_html": rowsHTML
     case "has_rows": !rows.isEmpty
     case "route": route
     case "share_url": mine && summary.trip.visibility == .public ? shareURL : nil
