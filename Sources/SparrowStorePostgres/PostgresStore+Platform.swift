@@ -68,11 +68,7 @@ extension PostgresStore {
     }
   }
 
-  package func user(id: Int64) async throws -> UserRecord? {
-    try await reading { db in
-      try await db.rows("SELECT \(raw: userColumns) FROM users WHERE id = \(id)").first.map(UserRecord.init(row:))
-    }
-  }
+  package func user(id: Int64) async throws -> UserRecord? { try await users(ids: [id])[id] }
 
   package func user(screenName: String) async throws -> UserRecord? {
     try await reading { db in
@@ -82,7 +78,14 @@ extension PostgresStore {
   }
 
   package func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
-    try await reading { db in try await Self.users(ids: ids, db) }
+    // Through the user rows the timelines read (`UserRowCache`), caught up first with every instance's writes (a
+    // statement only for a request's first catch-up): every signed-in request reads its viewer, which was a
+    // statement of its own.
+    guard !ids.isEmpty else { return [:] }
+    return try await reading { db in
+      try await catchUp(db)
+      return try await userRows.users(ids, readAt: userRows.currentGeneration) { try await Self.users(ids: $0, db) }
+    }
   }
 
   package func userCount() async throws -> Int {

@@ -75,9 +75,13 @@ extension SQLiteStore {
   }
 
   package func user(id: Int64) async throws -> UserRecord? {
-    try await readingOne { db in
-      try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(userColumns) FROM users WHERE id = ?"), arguments: [id]).map(UserRecord.init(row:))
-    }
+    // Through the user rows as `users(ids:)` (every signed-in request reads its viewer): a kept row needs no read.
+    let generation = caches.userRows.currentGeneration
+    let (found, missing) = caches.userRows.users([id])
+    guard !missing.isEmpty else { return found[id] }
+    let read = try await readingOne { db in try Self.users(ids: [id], db) }
+    caches.userRows.add(users: read.values, readAt: generation)
+    return read[id]
   }
 
   package func user(screenName: String) async throws -> UserRecord? {
