@@ -169,6 +169,8 @@ import Testing
           let truthPage = try await fresh.statuses(in: feed, feature: .all, page: page, seenBy: viewer)
           let truthContext = try await fresh.context(for: truthPage.items, viewer: viewer)
           let truthByID = try await fresh.statuses(ids: ids, visibleTo: viewer)
+          let truthAuthor = try await fresh.user(id: author)
+          let truthPeople = try await fresh.users(ids: people)
           for (process, store) in [("writer", writer), ("reader", reader)] {
             for _ in 0..<2 {
               let found = try await store.statuses(in: feed, feature: .all, page: page, seenBy: viewer)
@@ -178,6 +180,9 @@ import Testing
               #expect(withContext.items == truthPage.items, "\(place), \(process), \(feed), \(page)")
               #expect(rows.originals == truthContext.originals, "\(place), \(process), \(feed)")
               #expect(try await store.statuses(ids: ids, visibleTo: viewer) == truthByID, "\(place), \(process)")
+              // The user rows every signed-in request reads (its viewer's) and lists read: through the row cache.
+              #expect(try await store.user(id: author) == truthAuthor, "\(place), \(process)")
+              #expect(try await store.users(ids: people) == truthPeople, "\(place), \(process)")
             }
           }
         }
@@ -201,7 +206,7 @@ import Testing
         let someone = people.randomElement(using: &random)!
         let other = people.randomElement(using: &random)!
         let target = statuses.randomElement(using: &random)
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0, 1, 2:
           try await post(by: someone)
         case 3:
@@ -239,6 +244,13 @@ import Testing
                                         appID: app.id, createdAt: at)
             // Refused (`.notFound`) on someone else's private status.
             if (try? await writer.insertComments([comment], mentions: [])) != nil { comments.append(comment.id) }
+          }
+        case 10:
+          // A profile edited: what every page shows of its author changes.
+          if var profile = try await writer.user(id: someone) {
+            profile.description = "简介\(step)"
+            profile.verifiedType = [-1, 0, 2].randomElement(using: &random)!
+            try await writer.updateUser(profile)
           }
         default:
           if let id = comments.randomElement(using: &random) {
