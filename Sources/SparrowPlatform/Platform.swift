@@ -102,7 +102,7 @@ package func buildRouter(_ platform: Platform, apps: [any SparrowApp]) async thr
   router.get("/healthz") { _, _ -> Response in
     let answer: (HTTPResponse.Status, String)
     do {
-      _ = try await deps.store.user(id: 0)
+      try await deps.store.ping()
       answer = (.ok, "ok")
     } catch StoreError.unavailable {
       answer = (.serviceUnavailable, "database unavailable")

@@ -19,6 +19,10 @@ extension PostgresStore {
     }
   }
 
+  package func ping() async throws {
+    _ = try await reading { db in try await db.value("SELECT id FROM users WHERE id = 0", as: Int64.self) }
+  }
+
   package func renewNode(_ node: Int, holder: String, until: Date) async throws -> Bool {
     try await reading { db in
       try await db.execute(

@@ -17,6 +17,10 @@ extension SQLiteStore {
     }
   }
 
+  package func ping() async throws {
+    _ = try await readingOne { db in try Int64.fetchOne(try db.cachedStatement(sql: "SELECT id FROM users WHERE id = 0")) }
+  }
+
   package func renewNode(_ node: Int, holder: String, until: Date) async throws -> Bool {
     try await pool.write { db in
       try db.execute(

@@ -14,6 +14,8 @@ package protocol NodeStore: Sendable {
   /// The instance-wide secret `name` (the form-token key): `proposed` if none was kept yet, else the one kept,
   /// so every process on the database signs with the same key.
   func secret(named name: String, proposing proposed: String) async throws -> String
+  /// One read of the database itself, around every cache: what `/healthz` asks (`.unavailable` when it is away).
+  func ping() async throws
   /// The engine's figures for `/metrics`: cache hits, pool use.
   var statistics: StoreStatistics { get }
 }

@@ -19,6 +19,7 @@ extension PlatformPart {
   package func secret(named name: String, proposing proposed: String) async throws -> String {
     try await engine.secret(named: name, proposing: proposed)
   }
+  package func ping() async throws { try await engine.ping() }
   package var statistics: StoreStatistics { engine.statistics }
 
   package func createUser(_ user: UserRecord) async throws { try await engine.createUser(user) }
