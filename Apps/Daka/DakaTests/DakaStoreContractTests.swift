@@ -176,6 +176,9 @@ func statsCountTheAuthorsEntriesAndPlacesOnly(_ kind: StoreKind) async throws {
       VisitedPlace(adcode: 330106, name: "西湖区", cityAdcode: 330100, count: 2),
       VisitedPlace(adcode: 110105, name: "朝阳区", cityAdcode: 110000, count: 1),
     ])
+    #expect(stats.countries == [VisitedCountry(code: "CN", name: "中国", count: 4)])
+    #expect(stats.citiesAbroad.isEmpty)
+    #expect(stats.years.map(\.year) == [2025] && stats.years.map(\.count) == [5])
     #expect(try await engine.journal.checkinStats(userID: DakaFixture.stranger) == CheckinStats(count: 0, cities: [], districts: []))
   }
 }
