@@ -6,22 +6,23 @@ import Synchronization
 /// any change makes a new model and a new render. Nothing is invalidated, nothing stale is shown. Rendering the
 /// rows in Mustache was a quarter of 消息's time.
 ///
-/// Inlinable, as `Generations` is, so that each use is specialized for its model; a list is looked up under one
-/// lock and its new renders kept under one more (a lock for each row made the threads wait on each other).
+/// A list is looked up under one lock and its new renders kept under one more (a lock for each row made the threads
+/// wait on each other). Not inlinable: this toolchain specializes `@inlinable package` code only inside its module,
+/// and `TemplateLibrary` is not public (see `Generations`).
 package final class KeptRenders<Model: PageModel & Hashable & Sendable>: Sendable {
-  @usableFromInline let template: String
-  @usableFromInline let pages: TemplateLibrary
-  @usableFromInline let kept: Mutex<Generations<Model, String>>
+  private let template: String
+  private let pages: TemplateLibrary
+  private let kept: Mutex<Generations<Model, String>>
 
   /// `limit` renders per generation: at most twice that are kept.
-  @inlinable package init(_ template: String, pages: TemplateLibrary, limit: Int = 5_000) {
+  package init(_ template: String, pages: TemplateLibrary, limit: Int = 5_000) {
     self.template = template
     self.pages = pages
     kept = Mutex(Generations(limit: limit))
   }
 
   /// `model` rendered by the template.
-  @inlinable package func html(_ model: Model) -> String {
+  package func html(_ model: Model) -> String {
     if let html = kept.withLock({ $0[model] }) { return html }
     let html = pages.text(template, model)
     kept.withLock { $0[model] = html }
@@ -29,7 +30,7 @@ package final class KeptRenders<Model: PageModel & Hashable & Sendable>: Sendabl
   }
 
   /// `models` rendered and joined, in order.
-  @inlinable package func html(_ models: [Model]) -> String {
+  package func html(_ models: [Model]) -> String {
     var found = kept.withLock { kept in models.map { kept[$0] } }
     var made: [(Model, String)] = []
     for index in found.indices where found[index] == nil {
