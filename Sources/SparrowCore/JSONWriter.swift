@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Encodes `Encodable` values straight into JSON bytes with snake_case keys.
 ///
@@ -13,6 +14,7 @@ package struct JSONWriter {
     let encoder = StreamingEncoder()
     try encoder.encodeValue(value)
     if let refusal = encoder.refusal { throw refusal }
+    encoder.shareKeys()
     return encoder.out
   }
 }
@@ -46,7 +48,15 @@ final class StreamingEncoder: Encoder {
 
   var out: [UInt8] = []
   var frames: [Frame] = [Frame()]
-  var keyCache: [String: [UInt8]] = [:]
+  /// Each key's JSON (`"snake_case":`) by its coding key's name: the keys met by every encoder so far (`shared`),
+  /// and this one's new ones. A response of one object (an instance document, a list of cities) meets most of its
+  /// keys once, so an encoder's own cache alone converted nearly every key afresh: a fifth of such a response.
+  var keyCache: [String: [UInt8]]
+  private var newKeys = false
+  /// Coding keys are the program's (a few hundred names), but a dictionary's keys are data: at most this many are
+  /// shared, so that no stream of responses can grow the table without end.
+  private static let sharedLimit = 4_096
+  private static let shared = Mutex<[String: [UInt8]]>([:])
   /// Set when a value asked for a nested container: a streamed container cannot interleave with its parent's
   /// keys, so the value is refused (`encode` throws) rather than written wrong. Models encode nested values
   /// with `encode(_:forKey:)`, which is streamed.
@@ -54,7 +64,23 @@ final class StreamingEncoder: Encoder {
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init() { out.reserveCapacity(16 * 1024) }
+  init() {
+    keyCache = Self.shared.withLock { $0 }
+    out.reserveCapacity(16 * 1024)
+  }
+
+  /// Adds the keys this encoder converted to those every encoder starts from.
+  func shareKeys() {
+    guard newKeys else { return }
+    let found = keyCache
+    Self.shared.withLock { shared in
+      guard shared.count < Self.sharedLimit else { return }
+      for (name, bytes) in found where shared[name] == nil {
+        guard shared.count < Self.sharedLimit else { return }
+        shared[name] = bytes
+      }
+    }
+  }
 
   /// Encodes `value` in a fresh frame and closes whatever container it opened.
   func encodeNested<T: Encodable>(_ value: T) throws {
@@ -96,6 +122,7 @@ final class StreamingEncoder: Encoder {
     Self.appendString(Self.snakeCase(name), to: &bytes)
     bytes.append(UInt8(ascii: ":"))
     keyCache[name] = bytes
+    newKeys = true
     out.append(contentsOf: bytes)
   }
 

@@ -230,7 +230,7 @@ package struct DealRecord: Sendable, Equatable {
 
 /// A coupon's state. `expired` is never stored: an unused coupon past its validity reads as expired. Paid at the
 /// shop (到店付款), no money is ever taken, so nothing is refunded: an unused coupon is cancelled.
-package enum CouponState: String, Sendable, Equatable, CaseIterable {
+package enum CouponState: String, Sendable, Hashable, CaseIterable {
   case unused, consumed, cancelled, expired
 
   /// The word the app shows: 未消费, 已消费, 已取消, 已过期.
@@ -245,7 +245,7 @@ package enum CouponState: String, Sendable, Equatable, CaseIterable {
 }
 
 /// A 团购券: one use of a deal, paid at the shop (到店付款), valid until the deal's deadline.
-package struct CouponRecord: Sendable, Equatable {
+package struct CouponRecord: Sendable, Hashable {
   /// 12 digits, unique.
   package var code: String
   package var orderID: Int64
@@ -279,7 +279,7 @@ package struct CouponRecord: Sendable, Equatable {
 }
 
 /// An order of a deal by a user: quantity and total fixed when it was made; its coupons.
-package struct OrderRecord: Sendable, Equatable {
+package struct OrderRecord: Sendable, Hashable {
   package var id: Int64
   package var userID: Int64
   package var dealID: Int64

@@ -196,3 +196,48 @@ func keptReviewsAreTheReviewsRenderedAfresh(seed: UInt64) async throws {
     #expect(renders.html(item) == pages.text("tuan_review_item", item), "step \(step)")
   }
 }
+
+/// 我的订单's kept rows (`KeptRenders<OrderRow>`) against rows rendered afresh, over a random history: 团购券
+/// consumed, cancelled, expiring as time moves, reviewed; deals renamed or gone; the order just placed; two viewers'
+/// form tokens. The keep is small, so its generations turn over too.
+@Test(arguments: [8, 2026] as [UInt64])
+func keptOrderRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
+  let pages = try await TemplateLibrary.load(adding: TuanWeb.templates)
+  let renders = KeptRenders<OrderRow>("tuan_order_row", pages: pages, limit: 6)
+  var random = SplitMix(seed: seed)
+  func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+  let start = Date(timeIntervalSince1970: 1_760_000_000)
+  func coupon(_ order: Int, _ n: Int) -> CouponRecord {
+    CouponRecord(code: String(format: "%012d", order * 100 + n), orderID: Int64(order), dealID: Int64(order),
+                 merchantID: 7, userID: 1, validUntil: start.addingTimeInterval(86_400 * Double(n + 1)))
+  }
+  var orders: [OrderRecord] = (1...4).map { id in
+    OrderRecord(id: Int64(id), userID: 1, dealID: Int64(id), quantity: id, unitPrice: 990 * id, createdAt: start,
+                coupons: (0..<id).map { coupon(id, $0) })
+  }
+  var titles = ["双人餐", "<b>火锅</b> & \"套餐\"", "电影票"]
+  var reviews: [String: Int64] = [:]
+  for step in 0..<300 {
+    let i = roll(orders.count)
+    let c = roll(orders[i].coupons.count)
+    switch roll(5) {
+    case 0: orders[i].coupons[c].storedState = CouponState.consumed; orders[i].coupons[c].changedAt = start.addingTimeInterval(Double(step))
+    case 1: orders[i].coupons[c].storedState = CouponState.cancelled; orders[i].coupons[c].changedAt = start.addingTimeInterval(Double(step))
+    case 2: reviews[orders[i].coupons[c].code] = roll(2) == 0 ? nil : Int64(step)
+    case 3: titles[roll(titles.count)] = ["改名<i>", "新品", "团购已删除"][roll(3)]
+    default: orders[i].coupons[c].storedState = CouponState.unused
+    }
+    let now = start.addingTimeInterval(86_400 * Double(roll(4)))
+    let csrf = ["t1", "t<2>"][roll(2)]
+    let placed = roll(2) == 0 ? nil : orders[roll(orders.count)].id
+    let rows = orders.map { order in
+      let gone = order.id % 3 == Int64(step % 3)
+      return OrderRow(order: order, link: gone ? nil : "/tuan/deal/1-\(order.dealID)",
+                      picture: gone || order.id == 2 ? nil : "/pics/\(order.dealID).jpg",
+                      title: gone ? "团购已删除" : titles[Int(order.id) % titles.count], merchantID: gone ? nil : 7,
+                      coupons: order.coupons.map { CouponRow($0, now: now, csrf: csrf, reviewID: reviews[$0.code]) },
+                      placed: order.id == placed)
+    }
+    #expect(renders.html(rows) == rows.map { pages.text("tuan_order_row", $0) }.joined(), "step \(step)")
+  }
+}

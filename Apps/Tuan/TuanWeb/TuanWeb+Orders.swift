@@ -77,21 +77,21 @@ extension TuanWeb {
     let found = try await deps.store.orders(userID: viewer.user.id, limit: 50, offset: 0).items
     let placed = context.params["placed"].flatMap { Int64($0) }
     let rows = try await orderRows(found, csrf: viewer.csrf, placed: placed)
-    return render("tuan_orders", OrdersPage(frame: frame, orders: rows))
+    return render("tuan_orders", OrdersPage(frame: frame, ordersHTML: orderRenders.html(rows), none: rows.isEmpty))
   }
 
-  /// The orders with their deals, shops and 团购券 as the pages show them.
+  /// The orders with their deals and 团购券 as the pages show them.
   func orderRows(_ orders: [OrderRecord], csrf: String, placed: Int64?) async throws -> [OrderRow] {
     let deals = try await deps.store.deals(ids: orders.map(\.dealID))
-    let merchants = try await deps.store.merchants(ids: deals.values.map(\.merchantID))
     let used = orders.flatMap(\.coupons).filter { $0.storedState == .consumed }.map(\.code)
     let reviewed = try await deps.store.reviewIDs(couponCodes: used)
     let now = deps.now()
     return orders.map { order in
       let deal = deals[order.dealID]
+      let card = deal.map { DealCard($0, presenter: presenter, now: now) }
       return OrderRow(
-        order: order, card: deal.map { DealCard($0, presenter: presenter, now: now) }, title: deal?.title ?? "团购已删除",
-        merchant: deal.flatMap { merchants[$0.merchantID] },
+        order: order, link: card?.link, picture: card.flatMap { $0.picture.isEmpty ? nil : $0.picture },
+        title: deal?.title ?? "团购已删除", merchantID: deal?.merchantID,
         coupons: order.coupons.map { CouponRow($0, now: now, csrf: csrf, reviewID: reviewed[$0.code]) },
         placed: order.id == placed)
     }
@@ -105,7 +105,10 @@ extension TuanWeb {
       let order = try await deps.store.order(id: orderID, userID: viewer.user.id),
       let row = try await orderRows([order], csrf: viewer.csrf, placed: nil).first
     else { throw WebPageError(.notFound, "没有这个订单") }
-    return render("tuan_order", OrderPage(frame: try await frame(context, request, tab: .orders, title: "订单详情"), order: row))
+    var merchant: MerchantRecord?
+    if let id = row.merchantID { merchant = try await deps.store.merchants(ids: [id])[id] }
+    return render("tuan_order", OrderPage(frame: try await frame(context, request, tab: .orders, title: "订单详情"),
+                                          order: row, merchant: merchant))
   }
 
   /// `POST /tuan/coupons/cancel` (`code`): cancels one of the viewer's unused 团购券; it returns to stock.

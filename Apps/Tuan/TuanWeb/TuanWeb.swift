@@ -19,6 +19,8 @@ package struct TuanWeb: SparrowApp {
   let cardRenders: DealCardRenders
   /// Reviews kept rendered by what they show (`KeptRenders`).
   let reviewRenders: KeptRenders<ReviewItem>
+  /// 我的订单's rows, kept rendered by what they show.
+  let orderRenders: KeptRenders<OrderRow>
   let assets: StaticAssets
   let session: WebSession
   let platform: Platform
@@ -42,6 +44,7 @@ package struct TuanWeb: SparrowApp {
     menuMarkup = MenuMarkup(pages: pages)
     cardRenders = DealCardRenders(pages: pages)
     reviewRenders = KeptRenders("tuan_review_item", pages: pages)
+    orderRenders = KeptRenders("tuan_order_row", pages: pages)
     // The platform's fetch helpers are served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/tuan/static")
       .including("net.js", of: platform.assets, as: "js/net.js")

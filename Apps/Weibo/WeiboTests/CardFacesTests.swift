@@ -12,12 +12,13 @@ import Testing
 /// from: authors renamed, given avatars, badges and memberships, their profiles hidden by staff and shown again,
 /// counts and marks moving, statuses hidden by staff, originals deleted or out of the viewer's sight, pictures, texts
 /// with markup, mentions, topics and emoticons, seen by visitors, by the authors themselves and by others. Every
-/// card, through the kept faces, must be the card rendered from nothing.
+/// card, through the kept faces, must be the card rendered from nothing; so must 消息's rows (`MessageFaces`).
 @Test(arguments: [5, 2026] as [UInt64])
 func keptCardFacesAreTheFacesRenderedAfresh(seed: UInt64) async throws {
   let world = try await TestWorld()
   let pages = try await TemplateLibrary.load(adding: WeiboWeb.templates)
   let faces = CardFaces(pages: pages)
+  let messageFaces = MessageFaces()
   var random = SplitMix(seed: seed)
   func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
   let now = Date(timeIntervalSince1970: 1_760_700_000)
@@ -90,6 +91,9 @@ func keptCardFacesAreTheFacesRenderedAfresh(seed: UInt64) async throws {
       // Each card cut where its values go (`SplicedTemplate`) is the card Mustache renders from its model, for a
       // visitor and for a viewer with a token that needs escaping, liked or not.
       for card in kept { #expect(card.html == pages.text("weibo_card", card), "step \(step) status \(card.id)") }
+      // 消息's rows of the same statuses (`MessageFaces`, kept by the same rows) are the rows made afresh.
+      let messages = messageFaces.rows(page, rows: rows, presenter: presenter, viewer: viewer, now: now)
+      #expect(messages == presenter.statuses(page, rows: rows).map { MessageRow(status: $0, now: now) }, "step \(step)")
     }
   }
 }

@@ -51,9 +51,8 @@ extension WeiboWeb {
     case .comments:
       let (shown, following) = try await deps.store.comments(in: .onStatus(record.id), page: page.probing, seenBy: viewer?.user.id ?? 0).items
         .splitPage(Self.pageSize)
-      rows = try await presenter(viewer).comments(shown).map {
-        DetailRow(comment: $0, on: record.id, viewerID: viewer?.user.id, now: now)
-      }
+      rows = try await commentFaces.rows(shown, on: record.id, store: deps.store, presenter: presenter(viewer),
+                                         viewer: viewer?.user.id ?? 0, now: now)
       next = following?.id
     case .reposts:
       let (shown, following) = try await deps.store.statuses(in: .reposts(of: record.id), feature: .all,

@@ -91,8 +91,9 @@ extension WeiboWeb {
 
   /// Statuses as message rows, by id.
   func statusRows(_ records: [StatusRecord], _ viewer: Viewer, now: Date) async throws -> [Int64: MessageRow] {
-    let presented = try await statuses(records, viewer)
-    return Dictionary(presented.map { ($0.id, MessageRow(status: $0, now: now)) }, uniquingKeysWith: { a, _ in a })
+    let made = messageFaces.rows(records, rows: try await cardRows(for: records, viewer), presenter: presenter(viewer),
+                                 viewer: viewer.user.id, now: now)
+    return Dictionary(zip(records.map(\.id), made), uniquingKeysWith: { a, _ in a })
   }
 
   /// Comments as message rows, by id.

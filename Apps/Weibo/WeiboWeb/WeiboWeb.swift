@@ -19,6 +19,10 @@ package struct WeiboWeb: SparrowApp {
   let platform: Platform
   /// Rendered card faces, reused while their statuses show the same.
   let faces: CardFaces
+  /// 微博正文's comment rows' faces, reused while their comments show the same.
+  let commentFaces = CommentFaces()
+  /// 消息's status rows' faces, the same way.
+  let messageFaces = MessageFaces()
   /// The statuses the lists show, as they are for everyone (`PlainStatuses`).
   let plainStatuses = PlainStatuses()
   /// 消息's and 微博正文's rows, kept rendered (`KeptRenders`).

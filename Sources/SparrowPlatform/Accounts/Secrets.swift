@@ -17,11 +17,19 @@ package enum Secrets {
 
   /// Bytes as lowercase hex digits.
   package static func hex(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    for byte in bytes { out += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
-    return String(decoding: out, as: UTF8.self)
+    // Written into the string's own storage: an array of two for each byte was most of every signed-in page's
+    // session check (a hash and a form token each request).
+    let input = Array(bytes)
+    return String(unsafeUninitializedCapacity: input.count * 2) { out in
+      for (index, byte) in input.enumerated() {
+        out[2 * index] = hexDigits[Int(byte >> 4)]
+        out[2 * index + 1] = hexDigits[Int(byte & 0xF)]
+      }
+      return input.count * 2
+    }
   }
+
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// Compares two strings in time independent of where they differ.
   package static func equal(_ a: String, _ b: String) -> Bool {

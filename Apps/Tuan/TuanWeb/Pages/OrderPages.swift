@@ -51,7 +51,7 @@ struct BuyPage: PageModel {
 }
 
 /// A 团购券 in 我的订单: its code in groups of four, its state now, and 取消 while it is unused.
-struct CouponRow: PageModel {
+struct CouponRow: PageModel, Hashable {
   let coupon: CouponRecord
   let state: CouponState
   let csrf: String?
@@ -89,12 +89,16 @@ struct CouponRow: PageModel {
   }
 }
 
-/// An order in 我的订单 and on its own page.
-struct OrderRow: PageModel {
+/// An order in 我的订单 and on its own page: what they show of it, so that a row is kept rendered by its value
+/// (`KeptRenders`; a page of orders spent most of its time in Mustache).
+struct OrderRow: PageModel, Hashable {
   let order: OrderRecord
-  let card: DealCard?
+  /// The deal's page and picture; nil when the deal is gone (or has no picture).
+  let link: String?
+  let picture: String?
   let title: String
-  let merchant: MerchantRecord?
+  /// The shop of the deal, which the order's own page shows.
+  let merchantID: Int64?
   let coupons: [CouponRow]
   let placed: Bool
 
@@ -102,11 +106,10 @@ struct OrderRow: PageModel {
     switch name {
     case "id": order.id
     case "detail_link": "/tuan/orders/\(order.id)"
-    case "merchant": merchant.map(MerchantInfo.init)
     case "unit": PriceText.yuan(order.unitPrice)
     case "title": title
-    case "link": card?.link
-    case "picture": card?.child(named: "picture")
+    case "link": link
+    case "picture": picture
     case "quantity": order.quantity
     case "total": PriceText.yuan(order.total)
     case "time": DealsCall.format(order.createdAt, withTime: true)
@@ -120,12 +123,14 @@ struct OrderRow: PageModel {
 /// 我的订单: the viewer's orders, newest first, with their 团购券.
 struct OrdersPage: PageModel {
   let frame: TuanFrame
-  let orders: [OrderRow]
+  /// The rows' markup (`tuan_order_row`, kept rendered).
+  let ordersHTML: String
+  let none: Bool
 
   func child(named name: String) -> Any? {
     switch name {
-    case "orders": orders.isEmpty ? nil : orders
-    case "none": orders.isEmpty
+    case "orders_html": ordersHTML
+    case "none": none
     default: frame.child(named: name)
     }
   }
@@ -135,10 +140,12 @@ struct OrdersPage: PageModel {
 struct OrderPage: PageModel {
   let frame: TuanFrame
   let order: OrderRow
+  let merchant: MerchantRecord?
 
   func child(named name: String) -> Any? {
     switch name {
     case "order": order
+    case "merchant": merchant.map(MerchantInfo.init)
     default: frame.child(named: name)
     }
   }

@@ -20,13 +20,31 @@ struct DetailRow: PageModel, Hashable {
   /// signed-in viewer's, who may reply, and report others' comments.
   init(comment: Comment, on statusID: Int64, viewerID: Int64?, now: Date) {
     let model = CommentViewModel(comment: comment, emoticons: WebRichText.phrases)
-    user = model.author.map(AuthorLabel.init)
-    html = WebRichText.html(model.richText)
-    time = model.createdText(now: now)
-    reply = viewerID != nil ? "/compose?comment=\(statusID)&reply=\(comment.id)" : nil
-    report = viewerID != nil && viewerID != comment.user?.id
-      ? Moderation.reportLink(ContentRef("comment", comment.id), back: "/status/\(statusID)") : nil
-    hiddenNotice = comment.hiddenByStaff == true
+    self.init(face: Self.face(model), comment: comment.id, by: comment.user?.id, on: statusID,
+              hidden: comment.hiddenByStaff == true, viewerID: viewerID, time: model.createdText(now: now))
+  }
+
+  /// What a comment's row shows of it for everyone: its author and its text as HTML (`CommentFaces` keeps these).
+  struct Face: Sendable {
+    let user: AuthorLabel?
+    let html: String?
+  }
+
+  static func face(_ model: CommentViewModel) -> Face {
+    Face(user: model.author.map(AuthorLabel.init), html: WebRichText.html(model.richText))
+  }
+
+  /// A comment's row from its face; the rest is the request's: its time, and for a signed-in viewer 回复, and 举报
+  /// of another's comment; the notice on one of the viewer's own that staff hid.
+  init(face: Face, comment id: Int64, by author: Int64?, on statusID: Int64, hidden: Bool, viewerID: Int64?,
+       time: String) {
+    user = face.user
+    html = face.html
+    self.time = time
+    reply = viewerID != nil ? "/compose?comment=\(statusID)&reply=\(id)" : nil
+    report = viewerID != nil && viewerID != author
+      ? Moderation.reportLink(ContentRef("comment", id), back: "/status/\(statusID)") : nil
+    hiddenNotice = hidden
   }
 
   /// A repost: who, when, and what they said with it.

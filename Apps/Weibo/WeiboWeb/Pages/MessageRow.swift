@@ -35,11 +35,29 @@ struct MessageRow: PageModel, Hashable {
 
   /// A status that mentions the viewer, quoting the original when it is a repost.
   init(status: Status, now: Date) {
-    user = status.user.map(AuthorLabel.init)
-    html = WebRichText.html(status.text)
-    time = RelativeTime.text(for: status.createdAt, now: now)
-    url = "/status/\(status.id)"
-    quote = status.retweetedStatus.map { Quote($0.value) }
+    self.init(face: Self.face(status), status: status.id, time: RelativeTime.text(for: status.createdAt, now: now))
+  }
+
+  /// What a status's row shows of it for everyone: its author, its text as HTML, the original it quotes
+  /// (`MessageFaces` keeps these).
+  struct Face: Sendable {
+    let user: AuthorLabel?
+    let html: String
+    let quote: Quote?
+  }
+
+  static func face(_ status: Status) -> Face {
+    Face(user: status.user.map(AuthorLabel.init), html: WebRichText.html(status.text),
+         quote: status.retweetedStatus.map { Quote($0.value) })
+  }
+
+  /// A status's row from its face, at its time as the request sees it.
+  init(face: Face, status id: Int64, time: String) {
+    user = face.user
+    html = face.html
+    self.time = time
+    url = "/status/\(id)"
+    quote = face.quote
   }
 
   /// A comment to or mentioning the viewer (as SparrowKit's `CommentViewModel` shows it), quoting the status it
