@@ -109,13 +109,14 @@ struct FootprintMap: PageModel {
 
   static let width = 320.0
 
-  /// The shapes' paths of each level drawn so far, by the level's key and the shape's name. A level's outlines and
-  /// box are the same for everyone (the world, a country, a province, a city: a few hundred levels at most), so
-  /// each is drawn once; only which shapes are lit is the person's.
-  private static let levelPaths = Mutex<[String: [String: String]]>([:])
+  /// The shapes' paths of each level drawn so far, by the level's key, in the order of the level's outlines. A
+  /// level's outlines, their order and its box are the same for everyone (the world, a country, a province, a city:
+  /// a few hundred levels at most), so each is drawn once; only which shapes are lit is the person's. By position,
+  /// not by name: hashing 174 Chinese names (normalized first) on every world map was a quarter of building it.
+  private static let levelPaths = Mutex<[String: [String]]>([:])
 
-  static func paths(of key: String, _ draw: () -> [String: String]) -> [String: String] {
-    if let kept = levelPaths.withLock({ $0[key] }) { return kept }
+  static func paths(of key: String, count: Int, _ draw: () -> [String]) -> [String] {
+    if let kept = levelPaths.withLock({ $0[key] }), kept.count == count { return kept }
     let drawn = draw()
     levelPaths.withLock { $0[key] = drawn }
     return drawn
@@ -140,7 +141,12 @@ struct FootprintMap: PageModel {
   init?(stats: CheckinStats, points: [CheckinPoint], level requested: Level, geo: GeoData = .shared) {
     guard !stats.countries.isEmpty || !points.isEmpty else { return nil }
     let world = geo.world
-    let allCities = stats.cities.compactMap { visited in geo.city(adcode: visited.adcode).map { ($0, visited.count) } }
+    // The world map shows countries only: the visited cities (copied out of the geo data, a few hundred for a
+    // traveller) are looked up for the other levels alone.
+    let showsCities: Bool
+    if case .world = requested { showsCities = false } else { showsCities = true }
+    let allCities = showsCities
+      ? stats.cities.compactMap { visited in geo.city(adcode: visited.adcode).map { ($0, visited.count) } } : []
     // Mainland China goes by province; 香港, 澳门 and 台湾 are levels of their own (their ISO 3166 territories).
     let visitedCities = allCities.filter { $0.0.countryCode == "CN" }
     var level = requested
@@ -269,9 +275,9 @@ struct FootprintMap: PageModel {
     // A level's drawing is the same for everyone: its paths are made once.
     levelKey = outlines.isEmpty ? nil : key
     let paths = levelKey.map { key in
-      Self.paths(of: key) { Dictionary(outlines.map { ($0.name, map.path($0.outline)) }, uniquingKeysWith: { a, _ in a }) }
-    } ?? [:]
-    shapes = outlines.map { Shape(name: $0.name, path: paths[$0.name] ?? map.path($0.outline), count: $0.count, link: $0.link) }
+      Self.paths(of: key, count: outlines.count) { outlines.map { map.path($0.outline) } }
+    } ?? outlines.map { map.path($0.outline) }
+    shapes = zip(outlines, paths).map { Shape(name: $0.name, path: $1, count: $0.count, link: $0.link) }
     self.dots = dots.map { dot in
       let p = map.point(dot.at)
       return Dot(name: dot.name, x: OutlineMap.number(p.x), y: OutlineMap.number(p.y), count: dot.count, link: dot.link)
