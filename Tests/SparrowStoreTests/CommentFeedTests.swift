@@ -45,6 +45,9 @@ func jointCommentFeedsPageAsTheirRuleSays(_ kind: StoreKind) async throws {
           let page = try await store.comments(in: feed, page: Page(count: 7, page: number), seenBy: user)
           #expect(page.items.map(\.id) == Array(ids.dropFirst(7 * (number - 1)).prefix(7)), "\(feed) page \(number)")
           #expect(page.total == ids.count, "\(feed) total")
+          // The page without its number is the same page.
+          let items = try await store.commentItems(in: feed, page: Page(count: 7, page: number), seenBy: user)
+          #expect(items == page.items, "\(feed) page \(number) without its number")
         }
         for _ in 0..<3 {
           let (low, high) = (ids.randomElement(using: &random) ?? 0, ids.randomElement(using: &random) ?? 0)
@@ -52,6 +55,7 @@ func jointCommentFeedsPageAsTheirRuleSays(_ kind: StoreKind) async throws {
           let page = try await store.comments(in: feed, page: window, seenBy: user)
           let inside = ids.filter { $0 > window.sinceID && $0 <= window.maxID }
           #expect(page.items.map(\.id) == Array(inside.prefix(5)), "\(feed) window")
+          #expect(try await store.commentItems(in: feed, page: window, seenBy: user) == page.items, "\(feed) window")
         }
       }
       #expect(try await store.unreadCounts(userID: user, upTo: 1000)[.cmt] == toUser.filter { $0.id > user }.count)

@@ -111,7 +111,7 @@ extension MastodonEndpoints {
         .filter { $0.text != MastodonPresenter.plainRepost }
       events += quotes.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .status($0.id)) }
       for feed in [CommentFeed.toUser(me), .mentions(me)] {
-        let comments = try await store.comments(in: feed, page: window, seenBy: me).items.filter { $0.userID != me }
+        let comments = try await store.commentItems(in: feed, page: window, seenBy: me).filter { $0.userID != me }
         events += comments.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .comment($0)) }
       }
     }

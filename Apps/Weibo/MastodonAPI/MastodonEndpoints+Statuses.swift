@@ -223,8 +223,8 @@ extension MastodonEndpoints {
     let presenter = presenter(call)
     switch found {
     case .status(let status):
-      let comments = try await store.comments(in: .onStatus(status.id), page: Page(count: Self.contextLimit), seenBy: call.viewer)
-      return try json(StatusContext(ancestors: [], descendants: try await presenter.replies(comments.items.reversed())))
+      let comments = try await store.commentItems(in: .onStatus(status.id), page: Page(count: Self.contextLimit), seenBy: call.viewer)
+      return try json(StatusContext(ancestors: [], descendants: try await presenter.replies(comments.reversed())))
     case .comment(let comment):
       var chain: [CommentRecord] = []
       var next = comment.replyCommentID

@@ -13,8 +13,8 @@ struct CommentsController: Sendable {
   func register(_ table: inout APITable) {
     table.get("comments/show") { call in
       let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
-      _ = try await statuses.visibleStatus(id, to: call.caller.userID)
-      return try await list(call, .onStatus(id))
+      let status = try await statuses.visibleStatus(id, to: call.caller.userID)
+      return try await list(call, .onStatus(id), on: status)
     }
     table.get("comments/by_me") { try await list($0, .byUser($0.caller.userID)) }
     table.get("comments/to_me") { try await list($0, .toUser($0.caller.userID)) }
@@ -65,13 +65,14 @@ struct CommentsController: Sendable {
 
   func presenter(_ call: APICall) -> Presenter { statuses.presenter(call) }
 
-  func list(_ call: APICall, _ feed: CommentFeed) async throws -> Response {
+  /// `status`: the one status the comments are on, read already (so not read again for them).
+  func list(_ call: APICall, _ feed: CommentFeed, on status: StatusRecord? = nil) async throws -> Response {
     let page = try call.params.page(defaultCount: 50, maxCount: 200)
     let found = try await deps.store.comments(in: feed, page: page.probing, seenBy: call.caller.userID)
     let (records, next) = found.items.splitPage(page.count)
     // The same JSON as `CommentList` of the page's comments, written from templates (see `writeComments`).
     let presenter = presenter(call)
-    let context = try await presenter.commentContext(records)
+    let context = try await presenter.commentContext(records, known: status.map { [$0] } ?? [])
     var out = JSONOutput(capacity: 3072 * records.count + 256)
     CommentList.writeJSON(&out, previousCursor: 0, nextCursor: next?.id ?? 0, totalNumber: found.total) { out in
       presenter.writeComments(context, templates: statuses.templates, into: &out)

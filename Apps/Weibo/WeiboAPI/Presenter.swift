@@ -133,10 +133,16 @@ package struct Presenter: Sendable {
     let rows: StatusContextRows
   }
 
-  func commentContext(_ records: [CommentRecord]) async throws -> CommentContext {
+  /// `known`: statuses the caller has read for the viewer already (`comments/show`'s one), not read again.
+  func commentContext(_ records: [CommentRecord], known: [StatusRecord] = []) async throws -> CommentContext {
     let replyIDs = records.compactMap(\.replyCommentID)
     async let replies = store.comments(ids: replyIDs, visibleTo: viewer)
-    let statusRecords = records.isEmpty ? [:] : try await store.statuses(ids: records.map(\.statusID), visibleTo: viewer)
+    let wanted = Set(records.map(\.statusID))
+    var statusRecords = Dictionary(known.filter { wanted.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let unread = wanted.filter { statusRecords[$0] == nil }
+    if !unread.isEmpty {
+      statusRecords.merge(try await store.statuses(ids: Array(unread), visibleTo: viewer)) { kept, _ in kept }
+    }
     let replyMap = replyIDs.isEmpty ? [:] : try await replies
     let all = records + replyMap.values
     // The statuses' context and the comments' authors, clients and relations to the viewer: one read.

@@ -68,13 +68,23 @@ extension PostgresWeiboStore {
     -> FeedPage<CommentRecord>
   {
     try await readingReplica { db in
-      let items = try await db.rows("""
-        SELECT \(raw: commentColumns) FROM comments WHERE \(sql: WeiboSQL.commentPage(feed, viewer: viewer, page: page))
-        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
-        """).map(CommentRecord.init(row:))
+      let items = try await Self.commentItems(feed, page, viewer, db)
       let total = try await db.value(WeiboSQL.commentTotal(feed, viewer: viewer), as: Int.self) ?? 0
       return FeedPage(items: items, total: total)
     }
+  }
+
+  package func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord] {
+    try await readingReplica { db in try await Self.commentItems(feed, page, viewer, db) }
+  }
+
+  private static func commentItems(_ feed: CommentFeed, _ page: Page, _ viewer: Int64, _ db: Connection) async throws
+    -> [CommentRecord]
+  {
+    try await db.rows("""
+      SELECT \(raw: commentColumns) FROM comments WHERE \(sql: WeiboSQL.commentPage(feed, viewer: viewer, page: page))
+      ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
+      """).map(CommentRecord.init(row:))
   }
 
 

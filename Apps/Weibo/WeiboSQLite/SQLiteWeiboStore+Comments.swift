@@ -76,15 +76,23 @@ extension SQLiteWeiboStore {
     -> FeedPage<CommentRecord>
   {
     try await reading { db in
-      let (condition, arguments) = WeiboSQL.commentPage(feed, viewer: viewer, page: page).sqlite
-      let items = try decodeRows(
-        try db.cachedStatement(
-          sql: "SELECT \(commentColumns) FROM comments WHERE \(condition) ORDER BY id DESC LIMIT ? OFFSET ?"),
-        arguments + [page.count, page.offset], CommentRecord.init(row:))
+      let items = try commentItems(feed, page, viewer, db)
       let (count, countArguments) = WeiboSQL.commentTotal(feed, viewer: viewer).sqlite
       let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
       return FeedPage(items: items, total: total)
     }
+  }
+
+  package func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord] {
+    try await reading { db in try commentItems(feed, page, viewer, db) }
+  }
+
+  private func commentItems(_ feed: CommentFeed, _ page: Page, _ viewer: Int64, _ db: Database) throws -> [CommentRecord] {
+    let (condition, arguments) = WeiboSQL.commentPage(feed, viewer: viewer, page: page).sqlite
+    return try decodeRows(
+      try db.cachedStatement(
+        sql: "SELECT \(commentColumns) FROM comments WHERE \(condition) ORDER BY id DESC LIMIT ? OFFSET ?"),
+      arguments + [page.count, page.offset], CommentRecord.init(row:))
   }
 
 

@@ -20,4 +20,7 @@ package protocol CommentStore: Sendable {
   /// A page of comments `viewer` may see (none by anyone kept apart from them by a block), newest first, with the
   /// number the whole list holds.
   func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> FeedPage<CommentRecord>
+  /// The same page without its number, for lists that show none (the web's and Mastodon's): counting is a
+  /// statement of its own, over the whole list.
+  func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord]
 }

@@ -49,7 +49,7 @@ extension WeiboWeb {
     var next: Int64?
     switch tab {
     case .comments:
-      let (shown, following) = try await deps.store.comments(in: .onStatus(record.id), page: page.probing, seenBy: viewer?.user.id ?? 0).items
+      let (shown, following) = try await deps.store.commentItems(in: .onStatus(record.id), page: page.probing, seenBy: viewer?.user.id ?? 0)
         .splitPage(Self.pageSize)
       rows = try await commentFaces.rows(shown, on: record.id, store: deps.store, presenter: presenter(viewer),
                                          viewer: viewer?.user.id ?? 0, now: now)

@@ -58,7 +58,7 @@ extension WeiboWeb {
     case .mentions:
       // Statuses and comments that mention me, merged newest first (ids come from one generator).
       let statuses = try await deps.store.statuses(in: .mentions(me), feature: .all, page: page, seenBy: me).items
-      let comments = try await deps.store.comments(in: .mentions(me), page: page, seenBy: me).items
+      let comments = try await deps.store.commentItems(in: .mentions(me), page: page, seenBy: me)
       let merged = (statuses.map { ($0.id, true) } + comments.map { ($0.id, false) }).sorted { $0.0 > $1.0 }
       let (shown, following) = merged.splitPage(size)
       let statusIDs = Set(shown.filter(\.1).map(\.0))
@@ -73,7 +73,7 @@ extension WeiboWeb {
         if let newest = commentIDs.max() { try await deps.store.markSeen(userID: me, kind: .mentionCmt, upTo: newest) }
       }
     case .comments:
-      let (shown, following) = try await deps.store.comments(in: .toUser(me), page: page, seenBy: me).items.splitPage(size)
+      let (shown, following) = try await deps.store.commentItems(in: .toUser(me), page: page, seenBy: me).splitPage(size)
       let byID = try await commentRows(shown, viewer, now: now)
       rows = shown.compactMap { byID[$0.id] }
       next = following?.id
