@@ -30,6 +30,8 @@ final class CommentFaces: Sendable {
     guard !records.isEmpty else { return [] }
     let replyIDs = records.compactMap(\.replyCommentID)
     let replies = replyIDs.isEmpty ? [:] : try await store.comments(ids: replyIDs, visibleTo: viewer)
+    // Straight from the user rows (cached): the comments and replies read for the viewer already leave out anyone a
+    // block keeps apart from them and the suspended (`WeiboSQL.commentShown`), whom `Presenter`'s read drops.
     let users = try await store.users(ids: records.map(\.userID) + replies.values.map(\.userID))
     let shown = records.map { record in
       let reply = record.replyCommentID.flatMap { replies[$0] }
