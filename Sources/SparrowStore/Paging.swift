@@ -44,3 +44,25 @@ package struct FeedPage<Item: Sendable>: Sendable {
     self.total = total
   }
 }
+
+/// `LIMIT` for at least `rows` rows; a caller that needs exactly `rows` keeps the first `rows` it reads. A small
+/// number is written into the statement's text, not bound: PostgreSQL plans a prepared statement's LIMIT parameter
+/// for a tenth of all the rows, so its generic plan never looked as cheap as a custom one and every run was planned
+/// again (a timeline page's statement: 1.3 ms planning for 0.3 ms running). Rounded up to one more than a multiple
+/// of ten (20 and 50 a page, and one to probe, read exactly), so that clients' counts make a few texts (each is a
+/// prepared statement for the process's life), not one each.
+package func rowLimit(_ rows: Int) -> SQL {
+  guard rows > 0, rows <= literalLimitCap else { return "LIMIT \(rows)" }
+  return "LIMIT \(raw: String((rows + 8) / 10 * 10 + 1))"
+}
+
+/// The largest `rowLimit` written into a statement's text.
+package let literalLimitCap = 201
+
+extension Page {
+  /// This page's `LIMIT … OFFSET …` (`rowLimit`: keep the first `count` rows read). An offset stays bound, and with
+  /// it the limit: it takes any value.
+  package var limitClause: SQL {
+    offset == 0 ? rowLimit(count) : "LIMIT \(count) OFFSET \(offset)"
+  }
+}

@@ -81,6 +81,62 @@ func countersAlwaysMatchTheRows(_ kind: StoreKind) async throws {
   }
 }
 
+/// Every page of a feed is its slice of the whole feed, with the whole feed's total (past its end too, and for an empty
+/// feed) and the originals its reposts repost. PostgreSQL reads the three in one statement and rounds small limits up
+/// (`rowLimit`), so an odd count must still be kept to.
+@Test(arguments: StoreKind.available)
+func everyPageIsItsSliceWithTheTotalAndTheOriginals(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let (a, b, c) = (try await f.user(store, "alice"), try await f.user(store, "bob"), try await f.user(store, "carol"))
+    var originals: [Int64] = []
+    for step in 0..<23 {
+      let reposting = step % 4 == 3 ? originals.last : nil
+      let hidden = step % 5 == 4
+      let id = try await f.status(store, by: step % 3 == 0 ? b : a, "第\(step)条", retweeting: reposting,
+                                  visible: hidden ? 1 : 0)
+      if reposting == nil, !hidden { originals.append(id) }
+    }
+    // The first original is deleted: its reposts show it gone.
+    _ = try await store.deleteStatus(id: originals[0])
+    let feeds: [(StatusFeed, Int64)] = [
+      (.everyone, a), (.user(a, viewer: b), b), (.user(a, viewer: a), a), (.user(c, viewer: a), a),
+      (.reposts(of: originals[1]), a),
+    ]
+    for (feed, viewer) in feeds {
+      let whole = try await store.statuses(in: feed, feature: .all, page: Page(count: 200), viewer: viewer)
+      let all = whole.page.items.map(\.id)
+      for count in [1, 2, 7, 20] {
+        for number in 1...(all.count / count + 2) {
+          let page = Page(count: count, page: number)
+          let (found, context) = try await store.statuses(in: feed, feature: .all, page: page, viewer: viewer)
+          let slice = Array(all.dropFirst((number - 1) * count).prefix(count))
+          #expect(found.items.map(\.id) == slice, "\(feed) count \(count) page \(number)")
+          #expect(found.total == whole.page.total, "\(feed) count \(count) page \(number)")
+          let reposted = found.items.compactMap(\.retweetedID)
+          #expect(reposted.map { context.originals[$0] } == reposted.map { whole.context.originals[$0] })
+          let seen = try await store.statuses(in: feed, feature: .all, page: page, seenBy: viewer)
+          #expect(seen.items.map(\.id) == slice && seen.total == whole.page.total)
+        }
+      }
+    }
+    #expect(try await store.statuses(in: .user(c, viewer: a), feature: .all, page: Page(), viewer: a).page.total == 0)
+    #expect(try await store.statuses(in: .everyone, feature: .all, page: Page(count: 200), viewer: a).page.total > 10)
+  }
+}
+
+@Test func smallLimitsAreWrittenIntoTheStatementRoundedUp() {
+  for (rows, text) in [(1, "LIMIT 1"), (2, "LIMIT 11"), (11, "LIMIT 11"), (20, "LIMIT 21"), (21, "LIMIT 21"),
+                       (22, "LIMIT 31"), (51, "LIMIT 51"), (201, "LIMIT 201")] {
+    #expect(rowLimit(rows).text == text && rowLimit(rows).values.isEmpty, "\(rows)")
+  }
+  // Past the cap (and a nonsensical zero) the number is bound, as any other value.
+  #expect(rowLimit(202).values.count == 1)
+  #expect(rowLimit(0).values.count == 1)
+  #expect(Page(count: 20, page: 2).limitClause.values.count == 2)
+}
+
 /// The site's count of public statuses (`weibo_counters`) against the rows over a random history of posts (public,
 /// private, reposts) and deletions from two processes on one database, then after a bulk recount.
 @Test(arguments: StoreKind.available, [8, 2026] as [UInt64])

@@ -83,8 +83,8 @@ extension PostgresWeiboStore {
   {
     try await db.rows("""
       SELECT \(raw: commentColumns) FROM comments WHERE \(sql: WeiboSQL.commentPage(feed, viewer: viewer, page: page))
-      ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
-      """).map(CommentRecord.init(row:))
+      ORDER BY id DESC \(sql: page.limitClause)
+      """).prefix(page.count).map(CommentRecord.init(row:))
   }
 
 

@@ -41,8 +41,8 @@ extension PostgresWeiboStore {
     try await readingReplica { db in
       try await db.rows("""
         SELECT \(raw: markColumns) FROM favorites WHERE user_id = \(userID)
-        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
-        """).map(Mark.init(row:))
+        ORDER BY id DESC \(sql: page.limitClause)
+        """).prefix(page.count).map(Mark.init(row:))
     }
   }
 
@@ -84,8 +84,8 @@ extension PostgresWeiboStore {
     try await readingReplica { db in
       try await db.rows("""
         SELECT \(raw: markColumns) FROM likes WHERE status_id = \(statusID)\(sql: WeiboSQL.window(page))
-        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
-        """).map(Mark.init(row:))
+        ORDER BY id DESC \(sql: page.limitClause)
+        """).prefix(page.count).map(Mark.init(row:))
     }
   }
 
@@ -93,8 +93,8 @@ extension PostgresWeiboStore {
     try await readingReplica { db in
       try await db.rows("""
         SELECT \(raw: markColumns) FROM likes WHERE user_id = \(userID)\(sql: WeiboSQL.window(page))
-        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
-        """).map(Mark.init(row:))
+        ORDER BY id DESC \(sql: page.limitClause)
+        """).prefix(page.count).map(Mark.init(row:))
     }
   }
 
@@ -102,8 +102,8 @@ extension PostgresWeiboStore {
     try await readingReplica { db in
       try await db.rows("""
         SELECT \(raw: markColumns) FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID)\(sql: WeiboSQL.window(page))
-        ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
-        """).map(Mark.init(row:))
+        ORDER BY id DESC \(sql: page.limitClause)
+        """).prefix(page.count).map(Mark.init(row:))
     }
   }
 

@@ -135,9 +135,10 @@ extension PostgresWeiboStore {
 
   package func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
     try await reading { db in
-      try await db.column(
-        "SELECT followee_id FROM follows WHERE follower_id = \(user) ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)",
-        as: Int64.self)
+      let page = offset == 0 ? rowLimit(limit) : "LIMIT \(limit) OFFSET \(offset)"
+      return Array(try await db.column(
+        "SELECT followee_id FROM follows WHERE follower_id = \(user) ORDER BY id DESC \(sql: page)", as: Int64.self
+      ).prefix(limit))
     }
   }
 
@@ -145,16 +146,17 @@ extension PostgresWeiboStore {
     try await readingReplica { db in
       try await db.rows("""
         SELECT id, follower_id, followee_id, created_at FROM follows WHERE followee_id = \(userID)\(sql: WeiboSQL.window(page))
-        ORDER BY id DESC LIMIT \(page.count)
-        """).map { Mark(id: try $0.int64(0), userID: try $0.int64(1), statusID: try $0.int64(2), createdAt: try $0.date(3)) }
+        ORDER BY id DESC \(sql: rowLimit(page.count))
+        """).prefix(page.count).map { Mark(id: try $0.int64(0), userID: try $0.int64(1), statusID: try $0.int64(2), createdAt: try $0.date(3)) }
     }
   }
 
   package func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
     try await reading { db in
-      try await db.column(
-        "SELECT follower_id FROM follows WHERE followee_id = \(user) ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)",
-        as: Int64.self)
+      let page = offset == 0 ? rowLimit(limit) : "LIMIT \(limit) OFFSET \(offset)"
+      return Array(try await db.column(
+        "SELECT follower_id FROM follows WHERE followee_id = \(user) ORDER BY id DESC \(sql: page)", as: Int64.self
+      ).prefix(limit))
     }
   }
 }

@@ -76,10 +76,13 @@ extension PostgresWeiboStore {
     }
   }
 
-  func context(for statuses: [StatusRecord], people: [Int64] = [], apps extraApps: [Int64] = [], viewer: Int64,
-               usersReadAt generation: Int, _ db: Connection) async throws -> StatusContextRows
+  /// `originals`: the statuses `statuses` repost, when they were read with them (`page(of:…)`).
+  func context(for statuses: [StatusRecord], originals read: [Int64: StatusRecord]? = nil, people: [Int64] = [],
+               apps extraApps: [Int64] = [], viewer: Int64, usersReadAt generation: Int, _ db: Connection)
+    async throws -> StatusContextRows
   {
-    let originals = try await Self.statuses(ids: statuses.compactMap(\.retweetedID), db)
+    let originals: [Int64: StatusRecord]
+    if let read { originals = read } else { originals = try await Self.statuses(ids: statuses.compactMap(\.retweetedID), db) }
     let all = statuses + originals.values
     let users = try await cachedUsers(ids: all.map(\.userID) + people, readAt: generation, db)
     let marks = try await viewerMarks(viewer, statuses: all.map(\.id), people: Array(users.keys), readAt: generation, db)
@@ -213,8 +216,18 @@ extension PostgresWeiboStore {
         if let served = caches.homePage(of: hot, page, feature: feature, total: total) { return served }
       }
     }
+    // Any other feed: its page, total and reposted originals in one statement (one snapshot without a transaction:
+    // BEGIN, the count, the originals and COMMIT were four more round trips each).
+    if hot == nil, Self.readsInOneStatement(feed, feature) {
+      return try await readingCached { db, generation in
+        let (found, originals) = try await Self.page(of: feed, feature, page, viewer: viewer, originals: true, db)
+        let context = try await self.context(
+          for: found.items, originals: originals, viewer: viewer, usersReadAt: generation, db)
+        return (found, context)
+      }
+    }
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
-    // One snapshot for the page and its context: a read-only repeatable-read transaction.
+    // One snapshot for the page and its context, and the home feed it fills: a read-only repeatable-read transaction.
     return try await readingCached { db, generation in
       try await db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
       do {
@@ -238,20 +251,59 @@ extension PostgresWeiboStore {
     in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64, usersReadAt generation: Int,
     _ db: Connection
   ) async throws -> FeedPage<StatusRecord> {
-    let condition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
+    guard !Self.readsInOneStatement(feed, feature) else {
+      return try await Self.page(of: feed, feature, page, viewer: viewer, originals: false, db).page
+    }
+    guard case .home(let user) = feed else { preconditionFailure("only a whole home feed is read in two") }
     let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch)
     let items = try await db.rows("""
       SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: rows)\(sql: WeiboSQL.window(page))
       ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
       """).map(StatusRecord.init(row:))
-    // A whole home feed's size is the sum of its people's counters (cached); others as `WeiboSQL.total` says.
-    let total: Int
-    if case .home(let user) = feed, feature == .all {
-      total = try await homeSize(user, usersReadAt: generation, db)
-    } else {
-      total = try await db.value(WeiboSQL.total(feed, feature, condition: condition, viewer: viewer), as: Int.self) ?? 0
+    // A whole home feed's size is the sum of its people's counters (cached), not a statement.
+    return FeedPage(items: items, total: try await homeSize(user, usersReadAt: generation, db))
+  }
+
+  /// Every feed but a whole home feed, whose total is summed from the user-row cache.
+  static func readsInOneStatement(_ feed: StatusFeed, _ feature: StatusFeature) -> Bool {
+    if case .home = feed, feature == .all { return false }
+    return true
+  }
+
+  /// A page of `feed` with its total (`WeiboSQL.total`) and, with `originals`, the statuses its reposts repost,
+  /// in one statement: one snapshot. The total's row is there when the page is empty (its other columns null).
+  static func page(
+    of feed: StatusFeed, _ feature: StatusFeature, _ page: Page, viewer: Int64, originals: Bool, _ db: Connection
+  ) async throws -> (page: FeedPage<StatusRecord>, originals: [Int64: StatusRecord]) {
+    let condition = WeiboSQL.condition(feed, feature, search: textSearch)
+    let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: textSearch)
+    let total = WeiboSQL.total(feed, feature, condition: condition, viewer: viewer)
+    let reposted: SQL = originals
+      ? " UNION ALL SELECT \(raw: statusColumns), 1::bigint FROM statuses WHERE id IN (SELECT retweeted_id FROM page)"
+      : ""
+    let found = try await db.rows("""
+      WITH page AS MATERIALIZED (
+        SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: rows)\(sql: WeiboSQL.window(page))
+        ORDER BY id DESC \(sql: page.limitClause))
+      SELECT listed.*, counted.total FROM (\(sql: total)) AS counted (total)
+      LEFT JOIN (SELECT *, 0::bigint AS part FROM page\(sql: reposted)) AS listed ON true
+      ORDER BY listed.part, listed.id DESC
+      """)
+    var items: [StatusRecord] = []
+    var reposts: [Int64: StatusRecord] = [:]
+    var count = 0
+    for row in found {
+      count = try row.int(15)
+      switch try row.optionalInt64(14) {
+      case 0: items.append(try StatusRecord(row: row))
+      case 1: let status = try StatusRecord(row: row); reposts[status.id] = status
+      default: break
+      }
     }
-    return FeedPage(items: items, total: total)
+    // A rounded-up limit read more rows than the page holds: they and their originals go.
+    let kept = Array(items.prefix(page.count))
+    if kept.count < items.count { reposts = reposts.filter { id, _ in kept.contains { $0.retweetedID == id } } }
+    return (FeedPage(items: kept, total: count), reposts)
   }
 
   /// Holds the newest ids of `user`'s home feed (see `HomeFeeds`), read in the snapshot of the page.

@@ -26,9 +26,9 @@ package enum WeiboSQL {
   /// the list grows (a celebrity's comments received, a filtered feed of a million statuses).
   package static let totalCap = 1000
 
-  /// The rows of `table` that meet `condition`, counted up to `totalCap`.
+  /// The rows of `table` that meet `condition`, counted up to `totalCap` (written into the text: see `rowLimit`).
   package static func cappedCount(_ table: String, where condition: SQL) -> SQL {
-    "SELECT count(*) FROM (SELECT 1 FROM \(raw: table) WHERE \(sql: condition) LIMIT \(totalCap)) AS counted"
+    "SELECT count(*) FROM (SELECT 1 FROM \(raw: table) WHERE \(sql: condition) LIMIT \(raw: String(totalCap))) AS counted"
   }
 
   /// A status text containing words, as the engine finds it. `indexed` is true for words of `trigram` characters
@@ -147,7 +147,7 @@ package enum WeiboSQL {
     }
     return """
       id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)\(sql: window) \
-      ORDER BY status_id DESC LIMIT \(page.count + page.offset)) AND visible = 0
+      ORDER BY status_id DESC \(sql: rowLimit(page.count + page.offset))) AND visible = 0
       """
   }
 
@@ -388,7 +388,7 @@ package enum WeiboSQL {
     let ids = unionAll(parts.enumerated().map { index, part in
       """
       SELECT id FROM (SELECT id FROM comments WHERE \(sql: part)\(sql: shown) \
-      ORDER BY id DESC LIMIT \(page.count + page.offset)) AS part\(raw: String(index))
+      ORDER BY id DESC \(sql: rowLimit(page.count + page.offset))) AS part\(raw: String(index))
       """
     })
     return "id IN (\(sql: ids))"
@@ -396,7 +396,7 @@ package enum WeiboSQL {
 
   /// `feed`'s comments `viewer` may see, counted up to `totalCap` (`commentRows`: an OR feed stops at the cap too).
   package static func commentTotal(_ feed: CommentFeed, viewer: Int64) -> SQL {
-    "SELECT count(*) FROM (\(sql: commentRows(feed, viewer: viewer)) LIMIT \(totalCap)) AS counted"
+    "SELECT count(*) FROM (\(sql: commentRows(feed, viewer: viewer)) LIMIT \(raw: String(totalCap))) AS counted"
   }
 
   /// One row for each comment of `feed` that `viewer` may see and that meets `extra`; an OR feed part by part
@@ -452,13 +452,16 @@ package enum WeiboSQL {
   package static func unreadCounts(_ groups: [[UnreadKind]], userID: Int64, cap: Int, walk: Bool = false,
                                    statusMark: Bool = false) -> SQL
   {
-    // The text depends only on the shape, so it is built once per shape with stand-ins for the user and the cap,
-    // which each use swaps for its own (building it was 2.5 % of every signed-in page).
-    let shape = UnreadShape(groups: groups, walk: walk, statusMark: statusMark)
+    // The text depends only on the shape (the cap, from the code, is one of a few and written into it, as `rowLimit`
+    // says why), so it is built once per shape with a stand-in for the user, which each use swaps for its own
+    // (building it was 2.5 % of every signed-in page).
+    let shape = UnreadShape(groups: groups, walk: walk, statusMark: statusMark, cap: cap)
     let built = unreadShapes.withLock { $0[shape] } ?? {
-      let built = unreadCountsAfresh(groups, userID: UnreadShape.user, cap: UnreadShape.cap, walk: walk, statusMark: statusMark)
-      // A stand-in written into the text rather than bound could not be swapped: such a shape is never kept.
-      guard !built.text.contains(String(UnreadShape.user)), !built.text.contains(String(UnreadShape.cap)) else { return built }
+      let built = unreadCountsAfresh(groups, userID: UnreadShape.user, cap: cap, walk: walk, statusMark: statusMark)
+      // A stand-in written into the text rather than bound could not be swapped: such a shape is built afresh.
+      guard !built.text.contains(String(UnreadShape.user)) else {
+        return unreadCountsAfresh(groups, userID: userID, cap: cap, walk: walk, statusMark: statusMark)
+      }
       unreadShapes.withLock { $0[shape] = built }
       return built
     }()
@@ -466,7 +469,6 @@ package enum WeiboSQL {
     sql.values = built.values.map { value in
       switch value {
       case .int(UnreadShape.user): .int(userID)
-      case .int(Int64(UnreadShape.cap)): .int(Int64(cap))
       default: value
       }
     }
@@ -477,9 +479,9 @@ package enum WeiboSQL {
     let groups: [[UnreadKind]]
     let walk: Bool
     let statusMark: Bool
-    /// Stand-ins no real user id, cap or other value of these statements takes.
+    let cap: Int
+    /// A stand-in no real user id or other value of these statements takes.
     static let user: Int64 = -7_000_000_000_000_000_001
-    static let cap = -7_000_000_001
   }
 
   private static let unreadShapes = Mutex<[UnreadShape: SQL]>([:])
@@ -498,7 +500,7 @@ package enum WeiboSQL {
   /// How many unread items of `kinds` there are together, up to `cap`, as a scalar subquery.
   private static func unreadCount(_ kinds: [UnreadKind], userID: Int64, cap: Int, walk: Bool) -> SQL {
     let sources = unionAll(kinds.map { unreadSource($0, userID: userID, walk: walk) })
-    return "(SELECT count(*) FROM (\(sql: sources) LIMIT \(cap)) AS unread)"
+    return "(SELECT count(*) FROM (\(sql: sources) LIMIT \(raw: String(cap))) AS unread)"
   }
 
   /// The id after which `kind` is unread for `user`: their mark, read in the same statement (a read of the marks
