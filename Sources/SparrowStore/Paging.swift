@@ -59,10 +59,13 @@ package func rowLimit(_ rows: Int) -> SQL {
 /// The largest `rowLimit` written into a statement's text.
 package let literalLimitCap = 201
 
+/// `LIMIT rows OFFSET offset` (`rowLimit`: keep the first `rows` rows read). An offset stays bound, and with it the
+/// limit: it takes any value.
+package func rowLimit(_ rows: Int, offset: Int) -> SQL {
+  offset == 0 ? rowLimit(rows) : "LIMIT \(rows) OFFSET \(offset)"
+}
+
 extension Page {
-  /// This page's `LIMIT … OFFSET …` (`rowLimit`: keep the first `count` rows read). An offset stays bound, and with
-  /// it the limit: it takes any value.
-  package var limitClause: SQL {
-    offset == 0 ? rowLimit(count) : "LIMIT \(count) OFFSET \(offset)"
-  }
+  /// This page's `LIMIT … OFFSET …` (`rowLimit(_:offset:)`: keep the first `count` rows read).
+  package var limitClause: SQL { rowLimit(count, offset: offset) }
 }

@@ -35,8 +35,8 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
       guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
       let rows = try await db.rows("""
         SELECT \(raw: checkinColumns) FROM daka_checkins WHERE \(sql: condition)
-        ORDER BY \(raw: DakaSQL.order(query)) LIMIT \(query.limit) OFFSET \(query.offset)
-        """)
+        ORDER BY \(raw: DakaSQL.order(query)) \(sql: rowLimit(query.limit, offset: query.offset))
+        """).prefix(query.limit)
       return FeedPage(items: try rows.map { try CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
     }
   }

@@ -170,10 +170,10 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   /// The ids of `query`'s page, in its order: kept as the SQLite engine's `pageIDs` keeps them.
   func pageIDs(_ query: DealQuery, stamp: DealsStamp? = nil, _ db: Connection) async throws -> [Int64] {
     guard let (key, follows, head) = OnSaleSets.orderKey(query) else {
-      return try await db.column(Self.pageIDs(query), as: Int64.self)
+      return try await Self.readPageIDs(query, db)
     }
     let ids = try await onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in
-      try await db.column(Self.pageIDs(head), as: Int64.self)
+      try await Self.readPageIDs(head, db)
     }
     return OnSaleSets.page(ids, offset: query.offset, limit: query.limit)
   }
@@ -250,8 +250,13 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   static func pageIDs(_ query: DealQuery) -> SQL {
     """
     SELECT d.id FROM tuan_deals d WHERE \(sql: condition(query)) ORDER BY \(sql: order(query)) \
-    LIMIT \(query.limit) OFFSET \(query.offset)
+    \(sql: rowLimit(query.limit, offset: query.offset))
     """
+  }
+
+  /// `query`'s page ids (`pageIDs`), no more than it asks for (`rowLimit` may read more).
+  static func readPageIDs(_ query: DealQuery, _ db: Connection) async throws -> [Int64] {
+    Array(try await db.column(pageIDs(query), as: Int64.self).prefix(query.limit))
   }
 
   /// The WHERE clause of `query` over `tuan_deals d`.
