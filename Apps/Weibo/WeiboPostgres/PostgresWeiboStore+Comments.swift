@@ -67,9 +67,18 @@ extension PostgresWeiboStore {
   package func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws
     -> FeedPage<CommentRecord>
   {
+    // The page and its total in one statement (one round trip, one snapshot); the total's row is there when the
+    // page is empty, its other columns null.
     try await readingReplica { db in
-      let items = try await Self.commentItems(feed, page, viewer, db)
-      let total = try await db.value(WeiboSQL.commentTotal(feed, viewer: viewer), as: Int.self) ?? 0
+      let rows = try await db.rows("""
+        SELECT listed.*, counted.total FROM (\(sql: WeiboSQL.commentTotal(feed, viewer: viewer))) AS counted (total)
+        LEFT JOIN (SELECT \(raw: commentColumns) FROM comments
+          WHERE \(sql: WeiboSQL.commentPage(feed, viewer: viewer, page: page))
+          ORDER BY id DESC \(sql: page.limitClause)) AS listed ON true
+        ORDER BY listed.id DESC
+        """)
+      let total = try rows.first?.int(8) ?? 0
+      let items = try rows.filter { try $0.optionalInt64(0) != nil }.prefix(page.count).map(CommentRecord.init(row:))
       return FeedPage(items: items, total: total)
     }
   }
