@@ -57,7 +57,7 @@ package func rowLimit(_ rows: Int) -> SQL {
 }
 
 /// The largest `rowLimit` written into a statement's text.
-package let literalLimitCap = 201
+private let literalLimitCap = 201
 
 /// `LIMIT rows OFFSET offset` (`rowLimit`: keep the first `rows` rows read). An offset stays bound, and with it the
 /// limit: it takes any value.

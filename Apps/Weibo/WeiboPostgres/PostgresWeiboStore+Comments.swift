@@ -72,9 +72,7 @@ extension PostgresWeiboStore {
     try await readingReplica { db in
       let rows = try await db.rows("""
         SELECT listed.*, counted.total FROM (\(sql: WeiboSQL.commentTotal(feed, viewer: viewer))) AS counted (total)
-        LEFT JOIN (SELECT \(raw: commentColumns) FROM comments
-          WHERE \(sql: WeiboSQL.commentPage(feed, viewer: viewer, page: page))
-          ORDER BY id DESC \(sql: page.limitClause)) AS listed ON true
+        LEFT JOIN (\(sql: Self.commentPage(feed, page, viewer))) AS listed ON true
         ORDER BY listed.id DESC
         """)
       let total = try rows.first?.int(8) ?? 0
@@ -90,10 +88,15 @@ extension PostgresWeiboStore {
   private static func commentItems(_ feed: CommentFeed, _ page: Page, _ viewer: Int64, _ db: Connection) async throws
     -> [CommentRecord]
   {
-    try await db.rows("""
-      SELECT \(raw: commentColumns) FROM comments WHERE \(sql: WeiboSQL.commentPage(feed, viewer: viewer, page: page))
-      ORDER BY id DESC \(sql: page.limitClause)
-      """).prefix(page.count).map(CommentRecord.init(row:))
+    try await db.rows(commentPage(feed, page, viewer)).prefix(page.count).map(CommentRecord.init(row:))
+  }
+
+  /// A page of `feed`'s comments for `viewer`, newest first (`Page.limitClause`: keep the first `page.count`).
+  private static func commentPage(_ feed: CommentFeed, _ page: Page, _ viewer: Int64) -> SQL {
+    """
+    SELECT \(raw: commentColumns) FROM comments WHERE \(sql: WeiboSQL.commentPage(feed, viewer: viewer, page: page))
+    ORDER BY id DESC \(sql: page.limitClause)
+    """
   }
 
 

@@ -135,10 +135,9 @@ extension PostgresWeiboStore {
 
   package func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
     try await reading { db in
-      let page = offset == 0 ? rowLimit(limit) : "LIMIT \(limit) OFFSET \(offset)"
-      return Array(try await db.column(
-        "SELECT followee_id FROM follows WHERE follower_id = \(user) ORDER BY id DESC \(sql: page)", as: Int64.self
-      ).prefix(limit))
+      Array(try await db.column("""
+        SELECT followee_id FROM follows WHERE follower_id = \(user) ORDER BY id DESC \(sql: rowLimit(limit, offset: offset))
+        """, as: Int64.self).prefix(limit))
     }
   }
 
@@ -153,10 +152,9 @@ extension PostgresWeiboStore {
 
   package func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
     try await reading { db in
-      let page = offset == 0 ? rowLimit(limit) : "LIMIT \(limit) OFFSET \(offset)"
-      return Array(try await db.column(
-        "SELECT follower_id FROM follows WHERE followee_id = \(user) ORDER BY id DESC \(sql: page)", as: Int64.self
-      ).prefix(limit))
+      Array(try await db.column("""
+        SELECT follower_id FROM follows WHERE followee_id = \(user) ORDER BY id DESC \(sql: rowLimit(limit, offset: offset))
+        """, as: Int64.self).prefix(limit))
     }
   }
 }
