@@ -3,7 +3,9 @@
 # route run on A then B ROUNDS times, so that a machine slowing down (it is shared) weighs on both alike; prints each
 # one's median requests a second and B's share of A. Figures of one run only compare with each other.
 # usage: ab_routes.sh BIN_A BIN_B 'ROUTE|ROUTE…'   (the sweep's names, as a regular expression; AB_ROUNDS 3,
-# AB_SECONDS 2). Run `make bench` (or scripts/bench.sh) once first: it makes the dataset.
+# AB_SECONDS 2). Run `make bench` (or scripts/bench.sh) once first: it makes the dataset. With
+# AB_DATABASE=postgres://… both builds serve that one database (the dataset copied in with `migrate-data`; the folders
+# keep only media), with `--pool-size 16`, as scripts/bench_postgres.sh does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$1 B=$2 PATTERN=$3
@@ -18,10 +20,13 @@ trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$
 
 # Starts BIN on FOLDER at PORT with a token and a web session for the demo's `sparrow`, and writes its routes.
 start() { # bin folder port
-  local bin=$1 data=$2 port=$3 app deals id secret token cookie
-  app=$("$bin" app create --name ab --redirect-uri http://127.0.0.1/cb --first-party --data "$data")
-  deals=$("$bin" app create --name "ab deals" --redirect-uri http://127.0.0.1/cb --deals --data "$data")
-  "$bin" serve --port "$port" --data "$data" --user-limit 0 --address-limit 0 --log-level error > "$data/server.log" 2>&1 &
+  local bin=$1 data=$2 port=$3 app deals id secret token cookie engine=()
+  [ -n "${AB_DATABASE:-}" ] && engine=(--database "$AB_DATABASE")
+  app=$("$bin" app create --name ab --redirect-uri http://127.0.0.1/cb --first-party --data "$data" "${engine[@]}")
+  deals=$("$bin" app create --name "ab deals" --redirect-uri http://127.0.0.1/cb --deals --data "$data" "${engine[@]}")
+  [ -n "${AB_DATABASE:-}" ] && engine+=(--media "$data" --pool-size 16)
+  "$bin" serve --port "$port" --data "$data" "${engine[@]}" --user-limit 0 --address-limit 0 --log-level error \
+    > "$data/server.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
   id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["client_id"])' "$app")

@@ -100,7 +100,7 @@ extension PostgresStore {
     guard !screenNames.isEmpty else { return [] }
     let keys = Array(Set(screenNames.map { $0.lowercased() }))
     return try await reading { db in
-      try await db.rows("SELECT \(raw: userColumns) FROM users WHERE screen_name_key = ANY(\(keys))")
+      try await db.rows("SELECT \(raw: userColumns) FROM users WHERE screen_name_key = \(any: keys)")
         .map(UserRecord.init(row:))
     }
   }
@@ -119,7 +119,7 @@ extension PostgresStore {
 
   package static func users(ids: [Int64], _ db: Connection) async throws -> [Int64: UserRecord] {
     guard !ids.isEmpty else { return [:] }
-    let users = try await db.rows("SELECT \(raw: userColumns) FROM users WHERE id = ANY(\(Array(Set(ids))))")
+    let users = try await db.rows("SELECT \(raw: userColumns) FROM users WHERE id = \(any: Array(Set(ids)))")
       .map(UserRecord.init(row:))
     return Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
@@ -170,7 +170,7 @@ extension PostgresStore {
       let grants = try await db.rows("SELECT hash, scopes FROM grants WHERE app_id = \(appID) FOR UPDATE")
         .map { (try $0.string(0), try $0.string(1)) }
       let ended = grants.filter { !keep(ScopeList.names($0.1)) }.map(\.0)
-      if !ended.isEmpty { try await db.execute("DELETE FROM grants WHERE hash = ANY(\(ended))") }
+      if !ended.isEmpty { try await db.execute("DELETE FROM grants WHERE hash = \(any: ended)") }
       return ended.count
     }
   }
@@ -182,7 +182,7 @@ extension PostgresStore {
 
   package static func apps(ids: [Int64], _ db: Connection) async throws -> [Int64: AppRecord] {
     guard !ids.isEmpty else { return [:] }
-    let apps = try await db.rows("SELECT \(raw: appColumns) FROM apps WHERE id = ANY(\(Array(Set(ids))))")
+    let apps = try await db.rows("SELECT \(raw: appColumns) FROM apps WHERE id = \(any: Array(Set(ids)))")
       .map(AppRecord.init(row:))
     return Dictionary(apps.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
@@ -290,7 +290,7 @@ extension PostgresStore {
       try await db.execute("DELETE FROM rate_counters WHERE \"window\" < \(window - 1)")
       guard !keys.isEmpty else { return [:] }
       let rows = try await db.rows(
-        "SELECT key, count FROM rate_counters WHERE \"window\" = \(window) AND key = ANY(\(keys))")
+        "SELECT key, count FROM rate_counters WHERE \"window\" = \(window) AND key = \(any: keys)")
       return Dictionary(try rows.map { (try $0.string(0), try $0.int(1)) }, uniquingKeysWith: +)
     }
   }
@@ -314,7 +314,7 @@ extension PostgresStore {
   package func pictures(ids: [String]) async throws -> [String: PictureRef] {
     guard !ids.isEmpty else { return [:] }
     return try await reading { db in
-      let pictures = try await db.rows("SELECT \(raw: pictureColumns) FROM pictures WHERE id = ANY(\(Array(Set(ids))))")
+      let pictures = try await db.rows("SELECT \(raw: pictureColumns) FROM pictures WHERE id = \(any: Array(Set(ids)))")
         .map(PictureRef.init(row:))
       return Dictionary(pictures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -325,7 +325,7 @@ extension PostgresStore {
     return try await reading { db in
       let pictures = try await db.rows("""
         SELECT \(raw: pictureColumns), \(sql: PictureUploads.description("p", by: userID)) FROM pictures p
-        WHERE p.id = ANY(\(Array(Set(ids)))) AND \(sql: PictureUploads.attachable("p", by: userID))
+        WHERE p.id = \(any: Array(Set(ids))) AND \(sql: PictureUploads.attachable("p", by: userID))
         """).map { row in
           var picture = try PictureRef(row: row)
           picture.description = try row.optionalString(7)
@@ -372,9 +372,9 @@ extension PostgresStore {
     return try await transaction { db in
       // Checked again inside the write: a status or avatar may have taken one since it was listed. The rows are
       // locked so a concurrent reference waits for this to finish.
-      let gone = try await db.rows(Self.unreferenced(before: before) + " AND p.id = ANY(\(ids)) FOR UPDATE")
+      let gone = try await db.rows(Self.unreferenced(before: before) + " AND p.id = \(any: ids) FOR UPDATE")
         .map(PictureRef.init(row:))
-      try await db.execute("DELETE FROM pictures WHERE id = ANY(\(gone.map(\.id)))")
+      try await db.execute("DELETE FROM pictures WHERE id = \(any: gone.map(\.id))")
       return gone
     }
   }

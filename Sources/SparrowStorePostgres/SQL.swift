@@ -21,6 +21,30 @@ extension SQL {
   }
 }
 
+extension SQL.Interpolation {
+  /// `ANY(…)` of `values`, for `column = \(any: values)`: the one way a list is matched here. PostgreSQL costs a
+  /// bound array at ten elements, a custom plan at its real length, so a statement run with fewer was planned again
+  /// on every run (its generic plan "dearer"; 0.2–0.5 ms of planning for 0.05 of reading: a shop's deals, a
+  /// viewer's ties, a page's comments). A shorter list is bound padded to ten with its last value, which matches
+  /// the same rows, and the generic plan is kept.
+  package mutating func appendInterpolation(any values: [Int64]) { matchAny(.ints(SQL.padded(values))) }
+  package mutating func appendInterpolation(any values: [String]) { matchAny(.texts(SQL.padded(values))) }
+
+  private mutating func matchAny(_ value: SQL.Value) {
+    appendLiteral("ANY(")
+    bind(value)
+    appendLiteral(")")
+  }
+}
+
+extension SQL {
+  /// `values` with its last repeated up to the ten elements PostgreSQL assumes of a bound array.
+  static func padded<Value>(_ values: [Value]) -> [Value] {
+    guard let last = values.last, values.count < 10 else { return values }
+    return values + repeatElement(last, count: 10 - values.count)
+  }
+}
+
 /// An `int8[]` or `text[]` value in PostgreSQL's binary array format, built in one buffer and written at once:
 /// PostgresNIO writes an array element by element through `ByteBuffer`, which costs microseconds an element in a
 /// debug build (tests, and a demo's bulk import of some 600,000 values, spent seconds there).

@@ -84,4 +84,40 @@ import Testing
       #expect(checks() == 5, "a request that arrived before a check begun by another relies on it")
     }
   }
+
+  /// A list matched with `\(any:)` matches the same rows whatever its length (a short one is bound padded), and a
+  /// statement run with a short list keeps its generic plan instead of being planned on every run: bound as it was,
+  /// a one-element list left PostgreSQL costing the generic plan at ten elements, dearer than each custom one.
+  @Test func aShortListKeepsItsStatementsGenericPlan() async throws {
+    let cluster = try #require(PostgresTestCluster.shared)
+    let store = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    defer { store.shutdown() }
+    let table = "any_probe_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+    try await store.reading { db in
+      try await db.execute("CREATE TABLE \(raw: table) (id BIGINT PRIMARY KEY, name TEXT NOT NULL)")
+      try await db.execute("INSERT INTO \(raw: table) SELECT g, 'n' || g FROM generate_series(1, 5000) AS g")
+      try await db.execute("ANALYZE \(raw: table)")
+    }
+    func ids(_ list: [Int64]) async throws -> [Int64] {
+      try await store.reading { db in
+        try await db.column("SELECT id FROM \(raw: table) WHERE id = \(any: list) ORDER BY id", as: Int64.self)
+      }
+    }
+    #expect(try await ids([7]) == [7])
+    #expect(try await ids([9, 3, 9]) == [3, 9])
+    #expect(try await ids(Array(1...12)) == Array(1...12))
+    #expect(try await ids([]) == [])
+    #expect(try await store.reading { db in
+      try await db.column("SELECT name FROM \(raw: table) WHERE name = \(any: ["n2", "n4"]) ORDER BY id", as: String.self)
+    } == ["n2", "n4"])
+    // PostgreSQL weighs the generic plan after five custom ones; one connection, so its session is this one.
+    for id in 1...8 { #expect(try await ids([Int64(id)]) == [Int64(id)]) }
+    let generic = try await store.reading { db in
+      try await db.value("""
+        SELECT generic_plans FROM pg_prepared_statements WHERE statement LIKE \("SELECT id FROM \(table) WHERE%")
+        """, as: Int64.self)
+    }
+    #expect((generic ?? 0) >= 3)
+    try await store.reading { db in try await db.execute("DROP TABLE \(raw: table)") }
+  }
 }

@@ -11,7 +11,7 @@ extension PostgresTuanStore {
     let ids = Array(Set(merchantIDs))
     try await transaction { db in
       guard let owner = try await db.value("SELECT merchant_id FROM tuan_deals WHERE id = \(dealID) FOR UPDATE", as: Int64.self),
-        try await db.value("SELECT count(*) FROM tuan_merchants WHERE id = ANY(\(ids))", as: Int.self) == ids.count
+        try await db.value("SELECT count(*) FROM tuan_merchants WHERE id = \(any: ids)", as: Int.self) == ids.count
       else { throw StoreError.notFound }
       try await db.execute("DELETE FROM tuan_deal_branches WHERE deal_id = \(dealID)")
       let others = ids.filter { $0 != owner }
@@ -27,7 +27,7 @@ extension PostgresTuanStore {
     return try await reading { db in
       try await self.rows.branches.readAsync(dealIDs, at: try await self.stamp(db)) { missing in
         let rows = try await db.rows("""
-          SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id = ANY(\(missing)) ORDER BY deal_id, merchant_id
+          SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id = \(any: missing) ORDER BY deal_id, merchant_id
           """)
         return Dictionary(grouping: try rows.map { (try $0.int64(0), try $0.int64(1)) }, by: \.0).mapValues { $0.map(\.1) }
       }.withBranches

@@ -79,7 +79,7 @@ extension PostgresTuanStore {
   static func withCoupons(_ orders: [OrderRecord], _ db: Connection) async throws -> [OrderRecord] {
     guard !orders.isEmpty else { return [] }
     let coupons = try await db.rows("""
-      SELECT \(raw: couponColumns) FROM tuan_coupons WHERE order_id = ANY(\(orders.map(\.id))) ORDER BY code
+      SELECT \(raw: couponColumns) FROM tuan_coupons WHERE order_id = \(any: orders.map(\.id)) ORDER BY code
       """).map(CouponRecord.init(row:))
     return orders.attaching(coupons)
   }
@@ -138,7 +138,7 @@ extension PostgresTuanStore {
 
   package func uncollect(userID: Int64, dealIDs: [Int64]) async throws -> Int {
     try await reading { db in
-      try await db.execute("DELETE FROM tuan_favourites WHERE user_id = \(userID) AND deal_id = ANY(\(dealIDs))")
+      try await db.execute("DELETE FROM tuan_favourites WHERE user_id = \(userID) AND deal_id = \(any: dealIDs)")
     }
   }
 
@@ -157,7 +157,7 @@ extension PostgresTuanStore {
     guard !dealIDs.isEmpty else { return [] }
     return try await reading { db in
       Set(try await db.column("""
-        SELECT deal_id FROM tuan_favourites WHERE user_id = \(userID) AND deal_id = ANY(\(dealIDs))
+        SELECT deal_id FROM tuan_favourites WHERE user_id = \(userID) AND deal_id = \(any: dealIDs)
         """, as: Int64.self))
     }
   }
@@ -187,7 +187,7 @@ extension PostgresTuanStore {
   package func forgetViews(userID: Int64, dealIDs: [Int64]?) async throws {
     try await reading { db in
       if let dealIDs {
-        try await db.execute("DELETE FROM tuan_views WHERE user_id = \(userID) AND deal_id = ANY(\(dealIDs))")
+        try await db.execute("DELETE FROM tuan_views WHERE user_id = \(userID) AND deal_id = \(any: dealIDs)")
       } else {
         try await db.execute("DELETE FROM tuan_views WHERE user_id = \(userID)")
       }

@@ -102,7 +102,7 @@ extension PostgresTuanStore {
   package func reviewIDs(couponCodes codes: [String]) async throws -> [String: Int64] {
     guard !codes.isEmpty else { return [:] }
     return try await reading { db in
-      let rows = try await db.rows("SELECT coupon_code, id FROM tuan_reviews WHERE coupon_code = ANY(\(codes))")
+      let rows = try await db.rows("SELECT coupon_code, id FROM tuan_reviews WHERE coupon_code = \(any: codes)")
       return Dictionary(try rows.map { (try $0.string(0), try $0.int64(1)) }, uniquingKeysWith: { a, _ in a })
     }
   }
@@ -131,7 +131,7 @@ extension PostgresTuanStore {
     guard !reviewIDs.isEmpty else { return [] }
     return try await reading { db in
       Set(try await db.rows("""
-        SELECT review_id FROM tuan_review_votes WHERE user_id = \(userID) AND review_id = ANY(\(reviewIDs))
+        SELECT review_id FROM tuan_review_votes WHERE user_id = \(userID) AND review_id = \(any: reviewIDs)
         """).map { try $0.int64(0) })
     }
   }

@@ -86,7 +86,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   /// The shops of `ids` as of `stamp` (taken first, on `db`): the kept rows (`DealRows`) and the rest from the table.
   func merchants(_ ids: [Int64], at stamp: DealsStamp, _ db: Connection) async throws -> [Int64: MerchantRecord] {
     try await rows.merchants.readAsync(ids, at: stamp) { missing in
-      Dictionary(try await db.rows("SELECT \(raw: merchantColumns) FROM tuan_merchants WHERE id = ANY(\(missing))")
+      Dictionary(try await db.rows("SELECT \(raw: merchantColumns) FROM tuan_merchants WHERE id = \(any: missing)")
         .map { let m = try MerchantRecord(row: $0); return (m.id, m) }, uniquingKeysWith: { a, _ in a })
     }
   }
@@ -94,7 +94,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   /// The deals of `ids` as of `stamp` (taken first, on `db`), as `merchants(_:at:_:)`.
   func deals(_ ids: [Int64], at stamp: DealsStamp, _ db: Connection) async throws -> [Int64: DealRecord] {
     try await rows.deals.readAsync(ids, at: stamp) { missing in
-      Dictionary(try await db.rows("SELECT \(raw: dealColumns) FROM tuan_deals WHERE id = ANY(\(missing))")
+      Dictionary(try await db.rows("SELECT \(raw: dealColumns) FROM tuan_deals WHERE id = \(any: missing)")
         .map { let d = try DealRecord(row: $0); return (d.id, d) }, uniquingKeysWith: { a, _ in a })
     }
   }
@@ -128,11 +128,15 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       let count: @Sendable (Connection) async throws -> Int = { db in
         try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
       }
-      let total = query.merchantIDs.isEmpty
-        ? try await self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count)
-        : try await count(db)
-      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let ids = try await self.pageIDs(query, stamp: stamp, db)
+      let total: Int, ids: [Int64]
+      if query.merchantIDs.isEmpty {
+        total = try await self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count)
+        guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+        ids = try await self.pageIDs(query, stamp: stamp, db)
+      } else {
+        // A shop's deals, neither kept (each shop a filter of its own): the total and the page in one statement.
+        (total, ids) = try await Self.countedPageIDs(query, db)
+      }
       let deals = try await self.deals(ids, at: stamp, db)
       let hits = ids.compactMap { deals[$0] }.map {
         DealHit(deal: $0, distance: circle?.distance(toLatitude: $0.latitude, longitude: $0.longitude))
@@ -150,7 +154,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       let ids = try await self.pageIDs(query, db)
       let pins = try await db.rows("""
         SELECT d.id, d.merchant_id, m.name, m.branch_name, d.title, d.current_price, d.latitude, d.longitude
-        FROM tuan_deals d JOIN tuan_merchants m ON m.id = d.merchant_id WHERE d.id = ANY(\(ids))
+        FROM tuan_deals d JOIN tuan_merchants m ON m.id = d.merchant_id WHERE d.id = \(any: ids)
         """).map { row in
         DealPin(id: try row.int64(0), merchantID: try row.int64(1),
                 merchantName: MerchantRecord.fullName(name: try row.string(2), branch: try row.string(3)),
@@ -246,17 +250,32 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   // MARK: Query building
 
-  /// The ids of `query`'s page, in its order, read before their rows (see the SQLite engine's `pageIDs`).
-  static func pageIDs(_ query: DealQuery) -> SQL {
-    """
-    SELECT d.id FROM tuan_deals d WHERE \(sql: condition(query)) ORDER BY \(sql: order(query)) \
-    \(sql: rowLimit(query.limit, offset: query.offset))
-    """
+  /// The ids of `query`'s page, in its order, read before their rows (see the SQLite engine's `pageIDs`);
+  /// `numbered`, each with its place as `n`.
+  static func pageIDs(_ query: DealQuery, numbered: Bool = false) -> SQL {
+    let place: SQL = numbered ? ", row_number() OVER (ORDER BY \(sql: order(query))) AS n" : ""
+    return """
+      SELECT d.id\(sql: place) FROM tuan_deals d WHERE \(sql: condition(query)) ORDER BY \(sql: order(query)) \
+      \(sql: rowLimit(query.limit, offset: query.offset))
+      """
   }
 
   /// `query`'s page ids (`pageIDs`), no more than it asks for (`rowLimit` may read more).
   static func readPageIDs(_ query: DealQuery, _ db: Connection) async throws -> [Int64] {
     Array(try await db.column(pageIDs(query), as: Int64.self).prefix(query.limit))
+  }
+
+  /// `query`'s total and page ids (`pageIDs`, kept to the rows asked for) in one statement: one round trip and one
+  /// snapshot. The total's row is there when the page is empty (its id null); `n` keeps the page's order.
+  static func countedPageIDs(_ query: DealQuery, _ db: Connection) async throws -> (total: Int, ids: [Int64]) {
+    let rows = try await db.rows("""
+      SELECT counted.total, page.id
+      FROM (SELECT count(*) FROM tuan_deals d WHERE \(sql: condition(query))) AS counted (total)
+      LEFT JOIN (\(sql: pageIDs(query, numbered: true))) AS page ON true
+      ORDER BY page.n
+      """)
+    let total = try rows.first?.int(0) ?? 0
+    return (total, Array(try rows.compactMap { try $0.optionalInt64(1) }.prefix(query.limit)))
   }
 
   /// The WHERE clause of `query` over `tuan_deals d`.
@@ -268,17 +287,17 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     // read every deal on sale (a city's count 19 ms, now 1.5).
     let soldIn: SQL = "(CASE WHEN d.nationwide = 1 THEN 0 ELSE d.city_adcode END)"
     switch query.locality {
-    case .any where !cities.isEmpty: parts.append("\(sql: soldIn) = ANY(\(cities + [0]))")
+    case .any where !cities.isEmpty: parts.append("\(sql: soldIn) = \(any: cities + [0])")
     case .any: break
     // City codes are never 0, so these are the city's local deals.
-    case .localOnly where !cities.isEmpty: parts.append("\(sql: soldIn) = ANY(\(cities))")
+    case .localOnly where !cities.isEmpty: parts.append("\(sql: soldIn) = \(any: cities)")
     case .localOnly: parts.append("d.nationwide = 0")
     case .nationwideOnly: parts.append("d.nationwide = 1")
     }
     if let district = query.districtAdcode { parts.append("d.nationwide = 0 AND d.district_adcode = \(district)") }
     if let neighbourhood = query.neighbourhood { parts.append("d.nationwide = 0 AND d.neighbourhood = \(neighbourhood)") }
     if !query.categories.isEmpty || !query.subcategories.isEmpty {
-      parts.append("(d.category = ANY(\(query.categories)) OR d.subcategory = ANY(\(query.subcategories)))")
+      parts.append("(d.category = \(any: query.categories) OR d.subcategory = \(any: query.subcategories))")
     }
     for word in TuanText.words(query.keyword) {
       // By the pairs index (`TuanSchema.v5`) where the word has pairs, then the word itself.
@@ -297,8 +316,8 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       // Its own deals and those it honours as a 适用分店, as one set of ids: `merchant_id = … OR id IN (…)` was
       // planned as a scan of every deal (31 ms a shop page at 100,000 deals; the union of two index reads: 0.1).
       parts.append("""
-        d.id IN (SELECT id FROM tuan_deals WHERE merchant_id = ANY(\(query.merchantIDs)) \
-        UNION SELECT deal_id FROM tuan_deal_branches WHERE merchant_id = ANY(\(query.merchantIDs)))
+        d.id IN (SELECT id FROM tuan_deals WHERE merchant_id = \(any: query.merchantIDs) \
+        UNION SELECT deal_id FROM tuan_deal_branches WHERE merchant_id = \(any: query.merchantIDs))
         """)
     }
     if let now = query.onSaleAt { parts.append("d.published_at <= \(millis(now)) AND d.deadline > \(millis(now))") }
@@ -324,11 +343,11 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   package func findMerchants(_ query: MerchantQuery) async throws -> FeedPage<MerchantHit> {
     var parts: [SQL] = []
-    if !query.cityAdcodes.isEmpty { parts.append("m.city_adcode = ANY(\(query.cityAdcodes.map(Int64.init)))") }
+    if !query.cityAdcodes.isEmpty { parts.append("m.city_adcode = \(any: query.cityAdcodes.map(Int64.init))") }
     if let district = query.districtAdcode { parts.append("m.district_adcode = \(district)") }
     if let neighbourhood = query.neighbourhood { parts.append("m.neighbourhood = \(neighbourhood)") }
     if !query.categories.isEmpty || !query.subcategories.isEmpty {
-      parts.append("(m.category = ANY(\(query.categories)) OR m.subcategory = ANY(\(query.subcategories)))")
+      parts.append("(m.category = \(any: query.categories) OR m.subcategory = \(any: query.subcategories))")
     }
     for word in TuanText.words(query.keyword) { parts.append("strpos(m.search_text, \(word)) > 0") }
     if let circle = query.near {

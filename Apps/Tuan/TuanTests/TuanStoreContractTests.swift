@@ -520,6 +520,50 @@ func aDealMayBeUsedAtItsBranchesWhichThenOwnTheCoupon(_ kind: StoreKind) async t
   }
 }
 
+/// A shop's deals (its own and those it honours as a 适用分店), read with their total in one statement on
+/// PostgreSQL: every page in every order is the slice of the whole list, under the same total (past the end too,
+/// with no deals); none for a shop that has none.
+@Test(arguments: StoreKind.available)
+func aShopsDealsPageBySliceWithTheirTotal(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    var f = try await TuanFixture.world(engine.tuan)
+    let store = engine.tuan
+    let shop = f.merchants.first { $0.name == "王品牛排" }!
+    var more: [DealRecord] = []
+    for n in 0..<9 {
+      more.append(f.deal("套餐\(n)", at: shop, price: 1_000 * (n % 4 + 1), sold: 7 * n % 5, publishedDaysAgo: Double(n + 1)))
+    }
+    try await store.importDeals(merchants: [], deals: more)
+    try await store.setBranches(dealID: f.deal("火锅双人餐").id, merchantIDs: [shop.id])
+    for sort in [DealSort.ranking, .priceLow, .priceHigh, .newest, .endingSoon] {
+      for onSale in [nil, TuanFixture.now] {
+        var all = DealQuery()
+        all.merchantIDs = [shop.id]
+        all.sort = sort
+        all.onSaleAt = onSale
+        all.limit = 100
+        let whole = try await store.findDeals(all)
+        #expect(whole.total == whole.items.count && whole.total == (onSale == nil ? 12 : 11), "\(sort)")
+        for limit in [1, 3, 5] {
+          for offset in stride(from: 0, through: whole.total + 2, by: limit) {
+            var page = all
+            page.limit = limit
+            page.offset = offset
+            let found = try await store.findDeals(page)
+            #expect(found.total == whole.total, "\(sort) \(limit) \(offset)")
+            #expect(found.items.map(\.deal.id) == Array(whole.items.dropFirst(offset).prefix(limit)).map(\.deal.id),
+                    "\(sort) \(limit) \(offset)")
+          }
+        }
+      }
+    }
+    var nothing = DealQuery()
+    nothing.merchantIDs = [424_242]
+    let none = try await store.findDeals(nothing)
+    #expect(none.items.isEmpty && none.total == 0)
+  }
+}
+
 /// A deal's 团购详情 are kept as stored and parsed when asked for; two texts holding the same sections are equal
 /// (PostgreSQL may hand back other spacing), different sections are not.
 @Test func storedSectionsAreParsedWhenAskedAndEqualByWhatTheyHold() {

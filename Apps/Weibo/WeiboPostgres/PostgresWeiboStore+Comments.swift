@@ -20,7 +20,7 @@ extension PostgresWeiboStore {
     return try await reading { db in
       let comments = try await db.rows("""
         SELECT \(raw: commentColumnsOfC) FROM comments c JOIN statuses s ON s.id = c.status_id
-        WHERE c.id = ANY(\(Array(Set(ids)))) AND \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
+        WHERE c.id = \(any: Array(Set(ids))) AND \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
         AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """).map(CommentRecord.init(row:))
       return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

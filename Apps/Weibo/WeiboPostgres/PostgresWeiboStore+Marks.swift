@@ -111,7 +111,7 @@ extension PostgresWeiboStore {
     guard !statusIDs.isEmpty else { return [] }
     return try await reading { db in
       Set(try await db.column(
-        "SELECT status_id FROM \(raw: table) WHERE user_id = \(user) AND status_id = ANY(\(Array(Set(statusIDs))))",
+        "SELECT status_id FROM \(raw: table) WHERE user_id = \(user) AND status_id = \(any: Array(Set(statusIDs)))",
         as: Int64.self))
     }
   }

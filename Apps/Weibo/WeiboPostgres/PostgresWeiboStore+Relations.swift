@@ -122,10 +122,10 @@ extension PostgresWeiboStore {
     return try await reading { db in
       var ties = Ties()
       for row in try await db.rows("""
-        SELECT CAST(special AS INTEGER), followee_id FROM follows WHERE follower_id = \(user) AND followee_id = ANY(\(people))
-        UNION ALL SELECT 2, follower_id FROM follows WHERE followee_id = \(user) AND follower_id = ANY(\(people))
-        UNION ALL SELECT 3, blocked_id FROM blocks WHERE blocker_id = \(user) AND blocked_id = ANY(\(people))
-        UNION ALL SELECT 4, muted_id FROM mutes WHERE muter_id = \(user) AND muted_id = ANY(\(people))
+        SELECT CAST(special AS INTEGER), followee_id FROM follows WHERE follower_id = \(user) AND followee_id = \(any: people)
+        UNION ALL SELECT 2, follower_id FROM follows WHERE followee_id = \(user) AND follower_id = \(any: people)
+        UNION ALL SELECT 3, blocked_id FROM blocks WHERE blocker_id = \(user) AND blocked_id = \(any: people)
+        UNION ALL SELECT 4, muted_id FROM mutes WHERE muter_id = \(user) AND muted_id = \(any: people)
         """) {
         ties.add(kind: Int(try row[0].decode(Int32.self)), id: try row.int64(1))
       }

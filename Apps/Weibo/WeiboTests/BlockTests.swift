@@ -69,6 +69,11 @@ import Testing
       #expect(comments.object["total_number"] as? Int == 0)
       #expect(try await client.get("/2/comments/show_batch.json?cids=\(aliceCommentID)", token: b).array.isEmpty)
       #expect(try await client.get("/2/statuses/count.json?ids=\(ownID)", token: b).array.isEmpty)
+      // The store's read of statuses by id keeps the rule itself, for every caller: Carol's status comes, Alice's
+      // status does not.
+      let byID = try await world.store.statuses(ids: [Int64(ownID)!, Int64(carolsID)!], visibleTo: bob.id)
+      #expect(byID.keys.sorted() == [Int64(carolsID)!])
+      #expect(try await world.store.statuses(ids: [Int64(ownID)!], visibleTo: carol.id).count == 1)
 
       // Nor can he reach her: comment, reply, like, repost, mention.
       #expect(try await client.post("/2/comments/create.json", [("id", ownID), ("comment", "喂")], token: b).errorCode == 20101)
