@@ -85,6 +85,36 @@ import Testing
     }
   }
 
+  /// Catch-ups at once share the sequence's reads (`sharedEpoch`): one read out at a time serves those who arrived
+  /// before it began, so sixteen at once take fewer reads than sixteen, and each still sees every write another
+  /// process answered before it started (a status posted there moves the author's count here).
+  @Test func catchUpsAtOnceShareTheirReadsAndSeeEveryEarlierWrite() async throws {
+    try await withStore(.postgres) { engine in
+      guard case .postgres(let store) = engine.engine, let log = store.statementLog else {
+        Issue.record("not a PostgreSQL store keeping its statements")
+        return
+      }
+      let reopened = try engine.reopen()
+      let other = reopened.weibo
+      guard case .postgres(let otherStore) = reopened else { return }
+      for _ in 0..<500 where !(store.isListening && otherStore.isListening) { try await Task.sleep(for: .milliseconds(10)) }
+      var f = Fixture()
+      let alice = try await f.user(engine.store, "alice")
+      let first = log.runs(containing: "FROM cache_epochs")
+      let rounds = 10, readers = 16
+      for round in 1...rounds {
+        _ = try await f.status(other, by: alice, "第\(round)条")
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+          for _ in 0..<readers { group.addTask { try await engine.store.user(id: alice)?.allStatusesCount ?? -1 } }
+          return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(counts == Array(repeating: round, count: readers), "round \(round)")
+      }
+      let reads = log.runs(containing: "FROM cache_epochs") - first
+      #expect(reads >= rounds && reads < rounds * readers, "\(reads) reads of the sequence")
+    }
+  }
+
   /// A list matched with `\(any:)` matches the same rows whatever its length (a short one is bound padded), and a
   /// statement run with a short list keeps its generic plan instead of being planned on every run: bound as it was,
   /// a one-element list left PostgreSQL costing the generic plan at ten elements, dearer than each custom one.
