@@ -9,7 +9,7 @@ extension PostgresTuanStore {
 
   package func setBranches(dealID: Int64, merchantIDs: [Int64]) async throws {
     let ids = Array(Set(merchantIDs))
-    try await transaction { db in
+    try await movingStamp { db in
       guard let owner = try await db.value("SELECT merchant_id FROM tuan_deals WHERE id = \(dealID) FOR UPDATE", as: Int64.self),
         try await db.value("SELECT count(*) FROM tuan_merchants WHERE id = \(any: ids)", as: Int.self) == ids.count
       else { throw StoreError.notFound }

@@ -10,7 +10,7 @@ extension PostgresTuanStore {
   // MARK: Orders and coupons
 
   package func placeOrder(_ order: OrderRecord, now: Date) async throws {
-    try await transaction { db in
+    try await movingStamp { db in
       // The row lock holds the deal until the order is in: a racing order for the last units, or the same person's
       // from another tab, waits here and then reads the stock and 限购 this one left.
       guard let row = try await db.rows("""
@@ -105,7 +105,7 @@ extension PostgresTuanStore {
   }
 
   package func cancelCoupon(code: String, userID: Int64, now: Date) async throws -> CouponOutcome {
-    try await transaction { db in
+    try await movingStamp { db in
       guard let coupon = try await db.rows("""
         SELECT \(raw: couponColumns) FROM tuan_coupons WHERE code = \(code) AND user_id = \(userID) FOR UPDATE
         """).first.map(CouponRecord.init(row:))

@@ -8,7 +8,7 @@ extension PostgresTuanStore {
   // MARK: 点评
 
   package func addReview(_ review: ReviewRecord) async throws -> ReviewRecord {
-    try await transaction { db in
+    try await movingStamp { db in
       guard let coupon = try await db.rows(ReviewSQL.eligible(code: review.couponCode, userID: review.userID)).first else {
         throw ReviewError.notEligible
       }
@@ -32,7 +32,7 @@ extension PostgresTuanStore {
   }
 
   package func editReview(_ review: ReviewRecord, now: Date) async throws -> ReviewRecord {
-    try await transaction { db in
+    try await movingStamp { db in
       guard let current = try await db.rows("""
         SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE id = \(review.id) AND user_id = \(review.userID) FOR UPDATE
         """).first.map(ReviewRecord.init(row:))
@@ -55,7 +55,7 @@ extension PostgresTuanStore {
   }
 
   package func deleteReview(id: Int64, userID: Int64) async throws -> Bool {
-    try await transaction { db in
+    try await movingStamp { db in
       guard let review = try await db.rows("""
         SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE id = \(id) AND user_id = \(userID) FOR UPDATE
         """).first.map(ReviewRecord.init(row:))
@@ -152,7 +152,7 @@ extension PostgresTuanStore {
   }
 
   package func setReviewHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool {
-    try await transaction { db in
+    try await movingStamp { db in
       guard let review = try await db.rows("SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE id = \(id) FOR UPDATE")
         .first.map(ReviewRecord.init(row:)), review.hidden != hidden
       else { return false }

@@ -21,7 +21,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     let known = Dictionary(merchants.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let missing = Set(deals.map(\.merchantID)).subtracting(known.keys)
     let others = missing.isEmpty ? [:] : try await self.merchants(ids: Array(missing))
-    try await transaction { db in
+    try await movingStamp { db in
       for batch in stride(from: 0, to: merchants.count, by: 2000).map({ Array(merchants[$0..<min($0 + 2000, merchants.count)]) }) {
         let m = batch
         try await db.execute("""
@@ -101,13 +101,23 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   /// The rows kept with the engine.
   var rows: DealRows { engine.caches.app(DealRows.self) { DealRows() } }
+  /// The on-sale sets and the latest stamp, kept with the engine.
+  var sets: OnSaleSets { engine.caches.app(OnSaleSets.self) { OnSaleSets() } }
+
+  /// `transaction` for a write that moves a stamp (`OnSaleSets.moving`).
+  func movingStamp<T: Sendable>(_ body: (Connection) async throws -> T) async throws -> T {
+    try await sets.moving { try await transaction(body) }
+  }
 
   /// The deals' stamp as `db` sees it: what kept sets and rows are valid under. Taken before the rows it keys, so
   /// that under READ COMMITTED a row read after it is never older than it.
+  /// A request's reads share one read since it arrived (`OnSaleSets.stamp(reading:)`).
   func stamp(_ db: Connection) async throws -> DealsStamp {
-    let row = try await db.rows(OnSaleSets.stamp).first
-    return DealsStamp(catalog: try row?.optionalInt64(0) ?? 0, sales: try row?.optionalInt64(1) ?? 0,
-                      tallies: try row?.optionalInt64(2) ?? 0)
+    try await sets.stamp {
+      let row = try await db.rows(OnSaleSets.stamp).first
+      return DealsStamp(catalog: try row?.optionalInt64(0) ?? 0, sales: try row?.optionalInt64(1) ?? 0,
+                        tallies: try row?.optionalInt64(2) ?? 0)
+    }
   }
 
   package func deal(id: Int64) async throws -> DealRecord? {
@@ -228,7 +238,6 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   func onSale<T: Sendable>(_ key: OnSaleKey, at now: Date?, follows: DealsStamp.Parts = .deals, stamp: DealsStamp? = nil,
                            _ db: Connection, _ read: @Sendable (Connection) async throws -> T) async throws -> T
   {
-    let sets = engine.caches.app(OnSaleSets.self) { OnSaleSets() }
     let at = millis(now ?? Date(timeIntervalSince1970: 0))
     let stamp = if let stamp { stamp } else { try await self.stamp(db) }
     if let kept: T = sets.value(key, stamp: stamp, now: at) { return kept }

@@ -80,6 +80,38 @@ package final class OnSaleSets: Sendable {
 
   package init() {}
 
+  /// The latest stamp read (on PostgreSQL), when its read began and how many of this process's writes had moved a
+  /// stamp by then (`moves`).
+  private let recent = Mutex<(stamp: DealsStamp, began: ContinuousClock.Instant, moves: Int)?>(nil)
+  private let moves = Atomic<Int>(0)
+
+  /// The stamp for a read of a request (PostgreSQL's): one read since the request arrived (`RequestStart`), for it
+  /// or for another request, with no write here moving a stamp since, serves: it holds every write answered before
+  /// the request arrived, as a read of the request's own would, and the request's own writes end it. A page asked
+  /// for it up to three times, each a round trip (`tuan deal`'s only statements). The rows read after it are never
+  /// older than it (each statement sees what committed before it began). Not on SQLite, whose stamp is read in the
+  /// read's own snapshot, which may have begun before another request's read, and costs no round trip. Outside a
+  /// request, `read` runs.
+  package func stamp(reading read: () async throws -> DealsStamp) async rethrows -> DealsStamp {
+    let moved = moves.load(ordering: .acquiring)
+    if let arrived = RequestStart.instant,
+      let kept = recent.withLock({ kept in kept.flatMap { $0.began >= arrived && $0.moves == moved ? $0.stamp : nil } })
+    {
+      return kept
+    }
+    let began = ContinuousClock.now
+    let stamp = try await read()
+    recent.withLock { kept in if kept.map({ $0.began < began }) ?? true { kept = (stamp, began, moved) } }
+    return stamp
+  }
+
+  /// Runs `write`, which moves a stamp (every PostgreSQL write with `sold`, `imported` or `ReviewSQL.tally`), and then ends the
+  /// kept stamp: after it has committed, so that no stamp read before the commit serves a later read here.
+  package func moving<T>(_ write: () async throws -> T) async rethrows -> T {
+    defer { moves.add(1, ordering: .releasing) }
+    return try await write()
+  }
+
   /// The deals' stamp, as both engines read it: three primary-key lookups (a stamp not yet moved is 0).
   package static let stamp: SQL = """
     SELECT (SELECT n FROM tuan_stamps WHERE name = 'catalog'), (SELECT n FROM tuan_stamps WHERE name = 'sales'),

@@ -117,7 +117,13 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
     var unused: [(code: String, user: Int64)] = []
     var now = TuanFixture.now
     for step in 0..<60 {
-      let writer = roll(2) == 0 ? reader : other
+      let byReader = roll(2) == 0
+      let writer = byReader ? reader : other
+      // Each step is a request to `reader`'s process that reads first (on PostgreSQL the stamp it read serves the
+      // request's later reads, `OnSaleSets.stamp(reading:)`), writes and reads again: its own write must show. A
+      // write of the other process shows to requests that arrive after it.
+      let arrived = ContinuousClock.now
+      _ = try await RequestStart.$instant.withValue(arrived) { try await reader.deals(ids: [f.deals[0].id]) }
       switch roll(7) {
       case 0, 1, 2:
         let onSale = f.deals.prefix(written).filter { $0.publishedAt <= now && $0.deadline > now }
@@ -145,53 +151,55 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
       // Time moves on by seconds (within 智能排序's minute) or minutes.
       now += roll(2) == 0 ? Double(roll(50)) : Double(roll(120)) * 60
 
-      // The kept rows (`DealRows`) of both processes are the table's.
-      let rows = try await truth.store().deals(ids: f.deals.prefix(written).map(\.id))
-      let shopRows = try await truth.store().merchants(ids: shops.map(\.id))
-      let branches = try await truth.store().branches(of: f.deals.prefix(written).map(\.id))
-      for process in [reader, other] {
-        #expect(try await process.deals(ids: f.deals.prefix(written).map(\.id)) == rows, "step \(step)")
-        #expect(try await process.merchants(ids: shops.map(\.id)) == shopRows, "step \(step)")
-        #expect(try await process.branches(of: f.deals.prefix(written).map(\.id)) == branches, "step \(step)")
-      }
-      let at = millis(now)
-      for sort in [DealSort.ranking, .popular, .priceLow, .newest, .endingSoon] {
-        for category in [nil, "美食"] as [String?] {
-          var query = DealQuery()
-          query.cityAdcodes = [beijing]
-          query.onSaleAt = now
-          query.sort = sort
-          query.categories = category.map { [$0] } ?? []
-          let minute = query.rankedAt
-          func score(_ d: DealRecord) -> Double {
-            Double(d.purchaseCount) * 86_400_000.0 / (Double(max(minute - millis(d.publishedAt), 0)) + 172_800_000.0)
-          }
-          let expected = rows.values
-            .filter { millis($0.publishedAt) <= at && millis($0.deadline) > at && (category == nil || $0.category == category) }
-            .sorted { a, b in
-              switch sort {
-              case .ranking: score(a) != score(b) ? score(a) > score(b) : a.id > b.id
-              case .popular: a.purchaseCount != b.purchaseCount ? a.purchaseCount > b.purchaseCount : a.id > b.id
-              case .priceLow: a.currentPrice != b.currentPrice ? a.currentPrice < b.currentPrice : a.id > b.id
-              case .newest: a.publishedAt != b.publishedAt ? a.publishedAt > b.publishedAt : a.id > b.id
-              default: a.deadline != b.deadline ? a.deadline < b.deadline : a.id > b.id
-              }
-            }.map(\.id)
-          for (offset, limit) in [(0, 5), (5, 5), (0, 40), (12, 12)] {
-            query.offset = offset
-            query.limit = limit
-            let page = Array(expected.dropFirst(offset).prefix(limit))
-            let found = try await reader.findDeals(query)
-            let label = "step \(step) \(sort) \(category ?? "all") \(offset)+\(limit)"
-            #expect(found.items.map(\.deal.id) == page, "\(label)")
-            #expect(found.items.map(\.deal) == page.map { rows[$0]! }, "\(label)")
-            #expect(try await other.findDeals(query).items.map(\.deal) == page.map { rows[$0]! }, "\(label)")
-            #expect(found.total == expected.count, "\(label)")
-            #expect(try await reader.dealIDs(query) == page, "\(label)")
-            let pins = try await reader.dealPins(query)
-            #expect(pins.map(\.id) == page, "\(label)")
-            #expect(pins.map { "\($0.title) \($0.currentPrice) \($0.merchantID)" }
-                    == page.map { "\(rows[$0]!.title) \(rows[$0]!.currentPrice) \(rows[$0]!.merchantID)" }, "\(label)")
+      try await RequestStart.$instant.withValue(byReader ? arrived : .now) {
+        // The kept rows (`DealRows`) of both processes are the table's.
+        let rows = try await truth.store().deals(ids: f.deals.prefix(written).map(\.id))
+        let shopRows = try await truth.store().merchants(ids: shops.map(\.id))
+        let branches = try await truth.store().branches(of: f.deals.prefix(written).map(\.id))
+        for process in [reader, other] {
+          #expect(try await process.deals(ids: f.deals.prefix(written).map(\.id)) == rows, "step \(step)")
+          #expect(try await process.merchants(ids: shops.map(\.id)) == shopRows, "step \(step)")
+          #expect(try await process.branches(of: f.deals.prefix(written).map(\.id)) == branches, "step \(step)")
+        }
+        let at = millis(now)
+        for sort in [DealSort.ranking, .popular, .priceLow, .newest, .endingSoon] {
+          for category in [nil, "美食"] as [String?] {
+            var query = DealQuery()
+            query.cityAdcodes = [beijing]
+            query.onSaleAt = now
+            query.sort = sort
+            query.categories = category.map { [$0] } ?? []
+            let minute = query.rankedAt
+            func score(_ d: DealRecord) -> Double {
+              Double(d.purchaseCount) * 86_400_000.0 / (Double(max(minute - millis(d.publishedAt), 0)) + 172_800_000.0)
+            }
+            let expected = rows.values
+              .filter { millis($0.publishedAt) <= at && millis($0.deadline) > at && (category == nil || $0.category == category) }
+              .sorted { a, b in
+                switch sort {
+                case .ranking: score(a) != score(b) ? score(a) > score(b) : a.id > b.id
+                case .popular: a.purchaseCount != b.purchaseCount ? a.purchaseCount > b.purchaseCount : a.id > b.id
+                case .priceLow: a.currentPrice != b.currentPrice ? a.currentPrice < b.currentPrice : a.id > b.id
+                case .newest: a.publishedAt != b.publishedAt ? a.publishedAt > b.publishedAt : a.id > b.id
+                default: a.deadline != b.deadline ? a.deadline < b.deadline : a.id > b.id
+                }
+              }.map(\.id)
+            for (offset, limit) in [(0, 5), (5, 5), (0, 40), (12, 12)] {
+              query.offset = offset
+              query.limit = limit
+              let page = Array(expected.dropFirst(offset).prefix(limit))
+              let found = try await reader.findDeals(query)
+              let label = "step \(step) \(sort) \(category ?? "all") \(offset)+\(limit)"
+              #expect(found.items.map(\.deal.id) == page, "\(label)")
+              #expect(found.items.map(\.deal) == page.map { rows[$0]! }, "\(label)")
+              #expect(try await other.findDeals(query).items.map(\.deal) == page.map { rows[$0]! }, "\(label)")
+              #expect(found.total == expected.count, "\(label)")
+              #expect(try await reader.dealIDs(query) == page, "\(label)")
+              let pins = try await reader.dealPins(query)
+              #expect(pins.map(\.id) == page, "\(label)")
+              #expect(pins.map { "\($0.title) \($0.currentPrice) \($0.merchantID)" }
+                      == page.map { "\(rows[$0]!.title) \(rows[$0]!.currentPrice) \(rows[$0]!.merchantID)" }, "\(label)")
+            }
           }
         }
       }
