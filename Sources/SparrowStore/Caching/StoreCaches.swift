@@ -15,7 +15,7 @@ import Synchronization
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 /// | 微博's `HotTopicsCache` (an app's) | 热门话题 by window start and length | 16 lists | `statusesGeneration`: any status posted or removed, `.everything` |
 /// | 团购's `DealRows` (an app's) | deal and shop rows by id, under the deals' stamp they were read with | 20,000 of each | itself: a read uses only rows kept under the stamp it reads first; a new stamp starts afresh |
-/// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale, and how many deals each filter finds | 2,000 entries (one set per city and kind, one total per filter) | itself: each read checks the deals' stamp (highest id, last update), so any process's write shows at once, and a set ends at the next publication or deadline |
+/// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale, and how many deals each filter finds | 2,000 entries (one set per city and kind, one total per filter) | itself: each read checks the deals' stamp (counters moved by the writes), so any process's write answered before a request arrived shows to it (on PostgreSQL one stamp read since then serves a request's reads, ended by this process's writes), and a set ends at the next publication or deadline |
 ///
 /// Engines call `invalidate` after each write commits. `publish` hands the same change to other processes
 /// that share the database (an engine that has a channel wires it); they `apply` it without publishing again.
