@@ -105,8 +105,8 @@ package final class OnSaleSets: Sendable {
     return stamp
   }
 
-  /// Runs `write`, which moves a stamp (every PostgreSQL write with `sold`, `imported` or `ReviewSQL.tally`), and then ends the
-  /// kept stamp: after it has committed, so that no stamp read before the commit serves a later read here.
+  /// Runs `write`, which moves a stamp (every PostgreSQL write with `sold`, `imported` or `ReviewSQL.tally`), and
+  /// then ends the kept stamp: after it has committed, so that no stamp read before the commit serves a later read.
   package func moving<T>(_ write: () async throws -> T) async rethrows -> T {
     defer { moves.add(1, ordering: .releasing) }
     return try await write()
