@@ -66,6 +66,18 @@ enum WeiboSchema {
   /// The site's public originals and public statuses with pictures (`WeiboSQL.publicStatuses`), counted.
   static let v9 = WeiboSQL.recountPublicKinds.map { $0.text + ";\n" }.joined()
 
+  /// The unread counts (`WeiboSQL.unreadCounts`, every signed-in page's badges) from the indexes alone: comments to
+  /// a person and likes of their statuses carry the columns the counts check (author, hidden), so counting up to 100
+  /// unread reads no table row (40 µs of the badges' statement was 24 µs so).
+  static let v10 = """
+    DROP INDEX comments_by_status_user;
+    CREATE INDEX comments_by_status_user ON comments (status_user_id, id, user_id, hidden);
+    DROP INDEX comments_by_reply_user;
+    CREATE INDEX comments_by_reply_user ON comments (reply_user_id, id, status_user_id, user_id, hidden);
+    DROP INDEX likes_by_status_user;
+    CREATE INDEX likes_by_status_user ON likes (status_user_id, id, user_id);
+    """
+
   static let schema = SQLiteSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
@@ -76,6 +88,7 @@ enum WeiboSchema {
     ("weibo-v7", "微博: authors counted by the day of their latest post", v7),
     ("weibo-v8", "微博: each author's originals and statuses with pictures", v8),
     ("weibo-v9", "微博: the site's public originals and statuses with pictures", v9),
+    ("weibo-v10", "微博: unread counts from the indexes alone", v10),
   ])
 }
 
