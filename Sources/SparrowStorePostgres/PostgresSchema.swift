@@ -38,6 +38,22 @@ extension PostgresEnginePart {
   {
     try await engine.transaction(announcing: change, body)
   }
+  /// `transaction`, announcing what `change` makes of its result, or of nil when it failed (it may have committed
+  /// before its answer was lost): for a change that names what the write found.
+  @discardableResult
+  package func transaction<T: Sendable>(announcing change: (T?) -> CacheInvalidation,
+                                        _ body: (Connection) async throws -> T) async throws -> T
+  {
+    let result: T
+    do {
+      result = try await engine.transaction(body)
+    } catch {
+      await engine.announce(change(nil))
+      throw error
+    }
+    await engine.announce(change(result))
+    return result
+  }
   /// A write, then `change` (or `failed` when it failed) announced to every process's caches.
   @discardableResult
   package func changing<T: Sendable>(_ change: CacheInvalidation, failed: CacheInvalidation? = nil,

@@ -6,8 +6,10 @@ import WeiboStore
 
 extension PostgresWeiboStore {
   package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
-    try await transaction(announcing: .comments(on: comments.map(\.statusID))) { db in
-      for comment in comments { try await Self.insertComment(comment, mentions: mentions, db) }
+    try await transaction(announcing: { .comments(on: comments.map(\.statusID), reaching: $0) }) { db in
+      var reach: [Int64] = []
+      for comment in comments { reach += try await Self.insertComment(comment, mentions: mentions, db) }
+      return reach
     }
   }
 
@@ -28,8 +30,9 @@ extension PostgresWeiboStore {
   }
 
   package func deleteComment(id: Int64) async throws -> CommentRecord {
-    let comment = try await transaction { db in
+    let (comment, reach) = try await transaction { db in
       let hidden = try await db.value("SELECT hidden FROM comments WHERE id = \(id) FOR UPDATE", as: Int.self) ?? 0
+      let reach = try await Self.reach(ofComment: id, db)
       guard let comment = try await db.rows("DELETE FROM comments WHERE id = \(id) RETURNING \(raw: commentColumns)")
         .first.map(CommentRecord.init(row:))
       else { throw StoreError.notFound }
@@ -38,9 +41,9 @@ extension PostgresWeiboStore {
       if hidden == 0 {
         try await db.execute("UPDATE statuses SET comments_count = comments_count - 1 WHERE id = \(comment.statusID)")
       }
-      return comment
+      return (comment, reach)
     }
-    await announce(.comments(on: [comment.statusID]))
+    await announce(.comments(on: [comment.statusID], reaching: reach))
     return comment
   }
 
@@ -51,16 +54,16 @@ extension PostgresWeiboStore {
   }
 
   package func setCommentHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool {
-    let comment = try await transaction { db -> CommentRecord? in
+    let changed = try await transaction { db -> (CommentRecord, [Int64])? in
       guard let row = try await db.rows("SELECT \(raw: commentColumns) FROM comments WHERE id = \(id) FOR UPDATE").first
       else { return nil }
       let comment = try CommentRecord(row: row)
       guard comment.hiddenByStaff != hidden else { return nil }
       for statement in StatusHiding.comment(comment, hidden: hidden) + rows { try await db.execute(statement) }
-      return comment
+      return (comment, try await Self.reach(ofComment: id, db))
     }
-    guard let comment else { return false }
-    await announce(.comments(on: [comment.statusID]))
+    guard let (comment, reach) = changed else { return false }
+    await announce(.comments(on: [comment.statusID], reaching: reach))
     return true
   }
 
@@ -100,7 +103,8 @@ extension PostgresWeiboStore {
   }
 
 
-  static func insertComment(_ comment: CommentRecord, mentions: [Int64], _ db: Connection) async throws {
+  /// Inserts `comment` with its counts and mentions; returns whom it reaches (`WeiboSQL.commentReach`).
+  static func insertComment(_ comment: CommentRecord, mentions: [Int64], _ db: Connection) async throws -> [Int64] {
     guard try await insertCommentRow(comment, db) == 1 else { throw StoreError.notFound }
     try await db.execute("UPDATE statuses SET comments_count = comments_count + 1 WHERE id = \(comment.statusID)")
     // Mentions in comments on a private status would tell others about it: there are none.
@@ -111,6 +115,11 @@ extension PostgresWeiboStore {
         WHERE EXISTS (SELECT 1 FROM statuses WHERE id = \(comment.statusID) AND visible = 0)
         """)
     }
+    return try await reach(ofComment: comment.id, db)
+  }
+
+  static func reach(ofComment id: Int64, _ db: Connection) async throws -> [Int64] {
+    try await db.rows(WeiboSQL.commentReach(id)).map { try $0.int64(0) }
   }
 
   /// Inserts the row only if its status exists and the commenter may see it (and the comment it replies to

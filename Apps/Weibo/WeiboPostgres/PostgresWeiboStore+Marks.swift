@@ -51,7 +51,7 @@ extension PostgresWeiboStore {
   }
 
   package func like(_ mark: Mark) async throws {
-    try await transaction(announcing: .like(by: mark.userID, of: mark.statusID)) { db in
+    try await transaction(announcing: { .like(by: mark.userID, of: mark.statusID, owner: $0) }) { db in
       guard let author = try await db.value("SELECT user_id FROM statuses WHERE id = \(mark.statusID)", as: Int64.self)
       else { throw StoreError.notFound }
       if try await db.exists("SELECT 1 FROM likes WHERE user_id = \(mark.userID) AND status_id = \(mark.statusID)") {
@@ -62,18 +62,19 @@ extension PostgresWeiboStore {
         VALUES (\(mark.userID), \(mark.statusID), \(author), \(mark.id), \(millis(mark.createdAt)))
         """)
       try await db.execute("UPDATE statuses SET attitudes_count = attitudes_count + 1 WHERE id = \(mark.statusID)")
+      return author
     }
   }
 
   package func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
-    return try await transaction(announcing: .like(by: userID, of: statusID)) { db in
-      guard let mark = try await db.rows("""
-        DELETE FROM likes WHERE user_id = \(userID) AND status_id = \(statusID) RETURNING \(raw: markColumns)
-        """).first.map(Mark.init(row:))
+    try await transaction(announcing: { .like(by: userID, of: statusID, owner: $0?.owner) }) { db in
+      guard let row = try await db.rows("""
+        DELETE FROM likes WHERE user_id = \(userID) AND status_id = \(statusID) RETURNING \(raw: markColumns), status_user_id
+        """).first
       else { throw StoreError.notFound }
       try await db.execute("UPDATE statuses SET attitudes_count = attitudes_count - 1 WHERE id = \(statusID)")
-      return mark
-    }
+      return (mark: try Mark(row: row), owner: try row.int64(4))
+    }.mark
   }
 
   package func liked(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {

@@ -10,40 +10,40 @@ extension PostgresWeiboStore {
   {
     let posting = StatusPosting(status, mentions: mentions, topics: topics)
     // The counters it bumps may have changed whether or not it is stored.
-    try await changing(posting.invalidation(stored: true, comments: comments),
-                       failed: posting.invalidation(stored: false, comments: comments)) {
-      try await insert(posting, comments: comments)
-    }
+    try await transaction(announcing: { reach in
+      posting.invalidation(stored: reach != nil, comments: comments, reaching: reach)
+    }) { db in try await insert(posting, comments: comments, db) }
   }
 
-  private func insert(_ posting: StatusPosting, comments: [CommentRecord]) async throws {
+  /// Returns whom its comments reach.
+  private func insert(_ posting: StatusPosting, comments: [CommentRecord], _ db: Connection) async throws -> [Int64] {
     let status = posting.status
-    try await transaction { db in
-      // The author's row is locked first: two posts of one author at once see each other's text in turn.
-      try await db.execute("SELECT 1 FROM users WHERE id = \(status.userID) FOR UPDATE")
-      if let previous = try await db.rows(posting.previous).first,
-        posting.repeats(text: try previous.string(0), retweetedID: try previous.optionalInt64(1))
-      {
-        throw StoreError.duplicateText
-      }
-      if let targets = posting.repostTargets, !posting.repostFound(try await db.value(targets, as: Int.self) ?? 0) {
-        throw StoreError.notFound
-      }
-      try await Self.insert(status, db)
-      for update in posting.counterUpdates { try await db.execute(update) }
-      if !posting.mentions.isEmpty {
-        try await db.execute("""
-          INSERT INTO status_mentions (user_id, status_id) SELECT u, \(status.id) FROM unnest(\(posting.mentions)) AS u
-          """)
-      }
-      if !posting.topics.isEmpty {
-        try await db.execute("""
-          INSERT INTO status_topics (topic, status_id, created_at)
-          SELECT t, \(status.id), \(millis(status.createdAt)) FROM unnest(\(posting.topics)) AS t
-          """)
-      }
-      for comment in comments { try await Self.insertComment(comment, mentions: [], db) }
+    // The author's row is locked first: two posts of one author at once see each other's text in turn.
+    try await db.execute("SELECT 1 FROM users WHERE id = \(status.userID) FOR UPDATE")
+    if let previous = try await db.rows(posting.previous).first,
+      posting.repeats(text: try previous.string(0), retweetedID: try previous.optionalInt64(1))
+    {
+      throw StoreError.duplicateText
     }
+    if let targets = posting.repostTargets, !posting.repostFound(try await db.value(targets, as: Int.self) ?? 0) {
+      throw StoreError.notFound
+    }
+    try await Self.insert(status, db)
+    for update in posting.counterUpdates { try await db.execute(update) }
+    if !posting.mentions.isEmpty {
+      try await db.execute("""
+        INSERT INTO status_mentions (user_id, status_id) SELECT u, \(status.id) FROM unnest(\(posting.mentions)) AS u
+        """)
+    }
+    if !posting.topics.isEmpty {
+      try await db.execute("""
+        INSERT INTO status_topics (topic, status_id, created_at)
+        SELECT t, \(status.id), \(millis(status.createdAt)) FROM unnest(\(posting.topics)) AS t
+        """)
+    }
+    var reach: [Int64] = []
+    for comment in comments { reach += try await Self.insertComment(comment, mentions: [], db) }
+    return reach
   }
 
   package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {

@@ -11,8 +11,14 @@ extension PostgresWeiboStore {
   }
 
   package func unreadBadges(userID: Int64, upTo cap: Int) async throws -> UnreadBadges {
-    let counts = try await unread([[.status], UnreadKind.messages], userID: userID, cap: cap)
-    return UnreadBadges(statuses: counts[0], messages: counts[1])
+    // The kept badges and the held feed serve only once this process has heard every write before now (not
+    // listening, catching up drops them, and the database counts). One connection for it all.
+    try await reading { db in
+      try await catchUp(db)
+      return try await UnreadReading.badges(userID: userID, cap: cap, walk: false, caches: caches) { sql in
+        try await Self.integers(sql, db)
+      }
+    }
   }
 
   private func unread(_ groups: [[UnreadKind]], userID: Int64, cap: Int) async throws -> [Int] {
@@ -20,12 +26,18 @@ extension PostgresWeiboStore {
     // serves from it: a status another process has just posted may not be in it yet (a badge one short). Not
     // listening, catching up drops the feeds, and the database counts.
     if groups.contains([.status]), caches.homeFeeds.holds(userID) { try await reading { db in try await catchUp(db) } }
-    return try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: false, feeds: caches.homeFeeds) { sql in
-      try await reading { db in
-        guard let row = try await db.rows(sql).first else { return [] }
-        return try (0..<row.count).map { try row.int64($0) }
-      }
-    }
+    return try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: false, feeds: caches.homeFeeds,
+                                          read: integers)
+  }
+
+  /// The one row of integers `sql` reads.
+  private func integers(_ sql: SQL) async throws -> [Int64] {
+    try await reading { db in try await Self.integers(sql, db) }
+  }
+
+  private static func integers(_ sql: SQL, _ db: Connection) async throws -> [Int64] {
+    guard let row = try await db.rows(sql).first else { return [] }
+    return try (0..<row.count).map { try row.int64($0) }
   }
 
   package func markSeen(userID: Int64, kind: UnreadKind, upTo: Int64) async throws {
@@ -34,7 +46,7 @@ extension PostgresWeiboStore {
     try await caches.seen.gate.holding(key) {
       if caches.seen.covers(key, upTo: upTo) { return }
       // One statement that only raises the mark: no read first, no lost update between processes.
-      try await reading { db in
+      try await reading(announcing: .unread(users: [userID])) { db in
         try await db.execute("""
           INSERT INTO seen (user_id, kind, mark) VALUES (\(userID), \(kind.rawValue), \(upTo))
           ON CONFLICT (user_id, kind) DO UPDATE SET mark = excluded.mark WHERE excluded.mark > seen.mark

@@ -7,9 +7,10 @@ import WeiboStore
 // Comments: writes, reads by id and feeds.
 extension SQLiteWeiboStore {
   package func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws {
-    defer { caches.invalidate(.comments(on: comments.map(\.statusID))) }
-    try await pool.write { db in
-      for comment in comments { try Self.insertComment(comment, mentions: mentions, db) }
+    var reach: [Int64]?
+    defer { caches.invalidate(.comments(on: comments.map(\.statusID), reaching: reach)) }
+    reach = try await pool.write { db in
+      try comments.flatMap { try Self.insertComment($0, mentions: mentions, db) }
     }
   }
 
@@ -34,10 +35,11 @@ extension SQLiteWeiboStore {
   }
 
   package func deleteComment(id: Int64) async throws -> CommentRecord {
-    let comment = try await pool.write { db in
+    let (comment, reach) = try await pool.write { db in
       guard let comment = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(commentColumns) FROM comments WHERE id = ?"), arguments: [id])
         .map(CommentRecord.init(row:))
       else { throw StoreError.notFound }
+      let reach = try Self.reach(ofComment: id, db)
       try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM comment_mentions WHERE comment_id = ?", arguments: [id])
       // A hidden comment has left its status's count already.
@@ -45,9 +47,9 @@ extension SQLiteWeiboStore {
         try db.execute(
           sql: "UPDATE statuses SET comments_count = comments_count - 1 WHERE id = ?", arguments: [comment.statusID])
       }
-      return comment
+      return (comment, reach)
     }
-    caches.invalidate(.comments(on: [comment.statusID]))
+    caches.invalidate(.comments(on: [comment.statusID], reaching: reach))
     return comment
   }
 
@@ -59,16 +61,16 @@ extension SQLiteWeiboStore {
   }
 
   package func setCommentHidden(id: Int64, hidden: Bool, rows: [SparrowStore.SQL]) async throws -> Bool {
-    let comment = try await pool.write { db -> CommentRecord? in
+    let changed = try await pool.write { db -> (CommentRecord, [Int64])? in
       guard let comment = try Row.fetchOne(
         try db.cachedStatement(sql: "SELECT \(commentColumns) FROM comments WHERE id = ?"), arguments: [id]
       ).map(CommentRecord.init(row:)), comment.hiddenByStaff != hidden
       else { return nil }
       for statement in StatusHiding.comment(comment, hidden: hidden) + rows { try db.execute(statement) }
-      return comment
+      return (comment, try Self.reach(ofComment: id, db))
     }
-    guard let comment else { return false }
-    caches.invalidate(.comments(on: [comment.statusID]))
+    guard let (comment, reach) = changed else { return false }
+    caches.invalidate(.comments(on: [comment.statusID], reaching: reach))
     return true
   }
 
@@ -96,7 +98,8 @@ extension SQLiteWeiboStore {
   }
 
 
-  static func insertComment(_ comment: CommentRecord, mentions: [Int64], _ db: Database) throws {
+  /// Inserts `comment` with its counts and mentions; returns whom it reaches (`WeiboSQL.commentReach`).
+  static func insertComment(_ comment: CommentRecord, mentions: [Int64], _ db: Database) throws -> [Int64] {
     try insertCommentRow(comment, db)
     guard db.changesCount == 1 else { throw StoreError.notFound }
     try db.execute(
@@ -110,6 +113,12 @@ extension SQLiteWeiboStore {
           """,
         arguments: [user, comment.id, comment.statusID])
     }
+    return try reach(ofComment: comment.id, db)
+  }
+
+  static func reach(ofComment id: Int64, _ db: Database) throws -> [Int64] {
+    let (sql, arguments) = WeiboSQL.commentReach(id).sqlite
+    return try Int64.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
   }
 
   /// Inserts the row only if its status exists and the commenter may see it (and the comment it replies to

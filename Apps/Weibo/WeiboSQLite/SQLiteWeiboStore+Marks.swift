@@ -53,8 +53,9 @@ extension SQLiteWeiboStore {
   }
 
   package func like(_ mark: Mark) async throws {
-    defer { caches.invalidate(.like(by: mark.userID, of: mark.statusID)) }
-    try await pool.write { db in
+    var owner: Int64?
+    defer { caches.invalidate(.like(by: mark.userID, of: mark.statusID, owner: owner)) }
+    owner = try await pool.write { db in
       guard let author = try Int64.fetchOne(try db.cachedStatement(sql: "SELECT user_id FROM statuses WHERE id = ?"), arguments: [mark.statusID])
       else { throw StoreError.notFound }
       let exists = try Bool.fetchOne(try db.cachedStatement(sql: "SELECT 1 FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [mark.userID, mark.statusID])
@@ -64,20 +65,26 @@ extension SQLiteWeiboStore {
         arguments: [mark.userID, mark.statusID, author, mark.id, millis(mark.createdAt)])
       try db.execute(
         sql: "UPDATE statuses SET attitudes_count = attitudes_count + 1 WHERE id = ?", arguments: [mark.statusID])
+      return author
     }
   }
 
   package func unlike(userID: Int64, statusID: Int64) async throws -> Mark {
-    defer { caches.invalidate(.like(by: userID, of: statusID)) }
-    return try await pool.write { db in
-      guard let mark = try Row.fetchOne(try db.cachedStatement(sql: "SELECT \(markColumns) FROM likes WHERE user_id = ? AND status_id = ?"), arguments: [userID, statusID]
-      ).map(Mark.init(row:))
+    var owner: Int64?
+    defer { caches.invalidate(.like(by: userID, of: statusID, owner: owner)) }
+    let (mark, author) = try await pool.write { db in
+      guard let row = try Row.fetchOne(
+        try db.cachedStatement(sql: "SELECT \(markColumns), status_user_id FROM likes WHERE user_id = ? AND status_id = ?"),
+        arguments: [userID, statusID])
       else { throw StoreError.notFound }
+      let mark = Mark(row: row)
       try db.execute(sql: "DELETE FROM likes WHERE user_id = ? AND status_id = ?", arguments: [userID, statusID])
       try db.execute(
         sql: "UPDATE statuses SET attitudes_count = attitudes_count - 1 WHERE id = ?", arguments: [statusID])
-      return mark
+      return (mark, row[4] as Int64)
     }
+    owner = author
+    return mark
   }
 
   package func liked(by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {

@@ -12,8 +12,9 @@ extension SQLiteWeiboStore {
     let posting = StatusPosting(status, mentions: mentions, topics: topics)
     // The counters it bumps change whether or not it is stored.
     var stored = false
-    defer { caches.invalidate(posting.invalidation(stored: stored, comments: comments)) }
-    try await pool.write { db in
+    var reach: [Int64]?
+    defer { caches.invalidate(posting.invalidation(stored: stored, comments: comments, reaching: reach)) }
+    reach = try await pool.write { db in
       let (previous, previousArguments) = posting.previous.sqlite
       if let row = try Row.fetchOne(try db.cachedStatement(sql: previous), arguments: previousArguments),
         posting.repeats(text: row["text"], retweetedID: row["retweeted_id"])
@@ -38,7 +39,7 @@ extension SQLiteWeiboStore {
           sql: "INSERT INTO status_topics (topic, status_id, created_at) VALUES (?, ?, ?)",
           arguments: [topic, status.id, millis(status.createdAt)])
       }
-      for comment in comments { try Self.insertComment(comment, mentions: [], db) }
+      return try comments.flatMap { try Self.insertComment($0, mentions: [], db) }
     }
     stored = true
   }

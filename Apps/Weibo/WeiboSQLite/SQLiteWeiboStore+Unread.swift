@@ -12,17 +12,19 @@ extension SQLiteWeiboStore {
   }
 
   package func unreadBadges(userID: Int64, upTo cap: Int) async throws -> UnreadBadges {
-    let counts = try await unread([[.status], UnreadKind.messages], userID: userID, cap: cap)
-    return UnreadBadges(statuses: counts[0], messages: counts[1])
+    try await UnreadReading.badges(userID: userID, cap: cap, walk: true, caches: caches, read: integers)
   }
 
   private func unread(_ groups: [[UnreadKind]], userID: Int64, cap: Int) async throws -> [Int] {
-    try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: true, feeds: caches.homeFeeds) { sql in
-      try await readingOne { db in
-        let (text, arguments) = sql.sqlite
-        guard let row = try Row.fetchOne(try db.cachedStatement(sql: text), arguments: arguments) else { return [] }
-        return (0..<row.count).map { row[$0] }
-      }
+    try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: true, feeds: caches.homeFeeds, read: integers)
+  }
+
+  /// The one row of integers `sql` reads.
+  private func integers(_ sql: SparrowStore.SQL) async throws -> [Int64] {
+    try await readingOne { db in
+      let (text, arguments) = sql.sqlite
+      guard let row = try Row.fetchOne(try db.cachedStatement(sql: text), arguments: arguments) else { return [] }
+      return (0..<row.count).map { row[$0] }
     }
   }
 
@@ -48,6 +50,7 @@ extension SQLiteWeiboStore {
           arguments: [userID, kind.rawValue, upTo])
       }
       caches.seen.raise(key, to: upTo)
+      caches.invalidate(.unread(users: [userID]))
     }
   }
 

@@ -60,11 +60,14 @@ package struct StatusPosting: Sendable {
   }
 
   /// What the caches must drop: the author's row and the rows whose counters changed; the feeds learn of the status
-  /// only once it is `stored` (a refused post joins nothing).
-  package func invalidation(stored: Bool, comments: [CommentRecord]) -> CacheInvalidation {
-    .several([
+  /// only once it is `stored` (a refused post joins nothing). The unread counts of those it mentions move, and of
+  /// those its `comments` reach (`WeiboSQL.commentReach`, nil when the write did not get as far as learning it).
+  package func invalidation(stored: Bool, comments: [CommentRecord], reaching commentReach: [Int64]?) -> CacheInvalidation {
+    let reach = comments.isEmpty ? mentions : commentReach.map { mentions + $0 }
+    return .several([
       .userRows(users: [status.userID]),
       .statuses(posted: stored ? [PostedStatus(status)] : [], changed: status.changedByPosting(comments)),
+      .unread(users: reach),
     ])
   }
 

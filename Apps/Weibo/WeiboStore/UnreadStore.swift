@@ -46,4 +46,34 @@ package enum UnreadReading {
     counts.insert(statusCount ?? 0, at: statuses)
     return counts
   }
+
+  /// The tab bar's badges: 消息's count and the status mark from `UnreadBadgeCache` when it keeps them, else from
+  /// one statement (with the new statuses too when the reader's home feed is not held), kept for the next page;
+  /// the new statuses counted in the held feed after the mark. `read` as for `counts`; on PostgreSQL, call it
+  /// caught up with the other processes (the cache and the feed hold what they announced).
+  package static func badges(userID: Int64, cap: Int, walk: Bool, caches: StoreCaches,
+                             read: (SQL) async throws -> [Int64]) async throws -> UnreadBadges
+  {
+    let (kept, feeds) = (caches.unreadBadges, caches.homeFeeds)
+    if let entry = kept.entry(of: userID, cap: cap) {
+      var statuses = feeds.unread(of: userID, after: entry.statusMark, upTo: cap)
+      if statuses == nil {
+        statuses = try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) }
+      }
+      return UnreadBadges(statuses: statuses ?? 0, messages: entry.messages)
+    }
+    let ticket = kept.ticket(for: userID)
+    let held = feeds.holds(userID)
+    let groups = held ? [UnreadKind.messages] : [[.status], UnreadKind.messages]
+    let row = try await read(WeiboSQL.unreadCounts(groups, userID: userID, cap: cap, walk: walk, statusMark: true))
+    guard row.count == groups.count + 1, let mark = row.last else { return UnreadBadges(statuses: 0, messages: 0) }
+    let messages = Int(row[groups.count - 1])
+    kept.keep(UnreadBadgeCache.Entry(cap: cap, messages: messages, statusMark: mark), for: userID, ticket: ticket)
+    // Dropped since, or the unread reach past the held ids: the database counts them.
+    var statuses = held ? feeds.unread(of: userID, after: mark, upTo: cap) : Int(row[0])
+    if statuses == nil {
+      statuses = try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) }
+    }
+    return UnreadBadges(statuses: statuses ?? 0, messages: messages)
+  }
 }

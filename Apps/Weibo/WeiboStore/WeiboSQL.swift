@@ -434,6 +434,17 @@ package enum WeiboSQL {
     "(\(raw: table).hidden = 0 OR \(raw: table).user_id = \(viewer)) AND \(sql: Blocking.clear(table + ".user_id", for: viewer))"
   }
 
+  /// Whose unread counts comment `id` is in (`UnreadKind.cmt`, `.mentionCmt`): its status's author, the author of
+  /// the comment it replies to, and those it mentions; nobody once it is gone. Read in the transaction that posts
+  /// it (after), removes it (before) or hides it, for `CacheInvalidation.comments(on:reaching:)`.
+  package static func commentReach(_ id: Int64) -> SQL {
+    """
+    SELECT status_user_id FROM comments WHERE id = \(id) \
+    UNION ALL SELECT reply_user_id FROM comments WHERE id = \(id) AND reply_user_id IS NOT NULL \
+    UNION ALL SELECT user_id FROM comment_mentions WHERE comment_id = \(id)
+    """
+  }
+
   /// The comments `feed` holds.
   private static func condition(_ feed: CommentFeed) -> SQL {
     switch feed {

@@ -10,13 +10,17 @@ extension CacheInvalidation {
   /// A favourite added or removed by `user`: their row (the favourites count) and their marks.
   package static func favorite(by user: Int64) -> Self { .userRows(users: [user], relationsOf: [user]) }
 
-  /// A like of `status` added or removed by `user`: their marks and the status's row (its count).
-  package static func like(by user: Int64, of status: Int64) -> Self {
-    .several([.userRows(relationsOf: [user]), .statuses(changed: [status])])
+  /// A like of `status` (by `owner`; nil when the write did not get as far as learning it) added or removed by
+  /// `user`: their marks, the status's row (its count) and the owner's unread likes.
+  package static func like(by user: Int64, of status: Int64, owner: Int64?) -> Self {
+    .several([.userRows(relationsOf: [user]), .statuses(changed: [status]), .unread(users: owner.map { [$0] })])
   }
 
-  /// Comments posted or removed on `statuses`: their rows (the comment counts).
-  package static func comments(on statuses: [Int64]) -> Self { .statuses(changed: statuses) }
+  /// Comments posted, removed, hidden or shown on `statuses`: their rows (the comment counts), and the unread
+  /// counts of those they `reach` (`WeiboSQL.commentReach`; nil when the write did not get as far as learning it).
+  package static func comments(on statuses: [Int64], reaching reach: [Int64]?) -> Self {
+    .several([.statuses(changed: statuses), .unread(users: reach)])
+  }
 
   /// An account suspended or its suspension lifted: its grants (when suspended), and everything cached that shows
   /// or hides its content (each reader's relations, home feeds, rows), since a suspended account is kept apart from

@@ -1,0 +1,157 @@
+import Foundation
+import SparrowDemo
+import SparrowStore
+import WeiboStore
+import SparrowTestSupport
+import Testing
+
+/// The kept tab-bar badges (`UnreadBadgeCache`): whatever was written, by whichever process, every page's badges
+/// are the counts the database gives now, in the writing process and in another one.
+@Suite struct UnreadBadgeCacheTests {
+  @Test(arguments: StoreKind.available, [5, 17, 2027] as [UInt64])
+  func keptBadgesAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind, seed: UInt64) async throws {
+    try await HomeFeedCacheTests().withTwoProcesses(kind, depth: 6) { writer, reader, truth in
+      var f = Fixture()
+      var random = SplitMix(seed: seed)
+      let app = AppRecord(id: f.ids.next(at: f.tick()), clientID: "c", secretHash: "h", name: "应用", url: "",
+                          redirectURI: "http://127.0.0.1/cb", firstParty: true, createdAt: f.now)
+      try await writer.createApp(app)
+      var people: [Int64] = []
+      for name in ["alice", "bobby", "carol", "dave", "erin"] { people.append(try await f.user(writer, name)) }
+      for a in people { for b in people where a != b && Bool.random(using: &random) {
+        try await writer.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
+      } }
+      var statuses: [Int64] = []
+      var comments: [Int64] = []
+      var suspended: Set<Int64> = []
+
+      func someMentions(but author: Int64) -> [Int64] {
+        people.filter { $0 != author && Int.random(in: 0..<3, using: &random) == 0 }
+      }
+
+      func post(by author: Int64) async throws {
+        let at = f.tick()
+        let record = StatusRecord(id: f.ids.next(at: at), userID: author, text: "第\(at)条 @某人", appID: app.id,
+                                  createdAt: at, visible: Int.random(in: 0..<5, using: &random) == 0 ? 1 : 0)
+        try await writer.insertStatus(record, mentions: someMentions(but: author), topics: [], comments: [])
+        statuses.append(record.id)
+      }
+
+      /// A comment on `status`, maybe a reply, maybe mentioning people; refused on what the commenter may not see.
+      func comment(by author: Int64, on status: Int64) async throws {
+        let at = f.tick()
+        let onStatus = try await writer.comments(in: .onStatus(status), page: Page(count: 50), seenBy: author).items
+        let reply = Bool.random(using: &random) ? onStatus.randomElement(using: &random)?.id : nil
+        let record = CommentRecord(id: f.ids.next(at: at), statusID: status, userID: author, text: "评论\(at)",
+                                   appID: app.id, createdAt: at, replyCommentID: reply)
+        if (try? await writer.insertComments([record], mentions: someMentions(but: author))) != nil {
+          comments.append(record.id)
+        }
+      }
+
+      /// Each person's badges from both processes, twice (the first read may keep them, the second is served from
+      /// what was kept), against the database's counts now.
+      func check(_ place: String) async throws {
+        for viewer in people {
+          let cap = [3, 99].randomElement(using: &random)!
+          let counts = try await truth().unreadCounts(userID: viewer, upTo: 1_000)
+          let messages = min(cap, UnreadKind.messages.reduce(0) { $0 + (counts[$1] ?? 0) })
+          let statuses = min(cap, counts[.status] ?? 0)
+          for (process, store) in [("writer", writer), ("reader", reader)] {
+            for round in 0..<2 {
+              let badges = try await store.unreadBadges(userID: viewer, upTo: cap)
+              #expect(badges == UnreadBadges(statuses: statuses, messages: messages),
+                      "seed \(seed), \(place), \(process) round \(round), viewer \(viewer) up to \(cap): \(counts)")
+            }
+          }
+        }
+      }
+
+      for author in people { try await post(by: author) }
+      for step in 0..<150 {
+        let someone = people.randomElement(using: &random)!
+        let other = people.filter { $0 != someone }.randomElement(using: &random)!
+        let target = statuses.randomElement(using: &random)
+        var did = ""
+        switch Int.random(in: 0..<16, using: &random) {
+        case 0, 1:
+          did = "post"
+          try await post(by: someone)
+        case 2, 3, 4:
+          did = "comment"
+          if let target { try await comment(by: someone, on: target) }
+        case 5:
+          did = "repost with a comment"
+          if let target, let original = try await writer.status(id: target, visibleTo: someone), original.visible == 0 {
+            let at = f.tick()
+            let repost = StatusRecord(id: f.ids.next(at: at), userID: someone, text: "转发\(at)", appID: app.id,
+                                      createdAt: at, retweetedID: original.retweetedID ?? original.id, parentID: original.id)
+            let along = CommentRecord(id: f.ids.next(at: at), statusID: original.id, userID: someone, text: "顺便",
+                                      appID: app.id, createdAt: at)
+            if (try? await writer.insertStatus(repost, mentions: [], topics: [], comments: [along])) != nil {
+              statuses.append(repost.id)
+              comments.append(along.id)
+            }
+          }
+        case 6, 7:
+          did = "like or unlike"
+          if let target {
+            let mark = Mark(id: f.ids.next(at: f.tick()), userID: someone, statusID: target, createdAt: f.now)
+            if (try? await writer.like(mark)) == nil { _ = try? await writer.unlike(userID: someone, statusID: target) }
+          }
+        case 8:
+          did = "delete a comment"
+          if let id = comments.randomElement(using: &random) {
+            _ = try? await writer.deleteComment(id: id)
+            comments.removeAll { $0 == id }
+          }
+        case 9:
+          did = "hide or show a comment"
+          if let id = comments.randomElement(using: &random) {
+            _ = try await writer.setCommentHidden(id: id, hidden: Bool.random(using: &random), rows: [])
+          }
+        case 10:
+          did = "delete a status"
+          if let target, Int.random(in: 0..<2, using: &random) == 0 {
+            _ = try? await writer.deleteStatus(id: target)
+            statuses.removeAll { $0 == target }
+          }
+        case 11:
+          did = "hide or show a status"
+          if let target {
+            _ = try await writer.setStatusHidden(id: target, hidden: Bool.random(using: &random),
+                                                 mentions: someMentions(but: 0), topics: [], rows: [])
+          }
+        case 12:
+          did = "block or unblock"
+          if (try? await writer.block(blocker: someone, blocked: other, at: f.now)) == nil {
+            try? await writer.unblock(blocker: someone, blocked: other)
+          }
+        case 13 where Int.random(in: 0..<3, using: &random) == 0:
+          did = "suspend or lift"
+          let audit = AuditEntry(id: f.ids.next(at: f.tick()), actorID: AuditEntry.operatorID, action: "suspend",
+                                 target: "user:\(someone)", reason: "测试", at: f.now)
+          if suspended.remove(someone) != nil {
+            _ = try await writer.liftSuspension(userID: someone, audit: audit)
+          } else {
+            try await writer.suspend(Suspension(userID: someone, reason: "测试", at: f.now), audit: audit)
+            suspended.insert(someone)
+          }
+        default:
+          did = "mark seen"
+          let kind = UnreadKind.allCases.randomElement(using: &random)!
+          let upTo = (statuses + comments).randomElement(using: &random) ?? someone
+          try await [writer, reader].randomElement(using: &random)!.markSeen(userID: someone, kind: kind, upTo: upTo)
+        }
+        try await check("step \(step) (\(did))")
+      }
+
+      // The kept badges were really used, in both processes: the comparison was not of the database with itself.
+      for store in [writer, reader] {
+        let kept = try #require(store.statistics.caches.first { $0.cache == "unread_badges" }?.tally)
+        #expect(kept.hits > 300, "\(kept)")
+        #expect(kept.misses > 50, "\(kept)")
+      }
+    }
+  }
+}
