@@ -82,16 +82,22 @@ import Testing
     }
   }
 
+  /// The random histories' first-party app and five people, on `store`.
+  static func cast(on store: any WeiboStore, _ f: inout Fixture) async throws -> (app: AppRecord, people: [Int64]) {
+    let app = AppRecord(id: f.ids.next(at: f.tick()), clientID: "c", secretHash: "h", name: "应用", url: "",
+                        redirectURI: "http://127.0.0.1/cb", firstParty: true, createdAt: f.now)
+    try await store.createApp(app)
+    var people: [Int64] = []
+    for name in ["alice", "bobby", "carol", "dave", "erin"] { people.append(try await f.user(store, name)) }
+    return (app, people)
+  }
+
   @Test(arguments: StoreKind.available, [2026, 7, 99] as [UInt64])
   func hotHomePagesAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind, seed: UInt64) async throws {
     try await withTwoProcesses(kind, depth: 7) { writer, reader, truth in
       var f = Fixture()
       var random = SplitMix(seed: seed)
-      let app = AppRecord(id: f.ids.next(at: f.tick()), clientID: "c", secretHash: "h", name: "应用", url: "",
-                          redirectURI: "http://127.0.0.1/cb", firstParty: true, createdAt: f.now)
-      try await writer.createApp(app)
-      var people: [Int64] = []
-      for name in ["alice", "bobby", "carol", "dave", "erin"] { people.append(try await f.user(writer, name)) }
+      let (app, people) = try await HomeFeedCacheTests.cast(on: writer, &f)
       var statuses: [Int64] = []
       var comments: [Int64] = []
 

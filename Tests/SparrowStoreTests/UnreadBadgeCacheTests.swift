@@ -13,11 +13,7 @@ import Testing
     try await HomeFeedCacheTests().withTwoProcesses(kind, depth: 6) { writer, reader, truth in
       var f = Fixture()
       var random = SplitMix(seed: seed)
-      let app = AppRecord(id: f.ids.next(at: f.tick()), clientID: "c", secretHash: "h", name: "应用", url: "",
-                          redirectURI: "http://127.0.0.1/cb", firstParty: true, createdAt: f.now)
-      try await writer.createApp(app)
-      var people: [Int64] = []
-      for name in ["alice", "bobby", "carol", "dave", "erin"] { people.append(try await f.user(writer, name)) }
+      let (app, people) = try await HomeFeedCacheTests.cast(on: writer, &f)
       for a in people { for b in people where a != b && Bool.random(using: &random) {
         try await writer.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
       } }
