@@ -55,22 +55,22 @@ package enum UnreadReading {
                              read: (SQL) async throws -> [Int64]) async throws -> UnreadBadges
   {
     let (kept, feeds) = (caches.unreadBadges, caches.homeFeeds)
+    let (messages, mark): (Int, Int64)
+    var statuses: Int?
     if let entry = kept.entry(of: userID, cap: cap) {
-      var statuses = feeds.unread(of: userID, after: entry.statusMark, upTo: cap)
-      if statuses == nil {
-        statuses = try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) }
-      }
-      return UnreadBadges(statuses: statuses ?? 0, messages: entry.messages)
+      (messages, mark) = (entry.messages, entry.statusMark)
+      statuses = feeds.unread(of: userID, after: mark, upTo: cap)
+    } else {
+      let ticket = kept.ticket(for: userID)
+      let held = feeds.holds(userID)
+      let groups = held ? [UnreadKind.messages] : [[.status], UnreadKind.messages]
+      let row = try await read(WeiboSQL.unreadCounts(groups, userID: userID, cap: cap, walk: walk, statusMark: true))
+      guard row.count == groups.count + 1, let last = row.last else { return UnreadBadges(statuses: 0, messages: 0) }
+      (messages, mark) = (Int(row[groups.count - 1]), last)
+      kept.keep(UnreadBadgeCache.Entry(cap: cap, messages: messages, statusMark: mark), for: userID, ticket: ticket)
+      statuses = held ? feeds.unread(of: userID, after: mark, upTo: cap) : Int(row[0])
     }
-    let ticket = kept.ticket(for: userID)
-    let held = feeds.holds(userID)
-    let groups = held ? [UnreadKind.messages] : [[.status], UnreadKind.messages]
-    let row = try await read(WeiboSQL.unreadCounts(groups, userID: userID, cap: cap, walk: walk, statusMark: true))
-    guard row.count == groups.count + 1, let mark = row.last else { return UnreadBadges(statuses: 0, messages: 0) }
-    let messages = Int(row[groups.count - 1])
-    kept.keep(UnreadBadgeCache.Entry(cap: cap, messages: messages, statusMark: mark), for: userID, ticket: ticket)
-    // Dropped since, or the unread reach past the held ids: the database counts them.
-    var statuses = held ? feeds.unread(of: userID, after: mark, upTo: cap) : Int(row[0])
+    // Not held, dropped since, or the unread reach past the held ids: the database counts them.
     if statuses == nil {
       statuses = try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) }
     }
