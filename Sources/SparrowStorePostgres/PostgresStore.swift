@@ -208,7 +208,9 @@ package final class PostgresStore: PlatformStore {
     do {
       return try await client.withConnection { connection in
         leased = use.lease()
-        return try await body(Connection(connection: connection, logger: logger, log: log))
+        return try await withTaskExecutorPreference(ConnectionExecutor.of(connection.eventLoop)) {
+          try await body(Connection(connection: connection, logger: logger, log: log))
+        }
       }
     } catch {
       throw Self.storeError(error)
