@@ -1,4 +1,5 @@
 import NIOCore
+import PostgresNIO
 import Synchronization
 
 /// A leased connection's event loop as the task executor of the work done with it: a statement is written from
@@ -16,8 +17,9 @@ final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
     loop.execute { job.runSynchronously(on: executor) }
   }
 
-  /// The executor of `loop`, one per loop for the process (a pool's loops are few and live as long).
-  static func of(_ loop: any EventLoop) -> ConnectionExecutor {
+  /// The executor of `connection`'s loop, one per loop for the process (a pool's loops are few and live as long).
+  static func of(_ connection: PostgresConnection) -> ConnectionExecutor {
+    let loop = connection.eventLoop
     let key = ObjectIdentifier(loop as AnyObject)
     return made.withLock { made in
       if let kept = made[key] { return kept }

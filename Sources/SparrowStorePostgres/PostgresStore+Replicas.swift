@@ -60,7 +60,7 @@ final class Replicas: @unchecked Sendable {
         group.addTask {
           try await self.client.withConnection { connection in
             leased.set()
-            return try await body(connection)
+            return try await withTaskExecutorPreference(ConnectionExecutor.of(connection)) { try await body(connection) }
           }
         }
         group.addTask {

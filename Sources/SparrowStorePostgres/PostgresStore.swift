@@ -208,7 +208,7 @@ package final class PostgresStore: PlatformStore {
     do {
       return try await client.withConnection { connection in
         leased = use.lease()
-        return try await withTaskExecutorPreference(ConnectionExecutor.of(connection.eventLoop)) {
+        return try await withTaskExecutorPreference(ConnectionExecutor.of(connection)) {
           try await body(Connection(connection: connection, logger: logger, log: log))
         }
       }
