@@ -33,6 +33,7 @@ package final class GeoData: Sendable {
   let cityByName: [String: City]
   let districtByAdcode: [Int: District]
   let districtsByCity: [Int: [District]]
+  let citiesByProvince: [String: [City]]
   let neighbourhoodsByDistrict: [Int: [Neighbourhood]]
   let allNeighbourhoods: [Neighbourhood]
   private let outlines: Lazy<[Int: Outline]>
@@ -53,7 +54,8 @@ package final class GeoData: Sendable {
       guard let city = record.city else { throw GeoDataError.unsupportedFormat("city level \(record.level)") }
       return city
     }
-    self.cities = cities.sorted { ($0.pinyin, $0.adcode) < ($1.pinyin, $1.adcode) }
+    let sorted = cities.sorted { ($0.pinyin, $0.adcode) < ($1.pinyin, $1.adcode) }
+    self.cities = sorted
     hotCities = cities.filter(\.isHot).sorted { $0.hotRank! < $1.hotRank! }
     districts = file.districts.map(\.district)
     allNeighbourhoods = file.neighbourhoods.map(\.neighbourhood)
@@ -67,6 +69,7 @@ package final class GeoData: Sendable {
     cityByName = byName
     districtByAdcode = Dictionary(uniqueKeysWithValues: districts.map { ($0.adcode, $0) })
     districtsByCity = Dictionary(grouping: districts, by: \.cityAdcode)
+    citiesByProvince = Dictionary(grouping: sorted, by: \.province)
     neighbourhoodsByDistrict = Dictionary(grouping: allNeighbourhoods, by: \.districtAdcode)
     outlines = Lazy { Self.readOutlines(outlinesURL) }
     let worldURL = directory.appendingPathComponent("world.json")
@@ -108,6 +111,10 @@ package final class GeoData: Sendable {
 
   /// The districts of `city`, in adcode order.
   package func districts(of city: City) -> [District] { districtsByCity[city.adcode] ?? [] }
+
+  /// The cities of the province (or municipality) named `province` as `City.province` has it, in `cities`' order:
+  /// 足迹's province map asks on every request, and comparing Chinese names over every city was a third of it.
+  package func cities(inProvince province: String) -> [City] { citiesByProvince[province] ?? [] }
 
   /// The district of `city` called `name`, short (朝阳) or full (朝阳区).
   package func district(named name: String, in city: City) -> District? {

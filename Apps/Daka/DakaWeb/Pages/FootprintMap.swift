@@ -224,7 +224,7 @@ struct FootprintMap: PageModel {
       let province = byProvince.first { $0.0 == named }?.0 ?? byProvince.first!.0
       chosenProvince = province
       let counts = Dictionary(visitedCities.map { ($0.0.adcode, $0.1) }, uniquingKeysWith: +)
-      for each in geo.cities where each.province == province {
+      for each in geo.cities(inProvince: province) {
         if let outline = geo.outline(of: each) {
           outlines.append((each.name, outline, counts[each.adcode] ?? 0, counts[each.adcode] == nil ? nil : "/daka/me?city=\(each.adcode)"))
         }
