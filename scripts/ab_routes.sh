@@ -5,7 +5,8 @@
 # usage: ab_routes.sh BIN_A BIN_B 'ROUTE|ROUTE…'   (the sweep's names, as a regular expression; AB_ROUNDS 3,
 # AB_SECONDS 2). Run `make bench` (or scripts/bench.sh) once first: it makes the dataset. With
 # AB_DATABASE=postgres://… both builds serve that one database (the dataset copied in with `migrate-data`; the folders
-# keep only media), with `--pool-size 16`, as scripts/bench_postgres.sh does.
+# keep only media), with `--pool-size 16`, as scripts/bench_postgres.sh does. Beside requests a second it prints the
+# servers' CPU time a request (median), the steadier figure on a shared machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$1 B=$2 PATTERN=$3
@@ -41,22 +42,33 @@ start() { # bin folder port
 start "$A" "$WORK/a" 18180
 start "$B" "$WORK/b" 18181
 
-rps() { # routes.tsv name
-  local url header
+# The server's CPU time (user and system, from /proc) over a run, in clock ticks: per request, it moves far less
+# with the shared machine's slow spells than requests a second do.
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+TICK_US=$((1000000 / $(getconf CLK_TCK)))
+
+rps() { # routes.tsv name pid -> "requests/s µs-of-server-CPU-per-request"
+  local url header before out
   IFS=$'\t' read -r _ url header < <(grep -P "^$2\t" "$1" | head -1)
-  wrk -t2 -c16 -d"${SECONDS_EACH}s" ${header:+-H "$header"} "$url" | awk '/Requests\/sec/ {print $2}'
+  before=$(ticks "$3")
+  out=$(wrk -t2 -c16 -d"${SECONDS_EACH}s" ${header:+-H "$header"} "$url")
+  awk -v ticks=$(( $(ticks "$3") - before )) -v us="$TICK_US" \
+    '/requests in/ {n = $1} /Requests\/sec/ {r = $2} END {printf "%s %.0f\n", r, ticks * us / (n > 0 ? n : 1)}' <<<"$out"
 }
-echo "A: $A   B: $B   ($ROUNDS rounds of ${SECONDS_EACH}s, wrk -t2 -c16, medians)"
+echo "A: $A   B: $B   ($ROUNDS rounds of ${SECONDS_EACH}s, wrk -t2 -c16, medians; CPU: the server's µs a request)"
 grep -P "^($PATTERN)\t" "$WORK/a/routes.tsv" | cut -f1 | while read -r name; do
-  rps "$WORK/a/routes.tsv" "$name" >/dev/null; rps "$WORK/b/routes.tsv" "$name" >/dev/null
+  rps "$WORK/a/routes.tsv" "$name" "${PIDS[0]}" >/dev/null; rps "$WORK/b/routes.tsv" "$name" "${PIDS[1]}" >/dev/null
   as=() bs=()
   for _ in $(seq 1 "$ROUNDS"); do
-    as+=("$(rps "$WORK/a/routes.tsv" "$name")") bs+=("$(rps "$WORK/b/routes.tsv" "$name")")
+    as+=("$(rps "$WORK/a/routes.tsv" "$name" "${PIDS[0]}" | tr ' ' :)") bs+=("$(rps "$WORK/b/routes.tsv" "$name" "${PIDS[1]}" | tr ' ' :)")
   done
   python3 - "$name" "${as[*]}" "${bs[*]}" <<'PY'
 import statistics, sys
-name, a, b = sys.argv[1], [float(x) for x in sys.argv[2].split()], [float(x) for x in sys.argv[3].split()]
-ma, mb = statistics.median(a), statistics.median(b)
-print(f"{name:28s} A {ma:9,.0f}  B {mb:9,.0f}  B/A {mb / ma:5.2f}   (A {', '.join(f'{x:,.0f}' for x in a)}; B {', '.join(f'{x:,.0f}' for x in b)})")
+def runs(text): return [tuple(float(v) for v in run.split(':')) for run in text.split()]
+name, a, b = sys.argv[1], runs(sys.argv[2]), runs(sys.argv[3])
+ma, mb = statistics.median(r for r, _ in a), statistics.median(r for r, _ in b)
+ca, cb = statistics.median(c for _, c in a), statistics.median(c for _, c in b)
+print(f"{name:28s} A {ma:9,.0f}  B {mb:9,.0f}  B/A {mb / ma:5.2f}   CPU A {ca:5,.0f}  B {cb:5,.0f}  B/A {cb / ca:5.2f}"
+      f"   (A {', '.join(f'{r:,.0f}' for r, _ in a)}; B {', '.join(f'{r:,.0f}' for r, _ in b)})")
 PY
 done

@@ -22,6 +22,12 @@ package final class PostgresStore: PlatformStore {
     package var statementTimeout: Duration?
     /// Streaming replicas that take heavy reads (see `Replicas`); each gets a pool of `poolSize` too.
     package var replicas: [Configuration] = []
+    /// Open all `poolSize` connections at once and keep them (the server): a pool that may close idle connections,
+    /// or ping them, arms timers on a connection every time it comes back (a task group of two tasks each, and a
+    /// wake-up of the pool's task), a fifth to a third of the server's CPU on a page of several statements
+    /// (`ab_routes.sh`; both timers must go for it to show). Commands and tests, which open stores by the hundred,
+    /// open connections as they need them.
+    package var keepsPoolOpen = false
 
     package init(host: String = "127.0.0.1", port: Int = 5432, username: String, password: String? = nil,
                 database: String, poolSize: Int = 10, connectTimeout: Duration = .seconds(10)) {
@@ -47,11 +53,21 @@ package final class PostgresStore: PlatformStore {
         host: host, port: port, username: username, password: password, database: database, tls: .disable)
       if let statementTimeout {
         let milliseconds = statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
-        config.options.additionalStartupParameters = [
+        config.options.additionalStartupParameters += [
           ("statement_timeout", String(milliseconds)), ("idle_in_transaction_session_timeout", String(milliseconds)),
         ]
       }
       config.options.maximumConnections = max(1, poolSize)
+      if keepsPoolOpen {
+        config.options.minimumConnections = max(1, poolSize)
+        // The pool's own keep-alive (a query on a connection idle for 30 s) arms a timer on every return too; the
+        // server's TCP keep-alive probes an idle connection instead, so a firewall or NAT on the way keeps it and a
+        // dead one is closed.
+        config.options.keepAliveBehavior = nil
+        config.options.additionalStartupParameters += [
+          ("tcp_keepalives_idle", "30"), ("tcp_keepalives_interval", "10"), ("tcp_keepalives_count", "3"),
+        ]
+      }
       config.options.connectTimeout = connectTimeout
       return config
     }

@@ -150,4 +150,49 @@ import Testing
     #expect((generic ?? 0) >= 3)
     try await store.reading { db in try await db.execute("DROP TABLE \(raw: table)") }
   }
+
+  /// The server's pool (`keepsPoolOpen`) opens all its connections before any read, and its sessions ask the
+  /// database to probe them over TCP when idle, in place of the pool's keep-alive queries; other stores open
+  /// connections as reads need them.
+  @Test func aServersPoolOpensEveryConnectionAtOnceAndIsKeptAliveByTheDatabase() async throws {
+    let cluster = try #require(PostgresTestCluster.shared)
+    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    defer { admin.shutdown() }
+    let database = "pool_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+    try await admin.reading { db in try await db.execute("CREATE DATABASE \(raw: database)") }
+    func sessions() async throws -> Int64 {
+      try await admin.reading { db in
+        try await db.value("SELECT count(*) FROM pg_stat_activity WHERE datname = \(database)", as: Int64.self) ?? 0
+      }
+    }
+    /// The sessions on the new database once they are `expected` (connections open and close in the background),
+    /// or after 5 s, what they are then.
+    func sessions(reaching expected: Int64) async throws -> Int64 {
+      var now = try await sessions()
+      for _ in 0..<50 where now != expected {
+        try await Task.sleep(for: .milliseconds(100))
+        now = try await sessions()
+      }
+      return now
+    }
+    // Migrated first, so that each store's cache listener stays connected (one session each).
+    try await PostgresStore.open(cluster.configuration(database: database, poolSize: 1)).shutdown()
+    #expect(try await sessions(reaching: 0) == 0)
+    var configuration = cluster.configuration(database: database, poolSize: 3)
+    let lazy = PostgresStore(configuration)
+    // Only the listener, and still only it a moment later.
+    #expect(try await sessions(reaching: 1) == 1)
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(try await sessions() == 1)
+    lazy.shutdown()
+    #expect(try await sessions(reaching: 0) == 0)
+    configuration.keepsPoolOpen = true
+    let kept = PostgresStore(configuration)
+    // The listener and all three of the pool's, before any read.
+    #expect(try await sessions(reaching: 4) == 4)
+    #expect(try await kept.reading { db in try await db.value("SHOW tcp_keepalives_idle", as: String.self) } == "30")
+    #expect(try await sessions() == 4)
+    kept.shutdown()
+    try await admin.reading { db in try await db.execute("DROP DATABASE \(raw: database) WITH (FORCE)") }
+  }
 }
