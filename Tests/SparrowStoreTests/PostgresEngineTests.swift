@@ -195,4 +195,150 @@ import Testing
     kept.shutdown()
     try await admin.reading { db in try await db.execute("DROP DATABASE \(raw: database) WITH (FORCE)") }
   }
+
+  /// A pool larger than the database allows (here a role's connection limit; on a server, `max_connections`) serves
+  /// with the connections it got, kept open or opened on demand: PostgresNIO's pool queued every request while it
+  /// kept failing to open the rest, and a server waited for ever at start. With no connection at all, a read is
+  /// refused at once as an outage.
+  @Test(.timeLimit(.minutes(2))) func aPoolTheDatabaseRefusesSomeConnectionsServesWithTheRest() async throws {
+    let cluster = try #require(PostgresTestCluster.shared)
+    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    defer { admin.shutdown() }
+    let role = "limited_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+    // The pool gets two or three of its five (the cache listener, connecting meanwhile, takes one or none).
+    try await admin.reading { db in try await db.execute("CREATE ROLE \(raw: role) LOGIN CONNECTION LIMIT 3") }
+    for keepsOpen in [true, false] {
+      var configuration = cluster.configuration(database: "postgres", poolSize: 5)
+      configuration.username = role
+      configuration.keepsPoolOpen = keepsOpen
+      let store = PostgresStore(configuration)
+      let backends = try await withThrowingTaskGroup(of: Int32.self) { group in
+        for _ in 0..<20 {
+          group.addTask {
+            try await store.reading { db in
+              try await db.execute("SELECT pg_sleep(0.02)")
+              return try await db.value("SELECT pg_backend_pid()", as: Int32.self) ?? 0
+            }
+          }
+        }
+        return try await group.reduce(into: Set<Int32>()) { $0.insert($1) }
+      }
+      #expect((1...3).contains(backends.count), "keepsOpen \(keepsOpen): \(backends.count) backends")
+      #expect(store.statistics.pool?.inUse == 0 && store.statistics.pool?.waiting == 0)
+      store.shutdown()
+    }
+    try await admin.reading { db in try await db.execute("ALTER ROLE \(raw: role) CONNECTION LIMIT 0") }
+    var refused = cluster.configuration(database: "postgres", poolSize: 2)
+    refused.username = role
+    let store = PostgresStore(refused)
+    await #expect(throws: StoreError.unavailable) { try await store.reading { db in try await db.execute("SELECT 1") } }
+    store.shutdown()
+    try await admin.reading { db in
+      try await db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = \(role)")
+    }
+    try await dropRole(role, admin: admin)
+  }
+
+  /// Drops `role` once its sessions (closing in the background) are gone.
+  private func dropRole(_ role: String, admin: PostgresStore) async throws {
+    for attempt in 0..<50 {
+      do {
+        return try await admin.reading { db in try await db.execute("DROP ROLE \(raw: role)") }
+      } catch where attempt < 49 {
+        try await Task.sleep(for: .milliseconds(100))
+      }
+    }
+  }
+
+  /// Random reads, some cancelled while they wait or run, and connections the server closes under the pool: every
+  /// read that is not cancelled gets its own answer but the one whose connection went, no more than `poolSize`
+  /// sessions are ever open, nothing is left leased or waiting, and the server's pool opens again what was closed.
+  @Test(.timeLimit(.minutes(2))) func thePoolUnderRandomReadsCancellationsAndLostConnections() async throws {
+    let cluster = try #require(PostgresTestCluster.shared)
+    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    defer { admin.shutdown() }
+    let name = "pool_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+    try await admin.reading { db in try await db.execute("CREATE DATABASE \(raw: name)") }
+    try await PostgresStore.open(cluster.configuration(database: name, poolSize: 1)).shutdown()
+    /// The pool's sessions: those its reads named (the cache listener is left alone), or all on the database.
+    func sessions(named: Bool = true) async throws -> Int64 {
+      try await admin.reading { db in
+        try await db.value("""
+          SELECT count(*) FROM pg_stat_activity WHERE datname = \(name) AND (\(raw: named ? "FALSE" : "TRUE") OR application_name = \(name))
+          """, as: Int64.self) ?? 0
+      }
+    }
+    for keepsOpen in [true, false] {
+      var configuration = cluster.configuration(database: name, poolSize: 3)
+      configuration.keepsPoolOpen = keepsOpen
+      let store = PostgresStore(configuration)
+      var generator = SystemRandomNumberGenerator()
+      var most: Int64 = 0
+      for round in 0..<4 {
+        let reads = (0..<60).map { _ in
+          (value: Int.random(in: 0..<1_000_000, using: &generator), sleep: Int.random(in: 0...4, using: &generator),
+           cancelAfter: Bool.random(using: &generator) ? Int.random(in: 0...6, using: &generator) : nil)
+        }
+        let failed = try await withThrowingTaskGroup(of: Int.self) { group in
+          for read in reads {
+            let task = Task {
+              try await store.reading { db in
+                try await db.execute("SET application_name = \(raw: "'" + name + "'")")
+                try await db.execute("SELECT pg_sleep(\(Double(read.sleep) / 1000))")
+                return try await db.value("SELECT \(read.value)::int", as: Int.self)
+              }
+            }
+            group.addTask {
+              guard let after = read.cancelAfter else {
+                do {
+                  #expect(try await task.value == read.value)
+                  return 0
+                } catch StoreError.unavailable {
+                  return 1
+                }
+              }
+              try await Task.sleep(for: .milliseconds(after))
+              task.cancel()
+              _ = await task.result
+              return 0
+            }
+          }
+          group.addTask {
+            // Meanwhile the server closes one of the pool's sessions.
+            try await Task.sleep(for: .milliseconds(5))
+            try await admin.reading { db in
+              try await db.execute("""
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(name) LIMIT 1
+                """)
+            }
+            return 0
+          }
+          var failed = 0
+          while let next = try await group.next() {
+            failed += next
+            most = max(most, try await sessions())
+          }
+          return failed
+        }
+        #expect(failed <= 1)
+        for _ in 0..<5 {
+          #expect(try await store.reading { db in try await db.value("SELECT \(round)::int", as: Int.self) } == round)
+        }
+        #expect(store.statistics.pool?.inUse == 0 && store.statistics.pool?.waiting == 0)
+      }
+      #expect(most <= 3)
+      if keepsOpen {
+        // The listener and the pool's three, those the server closed opened again.
+        var open: Int64 = 0
+        for _ in 0..<50 {
+          open = try await sessions(named: false)
+          if open == 4 { break }
+          try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(open == 4)
+      }
+      store.shutdown()
+    }
+    try await admin.reading { db in try await db.execute("DROP DATABASE \(raw: name) WITH (FORCE)") }
+  }
 }
