@@ -94,8 +94,10 @@ final class ConnectionPool: @unchecked Sendable {
           if let connection = takeIdle() { return .connection(connection) }
           if shutDown { return .refused(StoreError.unavailable) }
           if Task.isCancelled { return .refused(CancellationError()) }
-          // Nothing open, and the tries of the last seconds failed: refused now, not a wait for the next try.
-          if open == 0, opening == 0, failures >= Self.triesBeforeRefusing { return .refused(StoreError.unavailable) }
+          // Nothing open, the tries of the last seconds failed and the next is not due: refused now, not a wait.
+          if open == 0, opening == 0, backingOff, failures >= Self.triesBeforeRefusing {
+            return .refused(StoreError.unavailable)
+          }
           waiters.append((id, resume))
           return .waiting
         }

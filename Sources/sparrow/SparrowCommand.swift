@@ -46,7 +46,7 @@ struct DataOptions: ParsableArguments {
   @Option(help: "A PostgreSQL database instead of the SQLite file in --data: postgres://user:password@host:5432/db (or SPARROW_DATABASE_URL).")
   var database: String?
 
-  @Option(help: "Connections to PostgreSQL (with --database): the server opens them all at start and keeps them; other commands open what they need, at most this many.")
+  @Option(help: "Connections to PostgreSQL (with --database): the server opens them all at start and keeps them (serving with those it got, if the database refuses some); other commands open what they need, at most this many.")
   var poolSize = 10
 
   @Option(help: "A settings file: `name = value` lines for any option (SPARROW_CONFIG; SPARROW_NAME variables and the command line win).")

@@ -155,10 +155,8 @@ import Testing
   /// database to probe them over TCP when idle, in place of the pool's keep-alive queries; other stores open
   /// connections as reads need them.
   @Test func aServersPoolOpensEveryConnectionAtOnceAndIsKeptAliveByTheDatabase() async throws {
-    let cluster = try #require(PostgresTestCluster.shared)
-    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    let (cluster, admin, database) = try setUp("pool_")
     defer { admin.shutdown() }
-    let database = "pool_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
     try await admin.reading { db in try await db.execute("CREATE DATABASE \(raw: database)") }
     func sessions() async throws -> Int64 {
       try await admin.reading { db in
@@ -201,10 +199,8 @@ import Testing
   /// kept failing to open the rest, and a server waited for ever at start. With no connection at all, a read is
   /// refused at once as an outage.
   @Test(.timeLimit(.minutes(2))) func aPoolTheDatabaseRefusesSomeConnectionsServesWithTheRest() async throws {
-    let cluster = try #require(PostgresTestCluster.shared)
-    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    let (cluster, admin, role) = try setUp("limited_")
     defer { admin.shutdown() }
-    let role = "limited_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
     // The pool gets two or three of its five (the cache listener, connecting meanwhile, takes one or none).
     try await admin.reading { db in try await db.execute("CREATE ROLE \(raw: role) LOGIN CONNECTION LIMIT 3") }
     for keepsOpen in [true, false] {
@@ -232,11 +228,27 @@ import Testing
     refused.username = role
     let store = PostgresStore(refused)
     await #expect(throws: StoreError.unavailable) { try await store.reading { db in try await db.execute("SELECT 1") } }
+    // Let in again, the same store reads again.
+    try await admin.reading { db in try await db.execute("ALTER ROLE \(raw: role) CONNECTION LIMIT 3") }
+    var answer: Int?
+    for _ in 0..<50 where answer == nil {
+      answer = try? await store.reading { db in try await db.value("SELECT 7", as: Int.self) }
+      if answer == nil { try await Task.sleep(for: .milliseconds(100)) }
+    }
+    #expect(answer == 7)
     store.shutdown()
     try await admin.reading { db in
       try await db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = \(role)")
     }
     try await dropRole(role, admin: admin)
+  }
+
+  /// The shared cluster, a store on its `postgres` database to set up with (shut down by the caller), and a fresh
+  /// name for a database or role.
+  private func setUp(_ prefix: String) throws -> (PostgresTestCluster, PostgresStore, String) {
+    let cluster = try #require(PostgresTestCluster.shared)
+    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    return (cluster, admin, prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())
   }
 
   /// Drops `role` once its sessions (closing in the background) are gone.
@@ -254,10 +266,8 @@ import Testing
   /// read that is not cancelled gets its own answer but the one whose connection went, no more than `poolSize`
   /// sessions are ever open, nothing is left leased or waiting, and the server's pool opens again what was closed.
   @Test(.timeLimit(.minutes(2))) func thePoolUnderRandomReadsCancellationsAndLostConnections() async throws {
-    let cluster = try #require(PostgresTestCluster.shared)
-    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    let (cluster, admin, name) = try setUp("pool_")
     defer { admin.shutdown() }
-    let name = "pool_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
     try await admin.reading { db in try await db.execute("CREATE DATABASE \(raw: name)") }
     try await PostgresStore.open(cluster.configuration(database: name, poolSize: 1)).shutdown()
     /// The pool's sessions: those its reads named (the cache listener is left alone), or all on the database.
