@@ -12,7 +12,7 @@ import SparrowStore
 /// succeeds. Writes, sessions, tokens and rate limits stay on the primary.
 final class Replicas: @unchecked Sendable {
   final class Member: @unchecked Sendable {
-    let pool: ConnectionPool
+    let client: PostgresClient
     let configuration: PostgresStore.Configuration
     /// host:port, for logs.
     let address: String
@@ -24,8 +24,8 @@ final class Replicas: @unchecked Sendable {
 
     init(_ configuration: PostgresStore.Configuration) {
       self.configuration = configuration
+      client = PostgresClient(configuration: configuration.client)
       address = "\(configuration.host):\(configuration.port)"
-      pool = configuration.pool(logger: Logger(label: "sparrow.store.replicas"))
     }
 
     var isDown: Bool { lock.withLock { down } }
@@ -50,7 +50,7 @@ final class Replicas: @unchecked Sendable {
     func hasReplayed(_ position: Int64) -> Bool { lock.withLock { replayed >= position } }
     func saw(_ position: Int64) { lock.withLock { replayed = max(replayed, position) } }
 
-    /// The pool reconnects to a server that is gone in the background; a read waits at most
+    /// The pool waits for ever for a server that is gone, reconnecting in the background; a read waits at most
     /// `wait` for a connection here (it has the primary to go to), then throws `StoreError.unavailable`.
     func withConnection<T: Sendable>(wait: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T)
       async throws -> T
@@ -58,7 +58,7 @@ final class Replicas: @unchecked Sendable {
       let leased = Flag()
       return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask {
-          try await self.pool.withConnection { connection in
+          try await self.client.withConnection { connection in
             leased.set()
             return try await withTaskExecutorPreference(ConnectionExecutor.of(connection)) { try await body(connection) }
           }
@@ -99,13 +99,15 @@ final class Replicas: @unchecked Sendable {
   private let state = NSLock()
   private var turn = 0
   private var counts: [Outcome: Int] = [:]
+  private let runners: [Task<Void, Never>]
   private let logger = Logger(label: "sparrow.store.replicas")
 
   init(_ configurations: [PostgresStore.Configuration]) {
     members = configurations.map(Member.init)
+    runners = members.map { member in Task { await member.client.run() } }
   }
 
-  func shutdown() { members.forEach { $0.pool.shutdown() } }
+  func shutdown() { runners.forEach { $0.cancel() } }
 
   var tallies: [(outcome: String, count: Int)] {
     state.withLock { Outcome.allCases.map { ($0.rawValue, counts[$0] ?? 0) } }

@@ -22,9 +22,6 @@ package final class PostgresStore: PlatformStore {
     package var statementTimeout: Duration?
     /// Streaming replicas that take heavy reads (see `Replicas`); each gets a pool of `poolSize` too.
     package var replicas: [Configuration] = []
-    /// Open all `poolSize` connections at once, and reopen any that is lost (the server, see `ConnectionPool`).
-    /// Commands and tests, which open stores by the hundred, open connections as their reads need them.
-    package var keepsPoolOpen = false
 
     package init(host: String = "127.0.0.1", port: Int = 5432, username: String, password: String? = nil,
                 database: String, poolSize: Int = 10, connectTimeout: Duration = .seconds(10)) {
@@ -45,30 +42,24 @@ package final class PostgresStore: PlatformStore {
       return settings
     }
 
-    /// For the pool's connections: a statement's time limit, and TCP probes of an idle connection by the database,
-    /// so that a firewall or NAT on the way keeps it and a dead one is closed (no query runs to keep it alive).
-    var pooled: PostgresConnection.Configuration {
-      var settings = connection
+    var client: PostgresClient.Configuration {
+      var config = PostgresClient.Configuration(
+        host: host, port: port, username: username, password: password, database: database, tls: .disable)
       if let statementTimeout {
         let milliseconds = statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
-        settings.options.additionalStartupParameters += [
+        config.options.additionalStartupParameters = [
           ("statement_timeout", String(milliseconds)), ("idle_in_transaction_session_timeout", String(milliseconds)),
         ]
       }
-      settings.options.additionalStartupParameters += [
-        ("tcp_keepalives_idle", "30"), ("tcp_keepalives_interval", "10"), ("tcp_keepalives_count", "3"),
-      ]
-      return settings
-    }
-
-    /// The pool of `poolSize` connections, opened at once when `keepsPoolOpen`.
-    func pool(logger: Logger) -> ConnectionPool {
-      ConnectionPool(pooled, size: poolSize, keepsOpen: keepsPoolOpen, address: "\(host):\(port)", logger: logger)
+      config.options.maximumConnections = max(1, poolSize)
+      config.options.connectTimeout = connectTimeout
+      return config
     }
   }
 
-  let pool: ConnectionPool
-  /// The task that listens for other processes' cache changes; cancelled by `shutdown()`.
+  let client: PostgresClient
+  /// The tasks that run the pool and listen for other processes' cache changes; cancelled by `shutdown()`.
+  private let runner: Task<Void, Never>
   private let listener: Task<Void, Never>
   let logger = Logger(label: "sparrow.store.postgres")
   /// The process's caches; every write here ends by announcing what it changed (`changing`), and every read
@@ -76,17 +67,22 @@ package final class PostgresStore: PlatformStore {
   package let caches: StoreCaches
   let channel: CacheChannel
   package var userRows: UserRowCache { caches.userRows }
+  let poolSize: Int
+  private let poolUse = PoolUse()
   /// nil without replicas: every read goes to the primary.
   let replicas: Replicas?
   /// The statements run on the primary, when kept (`keepingStatements`: the query-plan tests read them).
   package let statementLog: StatementLog?
 
-  /// Connects lazily unless `keepsPoolOpen` (the first query opens the first connection); call `migrate()` before use on a new
+  /// Connects lazily (the first query opens the first connection); call `migrate()` before use on a new
   /// database, or use `open`.
   package init(_ configuration: Configuration, caches: StoreCaches = StoreCaches(), keepingStatements: Bool = false) {
     self.caches = caches
     statementLog = keepingStatements ? StatementLog() : nil
-    pool = configuration.pool(logger: Logger(label: "sparrow.store.pool"))
+    poolSize = max(1, configuration.poolSize)
+    let client = PostgresClient(configuration: configuration.client)
+    self.client = client
+    runner = Task { await client.run() }
     replicas = configuration.replicas.isEmpty ? nil : Replicas(configuration.replicas)
     let channel = CacheChannel(caches: caches)
     self.channel = channel
@@ -120,7 +116,7 @@ package final class PostgresStore: PlatformStore {
   /// Closes the pools' connections.
   package func shutdown() {
     listener.cancel()
-    pool.shutdown()
+    runner.cancel()
     replicas?.shutdown()
   }
 
@@ -205,9 +201,14 @@ package final class PostgresStore: PlatformStore {
     let logger = self.logger
     let log = statementLog
     guard !channel.isDown else { throw StoreError.unavailable }
+    let use = poolUse
+    use.wait()
+    var leased = false
+    defer { use.end(leased: leased) }
     do {
-      return try await pool.withConnection { connection in
-        try await withTaskExecutorPreference(ConnectionExecutor.of(connection)) {
+      return try await client.withConnection { connection in
+        leased = use.lease()
+        return try await withTaskExecutorPreference(ConnectionExecutor.of(connection)) {
           try await body(Connection(connection: connection, logger: logger, log: log))
         }
       }
@@ -217,9 +218,8 @@ package final class PostgresStore: PlatformStore {
   }
 
   package var statistics: StoreStatistics {
-    let use = pool.use
-    return StoreStatistics(
-      engine: "postgres", caches: caches.tallies, pool: (pool.size, use.leased, use.waiting),
+    StoreStatistics(
+      engine: "postgres", caches: caches.tallies, pool: (poolSize, poolUse.inUse, poolUse.waiting),
       unavailable: channel.isDown, replicaReads: replicas?.tallies ?? [])
   }
 
@@ -288,8 +288,7 @@ package final class PostgresStore: PlatformStore {
     case "23505": return StoreError.conflict
     // Connection trouble (08…), a server stopping or starting (57P…), a statement over `statementTimeout` (57014).
     case let state? where state.hasPrefix("08") || state.hasPrefix("57P") || state == "57014": return StoreError.unavailable
-    case nil where [.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed]
-      .contains(error.code):
+    case nil where [.connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed].contains(error.code):
       return StoreError.unavailable
     default: return error
     }
@@ -323,4 +322,25 @@ extension PostgresStore {
 
   /// An identifier quoted for SQL.
   static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}
+
+/// Requests waiting for a pooled connection and connections held, for `/metrics`.
+final class PoolUse: @unchecked Sendable {
+  private let lock = NSLock()
+  private var counts = (waiting: 0, inUse: 0)
+
+  var waiting: Int { lock.withLock { counts.waiting } }
+  var inUse: Int { lock.withLock { counts.inUse } }
+
+  func wait() { lock.withLock { counts.waiting += 1 } }
+
+  /// The connection came: returns true, for `end`.
+  func lease() -> Bool {
+    lock.withLock { counts = (counts.waiting - 1, counts.inUse + 1) }
+    return true
+  }
+
+  func end(leased: Bool) {
+    lock.withLock { if leased { counts.inUse -= 1 } else { counts.waiting -= 1 } }
+  }
 }
