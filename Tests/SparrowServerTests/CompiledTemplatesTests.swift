@@ -59,6 +59,32 @@ import Testing
     #expect(try TemplateLibrary([("main", "{{x}}")]).compiled.render("other", Self.people) == nil)
   }
 
+  /// `HTML.escape(_:into:)` appends exactly the text with its five characters replaced, whatever comes before it
+  /// in the buffer and wherever they stand (first, last, side by side, beside multibyte text and combining marks).
+  @Test func escapingAppendsTheTextWithItsFiveCharactersReplaced() {
+    var random = SplitMix(seed: 25)
+    let pieces = ["&", "<", ">", "\"", "'", "a", "多字节", "\u{0338}", "é", "🙂", " ", "\n", "&amp;"]
+    func reference(_ text: String) -> String {
+      text.unicodeScalars.map { scalar in
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&#39;"
+        default: String(scalar)
+        }
+      }.joined()
+    }
+    for _ in 0..<500 {
+      let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      var out = "前文<b>"
+      HTML.escape(text, into: &out)
+      #expect(out == "前文<b>" + reference(text), "\(text.debugDescription)")
+      #expect(HTML.escape(text) == reference(text))
+    }
+  }
+
   /// Random templates (text with newlines and indents, variables, sections, inverted sections, partials alone on
   /// their lines or inline) over random nested values.
   @Test(arguments: [1, 7, 2026])

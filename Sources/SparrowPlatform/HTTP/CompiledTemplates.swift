@@ -14,26 +14,30 @@ import Mustache
 struct CompiledTemplates: Sendable {
   let templates: [String: Template]
 
-  struct Template: Sendable {
+  /// A class, and `Token` indirect: a copy of either is one retain. Rendering copies each token it walks, and copying
+  /// the enum's payloads (strings, name lists, nested token arrays) was a sixth of a page's rendering.
+  final class Template: Sendable {
     let tokens: [Token]
+    init(tokens: [Token]) { self.tokens = tokens }
   }
 
   enum Name: Sendable {
     /// `{{.}}`: the current context.
     case current
     /// `{{a.b}}`: `a` looked up the stack, then `b` in it; `{{.a}}` looks in the current context only.
-    case path([String], currentOnly: Bool)
+    case path(first: String, rest: [String], currentOnly: Bool)
 
     init(_ text: String) {
-      if text == "." {
-        self = .current
+      let names = text.split(separator: ".").map(String.init)
+      if let first = names.first {
+        self = .path(first: first, rest: Array(names.dropFirst()), currentOnly: text.first == ".")
       } else {
-        self = .path(text.split(separator: ".").map(String.init), currentOnly: text.first == ".")
+        self = .current
       }
     }
   }
 
-  enum Token: Sendable {
+  indirect enum Token: Sendable {
     case text(String)
     case variable(Name, escaped: Bool)
     case section(Name, Template)
@@ -218,7 +222,7 @@ struct CompiledTemplates: Sendable {
       case let number as Int64: String(number)
       default: String(describing: Self.unwrapped(child))
       }
-      out += escaped ? HTML.escape(text) : text
+      if escaped { HTML.escape(text, into: &out) } else { out += text }
     case .section(let name, let body):
       renderSection(lookup(name, in: context), body, into: &out, context: &context)
     case .invertedSection(let name, let body):
@@ -281,8 +285,7 @@ struct CompiledTemplates: Sendable {
     switch name {
     case .current:
       return context.stack.last?.object
-    case .path(let names, let currentOnly):
-      guard let first = names.first else { return context.stack.last?.object }
+    case .path(let first, let rest, let currentOnly):
       var found: Any?
       if currentOnly {
         found = context.stack.last?.child(named: first)
@@ -291,7 +294,7 @@ struct CompiledTemplates: Sendable {
           if let child = frame.child(named: first) { found = child; break }
         }
       }
-      for next in names.dropFirst() {
+      for next in rest {
         guard let object = found else { return nil }
         found = Frame(object).child(named: next)
       }

@@ -55,21 +55,36 @@ package enum HTML {
   /// `TemplateLibrary`). By UTF-8 byte, and text with nothing to escape (most of it) is returned as it is: escaping
   /// by `Character`, as the template library does, was a seventh of a page of cards.
   package static func escape(_ text: String) -> String {
-    let utf8 = text.utf8
-    guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
-    var out: [UInt8] = []
-    out.reserveCapacity(utf8.count + 32)
-    for byte in utf8 {
-      switch byte {
-      case 0x26: out.append(contentsOf: "&amp;".utf8)
-      case 0x3C: out.append(contentsOf: "&lt;".utf8)
-      case 0x3E: out.append(contentsOf: "&gt;".utf8)
-      case 0x22: out.append(contentsOf: "&quot;".utf8)
-      case 0x27: out.append(contentsOf: "&#39;".utf8)
-      default: out.append(byte)
+    var out = ""
+    escape(text, into: &out)
+    return out
+  }
+
+  /// `text` escaped and appended to `out`: the runs between the characters that need it go in whole, and text
+  /// with none goes in as it is, with no string made for it (the templates' way: `CompiledTemplates`).
+  package static func escape(_ text: String, into out: inout String) {
+    var text = text
+    let clean = text.withUTF8 { bytes in
+      var start = 0
+      for index in bytes.indices {
+        let entity: StaticString
+        switch bytes[index] {
+        case 0x26: entity = "&amp;"
+        case 0x3C: entity = "&lt;"
+        case 0x3E: entity = "&gt;"
+        case 0x22: entity = "&quot;"
+        case 0x27: entity = "&#39;"
+        default: continue
+        }
+        if start < index { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) }
+        out += entity.description
+        start = index + 1
       }
+      guard start > 0 else { return true }
+      if start < bytes.count { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self) }
+      return false
     }
-    return String(decoding: out, as: UTF8.self)
+    if clean { out += text }
   }
 
   /// A 303 to `location`, setting `cookies`.
