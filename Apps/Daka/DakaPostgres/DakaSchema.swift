@@ -11,7 +11,18 @@ enum DakaSchema {
     ("daka-v4", "打卡: districts by their official names", v4),
     ("daka-v5", "打卡: places in every country, exact points", v5),
     ("daka-v6", "打卡: trips", v6),
+    ("daka-v7", "打卡: the places each person has been, kept", v7),
   ])
+
+  /// Where each person has been, kept (`DakaVisits`), and an index of the entries with an exact point (see the
+  /// SQLite engine's `daka-v7`).
+  static let v7 = [
+    "CREATE INDEX daka_checkins_points ON daka_checkins (user_id, day, created_at, id) WHERE latitude IS NOT NULL",
+    """
+    CREATE TABLE daka_visits (user_id BIGINT NOT NULL, kind BIGINT NOT NULL, key BIGINT NOT NULL, code TEXT NOT NULL,
+      sample BIGINT, n BIGINT NOT NULL, PRIMARY KEY (user_id, kind, key, code))
+    """,
+  ] + DakaVisits.recount
 
   /// Trips (see the SQLite engine's `daka-v6`).
   static let v6 = [

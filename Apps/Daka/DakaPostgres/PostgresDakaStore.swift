@@ -108,45 +108,13 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
   }
 
   package func checkinStats(userID: Int64) async throws -> CheckinStats {
-    // One statement, each part a kind of row (on PostgreSQL every statement is a round trip: 我的 ran six here):
-    // 0 the count, 1 cities, 2 districts, 3 cities abroad, 4 countries, 5 years; each part in its own order.
     let rows = try await readingReplica { db in
-      try await db.rows("""
-        WITH mine AS MATERIALIZED (
-          SELECT day, city_adcode, city, district_adcode, district, geoname_id, country_code, country
-          FROM daka_checkins WHERE user_id = \(userID))
-        SELECT 0 AS kind, NULL::bigint AS key, NULL::text AS name, NULL::bigint AS parent, NULL::text AS code,
-          count(*) AS n, 0::bigint AS s1 FROM mine
-        UNION ALL SELECT 1, city_adcode, min(city), city_adcode, NULL, count(*), -count(*) FROM mine
-          WHERE city_adcode IS NOT NULL GROUP BY city_adcode
-        UNION ALL SELECT 2, district_adcode, min(district), min(city_adcode), NULL, count(*), -count(*) FROM mine
-          WHERE district_adcode IS NOT NULL GROUP BY district_adcode
-        UNION ALL SELECT 3, geoname_id, min(city), NULL, min(country_code), count(*), -count(*) FROM mine
-          WHERE geoname_id IS NOT NULL GROUP BY geoname_id
-        UNION ALL SELECT 4, NULL, min(country), NULL, country_code, count(*), -count(*) FROM mine
-          WHERE country_code IS NOT NULL GROUP BY country_code
-        UNION ALL SELECT 5, CAST(substr(day, 1, 4) AS BIGINT) AS y, NULL, NULL, NULL, count(*), -CAST(substr(day, 1, 4) AS BIGINT)
-          FROM mine GROUP BY y
-        ORDER BY kind, s1, key, code
-        """)
+      try await db.rows(DakaVisits.read(userID, textNull: "NULL::text", integerNull: "NULL::bigint"))
     }
-    var stats = CheckinStats(count: 0, cities: [], districts: [], citiesAbroad: [], countries: [], years: [])
-    for row in rows {
-      let count = try row.int(5)
-      switch try row.int(0) {
-      case 0: stats.count = count
-      case 1: stats.cities.append(VisitedPlace(adcode: try row.int(1), name: try row.optionalString(2) ?? "",
-                                               cityAdcode: try row.int(3), count: count))
-      case 2: stats.districts.append(VisitedPlace(adcode: try row.int(1), name: try row.optionalString(2) ?? "",
-                                                  cityAdcode: try row.optionalInt64(3).map(Int.init) ?? 0, count: count))
-      case 3: stats.citiesAbroad.append(VisitedCity(geonameID: try row.int(1), name: try row.optionalString(2) ?? "",
-                                                    countryCode: try row.optionalString(4) ?? "", count: count))
-      case 4: stats.countries.append(VisitedCountry(code: try row.string(4), name: try row.optionalString(2) ?? "",
-                                                    count: count))
-      default: stats.years.append((year: try row.int(1), count: count))
-      }
-    }
-    return stats
+    return DakaVisits.stats(try rows.map {
+      (kind: try $0.int(0), key: try $0.int(1), name: try $0.optionalString(2), parent: try $0.optionalInt64(3).map(Int.init),
+       code: try $0.optionalString(4), count: try $0.int(5))
+    })
   }
 
   package func checkinPoints(userID: Int64) async throws -> [CheckinPoint] {
@@ -219,7 +187,7 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
   }
 
   static func move(_ checkin: CheckinRecord, by delta: Int, _ db: Connection) async throws {
-    for statement in DakaCounts.moved(checkin, by: delta) { try await db.execute(statement) }
+    for statement in DakaCounts.moved(checkin, by: delta) + DakaVisits.moved(checkin, by: delta) { try await db.execute(statement) }
   }
 }
 

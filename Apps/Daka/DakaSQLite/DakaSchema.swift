@@ -70,6 +70,14 @@ enum DakaSchema {
     CREATE INDEX daka_checkins_by_trip ON daka_checkins (trip_id, day) WHERE trip_id IS NOT NULL;
     """
 
+  /// Where each person has been, kept (`DakaVisits`); and one's exact points (我的's pins) by an index of the entries
+  /// that have one, not by reading every entry of one's journal.
+  static let v7 = """
+    CREATE INDEX daka_checkins_points ON daka_checkins (user_id, day, created_at, id) WHERE latitude IS NOT NULL;
+    CREATE TABLE daka_visits (user_id INTEGER NOT NULL, kind INTEGER NOT NULL, key INTEGER NOT NULL, code TEXT NOT NULL,
+      sample INTEGER, n INTEGER NOT NULL, PRIMARY KEY (user_id, kind, key, code));
+    """ + DakaVisits.recount.map { $0 + ";\n" }.joined()
+
   static let schema = SQLiteSchema(migrations: [
     ("daka-v1", "打卡: check-ins", v1),
     ("daka-v2", "打卡: each person's and the site's counts", v2),
@@ -77,5 +85,6 @@ enum DakaSchema {
     ("daka-v4", "打卡: districts by their official names", v4),
     ("daka-v5", "打卡: places in every country, exact points", v5),
     ("daka-v6", "打卡: trips", v6),
+    ("daka-v7", "打卡: the places each person has been, kept", v7),
   ])
 }

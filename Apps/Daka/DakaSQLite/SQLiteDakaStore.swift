@@ -118,30 +118,11 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   }
 
   package func checkinStats(userID: Int64) async throws -> CheckinStats {
-    try await reading { db in
-      let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM daka_checkins WHERE user_id = ?"),
-          arguments: [userID]) ?? 0
-      let cities = try Row.fetchAll(db.cachedStatement(sql: """
-        SELECT city_adcode, min(city), city_adcode, count(*) AS n FROM daka_checkins
-        WHERE user_id = ? AND city_adcode IS NOT NULL GROUP BY city_adcode ORDER BY n DESC, city_adcode
-        """), arguments: [userID]).map(VisitedPlace.init(row:))
-      let districts = try Row.fetchAll(db.cachedStatement(sql: """
-        SELECT district_adcode, min(district), min(city_adcode), count(*) AS n FROM daka_checkins
-        WHERE user_id = ? AND district_adcode IS NOT NULL GROUP BY district_adcode ORDER BY n DESC, district_adcode
-        """), arguments: [userID]).map(VisitedPlace.init(row:))
-      let abroad = try Row.fetchAll(db.cachedStatement(sql: """
-        SELECT geoname_id, min(city), min(country_code), count(*) AS n FROM daka_checkins
-        WHERE user_id = ? AND geoname_id IS NOT NULL GROUP BY geoname_id ORDER BY n DESC, geoname_id
-        """), arguments: [userID]).map { VisitedCity(geonameID: $0[0], name: $0[1] ?? "", countryCode: $0[2] ?? "", count: $0[3]) }
-      let countries = try Row.fetchAll(db.cachedStatement(sql: """
-        SELECT country_code, min(country), count(*) AS n FROM daka_checkins
-        WHERE user_id = ? AND country_code IS NOT NULL GROUP BY country_code ORDER BY n DESC, country_code
-        """), arguments: [userID]).map { VisitedCountry(code: $0[0], name: $0[1] ?? "", count: $0[2]) }
-      let years = try Row.fetchAll(db.cachedStatement(sql: """
-        SELECT CAST(substr(day, 1, 4) AS INTEGER) AS y, count(*) FROM daka_checkins WHERE user_id = ? GROUP BY y ORDER BY y DESC
-        """), arguments: [userID]).map { (year: $0[0] as Int, count: $0[1] as Int) }
-      return CheckinStats(count: count, cities: cities, districts: districts, citiesAbroad: abroad, countries: countries,
-                          years: years)
+    let (sql, arguments) = DakaVisits.read(userID).sqlite
+    return try await reading { db in
+      DakaVisits.stats(try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
+        (kind: $0[0], key: $0[1], name: $0[2], parent: $0[3], code: $0[4], count: $0[5])
+      })
     }
   }
 
@@ -240,7 +221,7 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   }
 
   static func move(_ checkin: CheckinRecord, by delta: Int, _ db: Database) throws {
-    for statement in DakaCounts.moved(checkin, by: delta) {
+    for statement in DakaCounts.moved(checkin, by: delta) + DakaVisits.moved(checkin, by: delta) {
       let (sql, arguments) = statement.sqlite
       try db.execute(sql: sql, arguments: arguments)
     }

@@ -29,7 +29,11 @@ import Testing
         // The kept counts move as rows (alice's and the site's), not counted again by the target.
         #expect(counts.first { $0.table == "daka_counts" }?.target == 2)
         #expect(counts.first { $0.table == "daka_trips" }?.target == 1)
-        #expect(!counts.contains { $0.table.hasPrefix("daka") && !["daka_checkins", "daka_counts", "daka_trips"].contains($0.table) })
+        // The kept places likewise: alice's city, district, country and year (`DakaVisits`).
+        #expect(counts.first { $0.table == "daka_visits" }?.target == 4)
+        #expect(!counts.contains {
+          $0.table.hasPrefix("daka") && !["daka_checkins", "daka_counts", "daka_trips", "daka_visits"].contains($0.table)
+        })
         let store = engine.journal
         var linked = open
         linked.tripID = trip.id
@@ -41,6 +45,8 @@ import Testing
         #expect(try await store.checkins(CheckinQuery(viewer: nil)).total == 1, "counts moved")
         #expect(try await store.checkins(CheckinQuery(viewer: DakaFixture.alice)).total == 2, "counts moved")
         #expect(try await engine.store.unreferencedPictures(before: DakaFixture.now, limit: 10).isEmpty, "references moved")
+        #expect(try await store.checkinStats(userID: DakaFixture.alice) == (try await journal.checkinStats(userID: DakaFixture.alice)),
+                "the kept places moved")
       }
     }
   }

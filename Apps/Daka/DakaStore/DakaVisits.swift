@@ -1,0 +1,116 @@
+import Foundation
+import SparrowStore
+
+/// Where each person has been, kept (`daka_visits`, `daka-v7`): a row for each city, district, city abroad, country
+/// and year of their entries, with how many entries and one of them (`sample`, the oldest by id) whose columns name
+/// the place. 我的 reads its numbers, places and map from these few rows instead of grouping all of a traveller's
+/// entries five ways on every visit (`CheckinStats`), so the page costs the same for a journal of ten entries or of
+/// ten thousand. The names stay the entries' own, read through the sample: nothing is copied that a change to the
+/// entries (`daka-v4`'s official names) would leave behind.
+///
+/// Kept by the store in the transactions that write entries (`moved`), as `DakaCounts` is, and not by triggers:
+/// `migrate-data` copies the rows into a database whose triggers would count them again. The counts move by
+/// increments, which concurrent writers add up correctly; the sample is chosen again whenever an entry comes or goes.
+///
+/// Kinds, in the order 我的 lists them: 1 a city of mainland China (`key` its adcode), 2 a district, 3 a city
+/// elsewhere (`key` its GeoNames id), 4 a country (`code` its ISO code, `key` 0), 5 a year (`key`; no sample).
+package enum DakaVisits {
+  /// Each kind's grouping of entries: its key and code as `daka_visits` keeps them, what it groups by, and which
+  /// entries have one.
+  struct Kind {
+    let number: Int
+    let key: String, code: String, group: String
+    let entries: String
+  }
+
+  static let city = Kind(number: 1, key: "city_adcode", code: "''", group: "city_adcode", entries: "city_adcode IS NOT NULL")
+  static let district = Kind(number: 2, key: "district_adcode", code: "''", group: "district_adcode",
+                             entries: "district_adcode IS NOT NULL")
+  static let abroad = Kind(number: 3, key: "geoname_id", code: "''", group: "geoname_id", entries: "geoname_id IS NOT NULL")
+  // An entry has a country when it has a city of either kind (`CheckinRecord`'s place).
+  static let country = Kind(number: 4, key: "0", code: "country_code", group: "country_code",
+                            entries: "country_code IS NOT NULL AND (city_adcode IS NOT NULL OR geoname_id IS NOT NULL)")
+  static let year = Kind(number: 5, key: "CAST(substr(day, 1, 4) AS BIGINT)", code: "''",
+                         group: "CAST(substr(day, 1, 4) AS BIGINT)", entries: "day IS NOT NULL")
+
+  static let kinds = [city, district, abroad, country, year]
+
+  /// The rows from the entries, for the migration that adds them (an empty database gets none, so a copy into it
+  /// brings them as they are).
+  package static let recount: [String] = kinds.map { kind in
+    """
+    INSERT INTO daka_visits (user_id, kind, key, code, sample, n)
+    SELECT user_id, \(kind.number), \(kind.key), \(kind.code), \(kind.number == year.number ? "CAST(NULL AS BIGINT)" : "min(id)"), count(*)
+    FROM daka_checkins WHERE \(kind.entries) GROUP BY user_id, \(kind.group)
+    """
+  }
+
+  /// The statements that move `checkin`'s groups when it is written (`delta` 1) or removed (-1), run after the
+  /// entry's own row is written or removed.
+  package static func moved(_ checkin: CheckinRecord, by delta: Int) -> [SQL] {
+    let user = checkin.userID
+    var groups: [(kind: Kind, key: Int64, code: String, condition: SQL)] = []
+    if let place = checkin.place {
+      if let city = place.cityAdcode { groups.append((Self.city, Int64(city), "", "city_adcode = \(Int64(city))")) }
+      if let district = place.districtAdcode {
+        groups.append((Self.district, Int64(district), "", "district_adcode = \(Int64(district))"))
+      }
+      if let city = place.geonameID { groups.append((abroad, Int64(city), "", "geoname_id = \(Int64(city))")) }
+      groups.append((country, 0, place.countryCode, "country_code = \(place.countryCode)"))
+    }
+    if let year = Int(checkin.date.prefix(4)) {
+      groups.append((Self.year, Int64(year), "",
+                     "day >= \(String(format: "%04d-01-01", year)) AND day < \(String(format: "%04d-01-01", year + 1))"))
+    }
+    var statements: [SQL] = []
+    for (kind, key, code, condition) in groups {
+      let row: SQL = "user_id = \(user) AND kind = \(Int64(kind.number)) AND key = \(key) AND code = \(code)"
+      statements.append("""
+        INSERT INTO daka_visits (user_id, kind, key, code, n) VALUES (\(user), \(Int64(kind.number)), \(key), \(code), \(Int64(delta))) \
+        ON CONFLICT (user_id, kind, key, code) DO UPDATE SET n = daka_visits.n + excluded.n
+        """)
+      if delta < 0 { statements.append("DELETE FROM daka_visits WHERE \(sql: row) AND n <= 0") }
+      if kind.number != Self.year.number {
+        statements.append("""
+          UPDATE daka_visits SET sample = (SELECT min(id) FROM daka_checkins WHERE user_id = \(user) AND \(sql: condition)) \
+          WHERE \(sql: row)
+          """)
+      }
+    }
+    return statements
+  }
+
+  /// A person's stats from the kept rows: one statement, their count (`daka_counts`) first, then each kind in its
+  /// order (most entries first, then by key; years newest first). Columns: kind, key, name, parent (a place's city),
+  /// code (a country's, or a city abroad's country), count. `textNull` and `integerNull` are the engine's typed nulls
+  /// (PostgreSQL needs the type in a union).
+  package static func read(_ userID: Int64, textNull: String = "NULL", integerNull: String = "NULL") -> SQL {
+    """
+    SELECT 0 AS kind, 0 AS key, \(raw: textNull) AS name, \(raw: integerNull) AS parent, \(raw: textNull) AS code, \
+    entries AS n, 0 AS s FROM daka_counts WHERE user_id = \(userID)
+    UNION ALL SELECT v.kind, v.key, \
+    CASE v.kind WHEN 1 THEN c.city WHEN 2 THEN c.district WHEN 3 THEN c.city WHEN 4 THEN c.country END, c.city_adcode, \
+    CASE v.kind WHEN 3 THEN c.country_code WHEN 4 THEN v.code END, v.n, CASE WHEN v.kind = 5 THEN -v.key ELSE -v.n END \
+    FROM daka_visits v LEFT JOIN daka_checkins c ON c.id = v.sample WHERE v.user_id = \(userID)
+    ORDER BY kind, s, key, code
+    """
+  }
+
+  /// `read`'s rows, each as (kind, key, name, parent, code, count), as the stats 我的 shows.
+  package static func stats(_ rows: [(kind: Int, key: Int, name: String?, parent: Int?, code: String?, count: Int)])
+    -> CheckinStats
+  {
+    var stats = CheckinStats(count: 0, cities: [], districts: [], citiesAbroad: [], countries: [], years: [])
+    for row in rows {
+      switch row.kind {
+      case 0: stats.count = row.count
+      case 1: stats.cities.append(VisitedPlace(adcode: row.key, name: row.name ?? "", cityAdcode: row.key, count: row.count))
+      case 2: stats.districts.append(VisitedPlace(adcode: row.key, name: row.name ?? "", cityAdcode: row.parent ?? 0, count: row.count))
+      case 3: stats.citiesAbroad.append(VisitedCity(geonameID: row.key, name: row.name ?? "", countryCode: row.code ?? "", count: row.count))
+      case 4: stats.countries.append(VisitedCountry(code: row.code ?? "", name: row.name ?? "", count: row.count))
+      default: stats.years.append((year: row.key, count: row.count))
+      }
+    }
+    return stats
+  }
+}

@@ -1,0 +1,109 @@
+import DakaStore
+import Foundation
+import SparrowApps
+import SparrowDemo
+import SparrowStore
+import SparrowStorePostgres
+import SparrowStoreSQLite
+import SparrowTestSupport
+import Testing
+
+/// The kept places (`DakaVisits`) against the entries, on every engine: over a random history of entries written,
+/// edited (another place, another year, no place) and deleted by three people, each person's `checkinStats` is
+/// after every step what grouping their entries gives; and `daka-v7` run again over the history, as on a database
+/// from before it, counts the same from the rows.
+@Test(arguments: StoreKind.available)
+func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async throws {
+  let places: [CheckinPlace?] = ["杭州西湖", "杭州上城区", "杭州", "北京朝阳区", "北京", "上海浦东新区", "东京", "大阪", "巴黎", "香港油尖旺区"]
+    .map { CheckinPlace(location: $0) } + [nil]
+  #expect(places.compactMap { $0 }.count == 10, "every place is found")
+  #expect(Set(places.compactMap { $0?.countryCode }).count >= 4, "several countries")
+  try await withStore(kind) { engine in
+    var random = SplitMix(seed: kind == .sqlite ? 7 : 11)
+    let f = DakaFixture()
+    let people: [Int64] = [DakaFixture.alice, DakaFixture.bob, DakaFixture.stranger]
+    var entries: [Int64: CheckinRecord] = [:]
+    func date() -> String {
+      String(format: "%04d-%02d-%02d", Int.random(in: 2019...2025, using: &random), Int.random(in: 1...12, using: &random),
+             Int.random(in: 1...28, using: &random))
+    }
+    func check(_ step: Int) async throws {
+      for person in people {
+        let expected = expectedStats(entries.values.filter { $0.userID == person })
+        let kept = try await engine.journal.checkinStats(userID: person)
+        #expect(kept == expected, "step \(step), user \(person)")
+        if kept != expected { throw CancellationError() }
+      }
+    }
+    for step in 0..<90 {
+      let person = people.randomElement(using: &random)!
+      let own = entries.values.filter { $0.userID == person }.sorted { $0.id < $1.id }
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0..<5, _ where own.isEmpty:
+        let entry = f.entry(person, date(), "某地", "第\(step)站", Bool.random(using: &random) ? .public : .private,
+                            place: places.randomElement(using: &random)!, createdAgo: Double(1_000 - step))
+        try await engine.journal.addCheckin(entry)
+        entries[entry.id] = entry
+      case 5..<8:
+        let old = own.randomElement(using: &random)!
+        let edit = CheckinEdit(
+          id: old.id, userID: person, date: Bool.random(using: &random) ? date() : old.date, location: old.location,
+          spot: old.spot, thoughts: "改过", visibility: old.visibility,
+          place: Bool.random(using: &random) ? places.randomElement(using: &random)! : old.place)
+        entries[old.id] = try await engine.journal.editCheckin(edit, maxPictures: 5)
+      default:
+        let gone = own.randomElement(using: &random)!
+        #expect(try await engine.journal.deleteCheckin(id: gone.id, userID: person) != nil)
+        entries[gone.id] = nil
+      }
+      try await check(step)
+    }
+
+    // `daka-v7` again, over the history's entries: the rows it counts are the kept ones.
+    switch engine.engine {
+    case .sqlite(let store):
+      try await store.pool.write { db in
+        try db.execute(sql: "DROP TABLE daka_visits")
+        try db.execute(sql: "DROP INDEX daka_checkins_points")
+        try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'daka-v7'")
+      }
+      _ = try SQLiteStore(path: store.path, schemas: SparrowApps.sqliteSchemas)
+    case .postgres(let store):
+      try await store.transaction { db in
+        try await db.execute("DROP TABLE daka_visits")
+        try await db.execute("DROP INDEX daka_checkins_points")
+        try await db.execute("DELETE FROM schema_migrations WHERE name = 'daka-v7'")
+      }
+      try await store.migrate(adding: SparrowApps.postgresSchemas)
+    }
+    try await check(90)
+  }
+}
+
+/// What grouping `entries` gives, in 我的's orders: most entries first, then by code; years newest first.
+private func expectedStats(_ entries: [CheckinRecord]) -> CheckinStats {
+  func grouped<Key: Hashable & Comparable>(_ key: (CheckinRecord) -> Key?) -> [(key: Key, entries: [CheckinRecord])] {
+    Dictionary(grouping: entries.compactMap { entry in key(entry).map { ($0, entry) } }, by: \.0)
+      .map { (key: $0.key, entries: $0.value.map(\.1)) }
+      .sorted { ($0.entries.count, $1.key) > ($1.entries.count, $0.key) }
+  }
+  return CheckinStats(
+    count: entries.count,
+    cities: grouped { $0.place?.cityAdcode }.map {
+      VisitedPlace(adcode: $0.key, name: $0.entries.compactMap { $0.place?.city }.min() ?? "", cityAdcode: $0.key,
+                   count: $0.entries.count)
+    },
+    districts: grouped { $0.place?.districtAdcode }.map {
+      VisitedPlace(adcode: $0.key, name: $0.entries.compactMap { $0.place?.district }.min() ?? "",
+                   cityAdcode: $0.entries.compactMap { $0.place?.cityAdcode }.min() ?? 0, count: $0.entries.count)
+    },
+    citiesAbroad: grouped { $0.place?.geonameID }.map {
+      VisitedCity(geonameID: $0.key, name: $0.entries.compactMap { $0.place?.city }.min() ?? "",
+                  countryCode: $0.entries.compactMap { $0.place?.countryCode }.min() ?? "", count: $0.entries.count)
+    },
+    countries: grouped { $0.place?.countryCode }.map {
+      VisitedCountry(code: $0.key, name: $0.entries.compactMap { $0.place?.country }.min() ?? "", count: $0.entries.count)
+    },
+    years: Dictionary(grouping: entries, by: { Int($0.date.prefix(4))! }).map { (year: $0.key, count: $0.value.count) }
+      .sorted { $0.year > $1.year })
+}
