@@ -135,10 +135,14 @@ struct CompiledTemplates: Sendable {
     case value(Any)
 
     init(_ object: Any) {
-      if Self.isPlain(object) {
+      if Self.isExactlyPlain(object) {
         self = .plain(object)
       } else if let parent = object as? any MustacheParent {
+        // Before `isPlain`'s casts, which fail for every model: no plain value is a `MustacheParent` (of the
+        // library's types only dictionaries are), so the order gives the same frames.
         self = .parent(parent)
+      } else if Self.isPlain(object) {
+        self = .plain(object)
       } else {
         self = .value(object)
       }
@@ -148,6 +152,13 @@ struct CompiledTemplates: Sendable {
     /// sections the pages open on a string (`{{#csrf}}`) were a tenth of a page's rendering in casts and mirrors.
     static func isPlain(_ object: Any) -> Bool {
       object is String || object is Int || object is Int64 || object is Double
+    }
+
+    /// `isPlain` for a value of exactly one of those types, by comparing its type (no cast at all): a cast that
+    /// fails costs the runtime a search, and a section over a model failed five of them before its own.
+    static func isExactlyPlain(_ object: Any) -> Bool {
+      let type = Swift.type(of: object)
+      return type == String.self || type == Int.self || type == Int64.self || type == Double.self
     }
 
     var object: Any {
@@ -249,12 +260,17 @@ struct CompiledTemplates: Sendable {
 
   private func renderSection(_ child: Any?, _ body: Template, into out: inout String, context: inout Context) {
     guard let child else { return }
-    if let bool = child as? Bool {
-      if bool { render(body, into: &out, context: &context) }
-    } else if Frame.isPlain(child) {
+    // The kinds the pages give most, by their types first (see `Frame.isExactlyPlain`); then the general order.
+    if Swift.type(of: child) == Bool.self {
+      if child as! Bool { render(body, into: &out, context: &context) }
+    } else if Frame.isExactlyPlain(child) {
       push(.plain(child), body, into: &out, context: &context)
     } else if let parent = child as? any MustacheParent {
       push(.parent(parent), body, into: &out, context: &context)
+    } else if let bool = child as? Bool {
+      if bool { render(body, into: &out, context: &context) }
+    } else if Frame.isPlain(child) {
+      push(.plain(child), body, into: &out, context: &context)
     } else if let sequence = child as? any MustacheSequence {
       for element in Self.elements(of: sequence) {
         push(Frame(element), body, into: &out, context: &context)
@@ -266,7 +282,11 @@ struct CompiledTemplates: Sendable {
 
   private func renderInvertedSection(_ child: Any?, _ body: Template, into out: inout String, context: inout Context) {
     guard let child else { return render(body, into: &out, context: &context) }
-    if let bool = child as? Bool {
+    if Swift.type(of: child) == Bool.self {
+      if !(child as! Bool) { render(body, into: &out, context: &context) }
+    } else if Frame.isExactlyPlain(child) {
+      return
+    } else if let bool = child as? Bool {
       if !bool { render(body, into: &out, context: &context) }
     } else if Frame.isPlain(child) {
       return
