@@ -254,9 +254,3 @@ extension TripRecord {
               createdAt: SparrowStore.date(row[5]))
   }
 }
-
-extension VisitedPlace {
-  init(row: Row) {
-    self.init(adcode: row[0], name: row[1] ?? "", cityAdcode: row[2], count: row[3])
-  }
-}

@@ -1,4 +1,3 @@
-import Foundation
 import SparrowStore
 
 /// Where each person has been, kept (`daka_visits`, `daka-v7`): a row for each city, district, city abroad, country
@@ -49,7 +48,8 @@ package enum DakaVisits {
   /// entry's own row is written or removed.
   package static func moved(_ checkin: CheckinRecord, by delta: Int) -> [SQL] {
     let user = checkin.userID
-    var groups: [(kind: Kind, key: Int64, code: String, condition: SQL)] = []
+    // Each group with the entries it counts, whose oldest is its sample (a year has none).
+    var groups: [(kind: Kind, key: Int64, code: String, entries: SQL?)] = []
     if let place = checkin.place {
       if let city = place.cityAdcode { groups.append((Self.city, Int64(city), "", "city_adcode = \(Int64(city))")) }
       if let district = place.districtAdcode {
@@ -58,21 +58,18 @@ package enum DakaVisits {
       if let city = place.geonameID { groups.append((abroad, Int64(city), "", "geoname_id = \(Int64(city))")) }
       groups.append((country, 0, place.countryCode, "country_code = \(place.countryCode)"))
     }
-    if let year = Int(checkin.date.prefix(4)) {
-      groups.append((Self.year, Int64(year), "",
-                     "day >= \(String(format: "%04d-01-01", year)) AND day < \(String(format: "%04d-01-01", year + 1))"))
-    }
+    if let year = Int(checkin.date.prefix(4)) { groups.append((Self.year, Int64(year), "", nil)) }
     var statements: [SQL] = []
-    for (kind, key, code, condition) in groups {
+    for (kind, key, code, entries) in groups {
       let row: SQL = "user_id = \(user) AND kind = \(Int64(kind.number)) AND key = \(key) AND code = \(code)"
       statements.append("""
         INSERT INTO daka_visits (user_id, kind, key, code, n) VALUES (\(user), \(Int64(kind.number)), \(key), \(code), \(Int64(delta))) \
         ON CONFLICT (user_id, kind, key, code) DO UPDATE SET n = daka_visits.n + excluded.n
         """)
       if delta < 0 { statements.append("DELETE FROM daka_visits WHERE \(sql: row) AND n <= 0") }
-      if kind.number != Self.year.number {
+      if let entries {
         statements.append("""
-          UPDATE daka_visits SET sample = (SELECT min(id) FROM daka_checkins WHERE user_id = \(user) AND \(sql: condition)) \
+          UPDATE daka_visits SET sample = (SELECT min(id) FROM daka_checkins WHERE user_id = \(user) AND \(sql: entries)) \
           WHERE \(sql: row)
           """)
       }
