@@ -37,6 +37,10 @@ package final class GeoData: Sendable {
   let neighbourhoodsByDistrict: [Int: [Neighbourhood]]
   let allNeighbourhoods: [Neighbourhood]
   private let outlines: Lazy<[Int: Outline]>
+  /// The districts with an outline, with it, by every whole-degree cell their box (widened by `nearby`) touches,
+  /// in `districts`' order: `place(containing:)` checks only its point's cell, where looking up every district's
+  /// outline was most of `/daka/place`'s time.
+  private let districtCells: Lazy<[Int: [(district: District, outline: Outline)]]>
   private let worldData: Lazy<World>
 
   /// Reads places.json now and outlines.json when first needed, from `directory`.
@@ -71,7 +75,23 @@ package final class GeoData: Sendable {
     districtsByCity = Dictionary(grouping: districts, by: \.cityAdcode)
     citiesByProvince = Dictionary(grouping: sorted, by: \.province)
     neighbourhoodsByDistrict = Dictionary(grouping: allNeighbourhoods, by: \.districtAdcode)
-    outlines = Lazy { Self.readOutlines(outlinesURL) }
+    let outlines = Lazy { Self.readOutlines(outlinesURL) }
+    self.outlines = outlines
+    let outlinedDistricts = self.districts.filter(\.hasOutline)
+    districtCells = Lazy {
+      var cells: [Int: [(district: District, outline: Outline)]] = [:]
+      for district in outlinedDistricts {
+        guard let outline = outlines.wrapped[district.adcode] else { continue }
+        let box = outline.boundingBox
+        guard box.minLatitude <= box.maxLatitude, box.minLongitude <= box.maxLongitude else { continue }  // no point
+        for row in Self.degree(box.minLatitude - Self.nearby)...Self.degree(box.maxLatitude + Self.nearby) {
+          for column in Self.degree(box.minLongitude - Self.nearby)...Self.degree(box.maxLongitude + Self.nearby) {
+            cells[Self.cell(row, column), default: []].append((district, outline))
+          }
+        }
+      }
+      return cells
+    }
     let worldURL = directory.appendingPathComponent("world.json")
     guard FileManager.default.fileExists(atPath: worldURL.path) else { throw GeoDataError.missingResource("world.json") }
     worldData = Lazy {
@@ -91,7 +111,7 @@ package final class GeoData: Sendable {
   package static func warmUp() {
     let geo = shared
     _ = geo.world.outlinedCountries
-    _ = geo.outlines.wrapped.count
+    _ = geo.districtCells.wrapped.count
   }
 
   /// The 11 热门 cities in Dianping's order: 北京 上海 广州 深圳 天津 西安 重庆 杭州 南京 武汉 成都.
@@ -139,12 +159,10 @@ package final class GeoData: Sendable {
   /// off by some hundred metres). A point within about 1 km outside every outline (a pier, a boat near the shore,
   /// the simplified coast) gets the nearest district. Nil outside mainland China.
   package func place(containing point: Coordinate) -> (city: City, district: District)? {
-    let all = outlines.wrapped
+    guard point.latitude.isFinite, point.longitude.isFinite else { return nil }
+    let here = districtCells.wrapped[Self.cell(Self.degree(point.latitude), Self.degree(point.longitude))] ?? []
     var nearest: (district: District, distance: Double)?
-    for district in districts where district.hasOutline {
-      guard let outline = all[district.adcode], outline.boundingBox.contains(point, margin: Self.nearby) else {
-        continue
-      }
+    for (district, outline) in here where outline.boundingBox.contains(point, margin: Self.nearby) {
       if outline.contains(point) { return (city(of: district), district) }
       let distance = outline.distance(to: point)
       if distance <= Self.nearby && distance < (nearest?.distance ?? .infinity) { nearest = (district, distance) }
@@ -154,6 +172,10 @@ package final class GeoData: Sendable {
 
   /// How far outside every outline `place(containing:)` still answers, in degrees (~1.1 km).
   static let nearby = 0.01
+
+  /// The whole degree `value` lies in (-90…90 and -180…180 lie in -91…90 and -181…180).
+  private static func degree(_ value: Double) -> Int { Int(floor(max(-181, min(181, value)))) }
+  private static func cell(_ row: Int, _ column: Int) -> Int { (row + 91) * 400 + (column + 181) }
 
   private static func readOutlines(_ url: URL) -> [Int: Outline] {
     do {

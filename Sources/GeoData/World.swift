@@ -54,8 +54,10 @@ package final class World: Sendable {
   package let cities: [WorldCity]
   private let countryByCode: [String: Country]
   private let cityByID: [Int: WorldCity]
-  /// Indexes into `cities` by whole-degree cell, for `nearestCity(to:)`.
+  /// Indexes into `cities` by whole-degree cell, for `city(at:)` and `nearestCity(to:)`.
   private let grid: [Int: [Int]]
+  /// How far the largest city reaches (`reach(of:)`), the farthest any does.
+  private let widestReach: Double
   /// Indexes into `cities` (largest first) by every character a search can start on: the first of the English
   /// name and of each of its words, of the pinyin and initials, and every character of a Chinese name.
   private let byKey: [Character: [Int]]
@@ -85,6 +87,7 @@ package final class World: Sendable {
     var grid: [Int: [Int]] = [:]
     for (index, city) in cities.enumerated() { grid[Self.cell(city.coordinate), default: []].append(index) }
     self.grid = grid
+    widestReach = cities.map(Self.reach).max() ?? 0
     var byKey: [Character: [Int]] = [:]
     for (index, city) in cities.enumerated() {
       var keys = Set<Character>()
@@ -144,48 +147,61 @@ package final class World: Sendable {
   /// 15 km for Tokyo, 7 km for Paris: GeoNames also lists their wards, 中央区 or Paris 16, which are nearer), else
   /// the nearest within `limit` kilometres (a town of 15,000 people is rarely farther from anywhere people go);
   /// nil out at sea or in the emptiest lands. `excluding` leaves out some countries (mainland China, which has its
-  /// own districts).
+  /// own districts). Of equal ones, the first in `cities`.
   package func city(at point: Coordinate, within limit: Double = 300, excluding: Set<String> = []) -> WorldCity? {
-    var covering: WorldCity?
-    var nearest: (city: WorldCity, distance: Double)?
-    forEachCity(near: point, within: limit, excluding: excluding) { city, distance in
-      if distance <= Self.reach(of: city), city.population > (covering?.population ?? 0) { covering = city }
-      if distance < (nearest?.distance ?? .infinity) { nearest = (city, distance) }
+    // No city reaches farther than the largest does, so the cities that near decide, and the nearest of them is
+    // the nearest of all: only a point with none that near looks as far as `limit` (300 km is a hundred cells).
+    let near = min(limit, widestReach)
+    var covering: Int?
+    var nearest: (distance: Double, index: Int)?
+    forEachCity(near: point, within: near, excluding: excluding) { index, distance in
+      if distance <= Self.reach(of: cities[index]), index < (covering ?? .max) { covering = index }
+      if (distance, index) < (nearest ?? (.infinity, .max)) { nearest = (distance, index) }
     }
-    return covering ?? nearest?.city
+    if let covering { return cities[covering] }
+    if let nearest { return cities[nearest.index] }
+    return near < limit ? nearestCity(to: point, within: limit, excluding: excluding) : nil
   }
 
   /// How far from its point a city of `population` still covers, in kilometres: 0.005 × √population.
   static func reach(of city: WorldCity) -> Double { 0.005 * Double(city.population).squareRoot() }
 
-  /// The city nearest `point` within `limit` kilometres, ward or not.
+  /// The city nearest `point` within `limit` kilometres, ward or not; of equal ones, the first in `cities`.
   package func nearestCity(to point: Coordinate, within limit: Double = 300, excluding: Set<String> = []) -> WorldCity? {
-    var nearest: (city: WorldCity, distance: Double)?
-    forEachCity(near: point, within: limit, excluding: excluding) { city, distance in
-      if distance < (nearest?.distance ?? .infinity) { nearest = (city, distance) }
+    var nearest: (distance: Double, index: Int)?
+    forEachCity(near: point, within: limit, excluding: excluding) { index, distance in
+      if (distance, index) < (nearest ?? (.infinity, .max)) { nearest = (distance, index) }
     }
-    return nearest?.city
+    return nearest.map { cities[$0.index] }
   }
 
-  /// Each city within `limit` kilometres of `point`, with its distance.
+  /// Each city within `limit` kilometres of `point` (its index in `cities`), with its distance.
   private func forEachCity(near point: Coordinate, within limit: Double, excluding: Set<String>,
-                           _ body: (WorldCity, Double) -> Void) {
-    let reach = Int((limit / 111).rounded(.up)) + 1
-    let (row, column) = (Int(floor(point.latitude)), Int(floor(point.longitude)))
-    for r in (row - reach)...(row + reach) where r >= -90 && r < 90 {
-      // Near the poles a degree of longitude is short: look wider.
-      let span = min(179, Int(Double(reach) / max(0.1, cos(Double(r) * .pi / 180))) + 1)
-      for c in (column - span)...(column + span) {
-        let wrapped = ((c + 180) % 360 + 360) % 360 - 180
-        for index in grid[Self.key(r, wrapped)] ?? [] {
+                           _ body: (Int, Double) -> Void) {
+    guard abs(point.latitude) <= 90, point.longitude.isFinite, limit >= 0 else { return }
+    let longitude = (point.longitude + 180).truncatingRemainder(dividingBy: 360) - 180  // -540…180: cells wrap
+    // Whatever is within `limit` lies within `span` degrees of latitude, and within `span / cos φ` of longitude,
+    // φ the band's latitude nearest a pole: any way there that stays in the band covers at least that much a degree.
+    let span = limit / Self.kilometresPerDegree + 1e-9
+    let (lowest, highest) = (max(-90, point.latitude - span), min(90, point.latitude + span))
+    let poleward = max(abs(lowest), abs(highest))
+    let longitudes = poleward < 89.9 ? span / cos(poleward * .pi / 180) : .infinity
+    let columns = longitudes < 179
+      ? Int(floor(longitude - longitudes))...Int(floor(longitude + longitudes)) : -180...179
+    for row in Int(floor(lowest))...Int(floor(highest)) {
+      for column in columns {
+        for index in grid[Self.key(row, Self.wrapped(column))] ?? [] {
           let city = cities[index]
           guard !excluding.contains(city.countryCode) else { continue }
           let distance = Self.kilometres(point, city.coordinate)
-          if distance <= limit { body(city, distance) }
+          if distance <= limit { body(index, distance) }
         }
       }
     }
   }
+
+  /// A degree of latitude (of a great circle) on a sphere of 6,371 km, as `kilometres` measures.
+  static let kilometresPerDegree = 6371 * Double.pi / 180
 
   /// Cities for a search box, largest first within a rank: 汉字 match the Chinese name (exact, prefix, anywhere),
   /// latin letters the English name (exact, then prefix, then a word of it: "york") or the Chinese name's pinyin
@@ -277,8 +293,12 @@ package final class World: Sendable {
     return 2 * 6371 * asin(min(1, sqrt(h)))
   }
 
-  private static func cell(_ point: Coordinate) -> Int { key(Int(floor(point.latitude)), Int(floor(point.longitude))) }
+  private static func cell(_ point: Coordinate) -> Int {
+    key(Int(floor(point.latitude)), wrapped(Int(floor(point.longitude))))
+  }
   private static func key(_ row: Int, _ column: Int) -> Int { (row + 90) * 360 + (column + 180) }
+  /// The column of -180…179 that `column` is, round the world.
+  private static func wrapped(_ column: Int) -> Int { ((column + 180) % 360 + 360) % 360 - 180 }
 }
 
 private struct WorldFile: Decodable {
