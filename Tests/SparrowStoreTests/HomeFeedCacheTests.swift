@@ -4,6 +4,7 @@ import SparrowStore
 import WeiboStore
 import SparrowStoreSQLite
 import SparrowTestSupport
+import Synchronization
 import Testing
 
 /// The hot home feeds (`HomeFeeds`, `StatusRowCache`, `StoreCaches.homePage`): pages served from them must be
@@ -63,8 +64,13 @@ import Testing
     switch kind {
     case .sqlite:
       try await withSQLiteStore { store in
-        let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth))
+        // Wired both ways, as PostgreSQL's processes are: the reader writes too (its seen marks).
+        let heardByWriter = Mutex<StoreCaches?>(nil)
+        let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publish: { change in
+          heardByWriter.withLock { $0 }?.apply(change)
+        })
         let writerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publish: { readerCaches.apply($0) })
+        heardByWriter.withLock { $0 = writerCaches }
         let truthCaches = StoreCaches()
         let truth = try SQLiteStore(path: store.path, caches: truthCaches, countingStatements: false, denseFeed: 12).weibo
         try await body(
@@ -76,8 +82,19 @@ import Testing
           })
       }
     case .postgres:
-      try await StoreCachesTests().withTwoProcesses(.postgres) { writer, reader in
-        try await body(writer, reader, { writer })
+      // The truth is a third process whose caches are emptied before each use, so that it reads the database.
+      try await withStore(.postgres) { engine in
+        let (reopened, third) = (try engine.reopen(), try engine.reopen())
+        guard case .postgres(let listening) = reopened, case .postgres(let truth) = third else {
+          Issue.record("not PostgreSQL")
+          return
+        }
+        for _ in 0..<500 where !listening.isListening { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(listening.isListening)
+        try await body(engine.store, reopened.weibo, {
+          truth.caches.apply(.everything)
+          return third.weibo
+        })
       }
     }
   }

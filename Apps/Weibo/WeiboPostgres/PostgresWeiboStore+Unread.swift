@@ -5,34 +5,26 @@ import SparrowStorePostgres
 import WeiboStore
 
 extension PostgresWeiboStore {
+  // The kept counts and the held feed serve only once this process has heard every write before now (not
+  // listening, catching up drops them, and the database counts): a status another process has just posted may not
+  // be in the feed yet, a comment not yet in the counts. One connection for it all.
+
   package func unreadCounts(userID: Int64, upTo cap: Int) async throws -> [UnreadKind: Int] {
-    let counts = try await unread(UnreadKind.allCases.map { [$0] }, userID: userID, cap: cap)
-    return Dictionary(uniqueKeysWithValues: zip(UnreadKind.allCases, counts))
+    try await reading { db in
+      try await catchUp(db)
+      return try await UnreadReading.counts(userID: userID, cap: cap, walk: false, caches: caches) { sql in
+        try await Self.integers(sql, db)
+      }
+    }
   }
 
   package func unreadBadges(userID: Int64, upTo cap: Int) async throws -> UnreadBadges {
-    // The kept badges and the held feed serve only once this process has heard every write before now (not
-    // listening, catching up drops them, and the database counts). One connection for it all.
     try await reading { db in
       try await catchUp(db)
       return try await UnreadReading.badges(userID: userID, cap: cap, walk: false, caches: caches) { sql in
         try await Self.integers(sql, db)
       }
     }
-  }
-
-  private func unread(_ groups: [[UnreadKind]], userID: Int64, cap: Int) async throws -> [Int] {
-    // The held feed counts new statuses only once this process has heard every write before now, as the home page
-    // serves from it: a status another process has just posted may not be in it yet (a badge one short). Not
-    // listening, catching up drops the feeds, and the database counts.
-    if groups.contains([.status]), caches.homeFeeds.holds(userID) { try await reading { db in try await catchUp(db) } }
-    return try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: false, feeds: caches.homeFeeds,
-                                          read: integers)
-  }
-
-  /// The one row of integers `sql` reads.
-  private func integers(_ sql: SQL) async throws -> [Int64] {
-    try await reading { db in try await Self.integers(sql, db) }
   }
 
   private static func integers(_ sql: SQL, _ db: Connection) async throws -> [Int64] {

@@ -7,16 +7,11 @@ import WeiboStore
 // Unread counters.
 extension SQLiteWeiboStore {
   package func unreadCounts(userID: Int64, upTo cap: Int) async throws -> [UnreadKind: Int] {
-    let counts = try await unread(UnreadKind.allCases.map { [$0] }, userID: userID, cap: cap)
-    return Dictionary(uniqueKeysWithValues: zip(UnreadKind.allCases, counts))
+    try await UnreadReading.counts(userID: userID, cap: cap, walk: true, caches: caches, read: integers)
   }
 
   package func unreadBadges(userID: Int64, upTo cap: Int) async throws -> UnreadBadges {
     try await UnreadReading.badges(userID: userID, cap: cap, walk: true, caches: caches, read: integers)
-  }
-
-  private func unread(_ groups: [[UnreadKind]], userID: Int64, cap: Int) async throws -> [Int] {
-    try await UnreadReading.counts(groups, userID: userID, cap: cap, walk: true, feeds: caches.homeFeeds, read: integers)
   }
 
   /// The one row of integers `sql` reads.

@@ -19,38 +19,49 @@ extension UnreadStore {
   }
 }
 
-/// How both engines read unread counts: one statement (`WeiboSQL.unreadCounts`), except that new statuses are
-/// counted in the reader's home feed when it is held (`HomeFeeds.unread`, after the mark the statement reads).
-/// In the database that count walked every status newer than the mark, checking its author against the follow
-/// list: a sixth of a signed-in page's time.
+/// How both engines read unread counts: `remind/unread_count`'s kinds and the tab bar's badges are kept in
+/// `StoreCaches.unreadCounts` and `.unreadBadges` as the database last gave them, with the mark after which statuses
+/// are unread; the new statuses are counted in the reader's home feed when it is held (`HomeFeeds.unread`, after the
+/// kept mark). In the database that count walked every status newer than the mark, checking its author against the
+/// follow list: a sixth of a signed-in page's time. On PostgreSQL, call these caught up with the other processes
+/// (the caches and the feed hold what they announced).
 package enum UnreadReading {
-  /// The counts of `groups` (as `WeiboSQL.unreadCounts` takes them); `read` runs a statement of one row of
-  /// integers.
-  package static func counts(_ groups: [[UnreadKind]], userID: Int64, cap: Int, walk: Bool, feeds: HomeFeeds,
-                             read: (SQL) async throws -> [Int64]) async throws -> [Int]
+  /// Each kind's count up to `cap`, as `remind/unread_count` gives them. `read` runs a statement of one row of
+  /// integers; `walk` as for `WeiboSQL.home`.
+  package static func counts(userID: Int64, cap: Int, walk: Bool, caches: StoreCaches,
+                             read: (SQL) async throws -> [Int64]) async throws -> [UnreadKind: Int]
   {
-    let statuses = groups.firstIndex(of: [.status])
-    guard let statuses, feeds.holds(userID) else {
-      return try await read(WeiboSQL.unreadCounts(groups, userID: userID, cap: cap, walk: walk)).map { Int($0) }
+    let (kept, feeds) = (caches.unreadCounts, caches.homeFeeds)
+    let others = UnreadKind.allCases.filter { $0 != .status }
+    var counts: [UnreadKind: Int]
+    let mark: Int64
+    var statuses: Int?
+    if let entry = kept.entry(of: userID, cap: cap) {
+      (counts, mark) = (entry.counts, entry.statusMark)
+      statuses = feeds.unread(of: userID, after: mark, upTo: cap)
+    } else {
+      let ticket = kept.ticket(for: userID)
+      let held = feeds.holds(userID)
+      let groups = (held ? [] : [[UnreadKind.status]]) + others.map { [$0] }
+      let row = try await read(WeiboSQL.unreadCounts(groups, userID: userID, cap: cap, walk: walk, statusMark: true))
+      guard row.count == groups.count + 1, let last = row.last else {
+        return Dictionary(uniqueKeysWithValues: UnreadKind.allCases.map { ($0, 0) })
+      }
+      counts = Dictionary(uniqueKeysWithValues: zip(others, row.suffix(others.count + 1).dropLast().map { Int($0) }))
+      mark = last
+      kept.keep(KeptUnreadCounts(counts: counts, statusMark: mark), cap: cap, for: userID, ticket: ticket)
+      statuses = held ? feeds.unread(of: userID, after: mark, upTo: cap) : Int(row[0])
     }
-    var others = groups
-    others.remove(at: statuses)
-    var row = try await read(WeiboSQL.unreadCounts(others, userID: userID, cap: cap, walk: walk, statusMark: true))
-    guard let mark = row.popLast() else { return groups.map { _ in 0 } }
-    var counts = row.map { Int($0) }
-    // Dropped since, or the unread reach past the held ids: the database counts them.
-    var statusCount = feeds.unread(of: userID, after: mark, upTo: cap)
-    if statusCount == nil {
-      statusCount = try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) }
+    // Not held, dropped since, or the unread reach past the held ids: the database counts them.
+    if statuses == nil {
+      statuses = try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) }
     }
-    counts.insert(statusCount ?? 0, at: statuses)
+    counts[.status] = statuses ?? 0
     return counts
   }
 
-  /// The tab bar's badges: 消息's count and the status mark from `UnreadBadgeCache` when it keeps them, else from
-  /// one statement (with the new statuses too when the reader's home feed is not held), kept for the next page;
-  /// the new statuses counted in the held feed after the mark. `read` as for `counts`; on PostgreSQL, call it
-  /// caught up with the other processes (the cache and the feed hold what they announced).
+  /// The tab bar's badges: 消息's count and the status mark kept as `counts` keeps its, with the new statuses
+  /// counted as there. `read` as for `counts`.
   package static func badges(userID: Int64, cap: Int, walk: Bool, caches: StoreCaches,
                              read: (SQL) async throws -> [Int64]) async throws -> UnreadBadges
   {
@@ -67,7 +78,7 @@ package enum UnreadReading {
       let row = try await read(WeiboSQL.unreadCounts(groups, userID: userID, cap: cap, walk: walk, statusMark: true))
       guard row.count == groups.count + 1, let last = row.last else { return UnreadBadges(statuses: 0, messages: 0) }
       (messages, mark) = (Int(row[groups.count - 1]), last)
-      kept.keep(UnreadBadgeCache.Entry(cap: cap, messages: messages, statusMark: mark), for: userID, ticket: ticket)
+      kept.keep(KeptBadges(messages: messages, statusMark: mark), cap: cap, for: userID, ticket: ticket)
       statuses = held ? feeds.unread(of: userID, after: mark, upTo: cap) : Int(row[0])
     }
     // Not held, dropped since, or the unread reach past the held ids: the database counts them.

@@ -11,7 +11,8 @@ import Synchronization
 /// | `grants` | OAuth grants by token hash | `GrantCache.limit` (50,000) | `.grant` (a code or refresh token taken), `.tokens`, `.origin` (revoked), `.grantsOf` (suspended), `.app` |
 /// | `userRows` | user rows, follow lists, each viewer's favourites, likes and follows | `UserRowCache.limit` (100,000) rows; `relationsLimit` (25,000) relations a reader | `.userRows`, `.everything` |
 /// | `seen` | the highest seen mark per user and kind | `SeenMarks.limit` (100,000) | nothing: marks only grow, so a known one is a floor |
-/// | `unreadBadges` | each reader's 消息 badge count and status mark, as last read | `UnreadBadgeCache.limit` (50,000), two generations | `.unread` (the people a write reaches), `.userRows(relationsOf:)` (blocks), `.statuses(removed:)` and `.everything` (all) |
+/// | `unreadBadges` | each reader's 消息 badge count and status mark, as last read | `UnreadCache.limit` (50,000), two generations | `.unread` (the people a write reaches), `.userRows(relationsOf:)` (follows, blocks), `.statuses(removed:)` and `.everything` (all) |
+/// | `unreadCounts` | each reader's `remind/unread_count` kinds but statuses, and status mark, as last read | as `unreadBadges` | as `unreadBadges` |
 /// | `statusRows` | status rows by id | 20,000 a generation, two generations | `.statuses` (changed or removed), `.everything` |
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 /// | 微博's `HotTopicsCache` (an app's) | 热门话题 by window start and length | 16 lists | `statusesGeneration`: any status posted or removed, `.everything` |
@@ -25,7 +26,8 @@ package final class StoreCaches: Sendable {
   package let grants = GrantCache()
   package let userRows = UserRowCache()
   package let seen = SeenMarks()
-  package let unreadBadges = UnreadBadgeCache()
+  package let unreadBadges = UnreadCache<KeptBadges>()
+  package let unreadCounts = UnreadCache<KeptUnreadCounts>()
   package let statusRows = StatusRowCache()
   package let homeFeeds: HomeFeeds
   /// Statuses posted and removed, for live streams.
@@ -58,7 +60,8 @@ package final class StoreCaches: Sendable {
   /// Hits and misses of each cache, by the name `/metrics` shows.
   package var tallies: [(cache: String, tally: CacheTally)] {
     [("apps", apps.tally), ("grants", grants.tally), ("user_rows", userRows.tally), ("status_rows", statusRows.tally),
-     ("home_pages", homeFeeds.tally), ("unread_badges", unreadBadges.tally)]
+     ("home_pages", homeFeeds.tally), ("unread_badges", unreadBadges.tally),
+     ("unread_counts", unreadCounts.tally)]
   }
 
   /// Drops what `change` names here and announces it to the other processes.
@@ -73,12 +76,16 @@ package final class StoreCaches: Sendable {
     case .userRows(let users, let followeesOf, let relationsOf):
       userRows.drop(users: users, followeesOf: followeesOf, relationsOf: relationsOf)
       homeFeeds.drop(owners: followeesOf)
-      // A block between two people moves what each is counted of the other's.
+      // A follow moves the followee's new followers; a block between two people what each is counted of the other's.
       unreadBadges.drop(relationsOf)
+      unreadCounts.drop(relationsOf)
     case .statuses(let posted, let changed, let removed):
       if !posted.isEmpty || !removed.isEmpty { statusChanges.add(1, ordering: .releasing) }
       // Its comments, likes and mentions leave whoever they were counted for.
-      if !removed.isEmpty { unreadBadges.dropAll() }
+      if !removed.isEmpty {
+        unreadBadges.dropAll()
+        unreadCounts.dropAll()
+      }
       statusRows.drop(changed + removed)
       homeFeeds.removed(removed)
       posted.forEach(homeFeeds.posted)
@@ -98,7 +105,13 @@ package final class StoreCaches: Sendable {
       apps.remove(id)
       grants.remove(appID: id)
     case .unread(let users):
-      if let users { unreadBadges.drop(users) } else { unreadBadges.dropAll() }
+      if let users {
+        unreadBadges.drop(users)
+        unreadCounts.drop(users)
+      } else {
+        unreadBadges.dropAll()
+        unreadCounts.dropAll()
+      }
     case .everything:
       statusChanges.add(1, ordering: .releasing)
       apps.removeAll()
@@ -107,6 +120,7 @@ package final class StoreCaches: Sendable {
       statusRows.dropAll()
       homeFeeds.dropAll()
       unreadBadges.dropAll()
+      unreadCounts.dropAll()
     }
   }
 }

@@ -5,11 +5,11 @@ import WeiboStore
 import SparrowTestSupport
 import Testing
 
-/// The kept tab-bar badges (`UnreadBadgeCache`): whatever was written, by whichever process, every page's badges
-/// are the counts the database gives now, in the writing process and in another one.
-@Suite struct UnreadBadgeCacheTests {
+/// The kept unread counts (`UnreadCache`): whatever was written, by whichever process, every page's badges and
+/// every `remind/unread_count` are the counts the database gives now, in the writing process and in another one.
+@Suite struct UnreadCacheTests {
   @Test(arguments: StoreKind.available, [5, 17, 2027] as [UInt64])
-  func keptBadgesAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind, seed: UInt64) async throws {
+  func keptCountsAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind, seed: UInt64) async throws {
     try await HomeFeedCacheTests().withTwoProcesses(kind, depth: 6) { writer, reader, truth in
       var f = Fixture()
       var random = SplitMix(seed: seed)
@@ -45,19 +45,22 @@ import Testing
         }
       }
 
-      /// Each person's badges from both processes, twice (the first read may keep them, the second is served from
-      /// what was kept), against the database's counts now.
+      /// Each person's badges and unread counts from both processes, twice (the first read may keep them, the
+      /// second is served from what was kept), against the database's counts now.
       func check(_ place: String) async throws {
         for viewer in people {
           let cap = [3, 99].randomElement(using: &random)!
           let counts = try await truth().unreadCounts(userID: viewer, upTo: 1_000)
           let messages = min(cap, UnreadKind.messages.reduce(0) { $0 + (counts[$1] ?? 0) })
           let statuses = min(cap, counts[.status] ?? 0)
+          let capped = Dictionary(uniqueKeysWithValues: UnreadKind.allCases.map { ($0, min(cap, counts[$0] ?? 0)) })
           for (process, store) in [("writer", writer), ("reader", reader)] {
             for round in 0..<2 {
+              let at = "seed \(seed), \(place), \(process) round \(round), viewer \(viewer) up to \(cap): \(counts)"
               let badges = try await store.unreadBadges(userID: viewer, upTo: cap)
-              #expect(badges == UnreadBadges(statuses: statuses, messages: messages),
-                      "seed \(seed), \(place), \(process) round \(round), viewer \(viewer) up to \(cap): \(counts)")
+              #expect(badges == UnreadBadges(statuses: statuses, messages: messages), "\(at)")
+              let got = try await store.unreadCounts(userID: viewer, upTo: cap)
+              #expect(got == capped, "\(at) got \(got)")
             }
           }
         }
@@ -133,6 +136,11 @@ import Testing
             try await writer.suspend(Suspension(userID: someone, reason: "测试", at: f.now), audit: audit)
             suspended.insert(someone)
           }
+        case 14:
+          did = "follow or unfollow"
+          if (try? await writer.follow(follower: someone, followee: other, id: f.ids.next(at: f.tick()), at: f.now)) == nil {
+            try? await writer.unfollow(follower: someone, followee: other)
+          }
         default:
           did = "mark seen"
           let kind = UnreadKind.allCases.randomElement(using: &random)!
@@ -142,11 +150,13 @@ import Testing
         try await check("step \(step) (\(did))")
       }
 
-      // The kept badges were really used, in both processes: the comparison was not of the database with itself.
+      // The kept counts were really used, in both processes: the comparison was not of the database with itself.
       for store in [writer, reader] {
-        let kept = try #require(store.statistics.caches.first { $0.cache == "unread_badges" }?.tally)
-        #expect(kept.hits > 300, "\(kept)")
-        #expect(kept.misses > 50, "\(kept)")
+        for cache in ["unread_badges", "unread_counts"] {
+          let kept = try #require(store.statistics.caches.first { $0.cache == cache }?.tally)
+          #expect(kept.hits > 300, "\(cache): \(kept)")
+          #expect(kept.misses > 50, "\(cache): \(kept)")
+        }
       }
     }
   }
