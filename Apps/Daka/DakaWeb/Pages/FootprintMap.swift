@@ -11,7 +11,7 @@ import SparrowStore
 struct FootprintMap: PageModel {
   struct Shape: PageModel {
     let name: String
-    /// SVG path data drawn by `OutlineMap` from numbers (`M`, `L`, `Z`, digits, `.`, `-`, spaces): printed as it is
+    /// SVG path data drawn by `OutlineMap` from numbers (`M`, `l`, `Z`, digits, `.`, `-`, spaces): printed as it is
     /// (`{{{path}}}`): escaping it read every character of the lit shapes' outlines on each request.
     let path: String
     let count: Int
