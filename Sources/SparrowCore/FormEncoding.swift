@@ -34,6 +34,40 @@ public enum FormEncoding {
 
   private static let hex = Array("0123456789ABCDEF".utf8)
 
+  /// `escape` undone, as Foundation's `removingPercentEncoding` does it (`+` stays `+`): nil when a `%` is not
+  /// followed by two hex digits or the bytes are not UTF-8. By byte: Foundation's bridged it, 2 % of a topic page,
+  /// whose name comes percent-encoded in the path.
+  public static func unescape(_ string: String) -> String? {
+    let utf8 = string.utf8
+    guard utf8.contains(UInt8(ascii: "%")) else { return string }
+    var out: [UInt8] = []
+    out.reserveCapacity(utf8.count)
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      index = utf8.index(after: index)
+      guard byte == UInt8(ascii: "%") else {
+        out.append(byte)
+        continue
+      }
+      guard index != utf8.endIndex, let high = hexValue(utf8[index]) else { return nil }
+      index = utf8.index(after: index)
+      guard index != utf8.endIndex, let low = hexValue(utf8[index]) else { return nil }
+      index = utf8.index(after: index)
+      out.append(high << 4 | low)
+    }
+    return String(validating: out, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
+  }
+
   private static func isUnreserved(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),

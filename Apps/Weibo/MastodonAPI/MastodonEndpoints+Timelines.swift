@@ -16,7 +16,7 @@ extension MastodonEndpoints {
       return try await timeline(call, .everyone, feature: call.flag("only_media") ? .picture : .all)
     }
     table.add(.get, path: "v1/timelines/tag/{id}", auth: .optionalToken, scope: .readStatuses) { call in
-      guard let tag = call.pathID.flatMap({ $0.removingPercentEncoding }), !tag.isEmpty else { throw MastodonError.notFound }
+      guard let tag = call.pathID.flatMap(FormEncoding.unescape), !tag.isEmpty else { throw MastodonError.notFound }
       return try await timeline(call, .topic(tag), feature: call.flag("only_media") ? .picture : .all)
     }
     table.add(.get, path: "v1/bookmarks", scope: .readBookmarks) { call in

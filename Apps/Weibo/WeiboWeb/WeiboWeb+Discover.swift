@@ -90,14 +90,15 @@ extension WeiboWeb {
 
   /// A topic from its path segment: decoded, without `#`s or surrounding spaces.
   static func topicName(_ raw: String?) -> String {
-    guard let raw else { return "" }
-    // Most names come decoded and bare; Foundation's decoding and trimming were 2 % of a topic page.
-    if !raw.utf8.contains(UInt8(ascii: "%")), let first = raw.unicodeScalars.first, let last = raw.unicodeScalars.last,
-      !Self.topicEdge(first), !Self.topicEdge(last)
+    // Percent-encoded in the path, by byte (`FormEncoding.unescape`). Most names have no `#` or space at their ends:
+    // Foundation's decoding and trimming were 2 % of a topic page.
+    guard let raw, let name = FormEncoding.unescape(raw) else { return "" }
+    if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last, !Self.topicEdge(first),
+      !Self.topicEdge(last)
     {
-      return raw
+      return name
     }
-    return (raw.removingPercentEncoding ?? "").trimmingCharacters(in: topicTrimmed)
+    return name.trimmingCharacters(in: topicTrimmed)
   }
 
   private static let topicTrimmed = CharacterSet(charactersIn: "# ").union(.whitespaces)

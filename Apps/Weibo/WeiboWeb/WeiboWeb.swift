@@ -95,7 +95,7 @@ package struct WeiboWeb: SparrowApp {
       return try await web.profile(request, context, user: user)
     }
     pages.get("/n/:name") { request, context in
-      let name = context.parameters.get("name")?.removingPercentEncoding ?? ""
+      let name = context.parameters.get("name").flatMap(FormEncoding.unescape) ?? ""
       return try await web.profile(request, context, user: try await web.deps.store.user(screenName: name))
     }
     pages.get("/web/user/:id/statuses") { request, context in

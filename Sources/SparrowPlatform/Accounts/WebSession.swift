@@ -115,7 +115,7 @@ package struct WebSession: Sendable {
       let token = try await redeem(code: code)
     else { return HTML.redirect("/", cookies: [clearState, clearNext]) }
     let cookie = Self.setCookie(Self.cookie, token, maxAge: Int(OAuthController.sessionLifetime))
-    let next = request.cookies[Self.nextCookie]?.value.removingPercentEncoding.flatMap(OAuthController.safeNext)
+    let next = request.cookies[Self.nextCookie].flatMap { FormEncoding.unescape($0.value) }.flatMap(OAuthController.safeNext)
     return HTML.redirect(next ?? landing, cookies: [clearState, clearNext, cookie])
   }
 
