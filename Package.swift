@@ -89,7 +89,7 @@ let package = Package(
     .target(
       name: "SparrowParams",
       dependencies: [
-        "SparrowStore", .product(name: "MultipartKit", package: "multipart-kit"), .product(name: "NIOCore", package: "swift-nio"),
+        "SparrowCore", "SparrowStore", .product(name: "MultipartKit", package: "multipart-kit"), .product(name: "NIOCore", package: "swift-nio"),
       ],
       swiftSettings: strict),
     .target(

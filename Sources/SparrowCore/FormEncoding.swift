@@ -38,23 +38,23 @@ public enum FormEncoding {
   /// followed by two hex digits or the bytes are not UTF-8. By byte: Foundation's bridged it, 2 % of a topic page,
   /// whose name comes percent-encoded in the path.
   public static func unescape(_ string: String) -> String? {
-    let utf8 = string.utf8
-    guard utf8.contains(UInt8(ascii: "%")) else { return string }
+    guard string.utf8.contains(UInt8(ascii: "%")) else { return string }
+    return unescape(string.utf8, plusAsSpace: false)
+  }
+
+  /// `%XX` decoded, and `+` as a space when `plusAsSpace` (a form body's or a query's values); nil as `unescape`.
+  public static func unescape(_ encoded: some Collection<UInt8>, plusAsSpace: Bool) -> String? {
     var out: [UInt8] = []
-    out.reserveCapacity(utf8.count)
-    var index = utf8.startIndex
-    while index != utf8.endIndex {
-      let byte = utf8[index]
-      index = utf8.index(after: index)
-      guard byte == UInt8(ascii: "%") else {
-        out.append(byte)
-        continue
+    out.reserveCapacity(encoded.count)
+    var iterator = encoded.makeIterator()
+    while let byte = iterator.next() {
+      switch byte {
+      case UInt8(ascii: "+") where plusAsSpace: out.append(UInt8(ascii: " "))
+      case UInt8(ascii: "%"):
+        guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+        out.append(high << 4 | low)
+      default: out.append(byte)
       }
-      guard index != utf8.endIndex, let high = hexValue(utf8[index]) else { return nil }
-      index = utf8.index(after: index)
-      guard index != utf8.endIndex, let low = hexValue(utf8[index]) else { return nil }
-      index = utf8.index(after: index)
-      out.append(high << 4 | low)
     }
     return String(validating: out, as: UTF8.self)
   }

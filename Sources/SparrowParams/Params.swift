@@ -1,4 +1,5 @@
 import Foundation
+import SparrowCore
 import MultipartKit
 import NIOCore
 import SparrowStore
@@ -165,36 +166,14 @@ package struct Params: Sendable {
 
   /// `+` and `%XX` decoded; nil unless the result is UTF-8 text without NUL.
   package static func decode(_ encoded: some Collection<UInt8>) -> String? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(encoded.count)
-    var iterator = encoded.makeIterator()
-    while let byte = iterator.next() {
-      switch byte {
-      case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
-      case UInt8(ascii: "%"):
-        guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else {
-          return nil
-        }
-        bytes.append(high << 4 | low)
-      default: bytes.append(byte)
-      }
-    }
-    return Self.text(bytes)
+    guard let text = FormEncoding.unescape(encoded, plusAsSpace: true), !text.utf8.contains(0) else { return nil }
+    return text
   }
 
   /// `bytes` as a string, if they are UTF-8 without NUL.
   static func text(_ bytes: some Collection<UInt8>) -> String? {
     guard !bytes.contains(0), let string = String(validating: bytes, as: UTF8.self) else { return nil }
     return string
-  }
-
-  private static func hexValue(_ c: UInt8) -> UInt8? {
-    switch c {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 
   package static func boundary(in contentType: String) -> String? {

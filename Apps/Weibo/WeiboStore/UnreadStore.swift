@@ -35,7 +35,7 @@ package enum UnreadReading {
     let others = UnreadKind.allCases.filter { $0 != .status }
     var counts: [UnreadKind: Int]
     let mark: Int64
-    var statuses: Int?
+    let statuses: Int?
     if let entry = kept.entry(of: userID, cap: cap) {
       (counts, mark) = (entry.counts, entry.statusMark)
       statuses = feeds.unread(of: userID, after: mark, upTo: cap)
@@ -52,11 +52,7 @@ package enum UnreadReading {
       kept.keep(KeptUnreadCounts(counts: counts, statusMark: mark), cap: cap, for: userID, ticket: ticket)
       statuses = held ? feeds.unread(of: userID, after: mark, upTo: cap) : Int(row[0])
     }
-    // Not held, dropped since, or the unread reach past the held ids: the database counts them.
-    if statuses == nil {
-      statuses = try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) }
-    }
-    counts[.status] = statuses ?? 0
+    counts[.status] = try await newStatuses(statuses, userID: userID, cap: cap, walk: walk, read: read)
     return counts
   }
 
@@ -67,7 +63,7 @@ package enum UnreadReading {
   {
     let (kept, feeds) = (caches.unreadBadges, caches.homeFeeds)
     let (messages, mark): (Int, Int64)
-    var statuses: Int?
+    let statuses: Int?
     if let entry = kept.entry(of: userID, cap: cap) {
       (messages, mark) = (entry.messages, entry.statusMark)
       statuses = feeds.unread(of: userID, after: mark, upTo: cap)
@@ -81,10 +77,16 @@ package enum UnreadReading {
       kept.keep(KeptBadges(messages: messages, statusMark: mark), cap: cap, for: userID, ticket: ticket)
       statuses = held ? feeds.unread(of: userID, after: mark, upTo: cap) : Int(row[0])
     }
-    // Not held, dropped since, or the unread reach past the held ids: the database counts them.
-    if statuses == nil {
-      statuses = try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) }
-    }
-    return UnreadBadges(statuses: statuses ?? 0, messages: messages)
+    return UnreadBadges(statuses: try await newStatuses(statuses, userID: userID, cap: cap, walk: walk, read: read),
+                        messages: messages)
+  }
+
+  /// `counted` (from the held feed or the statement), else, when the feed is not held, was dropped since, or the
+  /// unread reach past the held ids, the database's count.
+  private static func newStatuses(_ counted: Int?, userID: Int64, cap: Int, walk: Bool,
+                                  read: (SQL) async throws -> [Int64]) async throws -> Int
+  {
+    if let counted { return counted }
+    return try await read(WeiboSQL.unreadCounts([[.status]], userID: userID, cap: cap, walk: walk)).first.map { Int($0) } ?? 0
   }
 }
