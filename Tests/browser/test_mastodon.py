@@ -279,7 +279,15 @@ def test_a_day_of_mastodon_py_against_sparrow(instance):
     handle = bob.stream_open_websocket(listener)
     handle.subscribe("user")
     handle.subscribe("hashtag", tag="雀直播")
-    time.sleep(0.5)
+    # Mastodon's streams do not answer a subscription: a public probe seen on both says both are open (a fixed
+    # sleep was too short once on a loaded machine). The probes are deleted again; their ids are no test's.
+    for attempt in range(10):
+        probe = alice.status_post(f"探路{attempt} #雀直播#")
+        heard_twice = listener.wait(lambda: sum(1 for u in listener.updates if u.id == probe.id) == 2, 2)
+        alice.status_delete(probe)
+        if heard_twice:
+            break
+    assert heard_twice, listener.updates
     hidden = alice.status_post("私密的 #雀直播#", visibility="private")
     live = alice.status_post("直播中 #雀直播#")
     assert listener.wait(lambda: sum(1 for u in listener.updates if u.id == live.id) == 2), listener.updates
