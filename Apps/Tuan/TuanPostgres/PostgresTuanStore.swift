@@ -294,7 +294,11 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     // Where a deal is sold, as `tuan_deals_sold_in` (`TuanSchema.v6`) indexes it: 0 for nationwide deals, else its
     // city. A city's deals and the nationwide ones are then one index range each, where `nationwide = 1 OR city`
     // read every deal on sale (a city's count 19 ms, now 1.5).
-    let soldIn: SQL = "(CASE WHEN d.nationwide = 1 THEN 0 ELSE d.city_adcode END)"
+    // Near a point, the box's index alone finds the few deals to check: the generic plan of a prepared statement
+    // (which cannot tell a big city's thousands of entries from a small one's) ANDed this index's range for the
+    // city with the box's, 0.6 of a page's 0.7 ms in 北京 (0.1 without). `+ 0` keeps it out of such plans.
+    let soldIn: SQL = query.near == nil
+      ? "(CASE WHEN d.nationwide = 1 THEN 0 ELSE d.city_adcode END)" : "(CASE WHEN d.nationwide = 1 THEN 0 ELSE d.city_adcode END + 0)"
     switch query.locality {
     case .any where !cities.isEmpty: parts.append("\(sql: soldIn) = \(any: cities + [0])")
     case .any: break

@@ -199,7 +199,8 @@ extension PostgresWeiboStore {
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
   {
     // A reader's own home feed is served from the caches (caught up first) when they hold the page (a filtered one
-    // with its total from the authors' kind counts, read with the catching up), and fills them when not.
+    // with its total kept with the feed, else from the authors' kind counts, read with the catching up), and fills
+    // them when not.
     let hot: Int64? = if case .home(let owner) = feed, owner == viewer { owner } else { nil }
     if let hot, engine.isListening {
       if feature == .all {
@@ -208,7 +209,9 @@ extension PostgresWeiboStore {
       } else if caches.homeFeeds.holds(hot) {
         let total = try await reading { db in
           try await catchUp(db)
-          return try await db.value(WeiboSQL.total(.home(hot), feature, condition: "", viewer: hot), as: Int.self) ?? 0
+          return try await caches.homeFeeds.total(of: hot, feature) {
+            try await db.value(WeiboSQL.total(.home(hot), feature, condition: "", viewer: hot), as: Int.self) ?? 0
+          }
         }
         if let served = caches.homePage(of: hot, page, feature: feature, total: total) { return served }
       }

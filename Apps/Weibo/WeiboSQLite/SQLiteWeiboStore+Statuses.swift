@@ -243,9 +243,11 @@ extension SQLiteWeiboStore {
   {
     guard feature != .all else { return caches.homePage(of: owner, page) }
     guard caches.homeFeeds.holds(owner) else { return nil }
-    let total = try await readingOne { db in
-      let (sql, arguments) = WeiboSQL.total(.home(owner), feature, condition: "", viewer: owner).sqlite
-      return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
+    let total = try await caches.homeFeeds.total(of: owner, feature) {
+      try await readingOne { db in
+        let (sql, arguments) = WeiboSQL.total(.home(owner), feature, condition: "", viewer: owner).sqlite
+        return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
+      }
     }
     return caches.homePage(of: owner, page, feature: feature, total: total)
   }

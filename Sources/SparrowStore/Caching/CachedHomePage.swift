@@ -4,8 +4,8 @@ extension StoreCaches {
   /// A page of `owner`'s home feed filtered by `feature` as its owner sees it, from the caches alone: the same page
   /// and context the engines' `statuses(in: .home(owner), feature:, page:, viewer: owner)` read, or nil when
   /// anything it needs is not held (the engine then reads the database, and fills the caches for the next time).
-  /// A filtered feed's `total` is the engine's to give (`WeiboSQL.homeTotal`); the whole feed's is the people's
-  /// counters, held.
+  /// A filtered feed's `total` is the engine's to give (`WeiboSQL.homeTotal`, kept by `HomeFeeds.total`); the whole
+  /// feed's is the people's counters, held.
   package func homePage(of owner: Int64, _ page: Page, feature: StatusFeature = .all, total: Int? = nil)
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
   {

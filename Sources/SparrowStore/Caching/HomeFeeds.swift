@@ -47,6 +47,9 @@ package final class HomeFeeds: @unchecked Sendable {
     var complete: Bool
     let followees: Set<Int64>
     var used: UInt64
+    /// The filtered feeds' totals (`WeiboSQL.homeTotal`, counted over every followee's authored kinds), kept until
+    /// the feed changes: a status of the owner or of one they see posted, or any status removed.
+    var totals: [StatusFeature: Int] = [:]
   }
 
   private let lock = NSLock()
@@ -101,6 +104,20 @@ package final class HomeFeeds: @unchecked Sendable {
     return found
   }
 
+  /// The total of `owner`'s feed filtered by `feature`: kept with the held feed, else `count` (the database's, read
+  /// caught up) kept for the next page. A count that raced with a write is not kept (the generation moved).
+  /// Counting it summed the kind counts of every followee on each page of 原创 or 图片.
+  package func total(of owner: Int64, _ feature: StatusFeature, count: () async throws -> Int) async rethrows -> Int {
+    let (kept, generation) = lock.withLock { (feeds[owner]?.totals[feature], self.generation) }
+    if let kept { return kept }
+    let total = try await count()
+    lock.withLock {
+      guard generation == self.generation else { return }
+      feeds[owner]?.totals[feature] = total
+    }
+    return total
+  }
+
   /// How many statuses of `owner`'s feed after `mark` are others', up to `cap` (the tab bar's 首页 badge, as
   /// `WeiboSQL`'s unread statuses count them); nil when the feed is not held or the count reaches past what is.
   /// Counting them in the database walked every newer status checking its author against the follow list.
@@ -137,13 +154,18 @@ package final class HomeFeeds: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     generation += 1
+    var shown: [Int64] = []
     let places = feeds.compactMap { owner, feed -> (owner: Int64, index: Int)? in
       guard owner == status.author || (status.isPublic && feed.followees.contains(status.author)) else { return nil }
+      // Counted in the totals whether or not the held part reaches it (and cleared, not added to: a process hears its
+      // own announcements again).
+      shown.append(owner)
       let index = Self.firstIndex(atMost: status.id, in: feed.ids)
       // Already there; or older than a partial feed's oldest id, past what it holds.
       if index < feed.ids.count ? feed.ids[index] == status.id : !feed.complete { return nil }
       return (owner, index)
     }
+    for owner in shown { feeds[owner]?.totals.removeAll() }
     for (owner, index) in places {
       guard let original = status.isOriginal, let pictures = status.hasPictures else {
         feeds[owner] = nil
@@ -167,6 +189,12 @@ package final class HomeFeeds: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     generation += 1
+    // Whose feeds held the removed statuses beyond the held parts is not known here: every kept total goes.
+    var index = feeds.startIndex
+    while index != feeds.endIndex {
+      feeds.values[index].totals.removeAll()
+      feeds.formIndex(after: &index)
+    }
     let places = feeds.compactMap { owner, feed -> (owner: Int64, indexes: [Int])? in
       let indexes = Set(ids.compactMap { id in
         let index = Self.firstIndex(atMost: id, in: feed.ids)
