@@ -140,6 +140,7 @@ import Testing
       }
 
       var marks: [Int64: Int64] = [:]
+      var suspended: Set<Int64> = []
 
       /// Each person's home pages, from both processes, against the database's page and context; and their
       /// badges (the held feed counts the new statuses) against the database's home feed after their mark.
@@ -203,6 +204,9 @@ import Testing
               #expect(withContext.items == truthPage.items, "\(place), \(process), \(feed), \(page)")
               #expect(rows.originals == truthContext.originals, "\(place), \(process), \(feed)")
               #expect(try await store.statuses(ids: ids, visibleTo: viewer) == truthByID, "\(place), \(process)")
+              for id in ids.prefix(1) {
+                #expect(try await store.status(id: id, visibleTo: viewer) == truthByID[id], "\(place), \(process), \(id)")
+              }
               // The user rows every signed-in request reads (its viewer's) and lists read: through the row cache.
               #expect(try await store.user(id: author) == truthAuthor, "\(place), \(process)")
               #expect(try await store.users(ids: people) == truthPeople, "\(place), \(process)")
@@ -229,7 +233,7 @@ import Testing
         let someone = people.randomElement(using: &random)!
         let other = people.randomElement(using: &random)!
         let target = statuses.randomElement(using: &random)
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<14, using: &random) {
         case 0, 1, 2:
           try await post(by: someone)
         case 3:
@@ -275,6 +279,21 @@ import Testing
             profile.verifiedType = [-1, 0, 2].randomElement(using: &random)!
             try await writer.updateUser(profile)
           }
+        case 12:
+          // A block keeps two people's pages from each other (the held author feeds ask the viewer's relations).
+          if someone != other, (try? await writer.block(blocker: someone, blocked: other, at: f.now)) == nil {
+            try? await writer.unblock(blocker: someone, blocked: other)
+          }
+        case 13 where Int.random(in: 0..<3, using: &random) == 0:
+          // A suspension keeps a person's page from everyone else.
+          let audit = AuditEntry(id: f.ids.next(at: f.tick()), actorID: AuditEntry.operatorID, action: "suspend",
+                                 target: "user:\(someone)", reason: "测试", at: f.now)
+          if suspended.remove(someone) != nil {
+            _ = try await writer.liftSuspension(userID: someone, audit: audit)
+          } else {
+            try await writer.suspend(Suspension(userID: someone, reason: "测试", at: f.now), audit: audit)
+            suspended.insert(someone)
+          }
         default:
           if let id = comments.randomElement(using: &random) {
             _ = try? await writer.deleteComment(id: id)
@@ -297,7 +316,9 @@ import Testing
         #expect(served.hits > 200, "\(served)")
         #expect(served.misses > 0)
         let rows = try #require(store.statistics.caches.first { $0.cache == "status_rows" }?.tally)
-        #expect(rows.hits > 300, "\(rows)")
+        #expect(rows.hits > 200, "\(rows)")
+        let authors = try #require(store.statistics.caches.first { $0.cache == "author_pages" }?.tally)
+        #expect(authors.hits > 100 && authors.misses > 0, "\(authors)")
       }
     }
   }

@@ -47,20 +47,25 @@ extension PostgresWeiboStore {
   }
 
   package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {
-    try await reading { db in
-      try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) AND \(sql: WeiboSQL.visibleTo(viewer))")
-        .first.map(StatusRecord.init(row:))
-    }
+    try await statuses(ids: [id], visibleTo: viewer)[id]
   }
 
   package func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord] {
     guard !ids.isEmpty else { return [:] }
-    // The rule in the statement: the rows, then whom a block keeps the viewer apart from, were two round trips.
-    return try await reading { db in
+    // From the held rows and the viewer's held relations, caught up first (a request's later reads catch up free).
+    if engine.isListening {
+      try await reading { db in try await catchUp(db) }
+      if let held = caches.statuses(ids, visibleTo: viewer) { return held }
+    }
+    // The rule in the statement: the rows, then whom a block keeps the viewer apart from, were two round trips. The
+    // rows are held for the next time (any row, whoever it is visible to).
+    let rowsGeneration = caches.statusRows.currentGeneration
+    return try await readingCached { db, _ in
       let statuses = try await db.rows("""
         SELECT \(raw: statusColumns) FROM statuses
         WHERE id = \(any: Array(Set(ids))) AND \(sql: WeiboSQL.visibleTo(viewer))
         """).map(StatusRecord.init(row:))
+      self.caches.statusRows.add(statuses, readAt: rowsGeneration)
       return Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
   }
@@ -190,9 +195,31 @@ extension PostgresWeiboStore {
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
     -> FeedPage<StatusRecord>
   {
-    try await readingCached { db, generation in
-      try await self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
+    // A person's page from their held statuses (`AuthorFeeds`), caught up first; read and held when not.
+    let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
+    if let author, engine.isListening {
+      try await reading { db in try await catchUp(db) }
+      if let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
     }
+    let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
+    return try await readingCached { db, generation in
+      let found = try await self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
+      if let author {
+        self.caches.statusRows.add(found.items, readAt: rowsGeneration)
+        try await self.fillAuthorFeed(author, readAt: authorsGeneration, db)
+      }
+      return found
+    }
+  }
+
+  /// Holds `author`'s newest statuses (`WeiboSQL.authorFeed`) unless held, as of `generation`.
+  func fillAuthorFeed(_ author: Int64, readAt generation: Int, _ db: Connection) async throws {
+    let feeds = caches.authorFeeds
+    guard !feeds.holds(author) else { return }
+    let rows = try await db.rows(WeiboSQL.authorFeed(author, limit: feeds.depth + 1))
+    let held = rows.prefix(feeds.depth)
+    feeds.add(try held.map { try $0.int64(0) }, isPublic: try held.map { try $0.int64(1) == 0 },
+              complete: rows.count <= feeds.depth, of: author, readAt: generation)
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
@@ -216,13 +243,24 @@ extension PostgresWeiboStore {
         if let served = caches.homePage(of: hot, page, feature: feature, total: total) { return served }
       }
     }
+    // A person's page likewise, from their held statuses (`AuthorFeeds`).
+    let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
+    if let author, engine.isListening {
+      try await reading { db in try await catchUp(db) }
+      if let served = caches.authorPage(of: author, seenBy: viewer, page) { return served }
+    }
     // Any other feed: its page, total and reposted originals in one statement (one snapshot without a transaction:
     // BEGIN, the count, the originals and COMMIT were four more round trips each).
     if hot == nil, Self.readsInOneStatement(feed, feature) {
+      let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
       return try await readingCached { db, generation in
         let (found, originals) = try await Self.page(of: feed, feature, page, viewer: viewer, originals: true, db)
         let context = try await self.context(
           for: found.items, originals: originals, viewer: viewer, usersReadAt: generation, db)
+        if let author {
+          self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
+          try await self.fillAuthorFeed(author, readAt: authorsGeneration, db)
+        }
         return (found, context)
       }
     }

@@ -45,13 +45,11 @@ extension SQLiteWeiboStore {
   }
 
   package func status(id: Int64, visibleTo viewer: Int64) async throws -> StatusRecord? {
-    let (sql, arguments) = ("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(id) AND \(sql: WeiboSQL.visibleTo(viewer))" as SparrowStore.SQL).sqlite
-    return try await reading { db in
-      try Row.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments).map(StatusRecord.init(row:))
-    }
+    try await statuses(ids: [id], visibleTo: viewer)[id]
   }
 
   package func statuses(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: StatusRecord] {
+    if let held = caches.statuses(ids, visibleTo: viewer) { return held }
     let rowsGeneration = caches.statusRows.currentGeneration
     return try await reading { db in
       let found = try statusRows(ids: ids, readAt: rowsGeneration, db)
@@ -203,12 +201,27 @@ extension SQLiteWeiboStore {
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
     -> FeedPage<StatusRecord>
   {
+    let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
+    if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
     let generation = userRows.currentGeneration
-    let rowsGeneration = caches.statusRows.currentGeneration
+    let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
     return try await reading { db in
-      try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
-                   rowsReadAt: rowsGeneration, db)
+      let found = try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
+                               rowsReadAt: rowsGeneration, db)
+      if let author { try fillAuthorFeed(author, readAt: authorsGeneration, db) }
+      return found
     }
+  }
+
+  /// Holds `author`'s newest statuses (`WeiboSQL.authorFeed`) unless held, as of `generation`.
+  func fillAuthorFeed(_ author: Int64, readAt generation: Int, _ db: Database) throws {
+    let feeds = caches.authorFeeds
+    guard !feeds.holds(author) else { return }
+    let (sql, arguments) = WeiboSQL.authorFeed(author, limit: feeds.depth + 1).sqlite
+    let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
+    let held = rows.prefix(feeds.depth)
+    feeds.add(held.map { $0[0] }, isPublic: held.map { $0[1] == 0 }, complete: rows.count <= feeds.depth, of: author,
+              readAt: generation)
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
@@ -218,13 +231,21 @@ extension SQLiteWeiboStore {
     // the authors' kind counts), and fills them when not.
     let hot: Int64? = if case .home(let owner) = feed, owner == viewer { owner } else { nil }
     if let hot, let served = try await cachedHomePage(of: hot, page, feature) { return served }
+    // A person's page likewise, from their held statuses (`AuthorFeeds`).
+    let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
+    if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served }
     let generation = userRows.currentGeneration
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
+    let authorsGeneration = caches.authorFeeds.currentGeneration
     let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
       let found = try self.statuses(
         in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration, db)
       let context = try self.context(
         for: found.items, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration, db)
+      if let author {
+        self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
+        try self.fillAuthorFeed(author, readAt: authorsGeneration, db)
+      }
       if let owner = hot {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
         if !self.caches.homeFeeds.holds(owner) {

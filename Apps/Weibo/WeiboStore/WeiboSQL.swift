@@ -154,6 +154,11 @@ package enum WeiboSQL {
   /// What a home feed holds of each status (`HomeFeeds`): id, author, whether original, whether with pictures.
   package static let heldColumns = "id, user_id, CAST(CASE WHEN retweeted_id IS NULL THEN 1 ELSE 0 END AS BIGINT), has_pictures"
 
+  /// What an author's held feed holds (`AuthorFeeds`): their newest `limit` statuses' ids and visibility, newest first.
+  package static func authorFeed(_ author: Int64, limit: Int) -> SQL {
+    "SELECT id, CAST(visible AS BIGINT) FROM statuses WHERE user_id = \(author) ORDER BY id DESC LIMIT \(limit)"
+  }
+
   /// Originals only, or statuses with pictures.
   package static func featureClause(_ feature: StatusFeature) -> SQL {
     switch feature {

@@ -17,28 +17,64 @@ extension StoreCaches {
   private func cachedHomePage(of owner: Int64, _ page: Page, feature: StatusFeature, total: Int?)
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
   {
-    guard feature == .all || total != nil, let ids = homeFeeds.page(of: owner, page, feature: feature) else { return nil }
+    guard feature == .all || total != nil, let ids = homeFeeds.page(of: owner, page, feature: feature),
+      case .relations(let relations) = userRows.relations(of: owner), let followees = userRows.followees(of: owner)
+    else { return nil }
+    let (size, missingCounts) = userRows.statusesCount(of: [owner] + followees, seenBy: owner)
+    guard missingCounts.isEmpty else { return nil }
+    return heldPage(ids, total: total ?? size, viewer: owner, relations: relations)
+  }
+
+  /// A page of `author`'s statuses as `viewer` sees them (`.user(author, viewer:)`, unfiltered) from the caches
+  /// alone, as the engines' reads give it, or nil when anything it needs is not held: the ids from `authorFeeds`,
+  /// the total from the author's counters, nothing for someone a block or a suspension keeps apart (the viewer's
+  /// held relations name them, as `Blocking` does).
+  package func authorPage(of author: Int64, seenBy viewer: Int64, _ page: Page)
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
+  {
+    let served = cachedAuthorPage(of: author, seenBy: viewer, page)
+    authorFeeds.count(served: served != nil)
+    return served
+  }
+
+  private func cachedAuthorPage(of author: Int64, seenBy viewer: Int64, _ page: Page)
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
+  {
+    guard case .relations(let relations) = userRows.relations(of: viewer) else { return nil }
+    if relations.apart.contains(author) {
+      return (FeedPage(items: [], total: 0), StatusContextRows(
+        originals: [:], users: [:], apps: [:], favorited: [], liked: [], following: [], followers: []))
+    }
+    guard let ids = authorFeeds.page(of: author, seenBy: viewer, page) else { return nil }
+    let (total, missingCounts) = userRows.statusesCount(of: [author], seenBy: viewer)
+    guard missingCounts.isEmpty else { return nil }
+    return heldPage(ids, total: total, viewer: viewer, relations: relations)
+  }
+
+  /// `ids` (a held feed's page, in order) with their rows and context as `viewer` sees them, from the caches alone;
+  /// nil when any of it is not held.
+  private func heldPage(_ ids: [Int64], total: Int, viewer: Int64, relations: UserRowCache.Relations)
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
+  {
     let (rows, missingRows) = statusRows.rows(ids)
     guard missingRows.isEmpty else { return nil }
     let items = ids.compactMap { rows[$0] }
-    var (originals, missingOriginals) = statusRows.rows(items.compactMap(\.retweetedID))
-    guard missingOriginals.isEmpty, case .relations(let relations) = userRows.relations(of: owner) else { return nil }
-    // An original the owner may not see (hidden since it was reposted, or by someone a block keeps them apart from)
-    // is shown as gone, as the engines' reads do.
-    originals = originals.filter { $0.value.isVisible(to: owner) && !relations.apart.contains($0.value.userID) }
+    let (originals, missingOriginals) = statusRows.rows(items.compactMap(\.retweetedID))
+    guard missingOriginals.isEmpty else { return nil }
+    // The people, apps and marks of every original, shown or not, as the engines' reads give them.
     let all = items + originals.values
-    guard let followees = userRows.followees(of: owner) else { return nil }
-    let (size, missingCounts) = userRows.statusesCount(of: [owner] + followees, seenBy: owner)
-    guard missingCounts.isEmpty else { return nil }
     let (users, missingUsers) = userRows.users(all.map(\.userID))
     guard missingUsers.isEmpty else { return nil }
     let (apps, missingApps) = apps.lookup(all.map(\.appID))
     guard missingApps.isEmpty else { return nil }
     let marks = relations.marks(statuses: all.map(\.id), people: Array(users.keys))
     return (
-      FeedPage(items: items, total: total ?? size),
+      FeedPage(items: items, total: total),
       StatusContextRows(
-        originals: originals, users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
+        // An original the viewer may not see (hidden since it was reposted, or by someone a block keeps them apart
+        // from) is shown as gone, as the engines' reads do.
+        originals: originals.filter { $0.value.isVisible(to: viewer) && !relations.apart.contains($0.value.userID) },
+        users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
         following: marks.followees, followers: marks.followers)
     )
   }

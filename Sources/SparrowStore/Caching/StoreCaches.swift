@@ -15,6 +15,7 @@ import Synchronization
 /// | `unreadCounts` | each reader's `remind/unread_count` kinds but statuses, and status mark, as last read | as `unreadBadges` | as `unreadBadges` |
 /// | `statusRows` | status rows by id | 20,000 a generation, two generations | `.statuses` (changed or removed), `.everything` |
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
+/// | `authorFeeds` | each author's statuses as ids, with whether each is public | 5,000 authors (LRU), the newest 200 ids each | `.statuses` (posted: added; removed: taken out), `.everything` (a status hidden or shown, a suspension) |
 /// | 微博's `HotTopicsCache` (an app's) | 热门话题 by window start and length | 16 lists | `statusesGeneration`: any status posted or removed, `.everything` |
 /// | 团购's `DealRows` (an app's) | deal and shop rows by id, under the deals' stamp they were read with | 20,000 of each | itself: a read uses only rows kept under the stamp it reads first; a new stamp starts afresh |
 /// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale, and how many deals each filter finds | 2,000 entries (one set per city and kind, one total per filter) | itself: each read checks the deals' stamp (counters moved by the writes), so any process's write answered before a request arrived shows to it (on PostgreSQL one stamp read since then serves a request's reads, ended by this process's writes), and a set ends at the next publication or deadline |
@@ -30,6 +31,7 @@ package final class StoreCaches: Sendable {
   package let unreadCounts = UnreadCache<KeptUnreadCounts>()
   package let statusRows = StatusRowCache()
   package let homeFeeds: HomeFeeds
+  package let authorFeeds: AuthorFeeds
   /// Statuses posted and removed, for live streams.
   package let statusEvents = StatusEvents()
   private let publish: @Sendable (CacheInvalidation) -> Void
@@ -37,8 +39,10 @@ package final class StoreCaches: Sendable {
   private let appCaches = Mutex<[ObjectIdentifier: any Sendable]>([:])
   private let statusChanges = Atomic<Int>(0)
 
-  package init(homeFeeds: HomeFeeds = HomeFeeds(), publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
+  package init(homeFeeds: HomeFeeds = HomeFeeds(), authorFeeds: AuthorFeeds = AuthorFeeds(),
+               publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
     self.homeFeeds = homeFeeds
+    self.authorFeeds = authorFeeds
     self.publish = publish
   }
 
@@ -60,7 +64,7 @@ package final class StoreCaches: Sendable {
   /// Hits and misses of each cache, by the name `/metrics` shows.
   package var tallies: [(cache: String, tally: CacheTally)] {
     [("apps", apps.tally), ("grants", grants.tally), ("user_rows", userRows.tally), ("status_rows", statusRows.tally),
-     ("home_pages", homeFeeds.tally), ("unread_badges", unreadBadges.tally),
+     ("home_pages", homeFeeds.tally), ("author_pages", authorFeeds.tally), ("unread_badges", unreadBadges.tally),
      ("unread_counts", unreadCounts.tally)]
   }
 
@@ -88,7 +92,9 @@ package final class StoreCaches: Sendable {
       }
       statusRows.drop(changed + removed)
       homeFeeds.removed(removed)
+      authorFeeds.removed(removed)
       posted.forEach(homeFeeds.posted)
+      posted.forEach(authorFeeds.posted)
       posted.forEach { statusEvents.send(.posted($0)) }
       removed.forEach { statusEvents.send(.removed($0)) }
     case .several(let changes):
@@ -119,6 +125,7 @@ package final class StoreCaches: Sendable {
       grants.removeAll()
       statusRows.dropAll()
       homeFeeds.dropAll()
+      authorFeeds.dropAll()
       unreadBadges.dropAll()
       unreadCounts.dropAll()
     }
