@@ -180,6 +180,10 @@ final class CacheChannel: @unchecked Sendable {
 
   private func isHeard(_ epoch: Int64) -> Bool { lock.withLock { heard >= epoch } }
 
+  /// Whether a catch-up begun since the current request arrived has finished (see `RequestStart`): its reads may use
+  /// the caches without another.
+  var isCaughtUpForThisRequest: Bool { RequestStart.instant.map { caughtUp(since: $0) } ?? false }
+
   private func caughtUp(since moment: ContinuousClock.Instant) -> Bool {
     lock.withLock { listening && caughtUpFrom.map { $0 >= moment } == true }
   }

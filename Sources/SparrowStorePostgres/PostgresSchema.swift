@@ -71,6 +71,7 @@ extension PostgresEnginePart {
     try await engine.readingCached(body)
   }
   package func catchUp(_ db: Connection) async throws { try await engine.catchUp(db) }
+  package func catchUp() async throws { try await engine.catchUp() }
   package func readingReplica<T: Sendable>(_ body: @escaping @Sendable (Connection) async throws -> T) async throws -> T {
     try await engine.readingReplica(body)
   }

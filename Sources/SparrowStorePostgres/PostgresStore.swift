@@ -155,6 +155,13 @@ package final class PostgresStore: PlatformStore {
   /// Before a read that uses the caches: see the other processes' writes that answered before now.
   package func catchUp(_ db: Connection) async throws { try await channel.catchUp(on: db) }
 
+  /// `catchUp` before reading the caches alone, on a connection of its own: none is leased when the request is
+  /// caught up already (each lease arms and cancels the pool's timers).
+  package func catchUp() async throws {
+    guard !channel.isCaughtUpForThisRequest else { return }
+    try await reading { db in try await catchUp(db) }
+  }
+
   /// `reading` for reads through the user-row cache: caught up, with the cache generation the read started at.
   /// With replicas, the body may run on one (see `Replicas`).
   package func readingCached<T: Sendable>(_ body: @escaping @Sendable (Connection, Int) async throws -> T) async throws -> T {

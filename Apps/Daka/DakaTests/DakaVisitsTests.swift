@@ -38,8 +38,9 @@ func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async t
     for step in 0..<90 {
       let person = people.randomElement(using: &random)!
       let own = entries.values.filter { $0.userID == person }.sorted { $0.id < $1.id }
-      switch Int.random(in: 0..<10, using: &random) {
-      case 0..<5, _ where own.isEmpty:
+      let roll = Int.random(in: 0..<10, using: &random)
+      switch roll {
+      case _ where roll < 5 || own.isEmpty:
         let entry = f.entry(person, date(), "某地", "第\(step)站", Bool.random(using: &random) ? .public : .private,
                             place: places.randomElement(using: &random)!, createdAgo: Double(1_000 - step))
         try await engine.journal.addCheckin(entry)

@@ -54,7 +54,7 @@ extension PostgresWeiboStore {
     guard !ids.isEmpty else { return [:] }
     // From the held rows and the viewer's held relations, caught up first (a request's later reads catch up free).
     if engine.isListening {
-      try await reading { db in try await catchUp(db) }
+      try await catchUp()
       if let held = caches.statuses(ids, visibleTo: viewer) { return held }
     }
     // The rule in the statement: the rows, then whom a block keeps the viewer apart from, were two round trips. The
@@ -198,7 +198,7 @@ extension PostgresWeiboStore {
     // A person's page from their held statuses (`AuthorFeeds`), caught up first; read and held when not.
     let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
     if let author, engine.isListening {
-      try await reading { db in try await catchUp(db) }
+      try await catchUp()
       if let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
     }
     let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
@@ -231,7 +231,7 @@ extension PostgresWeiboStore {
     let hot: Int64? = if case .home(let owner) = feed, owner == viewer { owner } else { nil }
     if let hot, engine.isListening {
       if feature == .all {
-        try await reading { db in try await catchUp(db) }
+        try await catchUp()
         if let served = caches.homePage(of: hot, page) { return served }
       } else if caches.homeFeeds.holds(hot) {
         let total = try await reading { db in
@@ -246,7 +246,7 @@ extension PostgresWeiboStore {
     // A person's page likewise, from their held statuses (`AuthorFeeds`).
     let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
     if let author, engine.isListening {
-      try await reading { db in try await catchUp(db) }
+      try await catchUp()
       if let served = caches.authorPage(of: author, seenBy: viewer, page) { return served }
     }
     // Any other feed: its page, total and reposted originals in one statement (one snapshot without a transaction:
@@ -406,7 +406,7 @@ extension PostgresWeiboStore {
 
   package func hotTopics(since: Date, limit: Int) async throws -> [TopicCount] {
     // Caught up first, so that another process's posts have moved the generation the kept lists stand on.
-    if engine.isListening { try await reading { db in try await catchUp(db) } }
+    if engine.isListening { try await catchUp() }
     return try await caches.app(HotTopicsCache.self) { HotTopicsCache() }.topics(since: since, limit: limit, caches: caches) {
       try await readingReplica { db in
         try await db.rows(WeiboSQL.hotTopics(since: since, limit: limit))

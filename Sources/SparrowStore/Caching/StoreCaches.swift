@@ -31,13 +31,15 @@ package final class StoreCaches: Sendable {
   package let unreadCounts = UnreadCache<KeptUnreadCounts>()
   package let statusRows = StatusRowCache()
   package let homeFeeds: HomeFeeds
-  package let authorFeeds: AuthorFeeds
   /// Statuses posted and removed, for live streams.
   package let statusEvents = StatusEvents()
   private let publish: @Sendable (CacheInvalidation) -> Void
   /// Caches an app keeps beside these, one of each type per process and database (`OnSaleSets`).
   private let appCaches = Mutex<[ObjectIdentifier: any Sendable]>([:])
   private let statusChanges = Atomic<Int>(0)
+  // Last of the stored properties: a module built against the earlier layout reads the others where they were (an
+  // incremental build does not always rebuild the dependents of a package class whose fields moved).
+  package let authorFeeds: AuthorFeeds
 
   package init(homeFeeds: HomeFeeds = HomeFeeds(), authorFeeds: AuthorFeeds = AuthorFeeds(),
                publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
