@@ -286,14 +286,7 @@ import Testing
           }
         case 13 where Int.random(in: 0..<3, using: &random) == 0:
           // A suspension keeps a person's page from everyone else.
-          let audit = AuditEntry(id: f.ids.next(at: f.tick()), actorID: AuditEntry.operatorID, action: "suspend",
-                                 target: "user:\(someone)", reason: "测试", at: f.now)
-          if suspended.remove(someone) != nil {
-            _ = try await writer.liftSuspension(userID: someone, audit: audit)
-          } else {
-            try await writer.suspend(Suspension(userID: someone, reason: "测试", at: f.now), audit: audit)
-            suspended.insert(someone)
-          }
+          try await f.suspendOrLift(someone, writer, &suspended)
         default:
           if let id = comments.randomElement(using: &random) {
             _ = try? await writer.deleteComment(id: id)

@@ -35,6 +35,19 @@ struct Fixture {
     try await store.insertStatus(record, mentions: [], topics: [], comments: [])
     return record.id
   }
+
+  /// Suspends `user` by the operator, or lifts the suspension when `suspended` holds them (kept up to date): the
+  /// random histories' step.
+  mutating func suspendOrLift(_ user: Int64, _ store: any WeiboStore, _ suspended: inout Set<Int64>) async throws {
+    let audit = AuditEntry(id: ids.next(at: tick()), actorID: AuditEntry.operatorID, action: "suspend",
+                           target: "user:\(user)", reason: "测试", at: now)
+    if suspended.remove(user) != nil {
+      _ = try await store.liftSuspension(userID: user, audit: audit)
+    } else {
+      try await store.suspend(Suspension(userID: user, reason: "测试", at: now), audit: audit)
+      suspended.insert(user)
+    }
+  }
 }
 
 @Test(arguments: StoreKind.available)
