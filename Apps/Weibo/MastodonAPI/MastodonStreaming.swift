@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import Logging
 import Synchronization
 import SparrowCore
 import SparrowPlatform
@@ -146,17 +147,29 @@ struct MastodonStreams: Sendable {
   }
 
   /// The messages an item makes for a connection: statuses for its streams, then (after a post or a tick) new
-  /// notifications.
+  /// notifications. A read that fails (a busy or restarting database) is logged and skipped rather than ending the
+  /// stream: the client keeps its connection, and notifications not read are read on the next tick.
   func messages(for item: Item, viewer: Int64, subscriptions: Set<Subscription>, sent: inout RecentIDs,
-                notifiedUpTo: inout Int64) async throws -> [Message]
+                notifiedUpTo: inout Int64) async -> [Message]
   {
     var messages: [Message] = []
     if case .event(let event) = item {
-      messages += try await self.messages(for: event, viewer: viewer, subscriptions: subscriptions, sent: &sent)
+      do {
+        messages += try await self.messages(for: event, viewer: viewer, subscriptions: subscriptions, sent: &sent)
+      } catch {
+        Self.logger.warning("streaming: a status event was not read", metadata: ["viewer": "\(viewer)", "error": "\(error)"])
+      }
       guard case .posted = event else { return messages }
     }
-    return messages + (try await notificationMessages(viewer: viewer, subscriptions: subscriptions, after: &notifiedUpTo))
+    do {
+      messages += try await notificationMessages(viewer: viewer, subscriptions: subscriptions, after: &notifiedUpTo)
+    } catch {
+      Self.logger.warning("streaming: notifications were not read", metadata: ["viewer": "\(viewer)", "error": "\(error)"])
+    }
+    return messages
   }
+
+  static let logger = Logger(label: "sparrow.mastodon.streaming")
 
   /// The caller of a streaming request: the token from `Authorization: Bearer`, `access_token=` or (as browsers
   /// send it) `Sec-WebSocket-Protocol`, granted reading statuses; nil for none of that.
@@ -229,7 +242,7 @@ struct MastodonStreams: Sendable {
       for await item in items {
         let current = subscriptions.now
         guard !current.isEmpty else { continue }
-        let messages = try await streams.messages(
+        let messages = await streams.messages(
           for: item, viewer: viewer, subscriptions: current, sent: &sent, notifiedUpTo: &notifiedUpTo)
         for message in messages {
           let envelope = Envelope(stream: message.subscription.names, event: message.event, payload: message.payload)
@@ -290,7 +303,7 @@ struct MastodonStreams: Sendable {
       for await item in items {
         // A comment on each tick keeps proxies from closing a quiet stream.
         if case .tick = item { try await writer.write(ByteBuffer(string: ":thump\n\n")) }
-        let messages = try await streams.messages(
+        let messages = await streams.messages(
           for: item, viewer: viewer, subscriptions: [subscription], sent: &sent, notifiedUpTo: &notifiedUpTo)
         for message in messages {
           try await writer.write(ByteBuffer(string: "event: \(message.event)\ndata: \(message.payload)\n\n"))
