@@ -55,10 +55,11 @@ import Testing
   }
 
   /// Two processes on one database of `kind` (see `StoreCachesTests.withTwoProcesses`); on SQLite their home
-  /// feeds hold only `depth` ids, so partial feeds are exercised too. `truth` gives a store that reads the
-  /// database afresh (on SQLite, one whose caches are emptied first; PostgreSQL's other feeds read no cached rows).
+  /// feeds hold only `depth` ids, so partial feeds are exercised too, and on both engines the reader's comment
+  /// feeds hold `commentDepth` comments. `truth` gives a store that reads the database afresh (on SQLite, one whose
+  /// caches are emptied first; PostgreSQL's other feeds read no cached rows).
   func withTwoProcesses(
-    _ kind: StoreKind, depth: Int,
+    _ kind: StoreKind, depth: Int, commentDepth: Int = CommentFeeds().depth,
     _ body: (_ writer: any WeiboStore, _ reader: any WeiboStore, _ truth: () -> any WeiboStore) async throws -> Void
   ) async throws {
     switch kind {
@@ -66,9 +67,8 @@ import Testing
       try await withSQLiteStore { store in
         // Wired both ways, as PostgreSQL's processes are: the reader writes too (its seen marks).
         let heardByWriter = Mutex<StoreCaches?>(nil)
-        let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publish: { change in
-          heardByWriter.withLock { $0 }?.apply(change)
-        })
+        let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), commentFeeds: CommentFeeds(depth: commentDepth),
+                                       publish: { change in heardByWriter.withLock { $0 }?.apply(change) })
         let writerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publish: { readerCaches.apply($0) })
         heardByWriter.withLock { $0 = writerCaches }
         let truthCaches = StoreCaches()
@@ -84,7 +84,8 @@ import Testing
     case .postgres:
       // The truth is a third process whose caches are emptied before each use, so that it reads the database.
       try await withStore(.postgres) { engine in
-        let (reopened, third) = (try engine.reopen(), try engine.reopen())
+        let (reopened, third) = (try engine.reopenWith(StoreCaches(commentFeeds: CommentFeeds(depth: commentDepth))),
+                                 try engine.reopen())
         guard case .postgres(let listening) = reopened, case .postgres(let truth) = third else {
           Issue.record("not PostgreSQL")
           return

@@ -69,7 +69,9 @@ package struct TestEngine: Sendable {
   package let engine: Engine
   /// The apps whose tables the engine has (the binary's, unless a test composes others).
   package let modules: [any AppModule.Type]
-  package let reopen: @Sendable () throws -> Engine
+  /// A second store on the same database with caches of its own making (another process's, say with small feeds).
+  package let reopenWith: @Sendable (StoreCaches) throws -> Engine
+  package var reopen: @Sendable () throws -> Engine { { [reopenWith] in try reopenWith(StoreCaches()) } }
   /// 微博's store over the engine, which is the platform's too (`PlatformPart`): what most tests write through.
   package var store: any WeiboStore { engine.weibo }
   /// Every app's part of the demo world on this engine.
@@ -94,7 +96,9 @@ package func withStore<T>(_ kind: StoreKind, modules: [any AppModule.Type] = Spa
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try SQLiteStore(folder: folder, schemas: modules.sqliteSchemas)
     let path = store.path
-    return try await body(TestEngine(engine: .sqlite(store), modules: modules, reopen: { .sqlite(try SQLiteStore(path: path)) }))
+    return try await body(TestEngine(engine: .sqlite(store), modules: modules, reopenWith: { caches in
+      .sqlite(try SQLiteStore(path: path, caches: caches, countingStatements: false, denseFeed: 2000))
+    }))
   case .postgres:
     guard let cluster = PostgresTestCluster.shared else { throw PostgresTestCluster.Unavailable() }
     let name = "sparrow_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
@@ -108,8 +112,8 @@ package func withStore<T>(_ kind: StoreKind, modules: [any AppModule.Type] = Spa
         return try await PostgresStore.open(config, schemas: modules.postgresSchemas, keepingStatements: true)
       }
       opened.add(store)
-      let result = try await body(TestEngine(engine: .postgres(store), modules: modules, reopen: {
-        let store = PostgresStore(config)
+      let result = try await body(TestEngine(engine: .postgres(store), modules: modules, reopenWith: { caches in
+        let store = PostgresStore(config, caches: caches)
         opened.add(store)
         return .postgres(store)
       }))

@@ -224,7 +224,7 @@ extension MastodonEndpoints {
     switch found {
     case .status(let status):
       let comments = try await store.commentItems(in: .onStatus(status.id), page: Page(count: Self.contextLimit), seenBy: call.viewer)
-      return try json(StatusContext(ancestors: [], descendants: try await presenter.replies(comments.reversed())))
+      return try json(StatusContext(ancestors: [], descendants: try await presenter.replies(comments.reversed(), page: comments)))
     case .comment(let comment):
       var chain: [CommentRecord] = []
       var next = comment.replyCommentID
@@ -240,7 +240,7 @@ extension MastodonEndpoints {
       let siblings = try await store.comments(
         in: .onStatus(comment.statusID), page: Page(count: Self.contextLimit), seenBy: call.viewer)
       let answers = siblings.items.filter { $0.replyCommentID == comment.id }.reversed()
-      return try json(StatusContext(ancestors: ancestors, descendants: try await presenter.replies(Array(answers))))
+      return try json(StatusContext(ancestors: ancestors, descendants: try await presenter.replies(Array(answers), page: siblings.items)))
     }
   }
 

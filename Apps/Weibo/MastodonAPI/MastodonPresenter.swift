@@ -174,10 +174,13 @@ struct MastodonPresenter: Sendable {
 
   /// Comments as replies to their status (or to the comment they answer), as `viewer` may see them: a comment is
   /// seen by whoever may see its status.
-  func replies(_ comments: [CommentRecord], ownText: Bool = false) async throws -> [Status] {
+  /// `page`: the page of comments these are from, where the comments they answer are looked for first.
+  func replies(_ comments: [CommentRecord], ownText: Bool = false, page: [CommentRecord] = []) async throws -> [Status] {
     guard !comments.isEmpty else { return [] }
     let statuses = try await store.statuses(ids: Array(Set(comments.map(\.statusID))), visibleTo: viewer)
-    let answered = try await store.comments(ids: Array(Set(comments.compactMap(\.replyCommentID))), visibleTo: viewer)
+    let parents = Array(Set(comments.compactMap(\.replyCommentID)))
+    let answered = parents.isEmpty ? [:] : try await store.comments(
+      ids: parents, visibleTo: viewer, amongPage: page, onStatuses: Set(statuses.keys))
     let people = Set(comments.map(\.userID) + statuses.values.map(\.userID) + answered.values.map(\.userID))
     let users = try await store.users(ids: Array(people))
     // Bodies kept for the same rows (`MastodonTemplates.replies`); the rest parsed, their mentions looked up once.

@@ -136,14 +136,15 @@ package struct Presenter: Sendable {
   /// `known`: statuses the caller has read for the viewer already (`comments/show`'s one), not read again.
   func commentContext(_ records: [CommentRecord], known: [StatusRecord] = []) async throws -> CommentContext {
     let replyIDs = records.compactMap(\.replyCommentID)
-    async let replies = store.comments(ids: replyIDs, visibleTo: viewer)
     let wanted = Set(records.map(\.statusID))
     var statusRecords = Dictionary(known.filter { wanted.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let unread = wanted.filter { statusRecords[$0] == nil }
     if !unread.isEmpty {
       statusRecords.merge(try await store.statuses(ids: Array(unread), visibleTo: viewer)) { kept, _ in kept }
     }
-    let replyMap = replyIDs.isEmpty ? [:] : try await replies
+    // The comments answered, from the page itself where they are on it (`known`: statuses the viewer may see).
+    let replyMap = replyIDs.isEmpty ? [:] : try await store.comments(
+      ids: replyIDs, visibleTo: viewer, amongPage: records, onStatuses: Set(known.map(\.id)))
     let all = records + replyMap.values
     // The statuses' context and the comments' authors, clients and relations to the viewer: one read.
     let rows = try await store.context(for: Array(statusRecords.values), people: all.map(\.userID),

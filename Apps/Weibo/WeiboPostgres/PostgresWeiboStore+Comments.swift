@@ -70,9 +70,10 @@ extension PostgresWeiboStore {
   package func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws
     -> FeedPage<CommentRecord>
   {
+    if case .onStatus(let status) = feed, let held = try await heldComments(on: status, page, viewer) { return held }
     // The page and its total in one statement (one round trip, one snapshot); the total's row is there when the
     // page is empty, its other columns null.
-    try await readingReplica { db in
+    return try await readingReplica { db in
       let rows = try await db.rows("""
         SELECT listed.*, counted.total FROM (\(sql: WeiboSQL.commentTotal(feed, viewer: viewer))) AS counted (total)
         LEFT JOIN (\(sql: Self.commentPage(feed, page, viewer))) AS listed ON true
@@ -85,7 +86,27 @@ extension PostgresWeiboStore {
   }
 
   package func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord] {
-    try await readingReplica { db in try await Self.commentItems(feed, page, viewer, db) }
+    if case .onStatus(let status) = feed, let held = try await heldComments(on: status, page, viewer) { return held.items }
+    return try await readingReplica { db in try await Self.commentItems(feed, page, viewer, db) }
+  }
+
+  /// A status's comments from the held ones (`StoreCaches.commentPage`), caught up first, read and held when they
+  /// are not. The generation is taken before the replica's position, so a read that misses a write this process
+  /// knows of is not kept.
+  private func heldComments(on status: Int64, _ page: Page, _ viewer: Int64) async throws -> FeedPage<CommentRecord>? {
+    guard engine.isListening else { return nil }
+    try await catchUp()
+    return try await caches.commentPage(on: status, seenBy: viewer, page, cap: WeiboSQL.totalCap) { limit in
+      try await readingReplica { db in
+        let newest = try await db.rows(WeiboSQL.commentFeed(status, limit: limit)).map(CommentRecord.init(row:))
+        guard newest.count >= limit else { return CommentFeeds.Read(newest: newest, commenters: [:]) }
+        var commenters: [Int64: CommentFeeds.Counts] = [:]
+        for row in try await db.rows(WeiboSQL.commenters(on: status)) {
+          commenters[try row.int64(0)] = CommentFeeds.Counts(shown: try row.int(1), hidden: try row.int(2))
+        }
+        return CommentFeeds.Read(newest: newest, commenters: commenters)
+      }
+    }
   }
 
   private static func commentItems(_ feed: CommentFeed, _ page: Page, _ viewer: Int64, _ db: Connection) async throws

@@ -73,7 +73,11 @@ extension PostgresWeiboStore {
   package func context(for statuses: [StatusRecord], people: [Int64], apps: [Int64], viewer: Int64) async throws
     -> StatusContextRows
   {
-    try await readingCached { db, generation in
+    if engine.isListening {
+      try await catchUp()
+      if let held = caches.context(for: statuses, people: people, apps: apps, viewer: viewer) { return held }
+    }
+    return try await readingCached { db, generation in
       try await self.context(for: statuses, people: people, apps: apps, viewer: viewer, usersReadAt: generation, db)
     }
   }

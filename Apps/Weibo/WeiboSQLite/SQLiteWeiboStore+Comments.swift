@@ -77,7 +77,8 @@ extension SQLiteWeiboStore {
   package func comments(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws
     -> FeedPage<CommentRecord>
   {
-    try await reading { db in
+    if case .onStatus(let status) = feed, let held = try await heldComments(on: status, page, viewer) { return held }
+    return try await reading { db in
       let items = try commentItems(feed, page, viewer, db)
       let (count, countArguments) = WeiboSQL.commentTotal(feed, viewer: viewer).sqlite
       let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
@@ -86,7 +87,25 @@ extension SQLiteWeiboStore {
   }
 
   package func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord] {
-    try await reading { db in try commentItems(feed, page, viewer, db) }
+    if case .onStatus(let status) = feed, let held = try await heldComments(on: status, page, viewer) { return held.items }
+    return try await reading { db in try commentItems(feed, page, viewer, db) }
+  }
+
+  /// A status's comments from the held ones (`StoreCaches.commentPage`), read and held when they are not.
+  private func heldComments(on status: Int64, _ page: Page, _ viewer: Int64) async throws -> FeedPage<CommentRecord>? {
+    try await caches.commentPage(on: status, seenBy: viewer, page, cap: WeiboSQL.totalCap) { limit in
+      try await reading { db in
+        let (sql, arguments) = WeiboSQL.commentFeed(status, limit: limit).sqlite
+        let newest = try decodeRows(try db.cachedStatement(sql: sql), arguments, CommentRecord.init(row:))
+        guard newest.count >= limit else { return CommentFeeds.Read(newest: newest, commenters: [:]) }
+        let (counting, countArguments) = WeiboSQL.commenters(on: status).sqlite
+        var commenters: [Int64: CommentFeeds.Counts] = [:]
+        for row in try Row.fetchAll(try db.cachedStatement(sql: counting), arguments: countArguments) {
+          commenters[row[0]] = CommentFeeds.Counts(shown: row[1], hidden: row[2])
+        }
+        return CommentFeeds.Read(newest: newest, commenters: commenters)
+      }
+    }
   }
 
   private func commentItems(_ feed: CommentFeed, _ page: Page, _ viewer: Int64, _ db: Database) throws -> [CommentRecord] {

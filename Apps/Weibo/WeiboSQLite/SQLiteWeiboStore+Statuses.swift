@@ -68,6 +68,7 @@ extension SQLiteWeiboStore {
   package func context(for statuses: [StatusRecord], people: [Int64], apps: [Int64], viewer: Int64) async throws
     -> StatusContextRows
   {
+    if let held = caches.context(for: statuses, people: people, apps: apps, viewer: viewer) { return held }
     let generation = userRows.currentGeneration
     let rowsGeneration = caches.statusRows.currentGeneration
     return try await reading { db in

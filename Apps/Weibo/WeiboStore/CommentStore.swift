@@ -24,3 +24,19 @@ package protocol CommentStore: Sendable {
   /// statement of its own, over the whole list.
   func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord]
 }
+
+extension CommentStore {
+  /// `comments(ids:visibleTo:)`, taking first those of `page` on `visibleStatuses`: a page of comments holds only
+  /// comments shown to its viewer (every feed's rule), so one of them on a status the viewer may see is what the
+  /// read would give. Only the rest are read: a reply's parent is most often on the same page.
+  package func comments(ids: [Int64], visibleTo viewer: Int64, amongPage page: [CommentRecord],
+                        onStatuses visibleStatuses: Set<Int64>) async throws -> [Int64: CommentRecord]
+  {
+    let wanted = Set(ids)
+    var found = Dictionary(page.filter { wanted.contains($0.id) && visibleStatuses.contains($0.statusID) }.map { ($0.id, $0) },
+                           uniquingKeysWith: { a, _ in a })
+    let unread = wanted.filter { found[$0] == nil }
+    if !unread.isEmpty { found.merge(try await comments(ids: Array(unread), visibleTo: viewer)) { a, _ in a } }
+    return found
+  }
+}

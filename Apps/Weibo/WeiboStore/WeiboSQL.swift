@@ -439,6 +439,21 @@ package enum WeiboSQL {
     "(\(raw: table).hidden = 0 OR \(raw: table).user_id = \(viewer)) AND \(sql: Blocking.clear(table + ".user_id", for: viewer))"
   }
 
+  /// What a status's held comments are (`CommentFeeds`): its newest `limit` comments, hidden by staff or not, newest
+  /// first.
+  package static func commentFeed(_ status: Int64, limit: Int) -> SQL {
+    "SELECT \(raw: commentColumns) FROM comments WHERE status_id = \(status) ORDER BY id DESC LIMIT \(raw: String(limit))"
+  }
+
+  /// Each commenter's comments on `status`, shown and hidden by staff: the numbers of a held feed that is not all of
+  /// them (`CommentFeeds.Counts`).
+  package static func commenters(on status: Int64) -> SQL {
+    """
+    SELECT user_id, CAST(sum(CASE WHEN hidden = 0 THEN 1 ELSE 0 END) AS BIGINT), \
+    CAST(sum(CASE WHEN hidden = 0 THEN 0 ELSE 1 END) AS BIGINT) FROM comments WHERE status_id = \(status) GROUP BY user_id
+    """
+  }
+
   /// Whose unread counts comment `id` is in (`UnreadKind.cmt`, `.mentionCmt`): its status's author, the author of
   /// the comment it replies to, and those it mentions; nobody once it is gone. Read in the transaction that posts
   /// it (after), removes it (before) or hides it, for `CacheInvalidation.comments(on:reaching:)`.

@@ -90,6 +90,13 @@ import Testing
       #expect(list.object["total_number"] as? Int == 2)
       #expect((list.object["comments"] as? [[String: Any]])?.count == 2)
       #expect(list.object["marks"] as? [Any] != nil)
+      // The reply names the comment it answers, found on the same page or (a page of one) read by id.
+      for count in [2, 1] {
+        let page = try await client.get("/2/comments/show.json?id=\(statusID)&count=\(count)", token: b)
+        let newest = try #require((page.object["comments"] as? [[String: Any]])?.first)
+        #expect((newest["reply_comment"] as? [String: Any])?["id"] as? Int64 == commentID, "count \(count)")
+        #expect((newest["reply_comment"] as? [String: Any])?["text"] as? String == "沙发", "count \(count)")
+      }
 
       let toAlice = try await client.get("/2/comments/to_me.json", token: a)
       #expect((toAlice.object["comments"] as? [[String: Any]])?.map { $0["id"] as? Int64 } == [commentID])

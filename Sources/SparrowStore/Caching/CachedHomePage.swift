@@ -59,24 +59,38 @@ extension StoreCaches {
     let (rows, missingRows) = statusRows.rows(ids)
     guard missingRows.isEmpty else { return nil }
     let items = ids.compactMap { rows[$0] }
-    let (originals, missingOriginals) = statusRows.rows(items.compactMap(\.retweetedID))
+    guard let context = context(for: items, viewer: viewer, relations: relations) else { return nil }
+    return (FeedPage(items: items, total: total), context)
+  }
+
+  /// The context of `statuses` as `viewer` sees it (their originals; the people and clients of both, and `people`
+  /// and `apps` besides; the viewer's marks among them) from the caches alone: what the engines'
+  /// `context(for:people:apps:viewer:)` reads, or nil when any of it is not held.
+  package func context(for statuses: [StatusRecord], people: [Int64] = [], apps extraApps: [Int64] = [],
+                       viewer: Int64) -> StatusContextRows?
+  {
+    guard case .relations(let relations) = userRows.relations(of: viewer) else { return nil }
+    return context(for: statuses, people: people, apps: extraApps, viewer: viewer, relations: relations)
+  }
+
+  private func context(for statuses: [StatusRecord], people: [Int64] = [], apps extraApps: [Int64] = [],
+                       viewer: Int64, relations: UserRowCache.Relations) -> StatusContextRows?
+  {
+    let (originals, missingOriginals) = statusRows.rows(statuses.compactMap(\.retweetedID))
     guard missingOriginals.isEmpty else { return nil }
     // The people, apps and marks of every original, shown or not, as the engines' reads give them.
-    let all = items + originals.values
-    let (users, missingUsers) = userRows.users(all.map(\.userID))
+    let all = statuses + originals.values
+    let (users, missingUsers) = userRows.users(all.map(\.userID) + people)
     guard missingUsers.isEmpty else { return nil }
-    let (apps, missingApps) = apps.lookup(all.map(\.appID))
+    let (apps, missingApps) = apps.lookup(all.map(\.appID) + extraApps)
     guard missingApps.isEmpty else { return nil }
     let marks = relations.marks(statuses: all.map(\.id), people: Array(users.keys))
-    return (
-      FeedPage(items: items, total: total),
-      StatusContextRows(
-        // An original the viewer may not see (hidden since it was reposted, or by someone a block keeps them apart
-        // from) is shown as gone, as the engines' reads do.
-        originals: originals.filter { $0.value.isVisible(to: viewer) && !relations.apart.contains($0.value.userID) },
-        users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
-        following: marks.followees, followers: marks.followers)
-    )
+    return StatusContextRows(
+      // An original the viewer may not see (hidden since it was reposted, or by someone a block keeps them apart
+      // from) is shown as gone, as the engines' reads do.
+      originals: originals.filter { $0.value.isVisible(to: viewer) && !relations.apart.contains($0.value.userID) },
+      users: users, apps: apps, favorited: marks.favorites, liked: marks.likes,
+      following: marks.followees, followers: marks.followers)
   }
 }
 

@@ -16,6 +16,7 @@ import Synchronization
 /// | `statusRows` | status rows by id | 20,000 a generation, two generations | `.statuses` (changed or removed), `.everything` |
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 /// | `authorFeeds` | each author's statuses as ids, with whether each is public | 5,000 authors (LRU), the newest 200 ids each | `.statuses` (posted: added; removed: taken out), `.everything` (a status hidden or shown, a suspension) |
+/// | `commentFeeds` | each status's comments as rows, with each commenter's numbers when not all are held | 1,000 statuses (LRU), the newest 256 comments each | `.statuses` (changed or removed: a comment posted, deleted, hidden or shown names its status), `.everything` |
 /// | 微博's `HotTopicsCache` (an app's) | 热门话题 by window start and length | 16 lists | `statusesGeneration`: any status posted or removed, `.everything` |
 /// | 团购's `DealRows` (an app's) | deal and shop rows by id, under the deals' stamp they were read with | 20,000 of each | itself: a read uses only rows kept under the stamp it reads first; a new stamp starts afresh |
 /// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale, and how many deals each filter finds | 2,000 entries (one set per city and kind, one total per filter) | itself: each read checks the deals' stamp (counters moved by the writes), so any process's write answered before a request arrived shows to it (on PostgreSQL one stamp read since then serves a request's reads, ended by this process's writes), and a set ends at the next publication or deadline |
@@ -37,14 +38,16 @@ package final class StoreCaches: Sendable {
   /// Caches an app keeps beside these, one of each type per process and database (`OnSaleSets`).
   private let appCaches = Mutex<[ObjectIdentifier: any Sendable]>([:])
   private let statusChanges = Atomic<Int>(0)
-  // Last of the stored properties: a module built against the earlier layout reads the others where they were (an
-  // incremental build does not always rebuild the dependents of a package class whose fields moved).
+  // Last of the stored properties, newest last: a module built against the earlier layout reads the others where
+  // they were (an incremental build does not always rebuild the dependents of a package class whose fields moved).
   package let authorFeeds: AuthorFeeds
+  package let commentFeeds: CommentFeeds
 
   package init(homeFeeds: HomeFeeds = HomeFeeds(), authorFeeds: AuthorFeeds = AuthorFeeds(),
-               publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
+               commentFeeds: CommentFeeds = CommentFeeds(), publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
     self.homeFeeds = homeFeeds
     self.authorFeeds = authorFeeds
+    self.commentFeeds = commentFeeds
     self.publish = publish
   }
 
@@ -66,8 +69,8 @@ package final class StoreCaches: Sendable {
   /// Hits and misses of each cache, by the name `/metrics` shows.
   package var tallies: [(cache: String, tally: CacheTally)] {
     [("apps", apps.tally), ("grants", grants.tally), ("user_rows", userRows.tally), ("status_rows", statusRows.tally),
-     ("home_pages", homeFeeds.tally), ("author_pages", authorFeeds.tally), ("unread_badges", unreadBadges.tally),
-     ("unread_counts", unreadCounts.tally)]
+     ("home_pages", homeFeeds.tally), ("author_pages", authorFeeds.tally), ("comment_pages", commentFeeds.tally),
+     ("unread_badges", unreadBadges.tally), ("unread_counts", unreadCounts.tally)]
   }
 
   /// Drops what `change` names here and announces it to the other processes.
@@ -95,6 +98,7 @@ package final class StoreCaches: Sendable {
       statusRows.drop(changed + removed)
       homeFeeds.removed(removed)
       authorFeeds.removed(removed)
+      commentFeeds.drop(statuses: changed + removed)
       posted.forEach(homeFeeds.posted)
       posted.forEach(authorFeeds.posted)
       posted.forEach { statusEvents.send(.posted($0)) }
@@ -128,6 +132,7 @@ package final class StoreCaches: Sendable {
       statusRows.dropAll()
       homeFeeds.dropAll()
       authorFeeds.dropAll()
+      commentFeeds.dropAll()
       unreadBadges.dropAll()
       unreadCounts.dropAll()
     }

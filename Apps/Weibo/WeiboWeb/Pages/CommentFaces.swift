@@ -23,13 +23,16 @@ final class CommentFaces: Sendable {
   /// Faces kept, 10,000 a generation.
   private let kept = KeptByRecord<Shown, DetailRow.Face>()
 
-  /// The rows of `records` (comments on `statusID`) for `viewer` (0: a visitor), presented by `presenter` where no
-  /// face is kept, at `now`.
+  /// The rows of `records` (a page of the comments on `statusID`, a status the viewer may see) for `viewer` (0: a
+  /// visitor), presented by `presenter` where no face is kept, at `now`.
   func rows(_ records: [CommentRecord], on statusID: Int64, store: any WeiboStore, presenter: Presenter, viewer: Int64,
             now: Date) async throws -> [DetailRow] {
     guard !records.isEmpty else { return [] }
     let replyIDs = records.compactMap(\.replyCommentID)
-    let replies = replyIDs.isEmpty ? [:] : try await store.comments(ids: replyIDs, visibleTo: viewer)
+    // `records` are a page of the comments on `statusID`, which the viewer may see: the comments answered are
+    // taken from it where they are on it.
+    let replies = replyIDs.isEmpty ? [:] : try await store.comments(
+      ids: replyIDs, visibleTo: viewer, amongPage: records, onStatuses: [statusID])
     // Straight from the user rows (cached): the comments and replies read for the viewer already leave out anyone a
     // block keeps apart from them and the suspended (`WeiboSQL.commentShown`), whom `Presenter`'s read drops.
     let users = try await store.users(ids: records.map(\.userID) + replies.values.map(\.userID))
