@@ -191,6 +191,8 @@ import Testing
         let ids = Array(statuses.shuffled(using: &random).prefix(4))
         for feed in [StatusFeed.everyone, .user(author, viewer: viewer)] {
           let fresh = truth()
+          // First, before a read holds the viewer's relations in the truth's caches too.
+          let truthTies = try await fresh.ties(viewer, among: people)
           let truthPage = try await fresh.statuses(in: feed, feature: .all, page: page, seenBy: viewer)
           let truthContext = try await fresh.context(for: truthPage.items, viewer: viewer)
           let truthByID = try await fresh.statuses(ids: ids, visibleTo: viewer)
@@ -211,6 +213,8 @@ import Testing
               // The user rows every signed-in request reads (its viewer's) and lists read: through the row cache.
               #expect(try await store.user(id: author) == truthAuthor, "\(place), \(process)")
               #expect(try await store.users(ids: people) == truthPeople, "\(place), \(process)")
+              // Follows (特别关注 among them), blocks and mutes: from the viewer's held relations.
+              #expect(try await store.ties(viewer, among: people) == truthTies, "\(place), \(process)")
             }
           }
         }
@@ -234,7 +238,7 @@ import Testing
         let someone = people.randomElement(using: &random)!
         let other = people.randomElement(using: &random)!
         let target = statuses.randomElement(using: &random)
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<16, using: &random) {
         case 0, 1, 2:
           try await post(by: someone)
         case 3:
@@ -288,6 +292,13 @@ import Testing
         case 13 where Int.random(in: 0..<3, using: &random) == 0:
           // A suspension keeps a person's page from everyone else.
           try await f.suspendOrLift(someone, writer, &suspended)
+        case 14:
+          if someone != other, (try? await writer.mute(muter: someone, muted: other, at: f.now)) == nil {
+            try? await writer.unmute(muter: someone, muted: other)
+          }
+        case 15:
+          // 特别关注 set or cleared (refused when they do not follow).
+          try? await writer.setSpecial(follower: someone, followee: other, special: Bool.random(using: &random))
         default:
           if let id = comments.randomElement(using: &random) {
             _ = try? await writer.deleteComment(id: id)

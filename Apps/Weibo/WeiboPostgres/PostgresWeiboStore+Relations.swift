@@ -109,7 +109,7 @@ extension PostgresWeiboStore {
   }
 
   package func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws {
-    try await reading { db in
+    try await transaction(announcing: .userRows(relationsOf: [follower])) { db in
       let changed = try await db.execute(
         "UPDATE follows SET special = \(special ? 1 : 0) WHERE follower_id = \(follower) AND followee_id = \(followee)")
       guard changed == 1 else { throw StoreError.notFound }
@@ -118,6 +118,10 @@ extension PostgresWeiboStore {
 
   package func ties(_ user: Int64, among candidates: [Int64]) async throws -> Ties {
     guard !candidates.isEmpty else { return Ties() }
+    if engine.isListening {
+      try await catchUp()
+      if case .relations(let held) = userRows.relations(of: user) { return Ties(held, among: candidates) }
+    }
     let people = Array(Set(candidates))
     return try await reading { db in
       var ties = Ties()

@@ -123,16 +123,18 @@ extension PostgresWeiboStore {
     return relations.marks(statuses: statuses, people: people)
   }
 
-  /// Everything `user` favourited and liked and their follows both ways, or `.tooMany`.
+  /// Everything `user` favourited and liked, their follows both ways, blocks and mutes, and who is kept apart from
+  /// them (`UserRowCache.Relations`, its kinds), or `.tooMany`.
   static func relations(of user: Int64, _ db: Connection) async throws -> UserRowCache.Held {
     let rows = try await db.rows("""
       SELECT 0, status_id FROM favorites WHERE user_id = \(user)
       UNION ALL SELECT 1, status_id FROM likes WHERE user_id = \(user)
-      UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = \(user)
+      UNION ALL SELECT CAST(2 + 3 * special AS INTEGER), followee_id FROM follows WHERE follower_id = \(user)
       UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = \(user)
-      UNION ALL SELECT 4, blocked_id FROM blocks WHERE blocker_id = \(user)
+      UNION ALL SELECT 6, blocked_id FROM blocks WHERE blocker_id = \(user)
       UNION ALL SELECT 4, blocker_id FROM blocks WHERE blocked_id = \(user)
       UNION ALL SELECT 4, user_id FROM suspensions WHERE user_id <> \(user)
+      UNION ALL SELECT 7, muted_id FROM mutes WHERE muter_id = \(user)
       LIMIT \(UserRowCache.relationsLimit + 1)
       """)
     if rows.count > UserRowCache.relationsLimit { return .tooMany }
@@ -158,16 +160,7 @@ extension PostgresWeiboStore {
   /// Rows of (kind, id) as `relations` and `viewerMarks` read them.
   static func sortMarks(_ rows: [PostgresRandomAccessRow]) throws -> UserRowCache.Relations {
     var relations = UserRowCache.Relations()
-    for row in rows {
-      let id = try row.int64(1)
-      switch try row[0].decode(Int32.self) {
-      case 0: relations.favorites.insert(id)
-      case 1: relations.likes.insert(id)
-      case 2: relations.followees.insert(id)
-      case 3: relations.followers.insert(id)
-      default: relations.apart.insert(id)
-      }
-    }
+    for row in rows { relations.add(kind: Int(try row[0].decode(Int32.self)), id: try row.int64(1)) }
     return relations
   }
 

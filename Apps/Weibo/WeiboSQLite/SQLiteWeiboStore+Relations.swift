@@ -108,6 +108,7 @@ extension SQLiteWeiboStore {
 
   package func ties(_ user: Int64, among candidates: [Int64]) async throws -> Ties {
     guard !candidates.isEmpty else { return Ties() }
+    if case .relations(let held) = userRows.relations(of: user) { return Ties(held, among: candidates) }
     return try await reading { db in
       var ties = Ties()
       let rows = try Row.fetchCursor(try db.cachedStatement(sql: """
@@ -122,6 +123,7 @@ extension SQLiteWeiboStore {
   }
 
   package func setSpecial(follower: Int64, followee: Int64, special: Bool) async throws {
+    defer { caches.invalidate(.userRows(relationsOf: [follower])) }
     try await pool.write { db in
       try db.execute(
         sql: "UPDATE follows SET special = ? WHERE follower_id = ? AND followee_id = ?",

@@ -123,17 +123,19 @@ extension SQLiteWeiboStore {
       apart: marks.apart)
   }
 
-  /// Everything `user` favourited and liked and their follows both ways, or `.tooMany`.
+  /// Everything `user` favourited and liked, their follows both ways, blocks and mutes, and who is kept apart from
+  /// them (`UserRowCache.Relations`, its kinds), or `.tooMany`.
   static func relations(of user: Int64, _ db: Database) throws -> UserRowCache.Held {
     let rows = try Row.fetchCursor(
       try db.cachedStatement(sql: """
         SELECT 0, status_id FROM favorites WHERE user_id = ?1
         UNION ALL SELECT 1, status_id FROM likes WHERE user_id = ?1
-        UNION ALL SELECT 2, followee_id FROM follows WHERE follower_id = ?1
+        UNION ALL SELECT 2 + 3 * special, followee_id FROM follows WHERE follower_id = ?1
         UNION ALL SELECT 3, follower_id FROM follows WHERE followee_id = ?1
-        UNION ALL SELECT 4, blocked_id FROM blocks WHERE blocker_id = ?1
+        UNION ALL SELECT 6, blocked_id FROM blocks WHERE blocker_id = ?1
         UNION ALL SELECT 4, blocker_id FROM blocks WHERE blocked_id = ?1
         UNION ALL SELECT 4, user_id FROM suspensions WHERE user_id <> ?1
+        UNION ALL SELECT 7, muted_id FROM mutes WHERE muter_id = ?1
         LIMIT ?2
         """),
       arguments: [user, UserRowCache.relationsLimit + 1])
@@ -142,14 +144,7 @@ extension SQLiteWeiboStore {
     while let row = try rows.next() {
       count += 1
       if count > UserRowCache.relationsLimit { return .tooMany }
-      let id: Int64 = row[1]
-      switch row[0] as Int {
-      case 0: relations.favorites.insert(id)
-      case 1: relations.likes.insert(id)
-      case 2: relations.followees.insert(id)
-      case 3: relations.followers.insert(id)
-      default: relations.apart.insert(id)
-      }
+      relations.add(kind: row[0], id: row[1])
     }
     return .relations(relations)
   }

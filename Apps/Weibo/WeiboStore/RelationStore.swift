@@ -68,3 +68,17 @@ package struct Ties: Sendable, Equatable {
     }
   }
 }
+
+extension Ties {
+  /// The ties among `candidates` from the person's held relations (`UserRowCache.Relations`): what the engines'
+  /// statement reads, without reading it.
+  package init(_ relations: UserRowCache.Relations, among candidates: [Int64]) {
+    for id in Set(candidates) {
+      if relations.followees.contains(id) { following.insert(id) }
+      if relations.special.contains(id) { special.insert(id) }
+      if relations.followers.contains(id) { followers.insert(id) }
+      if relations.blocking.contains(id) { blocking.insert(id) }
+      if relations.muting.contains(id) { muting.insert(id) }
+    }
+  }
+}

@@ -27,15 +27,40 @@ package final class UserRowCache: @unchecked Sendable {
 
   package var tally: CacheTally { lock.withLock { counted } }
 
-  /// Everything a user has favourited and liked, whom they follow, who follows them, and whom a block keeps them
-  /// apart from (either way).
+  /// Everything a user has favourited and liked, whom they follow (and which of them as 特别关注), who follows them,
+  /// whom a block or a suspension keeps them apart from (either way), and whom they blocked and muted themselves.
   package struct Relations: Sendable {
     package var favorites: Set<Int64> = []
     package var likes: Set<Int64> = []
     package var followees: Set<Int64> = []
+    /// Those of `followees` followed as 特别关注.
+    package var special: Set<Int64> = []
     package var followers: Set<Int64> = []
     package var apart: Set<Int64> = []
+    /// Those of `apart` they blocked.
+    package var blocking: Set<Int64> = []
+    package var muting: Set<Int64> = []
     package init() {}
+
+    /// The kinds both engines' statements tag their rows with (`relations(of:)`, and the marks among some).
+    package enum Kind: Int {
+      case favorite = 0, like, followee, follower, apart, specialFollowee, blocked, muted
+    }
+
+    /// Adds a row of `kind` (`Kind`'s raw value) about `id`.
+    package mutating func add(kind: Int, id: Int64) {
+      switch Kind(rawValue: kind) {
+      case .favorite: favorites.insert(id)
+      case .like: likes.insert(id)
+      case .followee: followees.insert(id)
+      case .specialFollowee: followees.insert(id); special.insert(id)
+      case .follower: followers.insert(id)
+      case .apart: apart.insert(id)
+      case .blocked: apart.insert(id); blocking.insert(id)
+      case .muted: muting.insert(id)
+      case nil: break
+      }
+    }
   }
 
   /// A user's relations, or the note that they were too many to hold (their pages read their marks).
