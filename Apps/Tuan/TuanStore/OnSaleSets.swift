@@ -9,12 +9,14 @@ import Synchronization
 /// statement of three lookups (`OnSaleSets.stamp`). Counters written with the rows, not `max(id)` of the rows: an
 /// import of older rows, or another instance's transaction committing after a later one, adds rows below the
 /// highest id and kept sets would not have seen them.
-package struct DealsStamp: Sendable, Equatable {
-  package let catalog: Int64
-  package let sales: Int64
-  package let tallies: Int64
+///
+/// Public so that `DealRowTable`'s inlinable lookups, which take it, are specialized where the engines call them.
+public struct DealsStamp: Sendable, Equatable {
+  public let catalog: Int64
+  public let sales: Int64
+  public let tallies: Int64
 
-  package init(catalog: Int64, sales: Int64, tallies: Int64) {
+  public init(catalog: Int64, sales: Int64, tallies: Int64) {
     self.catalog = catalog
     self.sales = sales
     self.tallies = tallies
