@@ -75,3 +75,51 @@ func keptCheckinRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
     }
   }
 }
+
+/// Maps kept as last drawn (`DrawnFootprints`) against maps drawn afresh, over a random history of two people's
+/// numbers and points (entries added, moved, renamed and deleted) and the levels they look at; the keep is small, so
+/// its generations turn over. Every map through the keep must be the map drawn from nothing, to the last pin.
+@Test(arguments: [5, 2030] as [UInt64])
+func drawnFootprintsAreTheMapsDrawnAfresh(seed: UInt64) async throws {
+  let pages = try await TemplateLibrary.load(adding: DakaWeb.templates)
+  let shapes = FootprintShapes(pages: pages)
+  let drawn = DrawnFootprints(limit: 2)
+  let geo = GeoData.shared
+  var random = SplitMix(seed: seed)
+  func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+  let candidates = ["杭州", "长沙", "广州"].compactMap { geo.city(named: $0) }
+  let countries = [("CN", "中国"), ("JP", "日本"), ("FR", "法国")]
+  var counts: [Int64: (cities: [Int: Int], countries: [String: Int], points: [CheckinPoint])] =
+    [1: ([:], ["CN": 1], []), 2: ([:], ["CN": 1], [])]
+  for step in 0..<150 {
+    let user = Int64(1 + roll(2))
+    var person = counts[user]!
+    switch roll(5) {
+    case 0: person.cities[candidates[roll(candidates.count)].adcode, default: 0] += 1
+    case 1: person.countries[countries[roll(countries.count)].0, default: 0] += 1
+    case 2:
+      person.points.append(CheckinPoint(id: Int64(step), date: "2026-11-01", spot: "<b>\(step)</b>",
+        point: Coordinate(latitude: 20 + Double(roll(20)), longitude: 100 + Double(roll(20))), countryCode: "CN"))
+    case 3 where !person.points.isEmpty:
+      person.points[roll(person.points.count)].point = Coordinate(latitude: 30 + Double(roll(9)), longitude: 110)
+    case 4 where !person.points.isEmpty: person.points.remove(at: roll(person.points.count))
+    default: person.points.indices.first.map { person.points[$0].spot = "改名 \(step)" }
+    }
+    counts[user] = person
+    let cities = person.cities.sorted { $0.key < $1.key }.compactMap { adcode, count in
+      geo.city(adcode: adcode).map { VisitedPlace(adcode: adcode, name: $0.name, cityAdcode: adcode, count: count) }
+    }
+    let visited = countries.compactMap { code, name in person.countries[code].map { VisitedCountry(code: code, name: name, count: $0) } }
+    let stats = CheckinStats(count: cities.reduce(0) { $0 + $1.count } + person.points.count + 1, cities: cities,
+                             districts: [], countries: visited)
+    let levels: [FootprintMap.Level] = [.world, .country("JP"), .province(nil)] + cities.map { .city($0.adcode) }
+    let level = levels[roll(levels.count)]
+    func draw() -> FootprintMap? {
+      var map = FootprintMap(stats: stats, points: person.points, level: level)
+      if let drawn = map { map?.shapesHTML = shapes.html(drawn) }
+      return map
+    }
+    let kept = drawn.map(of: user, stats: stats, points: person.points, level: level, draw: draw)
+    #expect(String(describing: kept) == String(describing: draw()), "step \(step) user \(user) level \(level)")
+  }
+}

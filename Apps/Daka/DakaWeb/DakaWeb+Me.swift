@@ -26,8 +26,11 @@ extension DakaWeb {
     let (numbers, list, pins) = try await (stats, own, points)
     let params = context.params
     let level = FootprintMap.Level((params["map"], params["country"], params["province"], params["city"]), stats: numbers)
-    var footprint = FootprintMap(stats: numbers, points: pins, level: level)
-    if let map = footprint { footprint?.shapesHTML = shapes.html(map) }
+    let footprint = drawnFootprints.map(of: user, stats: numbers, points: pins, level: level) {
+      var footprint = FootprintMap(stats: numbers, points: pins, level: level)
+      if let map = footprint { footprint?.shapesHTML = shapes.html(map) }
+      return footprint
+    }
     let rows = list.items.map { CheckinRow($0, from: .me) }
     let page = MePage(
       frame: frame, name: viewer.user.screenName, avatar: viewer.user.avatarURLs(baseURL: "").large, stats: numbers,

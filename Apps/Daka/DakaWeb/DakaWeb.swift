@@ -16,6 +16,8 @@ package struct DakaWeb: SparrowApp {
   let writer: CheckinWriter
   /// The footprint map's shapes, kept rendered where they are everyone's.
   let shapes: FootprintShapes
+  /// Each person's 足迹 maps as last drawn.
+  let drawnFootprints = DrawnFootprints()
   let placeAnswers = PlaceAnswers()
   /// The lists' rows, kept rendered (`KeptRenders`): 我的 shows fifty a page.
   let rowRenders: KeptRenders<CheckinRow>

@@ -85,7 +85,7 @@ struct FootprintMap: PageModel {
   }
 
   /// What the map shows, from the page's query (`map=world`, `country=JP`, `province=浙江省`, `city=330100`).
-  enum Level: Equatable {
+  enum Level: Hashable {
     case world
     case country(String)
     /// Mainland China by province: the named one, or that of the most visited city.
