@@ -67,12 +67,11 @@ extension PostgresTuanStore {
 
   package func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord> {
     try await reading { db in
-      let total = try await db.value("SELECT count(*) FROM tuan_orders WHERE user_id = \(userID)", as: Int.self) ?? 0
-      let orders = try await db.rows("""
+      let (rows, total) = try await db.page("""
         SELECT \(raw: orderColumns) FROM tuan_orders WHERE user_id = \(userID) ORDER BY id DESC
         LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
-        """).map(OrderRecord.init(row:))
-      return FeedPage(items: try await Self.withCoupons(orders, db), total: total)
+        """, total: "SELECT count(*) FROM tuan_orders WHERE user_id = \(userID)", order: "id DESC", columns: 6)
+      return FeedPage(items: try await Self.withCoupons(try rows.map(OrderRecord.init(row:)), db), total: total)
     }
   }
 

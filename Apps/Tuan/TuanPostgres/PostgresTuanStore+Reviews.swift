@@ -80,22 +80,22 @@ extension PostgresTuanStore {
     -> FeedPage<ReviewRecord>
   {
     try await reading { db in
-      let items = try await db.rows(
-        ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset)
-      ).map(ReviewRecord.init(row:))
-      let total = try await db.value(ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer), as: Int.self) ?? 0
-      return FeedPage(items: items, total: total)
+      let (rows, total) = try await db.page(
+        ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset),
+        total: ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer),
+        order: ReviewSQL.list(filter).order, columns: ReviewSQL.columnCount)
+      return FeedPage(items: try rows.map(ReviewRecord.init(row:)), total: total)
     }
   }
 
   package func reviews(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<ReviewRecord> {
     try await reading { db in
-      let total = try await db.value("SELECT count(*) FROM tuan_reviews WHERE user_id = \(userID)", as: Int.self) ?? 0
-      let items = try await db.rows("""
+      let (rows, total) = try await db.page("""
         SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE user_id = \(userID) ORDER BY id DESC
         LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
-        """).map(ReviewRecord.init(row:))
-      return FeedPage(items: items, total: total)
+        """, total: "SELECT count(*) FROM tuan_reviews WHERE user_id = \(userID)", order: "id DESC",
+        columns: ReviewSQL.columnCount)
+      return FeedPage(items: try rows.map(ReviewRecord.init(row:)), total: total)
     }
   }
 

@@ -71,17 +71,11 @@ extension PostgresWeiboStore {
     -> FeedPage<CommentRecord>
   {
     if case .onStatus(let status) = feed, let held = try await heldComments(on: status, page, viewer) { return held }
-    // The page and its total in one statement (one round trip, one snapshot); the total's row is there when the
-    // page is empty, its other columns null.
     return try await readingReplica { db in
-      let rows = try await db.rows("""
-        SELECT listed.*, counted.total FROM (\(sql: WeiboSQL.commentTotal(feed, viewer: viewer))) AS counted (total)
-        LEFT JOIN (\(sql: Self.commentPage(feed, page, viewer))) AS listed ON true
-        ORDER BY listed.id DESC
-        """)
-      let total = try rows.first?.int(8) ?? 0
-      let items = try rows.filter { try $0.optionalInt64(0) != nil }.prefix(page.count).map(CommentRecord.init(row:))
-      return FeedPage(items: items, total: total)
+      let (rows, total) = try await db.page(
+        Self.commentPage(feed, page, viewer), total: WeiboSQL.commentTotal(feed, viewer: viewer), order: "id DESC",
+        columns: 8)
+      return FeedPage(items: try rows.prefix(page.count).map(CommentRecord.init(row:)), total: total)
     }
   }
 
