@@ -168,15 +168,13 @@ package struct Connection: Sendable {
 
   /// `page`'s rows and the number `total` counts, in one statement (one round trip, one snapshot). A join keeps no
   /// order, so the rows are put in `order` again (by the page's own columns). The count's row is there when the
-  /// page is empty, the page's columns null: its first column must be one that never is (an id). `columns`: how
-  /// many the page has, the count after them.
-  package func page(_ page: SQL, total: SQL, order: String, columns: Int) async throws
-    -> (rows: [PostgresRandomAccessRow], total: Int)
-  {
+  /// page is empty, the page's columns null: its first column must be one that never is (an id). The count is
+  /// the rows' last column.
+  package func page(_ page: SQL, total: SQL, order: String) async throws -> (rows: [PostgresRandomAccessRow], total: Int) {
     let found = try await rows("""
       SELECT listed.*, counted.total FROM (\(sql: total)) AS counted (total)
       LEFT JOIN (\(sql: page)) AS listed ON true ORDER BY \(raw: order)
       """)
-    return (try found.filter { try $0.optionalInt64(0) != nil }, try found.first?.int(columns) ?? 0)
+    return (try found.filter { try $0.optionalInt64(0) != nil }, try found.first.map { try $0.int($0.count - 1) } ?? 0)
   }
 }

@@ -31,13 +31,22 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
     if let needle = query.needle { condition = "\(sql: condition) AND strpos(search_text, \(needle)) > 0" }
     return try await readingReplica { [condition] db in
       let count: SQL = !query.isNarrowed ? DakaCounts.total(query) : "SELECT count(*) FROM daka_checkins WHERE \(sql: condition)"
-      let total = try await db.value(count, as: Int.self) ?? 0
-      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let rows = try await db.rows("""
+      let page: SQL = """
         SELECT \(raw: checkinColumns) FROM daka_checkins WHERE \(sql: condition)
         ORDER BY \(raw: DakaSQL.order(query)) \(sql: rowLimit(query.limit, offset: query.offset))
-        """).prefix(query.limit)
-      return FeedPage(items: try rows.map { try CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
+        """
+      let rows: [PostgresRandomAccessRow], total: Int
+      if query.offset == 0, query.limit > 0 {
+        // A first page with its count, in one statement.
+        (rows, total) = try await db.page(page, total: count, order: DakaSQL.order(query))
+      } else {
+        // Past the first, the count first: a page past the end is not read (a deep one walks every entry before it).
+        total = try await db.value(count, as: Int.self) ?? 0
+        guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+        rows = try await db.rows(page)
+      }
+      return FeedPage(
+        items: try rows.prefix(query.limit).map { try CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
     }
   }
 

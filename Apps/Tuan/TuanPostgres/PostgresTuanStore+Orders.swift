@@ -70,7 +70,7 @@ extension PostgresTuanStore {
       let (rows, total) = try await db.page("""
         SELECT \(raw: orderColumns) FROM tuan_orders WHERE user_id = \(userID) ORDER BY id DESC
         LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
-        """, total: "SELECT count(*) FROM tuan_orders WHERE user_id = \(userID)", order: "id DESC", columns: 6)
+        """, total: "SELECT count(*) FROM tuan_orders WHERE user_id = \(userID)", order: "id DESC")
       return FeedPage(items: try await Self.withCoupons(try rows.map(OrderRecord.init(row:)), db), total: total)
     }
   }

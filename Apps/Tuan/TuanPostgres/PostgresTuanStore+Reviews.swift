@@ -83,7 +83,7 @@ extension PostgresTuanStore {
       let (rows, total) = try await db.page(
         ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset),
         total: ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer),
-        order: ReviewSQL.list(filter).order, columns: ReviewSQL.columnCount)
+        order: ReviewSQL.list(filter).order)
       return FeedPage(items: try rows.map(ReviewRecord.init(row:)), total: total)
     }
   }
@@ -93,8 +93,7 @@ extension PostgresTuanStore {
       let (rows, total) = try await db.page("""
         SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE user_id = \(userID) ORDER BY id DESC
         LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
-        """, total: "SELECT count(*) FROM tuan_reviews WHERE user_id = \(userID)", order: "id DESC",
-        columns: ReviewSQL.columnCount)
+        """, total: "SELECT count(*) FROM tuan_reviews WHERE user_id = \(userID)", order: "id DESC")
       return FeedPage(items: try rows.map(ReviewRecord.init(row:)), total: total)
     }
   }

@@ -7,7 +7,6 @@ package enum ReviewSQL {
     id, merchant_id, deal_id, user_id, coupon_code, rating, product, decoration, service, text, pictures, spend, \
     helpful, reply, replied_at, hidden, created_at, updated_at
     """
-  package static let columnCount = 18
 
   /// Who sees a review: everyone unless staff hid it (then its author alone), and nobody a block keeps apart from
   /// its author (`Blocking`).

@@ -73,8 +73,7 @@ extension PostgresWeiboStore {
     if case .onStatus(let status) = feed, let held = try await heldComments(on: status, page, viewer) { return held }
     return try await readingReplica { db in
       let (rows, total) = try await db.page(
-        Self.commentPage(feed, page, viewer), total: WeiboSQL.commentTotal(feed, viewer: viewer), order: "id DESC",
-        columns: 8)
+        Self.commentPage(feed, page, viewer), total: WeiboSQL.commentTotal(feed, viewer: viewer), order: "id DESC")
       return FeedPage(items: try rows.prefix(page.count).map(CommentRecord.init(row:)), total: total)
     }
   }
