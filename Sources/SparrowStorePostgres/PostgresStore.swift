@@ -22,10 +22,6 @@ package final class PostgresStore: PlatformStore {
     package var statementTimeout: Duration?
     /// Streaming replicas that take heavy reads (see `Replicas`); each gets a pool of `poolSize` too.
     package var replicas: [Configuration] = []
-    /// A server's pool: all `poolSize` connections opened at start and kept, idle ones not pinged (the database's
-    /// `tcp_keepalives_idle` is the operator's tool for links that drop quiet connections). Commands and tests
-    /// open connections as they need them.
-    package var keepsConnectionsOpen = false
 
     package init(host: String = "127.0.0.1", port: Int = 5432, username: String, password: String? = nil,
                 database: String, poolSize: Int = 10, connectTimeout: Duration = .seconds(10)) {
@@ -56,13 +52,6 @@ package final class PostgresStore: PlatformStore {
         ]
       }
       config.options.maximumConnections = max(1, poolSize)
-      if keepsConnectionsOpen {
-        // Otherwise each connection going back to the pool, after every statement, set two timers (an idle timeout
-        // and a keep-alive: each a task that sleeps, cancelled at the next lease): a third of the server's CPU on
-        // `/healthz`, more on pages of several statements. A connection that breaks is opened again at once.
-        config.options.minimumConnections = config.options.maximumConnections
-        config.options.keepAliveBehavior = nil
-      }
       config.options.connectTimeout = connectTimeout
       return config
     }

@@ -46,7 +46,7 @@ struct DataOptions: ParsableArguments {
   @Option(help: "A PostgreSQL database instead of the SQLite file in --data: postgres://user:password@host:5432/db (or SPARROW_DATABASE_URL).")
   var database: String?
 
-  @Option(help: "Connections to PostgreSQL (with --database); a server opens them all at start and keeps them.")
+  @Option(help: "Connections to PostgreSQL at most (with --database).")
   var poolSize = 10
 
   @Option(help: "A settings file: `name = value` lines for any option (SPARROW_CONFIG; SPARROW_NAME variables and the command line win).")
@@ -55,18 +55,15 @@ struct DataOptions: ParsableArguments {
   /// The SQLite file in the data folder, or the PostgreSQL database `--database` (or `SPARROW_DATABASE_URL`) names,
   /// with every app's tables. `statementTimeout`: how long one PostgreSQL statement may run (the server's queries;
   /// not bulk commands). `replicas`: streaming replicas' URLs (the server's `--replica`), each may hold several
-  /// separated by spaces. `serving`: a server's pools, kept open (`keepsConnectionsOpen`).
-  func openEngine(statementTimeout: Duration? = nil, replicas: [String] = [], serving: Bool = false) async throws
-    -> Engine
-  {
+  /// separated by spaces.
+  func openEngine(statementTimeout: Duration? = nil, replicas: [String] = []) async throws -> Engine {
     let replicas = replicas.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
     guard let url = databaseURL else {
       guard replicas.isEmpty else { throw ValidationError("--replica needs --database: SQLite has no replicas") }
       return .sqlite(try SQLiteStore(folder: folder, schemas: SparrowApps.sqliteSchemas))
     }
     return .postgres(
-      try await Self.openPostgres(url: url, poolSize: poolSize, statementTimeout: statementTimeout, replicas: replicas,
-                                  serving: serving))
+      try await Self.openPostgres(url: url, poolSize: poolSize, statementTimeout: statementTimeout, replicas: replicas))
   }
 
   /// The engine's own store (`openEngine`), for commands that need only it.
@@ -78,16 +75,14 @@ struct DataOptions: ParsableArguments {
     return url?.isEmpty == false ? url : nil
   }
 
-  static func openPostgres(url: String, poolSize: Int, statementTimeout: Duration? = nil, replicas: [String] = [],
-                           serving: Bool = false) async throws -> PostgresStore
+  static func openPostgres(url: String, poolSize: Int, statementTimeout: Duration? = nil, replicas: [String] = [])
+    async throws -> PostgresStore
   {
     var configuration = try PostgresStore.Configuration(url: url, poolSize: poolSize)
     configuration.statementTimeout = statementTimeout
-    configuration.keepsConnectionsOpen = serving
     configuration.replicas = try replicas.map { url in
       var replica = try PostgresStore.Configuration(url: url, poolSize: poolSize)
       replica.statementTimeout = statementTimeout
-      replica.keepsConnectionsOpen = serving
       return replica
     }
     do {
@@ -153,7 +148,7 @@ struct Serve: AsyncParsableCommand {
     logs.bootstrap()
     MallocTuning.apply()
     guard statementTimeout > 0 else { throw ValidationError("--statement-timeout must be positive") }
-    let engine = try await options.openEngine(statementTimeout: .seconds(statementTimeout), replicas: replica, serving: true)
+    let engine = try await options.openEngine(statementTimeout: .seconds(statementTimeout), replicas: replica)
     let store = engine.shared
     let lease = try await options.lease(store)
     let ids = lease.ids
