@@ -7,12 +7,10 @@ import Synchronization
 /// older than the read's own snapshot, whichever process wrote; a new stamp starts afresh. A page of twenty deals
 /// spent a third of `find_deals` reading and decoding rows that had not changed.
 package final class DealRows: Sendable {
-  package typealias Table = DealRowTable
-
-  package let deals = Table<DealRecord>(follows: { ($0.catalog, $0.sales) })
-  package let merchants = Table<MerchantRecord>(follows: { ($0.catalog, $0.tallies) })
+  package let deals = DealRowTable<DealRecord>(follows: { ($0.catalog, $0.sales) })
+  package let merchants = DealRowTable<MerchantRecord>(follows: { ($0.catalog, $0.tallies) })
   /// Each deal's 适用分店, empty for none (so a deal without any is kept too).
-  package let branches = Table<[Int64]>(follows: { ($0.catalog, 0) }, absent: [])
+  package let branches = DealRowTable<[Int64]>(follows: { ($0.catalog, 0) }, absent: [])
 
   package init() {}
 
@@ -107,4 +105,3 @@ public final class DealRowTable<Row: Sendable>: Sendable {
 
   func dropAll() { kept.withLock { $0 = Kept() } }
 }
-
