@@ -54,6 +54,7 @@ routes = [
     ("api favorites", "/2/favorites.json", api),
     ("api unread_count", "/2/remind/unread_count.json", api),
     ("api trends/hourly", "/2/trends/hourly.json", api),
+    ("api emotions", "/2/emotions.json", api),
     ("api search/topics", f"/2/search/topics.json?q={q(topic)}", api),
     # 微博 through the Mastodon client API
     ("mastodon home", "/api/v1/timelines/home", api),
@@ -81,6 +82,7 @@ routes = [
     ("tuan review", f"/tuan/review/{review}", ""),
     ("tuan orders", "/tuan/orders", web),
     ("tuan shop", "/tuan/shop", web),
+    ("tuan cities", "/tuan/cities", web),
     ("tuan api reviews", f"/tuan/api/reviews?business_id={reviewed}", ""),
     # 打卡
     ("daka discover", "/daka", ""),

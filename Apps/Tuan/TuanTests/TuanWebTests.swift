@@ -192,6 +192,28 @@ import Testing
     }
   }
 
+  /// The cities under their letters are kept rendered for each chosen city (`CityLetters`): each page marks its own.
+  @Test func theLettersMarkTheCityChosenInEachBrowser() async throws {
+    let world = try await TestWorld()
+
+    try await world.test { client in
+      var pages: [String: String] = [:]
+      for city in ["430100", "310000", "430100"] {
+        pages[city] = try await client.get("/tuan/cities", headers: Self.headers(cookie: "tuan_city=\(city)")).text
+      }
+      func letterSection(_ letter: String, of page: String) throws -> String {
+        let after = try #require(page.components(separatedBy: "id=\"city-letter-\(letter)\"").dropFirst().first)
+        return try #require(after.components(separatedBy: "</section>").first)
+      }
+      let changsha = try #require(pages["430100"]), shanghai = try #require(pages["310000"])
+      #expect(try letterSection("C", of: changsha).contains("value=\"430100\" class=\"city current\""))
+      #expect(try !letterSection("S", of: changsha).contains("class=\"city current\""))
+      #expect(try letterSection("S", of: shanghai).contains("value=\"310000\" class=\"city current\""))
+      #expect(try !letterSection("C", of: shanghai).contains("class=\"city current\""))
+      #expect(changsha.components(separatedBy: "class=\"city current\"").count > 1)
+    }
+  }
+
   @Test func choosingACityRemembersItFirstAndKeepsTheCategoryNotTheDistrict() async throws {
     let fixture = try await Deals()
 

@@ -11,7 +11,7 @@ extension TuanWeb {
     let keep = Self.kept(context.params, city: choice.city)
     let query = context.params["q"].map { TextLimit(40).prefix($0) }
     let page = CityPopover(frame: try await frame(context, request, tab: nil, title: "选择城市"), choice: choice, keep: keep,
-                           query: query)
+                           query: query, letters: cityLetters)
     return render(HTML.wantsFragment(request) ? "tuan_cities_panel" : "tuan_cities", page)
   }
 

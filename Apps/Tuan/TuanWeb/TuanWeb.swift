@@ -21,6 +21,8 @@ package struct TuanWeb: SparrowApp {
   let reviewRenders: KeptRenders<ReviewItem>
   /// 我的订单's rows, kept rendered by what they show.
   let orderRenders: KeptRenders<OrderRow>
+  /// The city popover's cities under their letters, by the city chosen.
+  let cityLetters: KeptRenders<CityLetters>
   let assets: StaticAssets
   let session: WebSession
   let platform: Platform
@@ -45,6 +47,7 @@ package struct TuanWeb: SparrowApp {
     cardRenders = DealCardRenders(pages: pages)
     reviewRenders = KeptRenders("tuan_review_item", pages: pages)
     orderRenders = KeptRenders("tuan_order_row", pages: pages)
+    cityLetters = KeptRenders("tuan_city_letters", pages: pages, limit: 500)
     // The platform's fetch helpers are served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/tuan/static")
       .including("net.js", of: platform.assets, as: "js/net.js")

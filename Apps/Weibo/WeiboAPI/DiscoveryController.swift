@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SparrowPlatform
 import Hummingbird
 import SparrowCore
@@ -82,6 +83,13 @@ struct DiscoveryController: Sendable {
 /// `/2/emotions`.
 struct EmotionsController: Sendable {
   let deps: WeiboDependencies
+  /// Each pack's answer in each script, encoded once: a pack is fixed for the server's life (its URLs are under the
+  /// configured public URL), and encoding the face pack's hundreds of entries was most of a call.
+  private let encoded = Encoded()
+
+  private final class Encoded: Sendable {
+    let bytes = Mutex<[String: [UInt8]]>([:])
+  }
 
   func register(_ table: inout APITable) {
     table.get("emotions") { call in
@@ -90,11 +98,15 @@ struct EmotionsController: Sendable {
       guard language == "cnname" || language == "twname" else {
         throw EnvelopeError.badParameter("language", expected: "cnname or twname", got: language)
       }
+      let key = "\(type) \(language)"
+      if let bytes = encoded.bytes.withLock({ $0[key] }) { return jsonResponse(bytes) }
       // `ani` (magic emoticons) is a valid type with nothing in it.
-      if type == "ani" { return try json([Emoticons.Emotion]()) }
-      guard let emotions = Emoticons.emotions(type: type, traditional: language == "twname", baseURL: deps.config.publicURL)
-      else { throw EnvelopeError.badParameter("type", expected: "face, ani, cartoon or emoji", got: type) }
-      return try json(emotions)
+      let emotions = type == "ani" ? []
+        : Emoticons.emotions(type: type, traditional: language == "twname", baseURL: deps.config.publicURL)
+      guard let emotions else { throw EnvelopeError.badParameter("type", expected: "face, ani, cartoon or emoji", got: type) }
+      let bytes = try JSONWriter().encode(emotions)
+      encoded.bytes.withLock { $0[key] = bytes }
+      return jsonResponse(bytes)
     }
   }
 }

@@ -45,6 +45,11 @@ import Testing
       #expect(try await client.get("/2/emotions.json?type=ani", token: token).array.isEmpty)
       #expect(try await client.get("/2/emotions.json?type=nope", token: token).errorCode == 10017)
       #expect(try await client.get("/2/emotions.json?language=fr", token: token).errorCode == 10017)
+      // Answers are kept once encoded (`EmotionsController`): asked again, each pack is the same, and a refused
+      // type is still refused.
+      #expect(try await client.get("/2/emotions.json", token: token).array.compactMap { $0["phrase"] as? String } == phrases)
+      #expect(try await client.get("/2/emotions.json?type=emoji", token: token).array.count == emoji.count)
+      #expect(try await client.get("/2/emotions.json?type=nope", token: token).errorCode == 10017)
     }
   }
 

@@ -6,6 +6,10 @@ struct CityEntry: PageModel {
   let city: City
   let current: Bool
 
+  static func list(_ cities: [City], current: City) -> [CityEntry] {
+    cities.map { CityEntry(city: $0, current: $0 == current) }
+  }
+
   func child(named name: String) -> Any? {
     switch name {
     case "name": city.name
@@ -39,33 +43,24 @@ struct CitySection: PageModel {
 /// which keeps the grid's category, sort and keyword.
 struct CityPopover: PageModel {
   let frame: TuanFrame
+  /// 最近访问 and 热门城市: every city under its letter follows as `lettersHTML`.
   let sections: [CitySection]
-  let letters: [String]
+  /// Every city under its pinyin letter, rendered (`CityLetters`).
+  let lettersHTML: String
   let keep: [HiddenField]
   /// A search without script: its results replace the sections.
   let results: CityResults?
 
-  init(frame: TuanFrame, choice: CityChoice, keep: DealFilter, query: String?) {
+  init(frame: TuanFrame, choice: CityChoice, keep: DealFilter, query: String?, letters: KeptRenders<CityLetters>) {
     self.frame = frame
-    let geo = GeoData.shared
-    func entries(_ cities: [City]) -> [CityEntry] { cities.map { CityEntry(city: $0, current: $0 == choice.city) } }
     var sections: [CitySection] = []
     if !choice.visited.isEmpty {
-      sections.append(CitySection(key: "recent", title: "最近访问", cities: entries(choice.visited)))
+      sections.append(CitySection(key: "recent", title: "最近访问", cities: CityEntry.list(choice.visited, current: choice.city)))
     }
-    sections.append(CitySection(key: "hot", title: "热门城市", cities: entries(geo.hotCities)))
-    var letters: [String] = []
-    for city in geo.cities {
-      let letter = String(city.pinyin.prefix(1)).uppercased()
-      if letters.last != letter {
-        letters.append(letter)
-        sections.append(CitySection(key: "letter-\(letter)", title: letter, cities: []))
-      }
-      let last = sections.removeLast()
-      sections.append(CitySection(key: last.key, title: last.title, cities: last.cities + entries([city])))
-    }
+    sections.append(CitySection(key: "hot", title: "热门城市",
+                                cities: CityEntry.list(GeoData.shared.hotCities, current: choice.city)))
     self.sections = sections
-    self.letters = letters
+    lettersHTML = letters.html(CityLetters(current: choice.city.adcode))
     let fields = keep.withoutPlace.pairs.map { HiddenField(name: $0.0, value: $0.1) }
     self.keep = fields
     results = query.map { CityResults(query: $0, current: choice.city, keep: fields, csrf: frame.web.csrf) }
@@ -74,11 +69,39 @@ struct CityPopover: PageModel {
   func child(named name: String) -> Any? {
     switch name {
     case "sections": results == nil ? sections : nil
-    case "letters": letters
+    case "letters_html": results == nil ? lettersHTML : nil
+    case "letters": CityLetters.letters
     case "keep": keep
     case "results": results
     case "query": results?.query
     default: frame.child(named: name)
+    }
+  }
+}
+
+/// Every city under its pinyin letter (`tuan_city_letters`), the current one marked: the same for everyone in that
+/// city, so rendered once for each and kept (`TuanWeb.cityLetters`). Rendering the 370 cities' buttons was two
+/// thirds of the popover's time.
+struct CityLetters: PageModel, Hashable {
+  let current: Int
+
+  /// The letters, and each one's cities, in the cities' pinyin order.
+  static let byLetter: [(letter: String, cities: [City])] = {
+    var groups: [(letter: String, cities: [City])] = []
+    for city in GeoData.shared.cities {
+      let letter = String(city.pinyin.prefix(1)).uppercased()
+      if groups.last?.letter == letter { groups[groups.count - 1].cities.append(city) } else { groups.append((letter, [city])) }
+    }
+    return groups
+  }()
+
+  static let letters = byLetter.map(\.letter)
+
+  func child(named name: String) -> Any? {
+    guard name == "sections" else { return nil }
+    return Self.byLetter.map { group in
+      CitySection(key: "letter-\(group.letter)", title: group.letter,
+                  cities: group.cities.map { CityEntry(city: $0, current: $0.adcode == current) })
     }
   }
 }
