@@ -1,3 +1,4 @@
+import SparrowStore
 import SparrowStorePostgres
 import TuanStore
 
@@ -103,11 +104,7 @@ enum TuanSchema {
   /// Keyword search by index (`SearchBigrams`, SQLite's `tuan-v5`): a GIN index over each deal's pairs of
   /// characters, computed here in SQL; a search asks for the deals with all of its word's pairs, then checks them.
   static let v5 = [
-    """
-    CREATE FUNCTION tuan_bigrams(text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-      SELECT coalesce(array_agg(DISTINCT substr($1, i, 2)), '{}') FROM generate_series(1, char_length($1) - 1) AS i
-    $$
-    """,
+    SearchBigrams.postgresFunction("tuan_bigrams"),
     "CREATE INDEX tuan_deals_by_bigrams ON tuan_deals USING gin (tuan_bigrams(search_text))",
   ]
 

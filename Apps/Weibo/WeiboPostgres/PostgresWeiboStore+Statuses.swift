@@ -440,10 +440,18 @@ extension PostgresWeiboStore {
 // MARK: Text search
 
 extension PostgresWeiboStore {
-  /// A status text containing `words`, by `pg_trgm`'s index when they are long enough (`WeiboSQL.TextSearch`).
-  /// `ILIKE` folds case by the database's character type: with a UTF-8 locale (`C.UTF-8`, as the tests and
-  /// `make bench` make it) letters of every script, as `SearchFolding` says.
+  /// A status text containing `words` (`WeiboSQL.TextSearch`), by `pg_trgm`'s index from three characters, by the
+  /// index of pairs (`weibo-v11`) for two. `ILIKE` folds case by the database's character type: with a UTF-8 locale
+  /// (`C.UTF-8`, as the tests and `make bench` make it) letters of every script, as `SearchFolding` says, and
+  /// `lower` the same way.
   static func textSearch(_ words: String, indexed: Bool) -> SQL {
-    "text ILIKE \("%" + likeEscaped(words) + "%") ESCAPE '\\'"
+    let pattern = "%" + likeEscaped(words) + "%"
+    guard indexed, words.unicodeScalars.count < trigram else { return "text ILIKE \(pattern) ESCAPE '\\'" }
+    let pairs: SQL = "weibo_bigrams(lower(text)) @> weibo_bigrams(lower(\(words)))"
+    // Two folded characters are one pair, which the index answers exactly. A word that folding lengthened (İ) has
+    // more, which a text may hold apart: its texts are checked, by an expression the trigram index cannot serve
+    // (asked for two characters, it gave every row to AND with the pairs': 160 ms a search at 100,000 statuses).
+    if SearchFolding.folded(words).unicodeScalars.count == 2 { return pairs }
+    return pairs + " AND (text || '') ILIKE \(pattern) ESCAPE '\\'"
   }
 }

@@ -1,3 +1,4 @@
+import SparrowStore
 import SparrowStorePostgres
 import WeiboStore
 
@@ -70,6 +71,13 @@ enum WeiboSchema {
     "CREATE INDEX likes_by_status_user ON likes (status_user_id, id, user_id)",
   ]
 
+  /// Searches of two characters by index (SQLite's `weibo-v11`): a GIN index over each status's lower-cased text as
+  /// its pairs of characters (`pg_trgm`'s index needs three).
+  static let v11 = [
+    SearchBigrams.postgresFunction("weibo_bigrams"),
+    "CREATE INDEX statuses_by_bigrams ON statuses USING gin (weibo_bigrams(lower(text)))",
+  ]
+
   static let schema = PostgresSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
@@ -81,6 +89,7 @@ enum WeiboSchema {
     ("weibo-v8", "微博: each author's originals and statuses with pictures", v8),
     ("weibo-v9", "微博: the site's public originals and statuses with pictures", v9),
     ("weibo-v10", "微博: unread counts from the indexes alone", v10),
+    ("weibo-v11", "微博: two-character searches by index", v11),
   ])
 }
 

@@ -411,12 +411,19 @@ extension SQLiteWeiboStore {
   }
 
   /// A status text containing `words` (`WeiboSQL.TextSearch`): by the FTS5 trigram table, which folds case in
-  /// every script, when they are long enough; else a scan of the folded text (`sparrow_fold`, registered when the
-  /// database opens), as `LIKE` folds only ASCII.
+  /// every script, from three characters; by the pairs of the folded text (`status_grams`, `weibo-v11`) for two;
+  /// else a scan of the folded text (`sparrow_fold`, registered when the database opens), as `LIKE` folds only ASCII.
   static func textSearch(_ words: String, indexed: Bool) -> SparrowStore.SQL {
-    indexed
-      ? "id IN (SELECT rowid FROM status_search WHERE status_search MATCH \(ftsPhrase(words)))"
-      : "instr(sparrow_fold(text), \(SearchFolding.folded(words))) > 0"
+    let folded = SearchFolding.folded(words)
+    let scan: SparrowStore.SQL = "instr(sparrow_fold(text), \(folded)) > 0"
+    guard indexed else { return scan }
+    if words.unicodeScalars.count >= trigram {
+      return "id IN (SELECT rowid FROM status_search WHERE status_search MATCH \(ftsPhrase(words)))"
+    }
+    let pairs: SparrowStore.SQL = "id IN (SELECT rowid FROM status_grams WHERE status_grams MATCH \(SearchBigrams.allPairs(folded)))"
+    // Two characters are one pair, which the index answers exactly; a word that folding lengthened (İ) has more,
+    // which a text may hold apart, so its texts are checked.
+    return folded.unicodeScalars.count == 2 ? pairs : pairs + " AND " + scan
   }
 
 

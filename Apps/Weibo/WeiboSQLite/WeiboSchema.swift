@@ -78,6 +78,27 @@ enum WeiboSchema {
     CREATE INDEX likes_by_status_user ON likes (status_user_id, id, user_id);
     """
 
+  /// Searches of two characters (周末, 火锅: most Chinese words) by index (`SearchBigrams`): each status's folded text
+  /// as its pairs of characters, kept in step by triggers as `status_search` is. The trigram index needs three, so
+  /// these scanned the newest 20,000 statuses, folding each text: 33 ms a search, and nothing older was found.
+  static let v11 = """
+    CREATE VIRTUAL TABLE status_grams USING fts5(grams, content='', detail=none);
+    CREATE TRIGGER status_grams_insert AFTER INSERT ON statuses BEGIN
+      INSERT INTO status_grams (rowid, grams) VALUES (new.id, \(grams("new")));
+    END;
+    CREATE TRIGGER status_grams_delete AFTER DELETE ON statuses BEGIN
+      INSERT INTO status_grams (status_grams, rowid, grams) VALUES ('delete', old.id, \(grams("old")));
+    END;
+    CREATE TRIGGER status_grams_update AFTER UPDATE OF text ON statuses BEGIN
+      INSERT INTO status_grams (status_grams, rowid, grams) VALUES ('delete', old.id, \(grams("old")));
+      INSERT INTO status_grams (rowid, grams) VALUES (new.id, \(grams("new")));
+    END;
+    INSERT INTO status_grams (rowid, grams) SELECT id, \(grams("statuses")) FROM statuses;
+    """
+
+  /// A status row's pairs, as `status_grams` holds them.
+  private static func grams(_ row: String) -> String { "sparrow_bigrams(sparrow_fold(\(row).text))" }
+
   static let schema = SQLiteSchema(migrations: [
     ("weibo-v1", "微博: hot topics from the index alone", v1),
     ("weibo-v2", "微博: the site's count of public statuses", v2),
@@ -89,6 +110,7 @@ enum WeiboSchema {
     ("weibo-v8", "微博: each author's originals and statuses with pictures", v8),
     ("weibo-v9", "微博: the site's public originals and statuses with pictures", v9),
     ("weibo-v10", "微博: unread counts from the indexes alone", v10),
+    ("weibo-v11", "微博: two-character searches by index", v11),
   ])
 }
 

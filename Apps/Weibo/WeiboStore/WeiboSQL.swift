@@ -31,9 +31,10 @@ package enum WeiboSQL {
     "SELECT count(*) FROM (SELECT 1 FROM \(raw: table) WHERE \(sql: condition) LIMIT \(raw: String(totalCap))) AS counted"
   }
 
-  /// A status text containing words, as the engine finds it. `indexed` is true for words of `trigram` characters
-  /// or more (the engine's trigram index); shorter words are scanned, over the newest `shortSearchReach`
-  /// statuses only. Either way case folds as `SearchFolding` says.
+  /// A status text containing words, as the engine finds it. `indexed` is true for words of two characters or more
+  /// (the engine's trigram index from `trigram` characters, its index of pairs, `SearchBigrams`, for two); a single
+  /// character is scanned, over the newest `shortSearchReach` statuses only. Either way case folds as
+  /// `SearchFolding` says.
   package typealias TextSearch = (_ words: String, _ indexed: Bool) -> SQL
 
   /// Who may see a status: everyone when it is public, else its author; and nobody kept apart from its author by a
@@ -108,10 +109,10 @@ package enum WeiboSQL {
       sql = "parent_id IN (SELECT id FROM statuses WHERE user_id = \(user)) AND user_id <> \(user) AND visible = 0"
     case .topic(let topic):
       sql = "id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)) AND visible = 0"
-    case .search(let words) where words.unicodeScalars.count >= trigram:
+    case .search(let words) where SearchBigrams.helps(words):
       sql = "\(sql: search(words, true)) AND visible = 0"
     case .search(let words):
-      // Under three characters the trigram index cannot help: only the newest statuses are searched.
+      // A single character has no pairs for an index: only the newest statuses are searched.
       sql = """
         \(sql: search(words, false)) AND visible = 0 AND id >= \
         coalesce((SELECT id FROM statuses ORDER BY id DESC LIMIT 1 OFFSET \(shortSearchReach - 1)), 0)

@@ -207,6 +207,40 @@ import Testing
     }
   }
 
+  /// Two characters (most Chinese words) are searched by the index of pairs (`weibo-v11`), kept in step with posts
+  /// and deletions: the pair itself, folded, never its characters apart or the other way round.
+  @Test func twoCharacterSearchesFindThePairAcrossTheSite() async throws {
+    let world = try await TestWorld()
+    let a = try await world.token(for: try await world.user("alice"))
+
+    try await world.test { client in
+      func post(_ text: String, visible: Int = 0) async throws -> String {
+        let posted = try await client.post("/2/statuses/update.json", [("status", text), ("visible", String(visible))], token: a)
+        return try #require(posted.object["idstr"] as? String)
+      }
+      func found(_ q: String) async throws -> [String] {
+        let query = q.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let page = try await client.get("/2/search/statuses.json?q=\(query)", token: a)
+        return (page.object["statuses"] as? [[String: Any]] ?? []).compactMap { $0["idstr"] as? String }
+      }
+      let weekend = try await post("这个周末去爬山")
+      _ = try await post("末周 周 末")
+      _ = try await post("周末只给自己看", visible: 1)
+      let upper = try await post("OK then")
+      let lower = try await post("fine, ok")
+      let gone = try await post("周末再说")
+
+      #expect(try await found("周末") == [gone, weekend])
+      #expect(Set(try await found("ok")) == [upper, lower])
+      #expect(try await found("Ok") .count == 2)
+      #expect(try await found("爬山") == [weekend])
+      #expect(try await found("山爬").isEmpty)
+      _ = try await client.post("/2/statuses/destroy.json", [("id", gone)], token: a)
+      #expect(try await found("周末") == [weekend])
+      #expect(try await found("爬") == [weekend])
+    }
+  }
+
   @Test func searchAndHotTopics() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")

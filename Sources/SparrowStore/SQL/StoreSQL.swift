@@ -59,6 +59,21 @@ package enum SearchBigrams {
 
   /// Whether `word` is long enough for the pairs to help (a single character has none).
   package static func helps(_ word: String) -> Bool { word.unicodeScalars.count >= 2 }
+
+  /// An FTS5 query for the texts with every pair of `text` (`tokens`, each required).
+  package static func allPairs(_ text: String) -> String {
+    tokens(text).split(separator: " ").joined(separator: " AND ")
+  }
+
+  /// PostgreSQL's function `name(text)`: the text's pairs of characters, each once, for a GIN index (`@>` asks for
+  /// the rows with all of a word's pairs). Each app that searches so defines its own (its migrations are its own).
+  package static func postgresFunction(_ name: String) -> String {
+    """
+    CREATE FUNCTION \(name)(text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+      SELECT coalesce(array_agg(DISTINCT substr($1, i, 2)), '{}') FROM generate_series(1, char_length($1) - 1) AS i
+    $$
+    """
+  }
 }
 
 extension String {
