@@ -312,6 +312,40 @@ extension Favorite {
   }
 }
 
+extension AttitudeList {
+  /// The envelope `encode(to:)` writes, with the `attitudes` array written by `attitudes` (from templates, say).
+  package static func writeJSON(
+    _ out: inout JSONOutput, nextCursor: Int64, totalNumber: Int, attitudes: (inout JSONOutput) -> Void
+  ) {
+    out.object { o in
+      o.raw("attitudes", attitudes)
+      o.field("hasvisible", false)
+      o.field("previous_cursor", Int64(0))
+      o.field("next_cursor", nextCursor)
+      o.field("total_number", totalNumber)
+    }
+  }
+}
+
+extension Attitude {
+  /// One like as `encode(to:)` writes it, with its `user` and `status` written by `user` and `status` (each left out
+  /// when nil, as `encode(to:)` leaves out a nil one).
+  package static func writeJSON(
+    _ out: inout JSONOutput, id: Int64, createdAt: String, attitude: String, source: String,
+    user: ((inout JSONOutput) -> Void)?, status: ((inout JSONOutput) -> Void)?
+  ) {
+    out.object { o in
+      o.field("id", id)
+      o.field("created_at", createdAt)
+      o.field("attitude", attitude)
+      o.field("last_attitude", "")
+      o.field("source", source)
+      if let user { o.raw("user", user) }
+      if let status { o.raw("status", status) }
+    }
+  }
+}
+
 extension UserList {
   /// The envelope `encode(to:)` writes, with the `users` array written by `users` (from templates, say).
   package static func writeJSON(

@@ -84,18 +84,33 @@ struct MarksController: Sendable {
       let status = try await statuses.visibleStatus(id, to: call.caller.userID)
       let page = try call.params.page(defaultCount: 50, maxCount: 200)
       let (marks, next) = try await deps.store.likes(statusID: id, page: page.probing).splitPage(page.count)
-      let shown = try await attitudes(marks, call, withStatus: false)
-      return try json(AttitudeList(attitudes: shown, previousCursor: 0, nextCursor: next?.id ?? 0,
-                                   totalNumber: status.attitudesCount))
+      return try await attitudeList(marks, call, withStatus: false, nextCursor: next?.id ?? 0,
+                                    totalNumber: status.attitudesCount)
     }
     table.get("attitudes/to_me") { call in
       let page = try call.params.page(defaultCount: 50, maxCount: 200)
       let (marks, next) = try await deps.store.likesReceived(userID: call.caller.userID, page: page.probing)
         .splitPage(page.count)
-      let shown = try await attitudes(marks, call)
-      return try json(AttitudeList(attitudes: shown, previousCursor: 0, nextCursor: next?.id ?? 0,
-                                   totalNumber: shown.count))
+      return try await attitudeList(marks, call, withStatus: true, nextCursor: next?.id ?? 0, totalNumber: marks.count)
     }
+  }
+
+  /// The same JSON as an `AttitudeList` of `attitudes(marks, …)` (without their statuses unless `withStatus`), its likers and statuses written from the timelines'
+  /// templates: encoding fifty statuses and their authors afresh was half of `attitudes/to_me`.
+  private func attitudeList(_ marks: [Mark], _ call: APICall, withStatus: Bool, nextCursor: Int64, totalNumber: Int)
+    async throws -> Response
+  {
+    let viewer = call.caller.userID
+    let records = withStatus ? try await deps.store.statuses(ids: marks.map(\.statusID), visibleTo: viewer) : [:]
+    let rows = try await deps.store.context(for: Array(records.values), people: marks.map(\.userID), apps: [],
+                                            viewer: viewer)
+    let presenter = statuses.presenter(call)
+    var out = JSONOutput(capacity: (withStatus ? 4096 : 1024) * marks.count + 256)
+    AttitudeList.writeJSON(&out, nextCursor: nextCursor, totalNumber: totalNumber) { out in
+      presenter.writeAttitudes(marks, statuses: records, rows: rows, source: presenter.source(call.caller.app),
+                               templates: statuses.templates, into: &out)
+    }
+    return jsonResponse(out.bytes)
   }
 
   private func favorites(_ marks: [Mark], _ call: APICall) async throws -> [Favorite] {
@@ -107,9 +122,9 @@ struct MarksController: Sendable {
     }
   }
 
-  private func attitudes(_ marks: [Mark], _ call: APICall, withStatus: Bool = true) async throws -> [Attitude] {
+  private func attitudes(_ marks: [Mark], _ call: APICall) async throws -> [Attitude] {
     let presenter = statuses.presenter(call)
-    let records = withStatus ? try await deps.store.statuses(ids: marks.map(\.statusID), visibleTo: call.caller.userID) : [:]
+    let records = try await deps.store.statuses(ids: marks.map(\.statusID), visibleTo: call.caller.userID)
     let shown = try await presenter.statuses(Array(records.values))
     let byID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let users = try await deps.store.users(ids: marks.map(\.userID))

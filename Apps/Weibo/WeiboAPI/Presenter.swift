@@ -216,6 +216,27 @@ package struct Presenter: Sendable {
     out.bytes.append(UInt8(ascii: "}"))
   }
 
+  /// What `AttitudeList`'s likes of `marks` encode to, their likers and statuses written from templates kept in
+  /// `templates`: a like's status is in `statuses` when the viewer may see it, its liker in `rows.users`.
+  func writeAttitudes(
+    _ marks: [Mark], statuses: [Int64: StatusRecord], rows: StatusContextRows, source: String, templates: JSONTemplates,
+    into out: inout JSONOutput
+  ) {
+    out.array(marks) { out, mark in
+      let liker = rows.users[mark.userID]
+      let status = statuses[mark.statusID]
+      Attitude.writeJSON(
+        &out, id: mark.id, createdAt: WeiboDate.string(from: mark.createdAt), attitude: "heart", source: source,
+        user: liker.map { liker in
+          { out in
+            writeUser(liker, following: rows.following.contains(liker.id), followMe: rows.followers.contains(liker.id),
+                      templates, &out)
+          }
+        },
+        status: status.map { status in { out in writeStatus(status, rows, trimUser: false, templates, &out) } })
+    }
+  }
+
   private static let userKey = Array(#","user":"#.utf8)
   private static let statusKey = Array(#","status":"#.utf8)
   private static let replyKey = Array(#","reply_comment":"#.utf8)

@@ -310,4 +310,49 @@ import Testing
       }
     }
   }
+
+  /// Likes are written from the same templates (`Presenter.writeAttitudes`): each one's status and liker are what
+  /// `statuses/show` and `users/show` say to the same viewer, also after counters, relations and profiles change.
+  @Test func attitudeListsMatchTheirFullObjects() async throws {
+    let world = try await TestWorld()
+    let (alice, bob, carol) = (try await world.user("alice"), try await world.user("bob"), try await world.user("carol"))
+    let (aliceToken, bobToken, carolToken) = (
+      try await world.token(for: alice), try await world.token(for: bob), try await world.token(for: carol)
+    )
+    try await world.test { client in
+      let posted = try await client.post("/2/statuses/update.json", [("status", "喜欢吗 \"引号\"")], token: carolToken)
+      let id = try #require(posted.object["id"] as? Int64)
+      for token in [aliceToken, bobToken] {
+        _ = try await client.post("/2/attitudes/create.json", [("id", String(id))], token: token)
+      }
+      for round in 0..<2 {
+        let status = try await client.get("/2/statuses/show.json?id=\(id)", token: carolToken).object
+        for list in ["to_me", "show?id=\(id)"] {
+          let page = try await client.get("/2/attitudes/\(list)", token: carolToken).object
+          #expect(Set(page.keys) == ["attitudes", "hasvisible", "previous_cursor", "next_cursor", "total_number"])
+          let likes = try #require(page["attitudes"] as? [[String: Any]])
+          #expect(likes.count == 2, "\(list)")
+          for like in likes {
+            let liker = try #require(like["user"] as? [String: Any])
+            var full = try await client.get("/2/users/show.json?uid=\(liker["id"] as? Int64 ?? 0)", token: carolToken).object
+            full["status"] = nil
+            #expect(NSDictionary(dictionary: liker) == NSDictionary(dictionary: full), "round \(round) \(list)")
+            #expect(like["attitude"] as? String == "heart" && like["last_attitude"] as? String == "")
+            if list == "to_me" {
+              let shown = try #require(like["status"] as? [String: Any])
+              #expect(NSDictionary(dictionary: shown) == NSDictionary(dictionary: status), "round \(round)")
+            } else {
+              #expect(like["status"] == nil)
+            }
+          }
+        }
+        // Counters, relations and profiles change: the next round must show them.
+        _ = try await client.post("/2/comments/create.json", [("id", String(id)), ("comment", "喜欢")], token: bobToken)
+        _ = try await client.post("/2/friendships/create.json", [("screen_name", "alice")], token: carolToken)
+        var profile = try #require(try await world.store.user(id: alice.id))
+        profile.description = "新的简介"
+        try await world.store.updateUser(profile)
+      }
+    }
+  }
 }
