@@ -106,6 +106,36 @@ import Testing
       #expect(everything.items.allSatisfy { $0.visible == 0 || $0.userID == a })
     }
   }
+
+  /// 互相关注 is read by the authors' index or, when its authors' counters make it dense, by walking ids newest first
+  /// (`WeiboSQL.condition`'s `walk`): the same pages either way, and the total from the counters is its own count,
+  /// a muted friend's statuses left out.
+  @Test func bothBilateralStrategiesReturnTheSamePagesAndTotals() async throws {
+    try await withSQLiteStore { engine in
+      let sorted = engine.weibo
+      var f = Fixture()
+      let (a, b, c, d) = (try await f.user(sorted, "alice"), try await f.user(sorted, "bob"), try await f.user(sorted, "carol"),
+                          try await f.user(sorted, "dave"))
+      for (follower, followee) in [(a, b), (b, a), (a, c), (c, a), (a, d), (d, a)] {
+        try await sorted.follow(follower: follower, followee: followee, id: f.ids.next(at: f.tick()), at: f.now)
+      }
+      for n in 0..<40 {
+        _ = try await f.status(sorted, by: [a, b, c, d][n % 4], "第\(n)条", visible: n % 9 == 5 ? 1 : 0, pictures: n % 3)
+      }
+      try await sorted.mute(muter: a, muted: d, at: f.now)
+      let walking = try SQLiteStore(path: engine.path, denseFeed: 0).weibo
+
+      for page in [Page(count: 5), Page(count: 4, page: 3), Page(maxID: 0, count: 100)] {
+        let one = try await sorted.statuses(in: .bilateral(a), feature: .all, page: page, seenBy: a)
+        let other = try await walking.statuses(in: .bilateral(a), feature: .all, page: page, seenBy: a)
+        #expect(one.items.map(\.id) == other.items.map(\.id), "\(page)")
+        #expect(one.total == other.total)
+        #expect(one.items.allSatisfy { [b, c].contains($0.userID) && $0.visible == 0 })
+      }
+      let all = try await sorted.statuses(in: .bilateral(a), feature: .all, page: Page(count: 100), seenBy: a)
+      #expect(all.total == all.items.count && all.total == 18)
+    }
+  }
 }
 
 /// An operator's command beside a running SQLite server writes from another process, which announces nothing:

@@ -277,7 +277,14 @@ extension SQLiteWeiboStore {
       return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
     }
     let feedCondition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
-    let (condition, arguments) = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch).sqlite
+    let (count, countArguments) = WeiboSQL.total(feed, feature, condition: feedCondition, viewer: viewer).sqlite
+    let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
+    // 互相关注 as dense as a dense home feed walks ids newest first, as that does (`homeStatuses`): by the authors'
+    // index it read and sorted every status of theirs (0.9 ms for 200 people's 20,000).
+    var walk = false
+    if case .bilateral = feed, feature == .all { walk = total >= denseFeed }
+    let (condition, arguments) = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch,
+                                               walk: walk).sqlite
     let (window, windowArguments) = Self.window(page)
     // The page's ids, then their rows from the row cache where it holds them: decoding rows was most of a read.
     let ids = try Int64.fetchAll(
@@ -285,8 +292,6 @@ extension SQLiteWeiboStore {
       arguments: arguments + windowArguments + [page.count, page.offset])
     let rows = try statusRows(ids: ids, readAt: rowsGeneration, db)
     let items = ids.compactMap { rows[$0] }
-    let (count, countArguments) = WeiboSQL.total(feed, feature, condition: feedCondition, viewer: viewer).sqlite
-    let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     return FeedPage(items: items, total: total)
   }
 

@@ -91,8 +91,18 @@ package enum WeiboSQL {
       """
   }
 
-  /// The statuses `feed` holds, filtered by `feature`.
-  package static func condition(_ feed: StatusFeed, _ feature: StatusFeature, search: TextSearch) -> SQL {
+  /// The people `user` follows who follow them back: whose statuses 互相关注 (`.bilateral`) shows.
+  package static func mutualFollowees(_ user: Int64) -> SQL {
+    """
+    SELECT a.followee_id FROM follows a JOIN follows b \
+    ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = \(user)
+    """
+  }
+
+  /// The statuses `feed` holds, filtered by `feature`. `walk` as for `home`, for 互相关注 (its `total` says when).
+  package static func condition(_ feed: StatusFeed, _ feature: StatusFeature, search: TextSearch, walk: Bool = false)
+    -> SQL
+  {
     let sql: SQL
     switch feed {
     case .home(let user):
@@ -118,10 +128,7 @@ package enum WeiboSQL {
         coalesce((SELECT id FROM statuses ORDER BY id DESC LIMIT 1 OFFSET \(shortSearchReach - 1)), 0)
         """
     case .bilateral(let user):
-      sql = """
-        user_id IN (SELECT a.followee_id FROM follows a JOIN follows b \
-        ON b.follower_id = a.followee_id AND b.followee_id = a.follower_id WHERE a.follower_id = \(user)) AND visible = 0
-        """
+      sql = "\(raw: walk ? "+user_id" : "user_id") IN (\(sql: mutualFollowees(user))) AND visible = 0"
     case .special(let user):
       sql = "user_id IN (SELECT followee_id FROM follows WHERE follower_id = \(user) AND special = 1) AND visible = 0"
     }
@@ -134,11 +141,11 @@ package enum WeiboSQL {
   /// million statuses).
   /// `viewer` leaves out whom `hidden` names; for a topic, inside its walk (by the authors' own index), so the page
   /// is still full.
-  package static func rows(_ feed: StatusFeed, _ feature: StatusFeature, page: Page, viewer: Int64, search: TextSearch)
-    -> SQL
-  {
+  package static func rows(
+    _ feed: StatusFeed, _ feature: StatusFeature, page: Page, viewer: Int64, search: TextSearch, walk: Bool = false
+  ) -> SQL {
     guard case .topic(let topic) = feed, feature == .all else {
-      return condition(feed, feature, search: search) + hiding(feed, viewer: viewer)
+      return condition(feed, feature, search: search, walk: walk) + hiding(feed, viewer: viewer)
     }
     var window: SQL = ""
     if page.sinceID > 0 { window += " AND status_id > \(page.sinceID)" }
@@ -349,7 +356,7 @@ package enum WeiboSQL {
 
   private static func totalKind(_ feed: StatusFeed, _ feature: StatusFeature) -> TotalKind {
     switch (feed, feature) {
-    case (.everyone, _), (.user, .all), (.topic, .all), (.mentions, .all): .counter
+    case (.everyone, _), (.user, .all), (.topic, .all), (.mentions, .all), (.bilateral, .all): .counter
     default: .default
     }
   }
@@ -374,6 +381,13 @@ package enum WeiboSQL {
     // topic's page read thousands of rows).
     case (.topic(let topic), .all):
       "SELECT coalesce((SELECT n FROM topic_totals WHERE topic = \(topic)), 0)"
+    // 互相关注 from its authors' counters, as a home feed is counted: counting its statuses up to `totalCap` read a
+    // thousand rows (1.5 ms in SQLite, 7 ms in PostgreSQL at 100,000 statuses).
+    case (.bilateral(let user), .all):
+      """
+      SELECT CAST(coalesce(sum(statuses_count - private_statuses_count), 0) AS BIGINT) FROM users \
+      WHERE id IN (\(sql: mutualFollowees(user)))
+      """
     case (.mentions(let user), .all):
       cappedCount("status_mentions", where: "user_id = \(user)")
     case (.home(let user), .original), (.home(let user), .picture):
