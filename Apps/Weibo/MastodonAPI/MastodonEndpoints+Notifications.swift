@@ -104,11 +104,13 @@ extension MastodonEndpoints {
     let cleared = try await store.removedNotifications(userID: me, among: []).clearedUpTo
     window.sinceID = max(window.sinceID, cleared)
     var events: [Event] = []
+    // Reposts of my statuses: quotes are mentions, plain reposts reblogs; one read for both.
+    let reposts = types.contains("mention") || types.contains("reblog")
+      ? try await store.statuses(in: .repostsOfAuthor(me), feature: .all, page: window, seenBy: me).items : []
     if types.contains("mention") {
       let mentioned = try await store.statuses(in: .mentions(me), feature: .all, page: window, seenBy: me).items
       events += mentioned.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .status($0.id)) }
-      let quotes = try await store.statuses(in: .repostsOfAuthor(me), feature: .all, page: window, seenBy: me).items
-        .filter { $0.text != MastodonPresenter.plainRepost }
+      let quotes = reposts.filter { $0.text != MastodonPresenter.plainRepost }
       events += quotes.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .status($0.id)) }
       for feed in [CommentFeed.toUser(me), .mentions(me)] {
         let comments = try await store.commentItems(in: feed, page: window, seenBy: me).filter { $0.userID != me }
@@ -116,9 +118,7 @@ extension MastodonEndpoints {
       }
     }
     if types.contains("reblog") {
-      let reposts = try await store.statuses(in: .repostsOfAuthor(me), feature: .all, page: window, seenBy: me).items
-        .filter { $0.text == MastodonPresenter.plainRepost }
-      events += reposts.map {
+      events += reposts.filter { $0.text == MastodonPresenter.plainRepost }.map {
         Event(id: $0.id, type: "reblog", at: $0.createdAt, actor: $0.userID, subject: .status($0.parentID ?? $0.id))
       }
     }
