@@ -8,6 +8,7 @@ import SparrowMedia
 import SparrowStore
 import SparrowTestSupport
 import Testing
+import WeiboAPI
 
 /// The composer and 我 pages, through the real router and store.
 @Suite struct WebComposeTests {
@@ -40,6 +41,28 @@ import Testing
 
   func png(_ colour: String) throws -> Data {
     try processor.render(svg: drawing(300, 200, colour: colour), as: .png)
+  }
+
+  /// The emoticon keyboard is rendered once and shown by every kind of sheet (`EmoticonKeyboard.Board`): each pack's
+  /// tab and every key of it, a delete key on each of its pages.
+  @Test func everySheetCarriesTheWholeKeyboard() async throws {
+    let world = try await TestWorld()
+    let token = try await world.token(for: try await world.user("alice"))
+
+    try await world.test { client in
+      let posted = try await client.post("/2/statuses/update.json", [("status", "有表情吗")], token: token)
+      let id = try #require(posted.object["idstr"] as? String)
+      let cookie = try await client.sessionCookie("alice")
+      let keys = Emoticons.packs.reduce(0) { $0 + $1.items.count }
+      let pages = Emoticons.packs.reduce(0) { $0 + ($1.items.count + EmoticonPack.perPage - 1) / EmoticonPack.perPage }
+      for path in ["/compose", "/compose?repost=\(id)", "/compose?comment=\(id)"] {
+        let sheet = try await client.get(path, headers: cookieHeader(cookie)).text
+        #expect(sheet.components(separatedBy: "id=\"emoticons\"").count == 2, "\(path)")
+        #expect(sheet.components(separatedBy: "class=\"emoticon-key\"").count - 1 == keys, "\(path)")
+        #expect(sheet.components(separatedBy: "data-delete").count - 1 == pages, "\(path)")
+        for pack in Emoticons.packs { #expect(sheet.contains("data-tab=\"\(pack.id)\">\(pack.name)<"), "\(path)") }
+      }
+    }
   }
 
   @Test func picturesUploadedOneByOneAreSentInTheOrderGiven() async throws {

@@ -175,7 +175,7 @@ import Testing
     let reply = CommentRecord(id: 6, statusID: 7, userID: 2, text: "好<看>", appID: 0, createdAt: Self.now)
 
     let sheet = ComposeSheet(frame: Self.frame(), draft: .comment(status, reply: reply), text: "", next: "", error: nil,
-                             pictures: [], quoted: Self.status(), replyAuthor: "bob", maxPictures: 9)
+                             pictures: [], quoted: Self.status(), replyAuthor: "bob", maxPictures: 9, keyboard: "")
 
     #expect(sheet.placeholder == "回复@bob:")
     #expect(sheet.replying?.html == "好&lt;看&gt;")

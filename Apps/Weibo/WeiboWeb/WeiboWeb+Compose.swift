@@ -110,7 +110,8 @@ extension WeiboWeb {
     }
     let sheet = ComposeSheet(
       frame: try await frame(viewer, tab: nil, title: draft.title), draft: draft, text: text, next: next, error: error,
-      pictures: pictures, quoted: quoted, replyAuthor: replyAuthor, maxPictures: Self.maxPictures, shared: shared)
+      pictures: pictures, quoted: quoted, replyAuthor: replyAuthor, maxPictures: Self.maxPictures,
+      keyboard: emoticonKeyboard, shared: shared)
     return render("weibo_compose", sheet, status: status)
   }
 

@@ -28,6 +28,8 @@ package struct WeiboWeb: SparrowApp {
   /// 消息's and 微博正文's rows, kept rendered (`KeptRenders`).
   let messageRows: KeptRenders<MessageRow>
   let detailRows: KeptRenders<DetailRow>
+  /// The compose sheet's emoticon keyboard, rendered once (`EmoticonKeyboard.Board`).
+  let emoticonKeyboard: String
 
   static let pageSize = 20
 
@@ -43,6 +45,7 @@ package struct WeiboWeb: SparrowApp {
     faces = CardFaces(pages: pages)
     messageRows = KeptRenders("weibo_row_message", pages: pages)
     detailRows = KeptRenders("weibo_row_detail", pages: pages)
+    emoticonKeyboard = pages.text("weibo_emoticon_keyboard", EmoticonKeyboard.Board())
     self.api = api
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/static")
       .including("pictures.js", of: platform.assets, as: "js/pictures.js")

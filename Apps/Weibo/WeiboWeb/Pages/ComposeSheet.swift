@@ -100,13 +100,17 @@ struct ComposeSheet: PageModel {
   let quote: Quote?
   let option: Option?
   let replying: Replying?
+  /// The emoticon keyboard's markup (`EmoticonKeyboard.Board`).
+  let keyboard: String
 
   /// `quoted` is the status shown under the text (a repost's original); `replyAuthor` the screen name of the
   /// comment a reply answers (nil when that user is gone); `pictures` those chosen, for a new status.
   init(frame: PageFrame, draft: WeiboWeb.Draft, text: String, next: String, error: String?,
-       pictures: [ComposePicture], quoted: Status?, replyAuthor: String?, maxPictures: Int, shared: Bool = false)
+       pictures: [ComposePicture], quoted: Status?, replyAuthor: String?, maxPictures: Int, keyboard: String,
+       shared: Bool = false)
   {
     self.frame = frame
+    self.keyboard = keyboard
     self.draft = shared ? "share" : draft.key
     self.shared = shared
     self.text = text
@@ -160,7 +164,7 @@ struct ComposeSheet: PageModel {
     case "quote": quote
     case "option": option
     case "replying": replying
-    case "packs": EmoticonKeyboard.packs
+    case "emoticons_html": keyboard
     default: frame.child(named: name)
     }
   }

@@ -51,4 +51,10 @@ enum EmoticonKeyboard {
     }
     return Pack(id: pack.id, name: pack.name, pages: pages, first: index == 0)
   }
+
+  /// The keyboard (`weibo_emoticon_keyboard`): the same for every sheet, so rendered once (`WeiboWeb.emoticonKeyboard`).
+  /// Rendering its hundreds of keys was half of a compose sheet's time.
+  struct Board: PageModel {
+    func child(named name: String) -> Any? { name == "packs" ? EmoticonKeyboard.packs : nil }
+  }
 }
