@@ -28,7 +28,7 @@ extension MastodonEndpoints {
     table.add(.get, path: "v1/accounts/search", scope: .readAccounts) { call in
       guard let q = call.params["q"]?.trimmingCharacters(in: .whitespaces), !q.isEmpty else { return try json([Account]()) }
       let found = try await searchAccounts(q, limit: call.limit(default: 40, max: 80))
-      return try json(found.map { presenter(call).account($0) })
+      return jsonResponse(presenter(call).accountsJSON(found.map(\.id), Dictionary(found.map { ($0.id, $0) }) { a, _ in a }))
     }
     table.add(.get, path: "v1/accounts/relationships", scope: .readFollows) { call in
       let ids = try (call.params.all("id[]") + call.params.all("id")).prefix(100).map { text -> Int64 in
@@ -112,8 +112,7 @@ extension MastodonEndpoints {
     let (ids, next) = try await (followers
       ? store.followerIDs(of: id, offset: offset, limit: limit + 1)
       : store.friendIDs(of: id, offset: offset, limit: limit + 1)).splitPage(limit)
-    let accounts = try await presenter(call).accounts(ids: ids)
-    var response = try json(accounts)
+    var response = jsonResponse(try await presenter(call).accountsJSON(ids: ids))
     if next != nil {
       let kept = call.params.values.filter { $0.key != "max_id" && $0.key != "access_token" }.sorted { $0.key < $1.key }
         .flatMap { key, values in values.map { (key, $0) } }

@@ -50,7 +50,7 @@ extension MastodonEndpoints {
       let page = try IDPage(call, limit: 40, max: 80)
       let marks = try await store.likes(statusID: status.id, page: page.store)
       let shown = page.shown(marks)
-      return try json(try await presenter(call).accounts(ids: shown.map(\.userID))).linking(IDPage.link(
+      return jsonResponse(try await presenter(call).accountsJSON(ids: shown.map(\.userID))).linking(IDPage.link(
         call, baseURL: baseURL, newest: shown.first.map { String($0.id) }, oldest: shown.last.map { String($0.id) },
         hasOlder: shown.count == page.limit))
     }
@@ -59,7 +59,7 @@ extension MastodonEndpoints {
       let page = try IDPage(call, limit: 40, max: 80)
       let found = try await store.statuses(in: .reposts(of: status.id), feature: .all, page: page.store, seenBy: call.viewer)
       let shown = page.shown(found.items)
-      return try json(try await presenter(call).accounts(ids: shown.map(\.userID))).linking(IDPage.link(
+      return jsonResponse(try await presenter(call).accountsJSON(ids: shown.map(\.userID))).linking(IDPage.link(
         call, baseURL: baseURL, newest: shown.first.map { String($0.id) }, oldest: shown.last.map { String($0.id) },
         hasOlder: shown.count == page.limit))
     }

@@ -42,9 +42,21 @@ struct MastodonPresenter: Sendable {
     return account
   }
 
-  func accounts(ids: [Int64]) async throws -> [Account] {
-    let users = try await store.users(ids: ids)
-    return ids.compactMap { users[$0].map { account($0) } }
+  /// The accounts of `ids` that exist, in order, as a JSON array written from their templates (`accountJSON`):
+  /// encoding forty accounts afresh was a third of a list's time.
+  func accountsJSON(ids: [Int64]) async throws -> [UInt8] {
+    accountsJSON(ids, try await store.users(ids: ids))
+  }
+
+  /// `accountsJSON(ids:)` for users read already (those of `ids` missing from `users` are left out).
+  func accountsJSON(_ ids: [Int64], _ users: [Int64: UserRecord]) -> [UInt8] {
+    var out: [UInt8] = [UInt8(ascii: "[")]
+    for id in ids where users[id] != nil {
+      if out.count > 1 { out.append(UInt8(ascii: ",")) }
+      out += accountJSON(id, users)
+    }
+    out.append(UInt8(ascii: "]"))
+    return out
   }
 
   /// An account's JSON inside a status: the template everyone but its owner sees (whose count of statuses includes

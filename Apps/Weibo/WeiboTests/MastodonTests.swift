@@ -42,6 +42,39 @@ import Testing
     }
   }
 
+  /// Lists of accounts (search, followers, following, who liked or reblogged) are written from the accounts'
+  /// templates: each entry is what `accounts/:id` says of it, the caller's own included, also after a profile change.
+  @Test func accountListsMatchEachAccount() async throws {
+    let world = try await TestWorld()
+    let (alice, bob, carol) = (try await world.user("alice"), try await world.user("bob"), try await world.user("carol"))
+    let token = try await world.token(for: alice, scopes: Self.everything)
+    let bobs = try await world.token(for: bob, scopes: Self.everything)
+    let carols = try await world.token(for: carol, scopes: Self.everything)
+    try await world.test { client in
+      _ = try await client.post("/api/v1/accounts/\(alice.id)/follow", token: bobs)
+      _ = try await client.post("/api/v1/accounts/\(alice.id)/follow", token: carols)
+      _ = try await client.post("/api/v1/accounts/\(bob.id)/follow", token: token)
+      let posted = try await client.post("/api/v1/statuses", [("status", "列表")], token: token)
+      let id = try #require(posted.object["id"] as? String)
+      _ = try await client.post("/api/v1/statuses/\(id)/favourite", token: bobs)
+      _ = try await client.post("/api/v1/statuses/\(id)/reblog", token: carols)
+      for round in 0..<2 {
+        for path in ["accounts/search?q=a", "accounts/\(alice.id)/followers", "accounts/\(bob.id)/followers",
+                     "accounts/\(alice.id)/following", "statuses/\(id)/favourited_by", "statuses/\(id)/reblogged_by"] {
+          let listed = try await client.get("/api/v1/\(path)", token: token).array
+          #expect(!listed.isEmpty, "\(path)")
+          for account in listed {
+            let full = try await client.get("/api/v1/accounts/\(account["id"] as? String ?? "")", token: token).object
+            #expect(NSDictionary(dictionary: account) == NSDictionary(dictionary: full), "round \(round) \(path)")
+          }
+        }
+        var profile = try #require(try await world.store.user(id: bob.id))
+        profile.description = "新的简介"
+        try await world.store.updateUser(profile)
+      }
+    }
+  }
+
   @Test func emoticonsAreCustomEmojiBothWays() async throws {
     let world = try await TestWorld()
     let alice = try await world.user("alice")
