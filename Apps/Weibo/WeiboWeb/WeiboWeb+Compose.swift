@@ -225,7 +225,8 @@ extension WeiboWeb {
     let matching = ids.compactMap { found[$0] }
       .filter { query.isEmpty || $0.screenName.lowercased().contains(query) }
       .prefix(50)
-    let users = try await presenter(viewer).users(Array(matching))
+    // A row shows who someone is, not how they relate to the viewer: no ties to read.
+    let users = presenter(viewer).users(Array(matching), ties: Ties())
     return render("weibo_picker", PickerList(users: users, query: query))
   }
 
