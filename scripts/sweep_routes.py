@@ -56,6 +56,10 @@ routes = [
     ("api trends/hourly", "/2/trends/hourly.json", api),
     ("api emotions", "/2/emotions.json", api),
     ("api search/topics", f"/2/search/topics.json?q={q(topic)}", api),
+    # Two characters, as most Chinese searches are (the index of pairs, not the trigram index).
+    ("api search/statuses", f"/2/search/statuses.json?q={q(topic[:2])}", api),
+    ("api attitudes/to_me", "/2/attitudes/to_me.json", api),
+    ("api bilateral_timeline", "/2/statuses/bilateral_timeline.json", api),
     # 微博 through the Mastodon client API
     ("mastodon home", "/api/v1/timelines/home", api),
     ("mastodon public", "/api/v1/timelines/public", api),
@@ -64,6 +68,8 @@ routes = [
     ("mastodon context", f"/api/v1/statuses/{busy_status}/context", api),
     ("mastodon tag", f"/api/v1/timelines/tag/{q(topic)}", api),
     ("mastodon verify_credentials", "/api/v1/accounts/verify_credentials", api),
+    ("mastodon notifications", "/api/v1/notifications", api),
+    ("mastodon followers", f"/api/v1/accounts/{busy_user}/followers", api),
     ("mastodon instance", "/api/v2/instance", ""),
     # 微博's web client, signed in
     ("web home", "/", web),
@@ -73,6 +79,8 @@ routes = [
     ("web me", "/me", web),
     ("web user", f"/u/{busy_user}", web),
     ("web topic", f"/topic/{q(topic)}", web),
+    ("web compose", "/compose", web),
+    ("web pick users", "/web/pick/users", web),
     # 团购's web client, as a visitor
     ("tuan grid", "/tuan", ""),
     ("tuan map", "/tuan/map", ""),

@@ -35,6 +35,30 @@ package func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
   }
   return "[" + values.map(\.description).joined(separator: ",") + "]"
 }
+extension SearchBigrams {
+  /// The SQL that makes `name`, an FTS5 table of the pairs of `table`'s rows (`grams(row)`: a row's pairs as SQL,
+  /// `row` being `new`, `old` or the table), kept in step by triggers (a row's update of `columns` moves its pairs)
+  /// and filled from the rows there are: an app's migration.
+  package static func sqliteTable(_ name: String, of table: String, updatedBy columns: [String],
+                                  grams: (String) -> String) -> String
+  {
+    """
+    CREATE VIRTUAL TABLE \(name) USING fts5(grams, content='', detail=none);
+    CREATE TRIGGER \(name)_insert AFTER INSERT ON \(table) BEGIN
+      INSERT INTO \(name) (rowid, grams) VALUES (new.id, \(grams("new")));
+    END;
+    CREATE TRIGGER \(name)_delete AFTER DELETE ON \(table) BEGIN
+      INSERT INTO \(name) (\(name), rowid, grams) VALUES ('delete', old.id, \(grams("old")));
+    END;
+    CREATE TRIGGER \(name)_update AFTER UPDATE OF \(columns.joined(separator: ", ")) ON \(table) BEGIN
+      INSERT INTO \(name) (\(name), rowid, grams) VALUES ('delete', old.id, \(grams("old")));
+      INSERT INTO \(name) (rowid, grams) VALUES (new.id, \(grams("new")));
+    END;
+    INSERT INTO \(name) (rowid, grams) SELECT id, \(grams(table)) FROM \(table);
+    """
+  }
+}
+
 /// `words` as one FTS5 phrase (a substring, for the trigram tokenizer).
 package func ftsPhrase(_ words: String) -> String {
   "\"" + words.replacingOccurrences(of: "\"", with: "\"\"") + "\""

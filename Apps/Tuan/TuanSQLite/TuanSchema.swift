@@ -1,3 +1,4 @@
+import SparrowStore
 import SparrowStoreSQLite
 import TuanStore
 
@@ -147,20 +148,8 @@ enum TuanSchema {
   /// Keyword search by index (`SearchBigrams`): each deal's text as its pairs of characters, and the city it is
   /// sold in (`c0` for nationwide deals), so 火锅 in 北京 reads the few deals that have both instead of testing
   /// every deal of the city (19 ms a search). Kept in step by triggers, as 微博's search tables are.
-  static let v5 = """
-    CREATE VIRTUAL TABLE tuan_deal_grams USING fts5(grams, content='', detail=none);
-    CREATE TRIGGER tuan_deal_grams_insert AFTER INSERT ON tuan_deals BEGIN
-      INSERT INTO tuan_deal_grams (rowid, grams) VALUES (new.id, \(grams("new")));
-    END;
-    CREATE TRIGGER tuan_deal_grams_delete AFTER DELETE ON tuan_deals BEGIN
-      INSERT INTO tuan_deal_grams (tuan_deal_grams, rowid, grams) VALUES ('delete', old.id, \(grams("old")));
-    END;
-    CREATE TRIGGER tuan_deal_grams_update AFTER UPDATE OF search_text, nationwide, city_adcode ON tuan_deals BEGIN
-      INSERT INTO tuan_deal_grams (tuan_deal_grams, rowid, grams) VALUES ('delete', old.id, \(grams("old")));
-      INSERT INTO tuan_deal_grams (rowid, grams) VALUES (new.id, \(grams("new")));
-    END;
-    INSERT INTO tuan_deal_grams (rowid, grams) SELECT id, \(grams("tuan_deals")) FROM tuan_deals;
-    """
+  static let v5 = SearchBigrams.sqliteTable("tuan_deal_grams", of: "tuan_deals",
+                                            updatedBy: ["search_text", "nationwide", "city_adcode"], grams: grams)
 
   /// Honest orders: 团购券 are paid at the shop, so no money is taken and none is refunded; an unused one is
   /// cancelled, back to stock, and 已售 (units ordered and not cancelled) drops by it. Deals gain a stock and a

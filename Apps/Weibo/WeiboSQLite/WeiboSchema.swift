@@ -1,3 +1,4 @@
+import SparrowStore
 import SparrowStoreSQLite
 import WeiboStore
 
@@ -81,20 +82,7 @@ enum WeiboSchema {
   /// Searches of two characters (周末, 火锅: most Chinese words) by index (`SearchBigrams`): each status's folded text
   /// as its pairs of characters, kept in step by triggers as `status_search` is. The trigram index needs three, so
   /// these scanned the newest 20,000 statuses, folding each text: 33 ms a search, and nothing older was found.
-  static let v11 = """
-    CREATE VIRTUAL TABLE status_grams USING fts5(grams, content='', detail=none);
-    CREATE TRIGGER status_grams_insert AFTER INSERT ON statuses BEGIN
-      INSERT INTO status_grams (rowid, grams) VALUES (new.id, \(grams("new")));
-    END;
-    CREATE TRIGGER status_grams_delete AFTER DELETE ON statuses BEGIN
-      INSERT INTO status_grams (status_grams, rowid, grams) VALUES ('delete', old.id, \(grams("old")));
-    END;
-    CREATE TRIGGER status_grams_update AFTER UPDATE OF text ON statuses BEGIN
-      INSERT INTO status_grams (status_grams, rowid, grams) VALUES ('delete', old.id, \(grams("old")));
-      INSERT INTO status_grams (rowid, grams) VALUES (new.id, \(grams("new")));
-    END;
-    INSERT INTO status_grams (rowid, grams) SELECT id, \(grams("statuses")) FROM statuses;
-    """
+  static let v11 = SearchBigrams.sqliteTable("status_grams", of: "statuses", updatedBy: ["text"], grams: grams)
 
   /// A status row's pairs, as `status_grams` holds them.
   private static func grams(_ row: String) -> String { "sparrow_bigrams(sparrow_fold(\(row).text))" }
