@@ -95,8 +95,9 @@ struct MarksController: Sendable {
     }
   }
 
-  /// The same JSON as an `AttitudeList` of `attitudes(marks, …)` (without their statuses unless `withStatus`), its likers and statuses written from the timelines'
-  /// templates: encoding fifty statuses and their authors afresh was half of `attitudes/to_me`.
+  /// The same JSON as an `AttitudeList` of `attitudes(marks, …)` (without their statuses unless `withStatus`), its
+  /// likers and statuses written from the timelines' templates: encoding fifty statuses and their authors afresh was
+  /// half of `attitudes/to_me`.
   private func attitudeList(_ marks: [Mark], _ call: APICall, withStatus: Bool, nextCursor: Int64, totalNumber: Int)
     async throws -> Response
   {
