@@ -37,26 +37,54 @@ package func jsonList<T: CustomStringConvertible>(_ values: [T]) -> String {
 }
 extension SearchBigrams {
   /// The SQL that makes `name`, an FTS5 table of the pairs of `table`'s rows (`grams(row)`: a row's pairs as SQL,
-  /// `row` being `new`, `old` or the table), kept in step by triggers (a row's update of `columns` moves its pairs)
-  /// and filled from the rows there are: an app's migration.
+  /// `row` being `new`, `old` or the table): an app's migration (`contentlessIndex`).
   package static func sqliteTable(_ name: String, of table: String, updatedBy columns: [String],
-                                  grams: (String) -> String) -> String
+                                  grams: (String) -> String, when: ((String) -> String)? = nil) -> String
   {
-    """
-    CREATE VIRTUAL TABLE \(name) USING fts5(grams, content='', detail=none);
-    CREATE TRIGGER \(name)_insert AFTER INSERT ON \(table) BEGIN
-      INSERT INTO \(name) (rowid, grams) VALUES (new.id, \(grams("new")));
+    contentlessIndex(name, column: "grams", options: "detail=none", of: table, updatedBy: columns, indexing: grams,
+                     when: when)
+  }
+}
+
+/// The SQL that makes `name`, a contentless FTS5 table with one `column` (and `options`) holding `indexing(row)` of
+/// each of `table`'s rows, `row` being `new`, `old` or the table; with `when`, of the rows where `when(row)` holds
+/// only (a search of public statuses then counts its matches from the index alone). Triggers keep it in step (a
+/// row's update of `columns` moves it), and it is filled from the rows there are: an app's migration. A
+/// contentless table deletes a row by the values it indexed, so a row is taken out only where it was put in.
+package func contentlessIndex(
+  _ name: String, column: String, options: String, of table: String, updatedBy columns: [String],
+  indexing: (String) -> String, when: ((String) -> String)? = nil
+) -> String {
+  guard let when else {
+    return """
+      CREATE VIRTUAL TABLE \(name) USING fts5(\(column), content='', \(options));
+      CREATE TRIGGER \(name)_insert AFTER INSERT ON \(table) BEGIN
+        INSERT INTO \(name) (rowid, \(column)) VALUES (new.id, \(indexing("new")));
+      END;
+      CREATE TRIGGER \(name)_delete AFTER DELETE ON \(table) BEGIN
+        INSERT INTO \(name) (\(name), rowid, \(column)) VALUES ('delete', old.id, \(indexing("old")));
+      END;
+      CREATE TRIGGER \(name)_update AFTER UPDATE OF \(columns.joined(separator: ", ")) ON \(table) BEGIN
+        INSERT INTO \(name) (\(name), rowid, \(column)) VALUES ('delete', old.id, \(indexing("old")));
+        INSERT INTO \(name) (rowid, \(column)) VALUES (new.id, \(indexing("new")));
+      END;
+      INSERT INTO \(name) (rowid, \(column)) SELECT id, \(indexing(table)) FROM \(table);
+      """
+  }
+  return """
+    CREATE VIRTUAL TABLE \(name) USING fts5(\(column), content='', \(options));
+    CREATE TRIGGER \(name)_insert AFTER INSERT ON \(table) WHEN \(when("new")) BEGIN
+      INSERT INTO \(name) (rowid, \(column)) VALUES (new.id, \(indexing("new")));
     END;
-    CREATE TRIGGER \(name)_delete AFTER DELETE ON \(table) BEGIN
-      INSERT INTO \(name) (\(name), rowid, grams) VALUES ('delete', old.id, \(grams("old")));
+    CREATE TRIGGER \(name)_delete AFTER DELETE ON \(table) WHEN \(when("old")) BEGIN
+      INSERT INTO \(name) (\(name), rowid, \(column)) VALUES ('delete', old.id, \(indexing("old")));
     END;
     CREATE TRIGGER \(name)_update AFTER UPDATE OF \(columns.joined(separator: ", ")) ON \(table) BEGIN
-      INSERT INTO \(name) (\(name), rowid, grams) VALUES ('delete', old.id, \(grams("old")));
-      INSERT INTO \(name) (rowid, grams) VALUES (new.id, \(grams("new")));
+      INSERT INTO \(name) (\(name), rowid, \(column)) SELECT 'delete', old.id, \(indexing("old")) WHERE \(when("old"));
+      INSERT INTO \(name) (rowid, \(column)) SELECT new.id, \(indexing("new")) WHERE \(when("new"));
     END;
-    INSERT INTO \(name) (rowid, grams) SELECT id, \(grams(table)) FROM \(table);
+    INSERT INTO \(name) (rowid, \(column)) SELECT id, \(indexing(table)) FROM \(table) WHERE \(when(table));
     """
-  }
 }
 
 /// `words` as one FTS5 phrase (a substring, for the trigram tokenizer).

@@ -106,9 +106,9 @@ extension MastodonEndpoints {
     var events: [Event] = []
     // Reposts of my statuses: quotes are mentions, plain reposts reblogs; one read for both.
     let reposts = types.contains("mention") || types.contains("reblog")
-      ? try await store.statuses(in: .repostsOfAuthor(me), feature: .all, page: window, seenBy: me).items : []
+      ? try await store.statusItems(in: .repostsOfAuthor(me), feature: .all, page: window, seenBy: me) : []
     if types.contains("mention") {
-      let mentioned = try await store.statuses(in: .mentions(me), feature: .all, page: window, seenBy: me).items
+      let mentioned = try await store.statusItems(in: .mentions(me), feature: .all, page: window, seenBy: me)
       events += mentioned.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .status($0.id)) }
       let quotes = reposts.filter { $0.text != MastodonPresenter.plainRepost }
       events += quotes.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .status($0.id)) }

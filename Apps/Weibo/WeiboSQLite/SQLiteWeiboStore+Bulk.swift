@@ -10,6 +10,7 @@ extension SQLiteWeiboStore {
     defer { caches.invalidate(.everything) }
     try await pool.write { db in
       for statement in WeiboSQL.recountCounters { try db.execute(sql: statement.sqlite.0) }
+      try db.execute(sql: WeiboSchema.mergedSearchIndexes)
     }
   }
 

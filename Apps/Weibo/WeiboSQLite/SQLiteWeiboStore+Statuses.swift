@@ -201,11 +201,22 @@ extension SQLiteWeiboStore {
     if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
     let generation = userRows.currentGeneration
     let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
+    let sumsGeneration = caches.statusesGeneration
     return try await reading { db in
       let found = try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
-                               rowsReadAt: rowsGeneration, db)
+                               rowsReadAt: rowsGeneration, sumsReadAt: sumsGeneration, db)
       if let author { try fillAuthorFeed(author, readAt: authorsGeneration, db) }
       return found
+    }
+  }
+
+  package func statusItems(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
+    -> [StatusRecord]
+  {
+    if case .home = feed { return try await statuses(in: feed, feature: feature, page: page, seenBy: viewer).items }
+    let rowsGeneration = caches.statusRows.currentGeneration
+    return try await reading { db in
+      try self.pageItems(feed, feature, page, viewer: viewer, walk: false, rowsReadAt: rowsGeneration, db)
     }
   }
 
@@ -232,10 +243,11 @@ extension SQLiteWeiboStore {
     if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served }
     let generation = userRows.currentGeneration
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
-    let authorsGeneration = caches.authorFeeds.currentGeneration
+    let (authorsGeneration, sumsGeneration) = (caches.authorFeeds.currentGeneration, caches.statusesGeneration)
     let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
       let found = try self.statuses(
-        in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration, db)
+        in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration,
+        sumsReadAt: sumsGeneration, db)
       let context = try self.context(
         for: found.items, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration, db)
       if let author {
@@ -262,7 +274,7 @@ extension SQLiteWeiboStore {
     guard caches.homeFeeds.holds(owner) else { return nil }
     let total = try await caches.homeFeeds.total(of: owner, feature) {
       try await readingOne { db in
-        let (sql, arguments) = WeiboSQL.total(.home(owner), feature, condition: "", viewer: owner).sqlite
+        let (sql, arguments) = WeiboSQL.total(.home(owner), feature, viewer: owner, search: Self.textSearch).sqlite
         return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
       }
     }
@@ -271,18 +283,33 @@ extension SQLiteWeiboStore {
 
   func statuses(
     in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64, usersReadAt generation: Int,
-    rowsReadAt rowsGeneration: Int, _ db: Database
+    rowsReadAt rowsGeneration: Int, sumsReadAt sumsGeneration: Int, _ db: Database
   ) throws -> FeedPage<StatusRecord> {
     if case .home(let user) = feed {
       return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
     }
-    let feedCondition = WeiboSQL.condition(feed, feature, search: Self.textSearch)
-    let (count, countArguments) = WeiboSQL.total(feed, feature, condition: feedCondition, viewer: viewer).sqlite
+    let counted = try WeiboSQL.indexCount(feed, feature, search: Self.textSearch).map { words, sql in
+      let sums = caches.app(SearchCounts.self) { SearchCounts() }.sums
+      if let kept = sums.kept(words, generation: sumsGeneration) { return kept }
+      let (count, arguments) = sql.sqlite
+      let read = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: arguments) ?? 0
+      sums.keep(read, for: words, generation: sumsGeneration)
+      return read
+    }
+    let (count, countArguments) = WeiboSQL.total(feed, feature, viewer: viewer, search: Self.textSearch,
+                                                 counted: counted).sqlite
     let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     // 互相关注 as dense as a dense home feed walks ids newest first, as that does (`homeStatuses`): by the authors'
     // index it read and sorted every status of theirs (0.9 ms for 200 people's 20,000).
     var walk = false
     if case .bilateral = feed, feature == .all { walk = total >= denseFeed }
+    let items = try pageItems(feed, feature, page, viewer: viewer, walk: walk, rowsReadAt: rowsGeneration, db)
+    return FeedPage(items: items, total: total)
+  }
+
+  /// The statuses of a page of `feed` (`WeiboSQL.rows`), any feed but a home feed.
+  private func pageItems(_ feed: StatusFeed, _ feature: StatusFeature, _ page: Page, viewer: Int64, walk: Bool,
+                         rowsReadAt rowsGeneration: Int, _ db: Database) throws -> [StatusRecord] {
     let (condition, arguments) = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch,
                                                walk: walk).sqlite
     let (window, windowArguments) = Self.window(page)
@@ -291,8 +318,7 @@ extension SQLiteWeiboStore {
       try db.cachedStatement(sql: "SELECT id FROM statuses WHERE \(condition)\(window) ORDER BY id DESC LIMIT ? OFFSET ?"),
       arguments: arguments + windowArguments + [page.count, page.offset])
     let rows = try statusRows(ids: ids, readAt: rowsGeneration, db)
-    let items = ids.compactMap { rows[$0] }
-    return FeedPage(items: items, total: total)
+    return ids.compactMap { rows[$0] }
   }
 
   package func anyStatus(id: Int64) async throws -> StatusRecord? {
@@ -405,7 +431,7 @@ extension SQLiteWeiboStore {
       try db.cachedStatement(sql: sql), arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
     // The counters hold the whole feed's size, and the authors' kind counts a filtered feed's (`WeiboSQL.total`).
     guard feature != .all else { return FeedPage(items: items, total: size) }
-    let (count, countArguments) = WeiboSQL.total(.home(user), feature, condition: "", viewer: user).sqlite
+    let (count, countArguments) = WeiboSQL.total(.home(user), feature, viewer: user, search: Self.textSearch).sqlite
     let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     return FeedPage(items: items, total: total)
   }
@@ -415,22 +441,30 @@ extension SQLiteWeiboStore {
     WeiboSQL.condition(feed, feature, search: textSearch).sqlite
   }
 
-  /// A status text containing `words` (`WeiboSQL.TextSearch`): by the FTS5 trigram table, which folds case in
+  /// How SQLite finds words in status texts (`WeiboSQL.TextSearch`): by the FTS5 trigram table, which folds case in
   /// every script, from three characters; by the pairs of the folded text (`status_grams`, `weibo-v11`) for two;
-  /// else a scan of the folded text (`sparrow_fold`, registered when the database opens), as `LIKE` folds only ASCII.
-  static func textSearch(_ words: String, indexed: Bool) -> SparrowStore.SQL {
-    let folded = SearchFolding.folded(words)
-    let scan: SparrowStore.SQL = "instr(sparrow_fold(text), \(folded)) > 0"
-    guard indexed else { return scan }
-    if words.unicodeScalars.count >= trigram {
-      return "id IN (SELECT rowid FROM status_search WHERE status_search MATCH \(ftsPhrase(words)))"
-    }
-    let pairs: SparrowStore.SQL = "id IN (SELECT rowid FROM status_grams WHERE status_grams MATCH \(SearchBigrams.allPairs(folded)))"
-    // Two characters are one pair, which the index answers exactly; a word that folding lengthened (İ) has more,
-    // which a text may hold apart, so its texts are checked.
-    return folded.unicodeScalars.count == 2 ? pairs : pairs + " AND " + scan
-  }
+  /// else a scan of the folded text (`sparrow_fold`, registered when the database opens), as `LIKE` folds only
+  /// ASCII. Both tables hold public statuses only (`weibo-v12`), and FTS5 walks a match's rowids newest first.
+  static let textSearch = WeiboSQL.TextSearch(
+    indexed: { words in
+      if words.unicodeScalars.count >= trigram {
+        return WeiboSQL.PublicIndex(table: "status_search", match: "status_search MATCH \(ftsPhrase(words))",
+                                    id: "rowid")
+      }
+      let folded = SearchFolding.folded(words)
+      let pairs: SparrowStore.SQL = "status_grams MATCH \(SearchBigrams.allPairs(folded))"
+      // Two characters are one pair, which the index answers exactly; a word that folding lengthened (İ) has more,
+      // which a text may hold apart, so its texts are checked.
+      if folded.unicodeScalars.count == 2 { return WeiboSQL.PublicIndex(table: "status_grams", match: pairs, id: "rowid") }
+      return WeiboSQL.PublicIndex(
+        table: "statuses",
+        match: "id IN (SELECT rowid FROM status_grams WHERE \(sql: pairs)) AND visible = 0 AND \(sql: scan(folded))",
+        id: "id")
+    },
+    scan: { scan(SearchFolding.folded($0)) })
 
+  /// A folded status text containing `folded`, row by row.
+  private static func scan(_ folded: String) -> SparrowStore.SQL { "instr(sparrow_fold(text), \(folded)) > 0" }
 
   static func featureClause(_ feature: StatusFeature) -> String { WeiboSQL.featureClause(feature).sqlite.0 }
 

@@ -24,6 +24,10 @@ package protocol StatusStore: Sendable {
   /// A page of a feed as `viewer` sees it (`WeiboSQL.hidden`), newest first, with the number of statuses it holds.
   func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
     -> FeedPage<StatusRecord>
+  /// The statuses of that page alone, the feed not counted: for a list of events (notifications), which shows no
+  /// total (counting the reposts of a person's statuses was a third of a notifications page).
+  func statusItems(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
+    -> [StatusRecord]
   /// A page of a feed with everything needed to show its statuses to `viewer` (see `context(for:viewer:)`),
   /// read together: one snapshot, one round trip.
   func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws

@@ -31,11 +31,39 @@ package enum WeiboSQL {
     "SELECT count(*) FROM (SELECT 1 FROM \(raw: table) WHERE \(sql: condition) LIMIT \(raw: String(totalCap))) AS counted"
   }
 
-  /// A status text containing words, as the engine finds it. `indexed` is true for words of two characters or more
-  /// (the engine's trigram index from `trigram` characters, its index of pairs, `SearchBigrams`, for two); a single
-  /// character is scanned, over the newest `shortSearchReach` statuses only. Either way case folds as
-  /// `SearchFolding` says.
-  package typealias TextSearch = (_ words: String, _ indexed: Bool) -> SQL
+  /// Public statuses as an index holds them (a topic's, a search's): `table`'s rows that meet `match`, `id` naming
+  /// each status. Holding public statuses only, it counts them alone, and its ids are walked newest first for a
+  /// page. `precheck`, where there is one, is a cheap check that `match` implies, for an engine that may walk the
+  /// statuses themselves to evaluate first; a count leaves it out.
+  package struct PublicIndex: Sendable {
+    package var table: String
+    package var match: SQL
+    package var id: String
+    package var precheck: SQL
+
+    package init(table: String, match: SQL, id: String, precheck: SQL = "") {
+      self.table = table
+      self.match = match
+      self.id = id
+      self.precheck = precheck
+    }
+  }
+
+  /// How an engine finds words in status texts, case folded as `SearchFolding` says: words of two characters or
+  /// more by its index of public statuses (its trigrams from `trigram` characters, its pairs, `SearchBigrams`, for
+  /// two).
+  package struct TextSearch: Sendable {
+    /// Words of two characters or more (`SearchBigrams.helps`).
+    package var indexed: @Sendable (_ words: String) -> PublicIndex
+    /// A status text containing `words`, checked row by row: a single character, which no index serves, over the
+    /// newest `shortSearchReach` statuses only.
+    package var scan: @Sendable (_ words: String) -> SQL
+
+    package init(indexed: @escaping @Sendable (String) -> PublicIndex, scan: @escaping @Sendable (String) -> SQL) {
+      self.indexed = indexed
+      self.scan = scan
+    }
+  }
 
   /// Who may see a status: everyone when it is public, else its author; and nobody kept apart from its author by a
   /// block (`Blocking`).
@@ -120,11 +148,12 @@ package enum WeiboSQL {
     case .topic(let topic):
       sql = "id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)) AND visible = 0"
     case .search(let words) where SearchBigrams.helps(words):
-      sql = "\(sql: search(words, true)) AND visible = 0"
+      let index = search.indexed(words)
+      sql = "id IN (SELECT \(raw: index.id) FROM \(raw: index.table) WHERE \(sql: index.match)) AND visible = 0"
     case .search(let words):
       // A single character has no pairs for an index: only the newest statuses are searched.
       sql = """
-        \(sql: search(words, false)) AND visible = 0 AND id >= \
+        \(sql: search.scan(words)) AND visible = 0 AND id >= \
         coalesce((SELECT id FROM statuses ORDER BY id DESC LIMIT 1 OFFSET \(shortSearchReach - 1)), 0)
         """
     case .bilateral(let user):
@@ -135,27 +164,39 @@ package enum WeiboSQL {
     return sql + featureClause(feature)
   }
 
-  /// The condition the rows of one page of `feed` are read with: `condition`, except for a whole topic, whose page
-  /// walks the topic's index newest first and stops after the page (its rows exist for public statuses only, see
-  /// `total`); gathering every status id of a popular topic first made its page grow with the site (7 ms at a
-  /// million statuses).
-  /// `viewer` leaves out whom `hidden` names; for a topic, inside its walk (by the authors' own index), so the page
-  /// is still full.
+  /// The condition the rows of one page of `feed` are read with: `condition`, except for a whole topic and an
+  /// indexed search, whose page walks their index newest first and stops after the page (their rows exist for
+  /// public statuses only, see `total`); gathering every status id of a popular topic first made its page grow with
+  /// the site (7 ms at a million statuses), and a search's likewise (周末's, 10 ms).
+  /// `viewer` leaves out whom `hidden` names, inside the walk (by the authors' own index), so the page is still full.
   package static func rows(
     _ feed: StatusFeed, _ feature: StatusFeature, page: Page, viewer: Int64, search: TextSearch, walk: Bool = false
   ) -> SQL {
-    guard case .topic(let topic) = feed, feature == .all else {
+    let hidden = hidden(feed, viewer: viewer)
+    switch (feed, feature) {
+    case (.topic(let topic), .all):
+      return walked(PublicIndex(table: "status_topics", match: "topic = \(topic)", id: "status_id"), page: page,
+                    hidden: hidden)
+    case (.search(let words), .all) where SearchBigrams.helps(words):
+      return walked(search.indexed(words), page: page, hidden: hidden)
+    default:
       return condition(feed, feature, search: search, walk: walk) + hiding(feed, viewer: viewer)
     }
+  }
+
+  /// The statuses of a page of `index`'s, newest first, but for those whose authors `hidden` names.
+  private static func walked(_ index: PublicIndex, page: Page, hidden: SQL?) -> SQL {
+    let id = index.id
     var window: SQL = ""
-    if page.sinceID > 0 { window += " AND status_id > \(page.sinceID)" }
-    if page.maxID > 0 { window += " AND status_id <= \(page.maxID)" }
-    if let hidden = hidden(feed, viewer: viewer) {
-      window += " AND status_id NOT IN (SELECT id FROM statuses WHERE user_id IN (\(sql: hidden)))"
+    if page.sinceID > 0 { window += " AND \(raw: id) > \(page.sinceID)" }
+    if page.maxID > 0 { window += " AND \(raw: id) <= \(page.maxID)" }
+    if let hidden {
+      window += " AND \(raw: id) NOT IN (SELECT id FROM statuses WHERE user_id IN (\(sql: hidden)))"
     }
+    let precheck: SQL = index.precheck.text.isEmpty ? "" : " AND \(sql: index.precheck)"
     return """
-      id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)\(sql: window) \
-      ORDER BY status_id DESC \(sql: rowLimit(page.count + page.offset))) AND visible = 0
+      id IN (SELECT \(raw: id) FROM \(raw: index.table) WHERE \(sql: index.match)\(sql: precheck)\(sql: window) \
+      ORDER BY \(raw: id) DESC \(sql: rowLimit(page.count + page.offset))) AND visible = 0
       """
   }
 
@@ -335,15 +376,20 @@ package enum WeiboSQL {
     """,
   ]
 
-  /// How many statuses `feed` holds (`condition` is its condition): whole public and author feeds from the
-  /// maintained counters (every author's public statuses are `statuses_count - private_statuses_count`), others
-  /// counted. Counting the public timeline row by row read every status of the site on each request. (PostgreSQL's
-  /// sum of BIGINTs is NUMERIC, hence the cast.)
+  /// How many statuses `feed` holds (`condition`, with the engine's `search`): whole public and author feeds from
+  /// the maintained counters (every author's public statuses are `statuses_count - private_statuses_count`), an
+  /// indexed search by its index alone, others counted. Counting the public timeline row by row read every status of
+  /// the site on each request. (PostgreSQL's sum of BIGINTs is NUMERIC, hence the cast.)
   /// What `viewer` does not see (`hidden`) is left out: counted and taken off where the total is a counter.
-  package static func total(_ feed: StatusFeed, _ feature: StatusFeature, condition: SQL, viewer: Int64) -> SQL {
-    let all = total(feed, feature, condition: condition)
+  /// `counted`, where given, is what `indexCount` read for this search (kept in `SearchCounts`).
+  package static func total(_ feed: StatusFeed, _ feature: StatusFeature, viewer: Int64, search: TextSearch,
+                            counted: Int? = nil) -> SQL {
+    let condition = condition(feed, feature, search: search)
+    let all = counted.map { "SELECT \($0)" } ?? total(feed, feature, condition: condition, search: search)
     guard let hidden = hidden(feed, viewer: viewer) else { return all }
-    if case .default = totalKind(feed, feature) { return total(feed, feature, condition: condition + hiding(feed, viewer: viewer)) }
+    if case .default = totalKind(feed, feature) {
+      return total(feed, feature, condition: condition + hiding(feed, viewer: viewer), search: search)
+    }
     // Counted only when someone is hidden: the count's plan may walk the feed's own rows (a popular topic's
     // thousands), which nearly every reader, hiding nobody, must not pay for.
     return """
@@ -352,16 +398,27 @@ package enum WeiboSQL {
       """
   }
 
+  /// For an indexed search (words of two characters or more, `.all`): the words and how its index counts them, up
+  /// to `totalCap`, for all readers alike (`total` takes off whom a reader does not see). Nil for any other feed.
+  package static func indexCount(_ feed: StatusFeed, _ feature: StatusFeature, search: TextSearch)
+    -> (words: String, sql: SQL)?
+  {
+    guard case .search(let words) = feed, feature == .all, SearchBigrams.helps(words) else { return nil }
+    let index = search.indexed(words)
+    return (words, cappedCount(index.table, where: index.match))
+  }
+
   private enum TotalKind { case counter, `default` }
 
   private static func totalKind(_ feed: StatusFeed, _ feature: StatusFeature) -> TotalKind {
     switch (feed, feature) {
     case (.everyone, _), (.user, .all), (.topic, .all), (.mentions, .all), (.bilateral, .all): .counter
+    case (.search(let words), .all) where SearchBigrams.helps(words): .counter
     default: .default
     }
   }
 
-  private static func total(_ feed: StatusFeed, _ feature: StatusFeature, condition: SQL) -> SQL {
+  private static func total(_ feed: StatusFeed, _ feature: StatusFeature, condition: SQL, search: TextSearch) -> SQL {
     switch (feed, feature) {
     case (.everyone, .all):
       "SELECT coalesce((SELECT n FROM weibo_counters WHERE name = 'public_statuses'), 0)"
@@ -390,6 +447,8 @@ package enum WeiboSQL {
       """
     case (.mentions(let user), .all):
       cappedCount("status_mentions", where: "user_id = \(user)")
+    case (.search, .all):
+      indexCount(feed, feature, search: search)?.sql ?? cappedCount("statuses", where: condition)
     case (.home(let user), .original), (.home(let user), .picture):
       homeTotal(user, feature)
     default:
