@@ -98,7 +98,7 @@ func keptCardFacesAreTheFacesRenderedAfresh(seed: UInt64) async throws {
   }
 }
 
-/// Kept rows (`KeptRenders`: 消息's and 微博正文's rows by their models) against rows rendered afresh, over a random
+/// Kept rows (`KeptRenders`: 消息's, 微博正文's and the @ picker's rows by their models) against rows rendered afresh, over a random
 /// history of messages, comments, reposts and likes whose authors, texts, times and quotes change; the keep is
 /// small, so its generations turn over. Every list through the kept rows must be the list rendered from nothing.
 @Test(arguments: [7, 99] as [UInt64])
@@ -106,6 +106,7 @@ func keptRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
   let pages = try await TemplateLibrary.load(adding: WeiboWeb.templates)
   let messages = KeptRenders<MessageRow>("weibo_row_message", pages: pages, limit: 8)
   let details = KeptRenders<DetailRow>("weibo_row_detail", pages: pages, limit: 8)
+  let pickers = KeptRenders<PickerList.Person>("weibo_picker_person", pages: pages, limit: 8)
   var random = SplitMix(seed: seed)
   func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
   let now = Date(timeIntervalSince1970: 1_760_700_000)
@@ -150,6 +151,9 @@ func keptRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
             "step \(step)")
     #expect(RowList(rows: detailRows, more: more, renders: details).rowsHTML == fresh("weibo_row_detail", detailRows),
             "step \(step)")
+    let picked = (0..<(1 + roll(4))).map { _ in users[roll(users.count)] }
+    #expect(PickerList(users: picked, query: "", renders: pickers).usersHTML
+              == fresh("weibo_picker_person", PickerList(users: picked, query: "").users), "step \(step)")
   }
 }
 

@@ -28,6 +28,7 @@ package struct WeiboWeb: SparrowApp {
   /// 消息's and 微博正文's rows, kept rendered (`KeptRenders`).
   let messageRows: KeptRenders<MessageRow>
   let detailRows: KeptRenders<DetailRow>
+  let pickerRows: KeptRenders<PickerList.Person>
   /// The compose sheet's emoticon keyboard, rendered once (`EmoticonKeyboard.Board`).
   let emoticonKeyboard: String
 
@@ -45,6 +46,7 @@ package struct WeiboWeb: SparrowApp {
     faces = CardFaces(pages: pages)
     messageRows = KeptRenders("weibo_row_message", pages: pages)
     detailRows = KeptRenders("weibo_row_detail", pages: pages)
+    pickerRows = KeptRenders("weibo_picker_person", pages: pages)
     emoticonKeyboard = pages.text("weibo_emoticon_keyboard", EmoticonKeyboard.Board())
     self.api = api
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/static")

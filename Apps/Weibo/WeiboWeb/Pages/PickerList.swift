@@ -6,8 +6,9 @@ import WeiboStore
 /// The composer's `@` and `#` pickers (`weibo_picker.mustache`): people to mention or topics to insert, or why
 /// there are none.
 struct PickerList: PageModel {
-  /// Someone the viewer follows, inserted as `@name `.
-  struct Person: PageModel {
+  /// Someone the viewer follows, inserted as `@name ` (`weibo_picker_person.mustache`, kept rendered:
+  /// `WeiboWeb.pickerRows`).
+  struct Person: PageModel, Hashable, Sendable {
     let author: AuthorLabel
     let insert: String
 
@@ -38,6 +39,9 @@ struct PickerList: PageModel {
   }
 
   let users: [Person]
+  /// The people's markup, each rendered by its own template and kept (`KeptRenders`): rendering fifty rows was a
+  /// third of opening the picker.
+  var usersHTML = ""
   let topics: [Topic]
   /// Shown when there is nothing to pick; nil otherwise.
   let empty: String?
@@ -47,6 +51,12 @@ struct PickerList: PageModel {
     self.users = users.map { Person(author: AuthorLabel($0), insert: "@\($0.screenName) ") }
     topics = []
     empty = users.isEmpty ? (query.isEmpty ? "还没有关注任何人" : "没有找到") : nil
+  }
+
+  /// The same, with the people's rows from `renders`.
+  init(users: [User], query: String, renders: KeptRenders<Person>) {
+    self.init(users: users, query: query)
+    usersHTML = renders.html(self.users)
   }
 
   /// Hot topics matching `query`, with `#query#` itself first when it is not one of them.
@@ -63,6 +73,7 @@ struct PickerList: PageModel {
   func child(named name: String) -> Any? {
     switch name {
     case "users": users
+    case "users_html": usersHTML
     case "topics": topics
     case "empty": empty
     default: nil
