@@ -48,3 +48,18 @@ import Testing
     try await check("shown again")
   }
 }
+
+/// Notifications written by hand (`Notification.writeJSON`) are what their `Encodable` conformance writes, byte for
+/// byte: with a status and without, with text that needs escaping.
+@Test func notificationsWrittenByHandAreTheirEncodedJSON() throws {
+  let status = Status(json: JSONFragment(Array(#"{"id":"7","content":"<p>\"你好\"</p>"}"#.utf8)))
+  let account = JSONFragment(Array(#"{"id":"1","acct":"alice"}"#.utf8))
+  let notifications = [
+    MastodonEndpoints.Notification(id: "9", type: "mention", createdAt: "2026-12-05T12:00:00.000Z",
+                                   groupKey: "ungrouped-9", account: account, status: Nullable(status)),
+    MastodonEndpoints.Notification(id: "8", type: "follow", createdAt: "2026-12-05T11:00:00.000Z",
+                                   groupKey: "ungrouped-8\"\\", account: account, status: Nullable(nil)),
+  ]
+  #expect(MastodonEndpoints.Notification.json(notifications) == (try JSONWriter().encode(notifications)))
+  #expect(MastodonEndpoints.Notification.json([]) == (try JSONWriter().encode([MastodonEndpoints.Notification]())))
+}
