@@ -8,7 +8,8 @@ extension SQLiteWeiboStore {
   package func markers(userID: Int64, names: [String]) async throws -> [ClientMarker] {
     try await reading { db in
       let (sql, arguments) = ClientStateSQL.markers(userID: userID).sqlite
-      return try Row.fetchAll(db, sql: sql, arguments: arguments).map(ClientMarker.init(row:)).filter { names.contains($0.name) }
+      return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map(ClientMarker.init(row:))
+        .filter { names.contains($0.name) }
     }
   }
 
@@ -34,10 +35,11 @@ extension SQLiteWeiboStore {
   package func removedNotifications(userID: Int64, among ids: [Int64]) async throws -> (clearedUpTo: Int64, dismissed: Set<Int64>) {
     try await reading { db in
       let (clearedSQL, clearedArguments) = ClientStateSQL.clearedUpTo(userID: userID).sqlite
-      let cleared = try Int64.fetchOne(db, sql: clearedSQL, arguments: clearedArguments) ?? 0
+      // Prepared once (each request's own statements were a tenth of a notifications page's reads).
+      let cleared = try Int64.fetchOne(try db.cachedStatement(sql: clearedSQL), arguments: clearedArguments) ?? 0
       guard !ids.isEmpty else { return (cleared, []) }
       let (sql, arguments) = ClientStateSQL.dismissed(userID: userID, among: ids).sqlite
-      return (cleared, Set(try Int64.fetchAll(db, sql: sql, arguments: arguments)).intersection(ids))
+      return (cleared, Set(try Int64.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)).intersection(ids))
     }
   }
 }

@@ -345,7 +345,7 @@ extension SQLiteWeiboStore {
   package func activeAuthors(since: Date) async throws -> Int {
     try await reading { db in
       let (sql, arguments) = WeiboSQL.activeAuthors(since: since).sqlite
-      return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+      return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
     }
   }
 
