@@ -17,7 +17,8 @@ import Synchronization
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 /// | `authorFeeds` | each author's statuses as ids, with whether each is public | 5,000 authors (LRU), the newest 200 ids each | `.statuses` (posted: added; removed: taken out), `.everything` (a status hidden or shown, a suspension) |
 /// | `commentFeeds` | each status's comments as rows, with each commenter's numbers when not all are held | 1,000 statuses (LRU), the newest 256 comments each | `.statuses` (changed or removed: a comment posted, deleted, hidden or shown names its status), `.everything` |
-/// | 微博's `HotTopicsCache` (an app's) | 热门话题 by window start and length | 16 lists | `statusesGeneration`: any status posted or removed, `.everything` |
+/// | 微博's `HotTopicsCache` (an app's, a `StatusSums`) | 热门话题 by window start and length | 16 lists | `statusesGeneration`: any status posted or removed, `.everything` |
+/// | 微博's `SearchCounts` (an app's, a `StatusSums`) | how many public statuses a search's index finds, by words | 2,000 words | as `HotTopicsCache` |
 /// | 团购's `DealRows` (an app's) | deal and shop rows by id, under the deals' stamp they were read with | 20,000 of each | itself: a read uses only rows kept under the stamp it reads first; a new stamp starts afresh |
 /// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale, and how many deals each filter finds | 2,000 entries (one set per city and kind, one total per filter) | itself: each read checks the deals' stamp (counters moved by the writes), so any process's write answered before a request arrived shows to it (on PostgreSQL one stamp read since then serves a request's reads, ended by this process's writes), and a set ends at the next publication or deadline |
 ///
