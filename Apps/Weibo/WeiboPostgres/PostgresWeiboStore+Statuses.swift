@@ -316,12 +316,9 @@ extension PostgresWeiboStore {
   /// stand (`SearchCounts`; `db` has caught up), read when not. Nil for any other feed.
   func searchCount(_ feed: StatusFeed, _ feature: StatusFeature, _ db: Connection) async throws -> Int? {
     guard let (words, sql) = WeiboSQL.indexCount(feed, feature, search: Self.textSearch) else { return nil }
-    let sums = caches.app(SearchCounts.self) { SearchCounts() }.sums
-    let generation = caches.statusesGeneration
-    if let kept = sums.kept(words, generation: generation) { return kept }
-    let read = try await db.value(sql, as: Int.self) ?? 0
-    sums.keep(read, for: words, generation: generation)
-    return read
+    return try await caches.app(SearchCounts.self) { SearchCounts() }.sums.value(words, caches: caches) {
+      try await db.value(sql, as: Int.self) ?? 0
+    }
   }
 
   /// Every feed but a whole home feed, whose total is summed from the user-row cache.

@@ -289,12 +289,10 @@ extension SQLiteWeiboStore {
       return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
     }
     let counted = try WeiboSQL.indexCount(feed, feature, search: Self.textSearch).map { words, sql in
-      let sums = caches.app(SearchCounts.self) { SearchCounts() }.sums
-      if let kept = sums.kept(words, generation: sumsGeneration) { return kept }
-      let (count, arguments) = sql.sqlite
-      let read = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: arguments) ?? 0
-      sums.keep(read, for: words, generation: sumsGeneration)
-      return read
+      try caches.app(SearchCounts.self) { SearchCounts() }.sums.value(words, generation: sumsGeneration) {
+        let (count, arguments) = sql.sqlite
+        return try Int.fetchOne(try db.cachedStatement(sql: count), arguments: arguments) ?? 0
+      }
     }
     let (count, countArguments) = WeiboSQL.total(feed, feature, viewer: viewer, search: Self.textSearch,
                                                  counted: counted).sqlite

@@ -13,27 +13,33 @@ package final class StatusSums<Key: Hashable & Sendable, Value: Sendable>: Senda
   /// At most `limit` sums are kept (all are dropped to make room: a new generation drops them anyway).
   package init(limit: Int) { self.limit = limit }
 
-  /// The sum for `key` kept as of `generation`, or nil.
-  package func kept(_ key: Key, generation: Int) -> Value? {
-    guard let entry = kept.withLock({ $0[key] }), entry.generation == generation else { return nil }
-    return entry.value
+  /// The sum for `key` as of `generation`, taken before the snapshot `read` reads in: kept, or read and kept.
+  package func value(_ key: Key, generation: Int, read: () throws -> Value) rethrows -> Value {
+    if let value = kept(key, generation: generation) { return value }
+    let value = try read()
+    keep(value, for: key, generation: generation)
+    return value
   }
 
-  /// Keeps `value`, read after `generation` was taken, for `key`.
-  package func keep(_ value: Value, for key: Key, generation: Int) {
-    kept.withLock { kept in
-      if kept.count >= limit, kept[key] == nil { kept.removeAll() }
-      kept[key] = (generation, value)
-    }
-  }
-
-  /// The sum for `key`: kept, or read by `read` and kept.
+  /// The sum for `key` as of now: kept, or read by `read` and kept.
   package func value(_ key: Key, caches: StoreCaches, read: () async throws -> Value) async throws -> Value {
     let generation = caches.statusesGeneration
     if let value = kept(key, generation: generation) { return value }
     let value = try await read()
     keep(value, for: key, generation: generation)
     return value
+  }
+
+  private func kept(_ key: Key, generation: Int) -> Value? {
+    guard let entry = kept.withLock({ $0[key] }), entry.generation == generation else { return nil }
+    return entry.value
+  }
+
+  private func keep(_ value: Value, for key: Key, generation: Int) {
+    kept.withLock { kept in
+      if kept.count >= limit, kept[key] == nil { kept.removeAll() }
+      kept[key] = (generation, value)
+    }
   }
 }
 
