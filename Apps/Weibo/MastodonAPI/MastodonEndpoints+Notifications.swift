@@ -89,19 +89,8 @@ extension MastodonEndpoints {
     }
   }
 
-  /// One notification before it is written: its id, kind, who, and the status or 评论 it is about.
-  struct Event: Sendable {
-    enum Subject: Sendable {
-      case status(Int64)
-      case comment(CommentRecord)
-      case none
-    }
-    let id: Int64
-    let type: String
-    let at: Date
-    let actor: Int64
-    let subject: Subject
-  }
+  /// The store's kinds of event (`NotificationEvent.Kind`) behind each of Mastodon's types.
+  static let notificationKinds = Dictionary(grouping: NotificationEvent.Kind.allCases, by: notificationType)
 
   func notifications(_ call: MastodonCall) async throws -> Response {
     let me = try call.me()
@@ -118,71 +107,50 @@ extension MastodonEndpoints {
   }
 
   /// A person's notifications of `types` within `window` (newest first), of which `pick` keeps a page: the events read
-  /// (before those dismissed are left out) and the notifications written. What the person cleared is below the window.
-  func notifications(for me: Int64, types: Set<String>, window asked: Page, pick: ([Event]) -> [Event])
-    async throws -> (read: [Event], notifications: [Notification])
-  {
-    var window = asked
-    let cleared = try await store.removedNotifications(userID: me, among: []).clearedUpTo
-    window.sinceID = max(window.sinceID, cleared)
-    var events: [Event] = []
-    // Reposts of my statuses: quotes are mentions, plain reposts reblogs; one read for both.
-    let reposts = types.contains("mention") || types.contains("reblog")
-      ? try await store.statusItems(in: .repostsOfAuthor(me), feature: .all, page: window, seenBy: me) : []
-    if types.contains("mention") {
-      let mentioned = try await store.statusItems(in: .mentions(me), feature: .all, page: window, seenBy: me)
-      events += mentioned.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .status($0.id)) }
-      let quotes = reposts.filter { $0.text != MastodonPresenter.plainRepost }
-      events += quotes.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .status($0.id)) }
-      for feed in [CommentFeed.toUser(me), .mentions(me)] {
-        let comments = try await store.commentItems(in: feed, page: window, seenBy: me).filter { $0.userID != me }
-        events += comments.map { Event(id: $0.id, type: "mention", at: $0.createdAt, actor: $0.userID, subject: .comment($0)) }
-      }
-    }
-    if types.contains("reblog") {
-      events += reposts.filter { $0.text == MastodonPresenter.plainRepost }.map {
-        Event(id: $0.id, type: "reblog", at: $0.createdAt, actor: $0.userID, subject: .status($0.parentID ?? $0.id))
-      }
-    }
-    if types.contains("favourite") {
-      let likes = try await store.likesReceived(userID: me, page: window)
-      events += likes.map { Event(id: $0.id, type: "favourite", at: $0.createdAt, actor: $0.userID, subject: .status($0.statusID)) }
-    }
-    if types.contains("follow") {
-      let follows = try await store.followsReceived(userID: me, page: window)
-      events += follows.map { Event(id: $0.id, type: "follow", at: $0.createdAt, actor: $0.userID, subject: .none) }
-    }
-    var seen = Set<Int64>()
-    let read = pick(events.sorted { $0.id > $1.id }.filter { seen.insert($0.id).inserted })
-    let dismissed = try await store.removedNotifications(userID: me, among: read.map(\.id)).dismissed
-    let shown = read.filter { !dismissed.contains($0.id) }
+  /// (dismissed ones too, for paging) and the notifications written. What the person cleared is below the window.
+  func notifications(
+    for me: Int64, types: Set<String>, window: Page, pick: ([NotificationEvent]) -> [NotificationEvent]
+  ) async throws -> (read: [NotificationEvent], notifications: [Notification]) {
+    let kinds = Set(types.flatMap { Self.notificationKinds[$0] ?? [] })
+    let read = kinds.isEmpty ? [] : pick(try await store.notifications(userID: me, kinds: kinds, window: window))
+    let shown = read.filter { !$0.dismissed }
 
     // What they are about, in batches: statuses (with their context), 评论 (as replies), and the people.
     let presenter = MastodonPresenter(store: store, baseURL: baseURL, viewer: me, templates: templates)
-    let statusIDs = shown.compactMap { event -> Int64? in if case .status(let id) = event.subject { id } else { nil } }
-    let records = Array(try await store.statuses(ids: Array(Set(statusIDs)), visibleTo: me).values)
+    let statusIDs = Set(shown.filter { $0.kind != .comment && $0.kind != .follow }.map(\.subject))
+    let records = Array(try await store.statuses(ids: Array(statusIDs), visibleTo: me).values)
     let byID = Dictionary(zip(records.map(\.id), try await presenter.statuses(records)), uniquingKeysWith: { first, _ in first })
-    let comments = shown.compactMap { event -> CommentRecord? in if case .comment(let c) = event.subject { c } else { nil } }
-    let replies = Dictionary(zip(comments.map(\.id), try await presenter.replies(comments)), uniquingKeysWith: { first, _ in first })
+    let comments = try await store.comments(ids: shown.filter { $0.kind == .comment }.map(\.subject), visibleTo: me)
+    let replies = Dictionary(try await presenter.keyedReplies(Array(comments.values)), uniquingKeysWith: { first, _ in first })
     let users = try await store.users(ids: Array(Set(shown.map(\.actor))))
     let notifications = shown.compactMap { event -> Notification? in
       let status: Status?
-      switch event.subject {
-      case .status(let id):
-        guard let found = byID[id] else { return nil }  // gone, or not to be seen: no notification about it
-        status = found
-      case .comment(let comment):
-        guard let found = replies[comment.id] else { return nil }
-        status = found
-      case .none:
+      switch event.kind {
+      case .follow:
         status = nil
+      case .comment:
+        guard let found = replies[event.subject] else { return nil }  // gone, or not to be seen: no notification
+        status = found
+      case .mention, .quote, .like, .repost:
+        guard let found = byID[event.subject] else { return nil }
+        status = found
       }
       guard users[event.actor] != nil else { return nil }
       return Notification(
-        id: String(event.id), type: event.type, createdAt: MastodonPresenter.timestamp(event.at),
+        id: String(event.id), type: Self.notificationType(event.kind), createdAt: MastodonPresenter.timestamp(event.createdAt),
         groupKey: "ungrouped-\(event.id)", account: JSONFragment(presenter.accountJSON(event.actor, users)),
         status: Nullable(status))
     }
     return (read, notifications)
+  }
+
+  /// Mastodon's type of a notification of `kind`.
+  static func notificationType(_ kind: NotificationEvent.Kind) -> String {
+    switch kind {
+    case .mention, .quote, .comment: "mention"
+    case .repost: "reblog"
+    case .like: "favourite"
+    case .follow: "follow"
+    }
   }
 }

@@ -189,7 +189,7 @@ extension MastodonEndpoints {
     let target = try await markable(call)
     guard target.visible == 0 else { throw MastodonError.notFound }
     let record = StatusRecord(
-      id: deps.ids.next(at: call.now), userID: me, text: MastodonPresenter.plainRepost, appID: call.caller?.app?.id ?? 0,
+      id: deps.ids.next(at: call.now), userID: me, text: StatusPosting.plainRepostText, appID: call.caller?.app?.id ?? 0,
       createdAt: call.now, retweetedID: target.retweetedID ?? target.id, parentID: target.id)
     try await store.insertStatus(record, mentions: [], topics: [], comments: [])
     return try json(try await presenter(call).statuses([record])[0])
@@ -204,7 +204,7 @@ extension MastodonEndpoints {
     // Reposts of a status, newest first: the caller's own is among the newest nearly always.
     for _ in 0..<10 {
       let found = try await store.statuses(in: .reposts(of: original), feature: .all, page: page, seenBy: me).items
-      if let own = found.first(where: { $0.userID == me && $0.text == MastodonPresenter.plainRepost }) {
+      if let own = found.first(where: { $0.userID == me && $0.text == StatusPosting.plainRepostText }) {
         _ = try await store.deleteStatus(id: own.id)
         break
       }

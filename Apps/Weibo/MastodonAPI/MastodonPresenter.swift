@@ -16,9 +16,6 @@ struct MastodonPresenter: Sendable {
   let viewer: Int64
   let templates: MastodonTemplates
 
-  /// What a repost without words of its own says (`StatusesController.repost`'s default).
-  static let plainRepost = "转发微博"
-
   // MARK: Accounts
 
   func account(_ record: UserRecord, withSource: Bool = false) -> Account {
@@ -117,7 +114,7 @@ struct MastodonPresenter: Sendable {
 
   /// A 转发 without words of its own, whose original is there: a reblog.
   static func plainRepost(_ record: StatusRecord, _ rows: StatusContextRows) -> Bool {
-    record.text == plainRepost && record.retweetedID.map { rows.originals[$0] != nil } == true
+    record.text == StatusPosting.plainRepostText && record.retweetedID.map { rows.originals[$0] != nil } == true
   }
 
   /// Whether a 转发 with words quotes an original that is gone (its body says so).
@@ -188,6 +185,13 @@ struct MastodonPresenter: Sendable {
   /// seen by whoever may see its status.
   /// `page`: the page of comments these are from, where the comments they answer are looked for first.
   func replies(_ comments: [CommentRecord], ownText: Bool = false, page: [CommentRecord] = []) async throws -> [Status] {
+    try await keyedReplies(comments, ownText: ownText, page: page).map(\.reply)
+  }
+
+  /// `replies`, each with its comment's id (those not to be seen are left out, so places do not tell).
+  func keyedReplies(_ comments: [CommentRecord], ownText: Bool = false, page: [CommentRecord] = []) async throws
+    -> [(id: Int64, reply: Status)]
+  {
     guard !comments.isEmpty else { return [] }
     let statuses = try await store.statuses(ids: Array(Set(comments.map(\.statusID))), visibleTo: viewer)
     let parents = Array(Set(comments.compactMap(\.replyCommentID)))
@@ -217,9 +221,9 @@ struct MastodonPresenter: Sendable {
     }
     return zip(comments, shown).compactMap { comment, shown in
       guard shown != nil, let body = bodies[comment.id] else { return nil }
-      return Self.write(
+      return (comment.id, Self.write(
         body: body, account: accountJSON(comment.userID, users), reblog: nil, favourited: false, reblogged: false,
-        bookmarked: false, text: ownText ? comment.text : nil)
+        bookmarked: false, text: ownText ? comment.text : nil))
     }
   }
 

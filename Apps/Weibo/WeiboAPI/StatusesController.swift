@@ -238,7 +238,7 @@ struct StatusesController: Sendable {
     let id = try call.params.id("id", missing: EnvelopeError.statusIDMissing)
     let target = try await visibleStatus(id, to: call.caller.userID)
     guard target.visible == 0 else { throw EnvelopeError.statusNotFound }
-    let own = try Self.text(call, "status", default: "转发微博")
+    let own = try Self.text(call, "status", default: StatusPosting.plainRepostText)
     let isComment = try call.params.int("is_comment", default: 0)
     guard (0...3).contains(isComment) else {
       throw EnvelopeError.badParameter("is_comment", expected: "0-3", got: String(isComment))

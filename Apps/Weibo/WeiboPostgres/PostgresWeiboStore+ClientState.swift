@@ -29,12 +29,17 @@ extension PostgresWeiboStore {
     try await transaction { db in _ = try await db.execute(ClientStateSQL.dismiss(userID: userID, id: id)) }
   }
 
-  package func removedNotifications(userID: Int64, among ids: [Int64]) async throws -> (clearedUpTo: Int64, dismissed: Set<Int64>) {
+  package func notifications(userID: Int64, kinds: Set<NotificationEvent.Kind>, window: Page) async throws
+    -> [NotificationEvent]
+  {
+    // The primary's: a dismiss or clear just made shows at once.
     try await reading { db in
-      let cleared = try await db.rows(ClientStateSQL.clearedUpTo(userID: userID)).first?.int64(0) ?? 0
-      guard !ids.isEmpty else { return (cleared, []) }
-      let dismissed = try await db.rows(ClientStateSQL.dismissed(userID: userID, among: ids)).map { try $0.int64(0) }
-      return (cleared, Set(dismissed).intersection(ids))
+      var page = window
+      page.sinceID = max(page.sinceID, try await db.rows(ClientStateSQL.clearedUpTo(userID: userID)).first?.int64(0) ?? 0)
+      let rows = try await db.rows(WeiboSQL.notifications(userID, kinds: kinds, window: page)).map {
+        (try $0.int64(0), try $0.int64(1), try $0.int64(2), try $0.int64(3), try $0.int64(4), try $0.int64(5))
+      }
+      return NotificationEvent.events(rows, count: page.count)
     }
   }
 }

@@ -145,15 +145,6 @@ extension PostgresWeiboStore {
     }
   }
 
-  package func followsReceived(userID: Int64, page: Page) async throws -> [Mark] {
-    try await readingReplica { db in
-      try await db.rows("""
-        SELECT id, follower_id, followee_id, created_at FROM follows WHERE followee_id = \(userID)\(sql: WeiboSQL.window(page))
-        ORDER BY id DESC \(sql: rowLimit(page.count))
-        """).prefix(page.count).map { Mark(id: try $0.int64(0), userID: try $0.int64(1), statusID: try $0.int64(2), createdAt: try $0.date(3)) }
-    }
-  }
-
   package func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
     try await reading { db in
       Array(try await db.column("""

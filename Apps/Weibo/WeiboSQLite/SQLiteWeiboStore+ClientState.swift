@@ -32,14 +32,16 @@ extension SQLiteWeiboStore {
     try await pool.write { db in _ = try db.execute(ClientStateSQL.dismiss(userID: userID, id: id)) }
   }
 
-  package func removedNotifications(userID: Int64, among ids: [Int64]) async throws -> (clearedUpTo: Int64, dismissed: Set<Int64>) {
+  package func notifications(userID: Int64, kinds: Set<NotificationEvent.Kind>, window: Page) async throws
+    -> [NotificationEvent]
+  {
     try await reading { db in
       let (clearedSQL, clearedArguments) = ClientStateSQL.clearedUpTo(userID: userID).sqlite
-      // Prepared once (each request's own statements were a tenth of a notifications page's reads).
-      let cleared = try Int64.fetchOne(try db.cachedStatement(sql: clearedSQL), arguments: clearedArguments) ?? 0
-      guard !ids.isEmpty else { return (cleared, []) }
-      let (sql, arguments) = ClientStateSQL.dismissed(userID: userID, among: ids).sqlite
-      return (cleared, Set(try Int64.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)).intersection(ids))
+      var page = window
+      page.sinceID = max(page.sinceID, try Int64.fetchOne(try db.cachedStatement(sql: clearedSQL), arguments: clearedArguments) ?? 0)
+      let (sql, arguments) = WeiboSQL.notifications(userID, kinds: kinds, window: page).sqlite
+      let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
+      return NotificationEvent.events(rows.map { ($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }, count: page.count)
     }
   }
 }

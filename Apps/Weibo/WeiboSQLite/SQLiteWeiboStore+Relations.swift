@@ -139,16 +139,6 @@ extension SQLiteWeiboStore {
     }
   }
 
-  package func followsReceived(userID: Int64, page: Page) async throws -> [Mark] {
-    try await reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: """
-          SELECT id, follower_id, followee_id, created_at FROM follows WHERE followee_id = ? AND id > ? AND (? = 0 OR id <= ?) \
-          ORDER BY id DESC LIMIT ?
-          """), arguments: [userID, page.sinceID, page.maxID, page.maxID, page.count]
-      ).map { Mark(id: $0[0], userID: $0[1], statusID: $0[2], createdAt: Date(timeIntervalSince1970: Double($0[3] as Int64) / 1000)) }
-    }
-  }
-
   package func followerIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64] {
     try await reading { db in
       try Int64.fetchAll(try db.cachedStatement(sql: "SELECT follower_id FROM follows WHERE followee_id = ? ORDER BY id DESC LIMIT ? OFFSET ?"),

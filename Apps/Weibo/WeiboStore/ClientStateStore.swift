@@ -12,9 +12,61 @@ package protocol ClientStateStore: Sendable {
   func clearNotifications(userID: Int64, upTo: Int64, at: Date) async throws
   /// One notification gone for the person (`dismiss`).
   func dismissNotification(userID: Int64, id: Int64) async throws
-  /// Which notifications the person removed: the id up to which they cleared them (0 for none), and those among
-  /// `ids` they dismissed.
-  func removedNotifications(userID: Int64, among ids: [Int64]) async throws -> (clearedUpTo: Int64, dismissed: Set<Int64>)
+  /// What others did to the person, of `kinds`, within `window` (its `count` newest first, those cleared below it),
+  /// each once, in one read: the rows of `WeiboSQL.notifications`, each marked when the person dismissed it.
+  func notifications(userID: Int64, kinds: Set<NotificationEvent.Kind>, window: Page) async throws -> [NotificationEvent]
+}
+
+/// One thing another person did to someone, under the id of the row behind it (ids come from one generator, so
+/// they order across kinds).
+package struct NotificationEvent: Sendable, Equatable {
+  package enum Kind: Int64, Sendable, CaseIterable {
+    /// A public status naming the person.
+    case mention = 0
+    /// Another's repost with words of the person's status.
+    case quote = 1
+    /// A comment on the person's status, answering their comment, or naming them.
+    case comment = 2
+    /// A 赞 of the person's status.
+    case like = 3
+    /// Another's repost without words (`StatusPosting.plainRepostText`) of the person's status.
+    case repost = 4
+    /// A new follower.
+    case follow = 5
+  }
+
+  package var id: Int64
+  package var kind: Kind
+  /// Who did it.
+  package var actor: Int64
+  /// What it is about: the status itself (`mention`, `quote`), the status liked or reposted (`like`, `repost`), the
+  /// comment (`comment`); 0 for `follow`.
+  package var subject: Int64
+  package var createdAt: Date
+  /// Whether the person dismissed it: left out of what they are shown, still counted as read for paging.
+  package var dismissed: Bool
+
+  package init(id: Int64, kind: Kind, actor: Int64, subject: Int64, createdAt: Date, dismissed: Bool) {
+    self.id = id
+    self.kind = kind
+    self.actor = actor
+    self.subject = subject
+    self.createdAt = createdAt
+    self.dismissed = dismissed
+  }
+
+  /// The rows of `WeiboSQL.notifications` (id, kind, actor, subject, created_at in ms, dismissed), each id once and
+  /// `count` at most; a kind this build does not know is left out.
+  package static func events(_ rows: [(Int64, Int64, Int64, Int64, Int64, Int64)], count: Int) -> [NotificationEvent] {
+    var seen = Set<Int64>()
+    var events: [NotificationEvent] = []
+    for (id, kind, actor, subject, at, dismissed) in rows where events.count < count {
+      guard let kind = Kind(rawValue: kind), seen.insert(id).inserted else { continue }
+      events.append(NotificationEvent(id: id, kind: kind, actor: actor, subject: subject, createdAt: date(at),
+                                      dismissed: dismissed != 0))
+    }
+    return events
+  }
 }
 
 package struct ClientMarker: Sendable, Equatable {
@@ -65,14 +117,6 @@ package enum ClientStateSQL {
     """
     INSERT INTO dismissed_notifications (user_id, notification_id) VALUES (\(userID), \(id)) \
     ON CONFLICT (user_id, notification_id) DO NOTHING
-    """
-  }
-
-  /// The person's dismissed notifications within the range of `ids`: the engines keep those among them.
-  package static func dismissed(userID: Int64, among ids: [Int64]) -> SQL {
-    """
-    SELECT notification_id FROM dismissed_notifications WHERE user_id = \(userID) \
-    AND notification_id BETWEEN \(ids.min() ?? 0) AND \(ids.max() ?? 0)
     """
   }
 

@@ -10,9 +10,6 @@ package protocol RelationStore: Sendable {
   /// Where `user` stands with each of `candidates`: one statement for what a profile, a relationship or a list of
   /// people shows (it was up to five, each a round trip on PostgreSQL).
   func ties(_ user: Int64, among candidates: [Int64]) async throws -> Ties
-  /// Who followed the user, newest first, within the page's id window (follow ids come from the id generator):
-  /// a follow as a `Mark` whose `userID` is the follower and `statusID` the one followed.
-  func followsReceived(userID: Int64, page: Page) async throws -> [Mark]
   /// Whom the user follows, newest follow first, from `offset`.
   func friendIDs(of user: Int64, offset: Int, limit: Int) async throws -> [Int64]
   /// Who follows the user, newest first, from `offset`.

@@ -11,6 +11,9 @@ package struct StatusPosting: Sendable {
   /// The topics it joins, each once; none for a status only its author may see.
   package let topics: [String]
 
+  /// A repost's text when its author wrote none (微博's own default; Mastodon's reblog is such a repost).
+  package static let plainRepostText = "转发微博"
+
   package init(_ status: StatusRecord, mentions: [Int64], topics: [String]) {
     self.status = status
     let isPublic = status.visible == 0

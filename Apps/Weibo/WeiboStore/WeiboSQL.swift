@@ -140,11 +140,11 @@ package enum WeiboSQL {
     case .everyone:
       sql = "visible = 0"
     case .mentions(let user):
-      sql = "id IN (SELECT status_id FROM status_mentions WHERE user_id = \(user)) AND visible = 0"
+      sql = mentions(user)
     case .reposts(let id):
       sql = "(retweeted_id = \(id) OR parent_id = \(id)) AND visible = 0"
     case .repostsOfAuthor(let user):
-      sql = "parent_id IN (SELECT id FROM statuses WHERE user_id = \(user)) AND user_id <> \(user) AND visible = 0"
+      sql = repostsOfAuthor(user)
     case .topic(let topic):
       sql = "id IN (SELECT status_id FROM status_topics WHERE topic = \(topic)) AND visible = 0"
     case .search(let words) where SearchBigrams.helps(words):
@@ -162,6 +162,16 @@ package enum WeiboSQL {
       sql = "user_id IN (SELECT followee_id FROM follows WHERE follower_id = \(user) AND special = 1) AND visible = 0"
     }
     return sql + featureClause(feature)
+  }
+
+  /// The public statuses that mention `user` (`.mentions`).
+  private static func mentions(_ user: Int64) -> SQL {
+    "id IN (SELECT status_id FROM status_mentions WHERE user_id = \(user)) AND visible = 0"
+  }
+
+  /// Others' public reposts of `user`'s statuses (`.repostsOfAuthor`).
+  private static func repostsOfAuthor(_ user: Int64) -> SQL {
+    "parent_id IN (SELECT id FROM statuses WHERE user_id = \(user)) AND user_id <> \(user) AND visible = 0"
   }
 
   /// The condition the rows of one page of `feed` are read with: `condition`, except for a whole topic and an
@@ -505,6 +515,69 @@ package enum WeiboSQL {
        "reply_user_id = \(user) AND status_user_id <> \(user) AND user_id <> \(user)"]
     case .onStatus, .byUser, .mentions: nil
     }
+  }
+
+  /// What others did to `user` of `kinds` within `window` (`NotificationEvent`), newest first, in one statement: each
+  /// kind's own rows read newest first by its index and stopping at the window's count, as its feed reads them
+  /// (those kept apart by a block left out as there), then merged. Columns: id, kind, actor, subject, created_at,
+  /// and whether `user` dismissed it. A status or comment that is two kinds (a quote naming them, a comment on their
+  /// status naming them) comes twice: twice the count is read, for `NotificationEvent.events` to keep each once.
+  package static func notifications(_ user: Int64, kinds: Set<NotificationEvent.Kind>, window page: Page) -> SQL {
+    let limit = rowLimit(page.count)
+    let statusWindow: SQL = window(page)
+    var parts: [SQL] = []
+    func part(_ select: SQL, _ kind: NotificationEvent.Kind) {
+      parts.append("SELECT * FROM (\(sql: select) ORDER BY id DESC \(sql: limit)) AS \(raw: "k\(kind.rawValue)")")
+    }
+    func kind(_ kind: NotificationEvent.Kind) -> SQL { "CAST(\(raw: String(kind.rawValue)) AS BIGINT)" }
+    let plain = StatusPosting.plainRepostText
+    if kinds.contains(.mention) {
+      part("""
+        SELECT id, \(sql: kind(.mention)) AS kind, user_id AS actor, id AS subject, created_at FROM statuses \
+        WHERE \(sql: mentions(user))\(sql: hiding(.mentions(user), viewer: user))\(sql: statusWindow)
+        """, .mention)
+    }
+    // Reposts of the person's statuses: with words a quote (the repost itself), without a repost (of the status).
+    let repostText: SQL? = switch (kinds.contains(.quote), kinds.contains(.repost)) {
+    case (true, true): ""
+    case (true, false): " AND text <> \(plain)"
+    case (false, true): " AND text = \(plain)"
+    case (false, false): nil
+    }
+    if let repostText {
+      part("""
+        SELECT id, CASE WHEN text = \(plain) THEN \(sql: kind(.repost)) ELSE \(sql: kind(.quote)) END AS kind, \
+        user_id AS actor, CASE WHEN text = \(plain) THEN parent_id ELSE id END AS subject, created_at FROM statuses \
+        WHERE \(sql: repostsOfAuthor(user))\(sql: hiding(.repostsOfAuthor(user), viewer: user))\(sql: repostText)\(sql: statusWindow)
+        """, .quote)
+    }
+    if kinds.contains(.comment) {
+      for (index, feed) in [CommentFeed.toUser(user), .mentions(user)].enumerated() {
+        parts.append("""
+          SELECT * FROM (SELECT id, \(sql: kind(.comment)) AS kind, user_id AS actor, id AS subject, created_at \
+          FROM comments WHERE \(sql: commentPage(feed, viewer: user, page: page)) AND user_id <> \(user) \
+          ORDER BY id DESC \(sql: limit)) AS c\(raw: String(index))
+          """)
+      }
+    }
+    if kinds.contains(.like) {
+      part("""
+        SELECT id, \(sql: kind(.like)) AS kind, user_id AS actor, status_id AS subject, created_at FROM likes \
+        WHERE status_user_id = \(user) AND user_id <> \(user)\(sql: statusWindow)
+        """, .like)
+    }
+    if kinds.contains(.follow) {
+      part("""
+        SELECT id, \(sql: kind(.follow)) AS kind, follower_id AS actor, CAST(0 AS BIGINT) AS subject, created_at \
+        FROM follows WHERE followee_id = \(user)\(sql: statusWindow)
+        """, .follow)
+    }
+    guard !parts.isEmpty else { return "SELECT id, id, id, id, id, id FROM follows WHERE 1 = 0" }
+    return """
+      SELECT e.id, e.kind, e.actor, e.subject, e.created_at, CAST(CASE WHEN EXISTS (SELECT 1 FROM \
+      dismissed_notifications d WHERE d.user_id = \(user) AND d.notification_id = e.id) THEN 1 ELSE 0 END AS BIGINT) \
+      FROM (\(sql: unionAll(parts))) AS e ORDER BY e.id DESC \(sql: rowLimit(2 * page.count))
+      """
   }
 
   /// A comment `viewer` may see, as far as the comment goes (its status has `visibleTo`): not hidden by staff
