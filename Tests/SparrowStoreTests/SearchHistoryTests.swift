@@ -7,7 +7,7 @@ import Testing
 import WeiboStore
 
 /// A search's pages and total come from indexes of public statuses only (`weibo-v12`): walked newest first and
-/// counted alone, the count kept between writes (`SearchCounts`). Over a random history of posts (public and
+/// counted alone, the count kept between writes (`FeedTotals`). Over a random history of posts (public and
 /// private), deletions, staff hiding and showing, and blocks, every search of one, two and three characters (case
 /// folded in two scripts), by the writing process and by another one, must find exactly the public statuses whose
 /// folded text holds the word, newest first, page by page, none by someone kept apart from the reader, and count

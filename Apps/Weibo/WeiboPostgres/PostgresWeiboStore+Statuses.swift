@@ -261,7 +261,7 @@ extension PostgresWeiboStore {
     if hot == nil, Self.readsInOneStatement(feed, feature) {
       let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
       return try await readingCached { db, generation in
-        let counted = try await self.searchCount(feed, feature, db)
+        let counted = try await self.keptTotal(feed, feature, db)
         let (found, originals) = try await Self.page(of: feed, feature, page, viewer: viewer, originals: true,
                                                      counted: counted, db)
         let context = try await self.context(
@@ -299,7 +299,7 @@ extension PostgresWeiboStore {
     _ db: Connection
   ) async throws -> FeedPage<StatusRecord> {
     guard !Self.readsInOneStatement(feed, feature) else {
-      let counted = try await searchCount(feed, feature, db)
+      let counted = try await keptTotal(feed, feature, db)
       return try await Self.page(of: feed, feature, page, viewer: viewer, originals: false, counted: counted, db).page
     }
     guard case .home(let user) = feed else { preconditionFailure("only a whole home feed is read in two") }
@@ -312,11 +312,11 @@ extension PostgresWeiboStore {
     return FeedPage(items: items, total: try await homeSize(user, usersReadAt: generation, db))
   }
 
-  /// For an indexed search, how many public statuses its index finds (`WeiboSQL.indexCount`): kept while statuses
-  /// stand (`SearchCounts`; `db` has caught up), read when not. Nil for any other feed.
-  func searchCount(_ feed: StatusFeed, _ feature: StatusFeature, _ db: Connection) async throws -> Int? {
-    guard let (words, sql) = WeiboSQL.indexCount(feed, feature, search: Self.textSearch) else { return nil }
-    return try await caches.app(SearchCounts.self) { SearchCounts() }.sums.value(words, caches: caches) {
+  /// A kept feed size (`WeiboSQL.keptTotal`: an indexed search's, 互相关注's): kept while statuses and follows stand
+  /// (`FeedTotals`; `db` has caught up), read when not. Nil for any other feed.
+  func keptTotal(_ feed: StatusFeed, _ feature: StatusFeature, _ db: Connection) async throws -> Int? {
+    guard let sql = WeiboSQL.keptTotal(feed, feature, search: Self.textSearch) else { return nil }
+    return try await caches.app(FeedTotals.self) { FeedTotals() }.sums.value(feed, caches: caches) {
       try await db.value(sql, as: Int.self) ?? 0
     }
   }
@@ -329,7 +329,7 @@ extension PostgresWeiboStore {
 
   /// A page of `feed` with its total (`WeiboSQL.total`) and, with `originals`, the statuses its reposts repost,
   /// in one statement: one snapshot. The total's row is there when the page is empty (its other columns null).
-  /// `counted` as `WeiboSQL.total` takes it (`searchCount`); without `counting`, the total is 0 (`statusItems`).
+  /// `counted` as `WeiboSQL.total` takes it (`keptTotal`); without `counting`, the total is 0 (`statusItems`).
   static func page(
     of feed: StatusFeed, _ feature: StatusFeature, _ page: Page, viewer: Int64, originals: Bool, counted: Int?,
     counting: Bool = true, _ db: Connection

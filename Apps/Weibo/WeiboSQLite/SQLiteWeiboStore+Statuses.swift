@@ -201,7 +201,7 @@ extension SQLiteWeiboStore {
     if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
     let generation = userRows.currentGeneration
     let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
-    let sumsGeneration = caches.statusesGeneration
+    let sumsGeneration = caches.sumsGeneration
     return try await reading { db in
       let found = try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
                                rowsReadAt: rowsGeneration, sumsReadAt: sumsGeneration, db)
@@ -243,7 +243,7 @@ extension SQLiteWeiboStore {
     if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served }
     let generation = userRows.currentGeneration
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
-    let (authorsGeneration, sumsGeneration) = (caches.authorFeeds.currentGeneration, caches.statusesGeneration)
+    let (authorsGeneration, sumsGeneration) = (caches.authorFeeds.currentGeneration, caches.sumsGeneration)
     let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
       let found = try self.statuses(
         in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration,
@@ -288,8 +288,8 @@ extension SQLiteWeiboStore {
     if case .home(let user) = feed {
       return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
     }
-    let counted = try WeiboSQL.indexCount(feed, feature, search: Self.textSearch).map { words, sql in
-      try caches.app(SearchCounts.self) { SearchCounts() }.sums.value(words, generation: sumsGeneration) {
+    let counted = try WeiboSQL.keptTotal(feed, feature, search: Self.textSearch).map { sql in
+      try caches.app(FeedTotals.self) { FeedTotals() }.sums.value(feed, generation: sumsGeneration) {
         let (count, arguments) = sql.sqlite
         return try Int.fetchOne(try db.cachedStatement(sql: count), arguments: arguments) ?? 0
       }

@@ -391,7 +391,7 @@ package enum WeiboSQL {
   /// indexed search by its index alone, others counted. Counting the public timeline row by row read every status of
   /// the site on each request. (PostgreSQL's sum of BIGINTs is NUMERIC, hence the cast.)
   /// What `viewer` does not see (`hidden`) is left out: counted and taken off where the total is a counter.
-  /// `counted`, where given, is what `indexCount` read for this search (kept in `SearchCounts`).
+  /// `counted`, where given, is what `keptTotal` read for this feed (kept in `FeedTotals`).
   package static func total(_ feed: StatusFeed, _ feature: StatusFeature, viewer: Int64, search: TextSearch,
                             counted: Int? = nil) -> SQL {
     let condition = condition(feed, feature, search: search)
@@ -408,14 +408,19 @@ package enum WeiboSQL {
       """
   }
 
-  /// For an indexed search (words of two characters or more, `.all`): the words and how its index counts them, up
-  /// to `totalCap`, for all readers alike (`total` takes off whom a reader does not see). Nil for any other feed.
-  package static func indexCount(_ feed: StatusFeed, _ feature: StatusFeature, search: TextSearch)
-    -> (words: String, sql: SQL)?
-  {
-    guard case .search(let words) = feed, feature == .all, SearchBigrams.helps(words) else { return nil }
-    let index = search.indexed(words)
-    return (words, cappedCount(index.table, where: index.match))
+  /// The size of a feed whose size is kept (`FeedTotals`), as read for all readers alike (`total` takes off whom a
+  /// reader does not see): an indexed search (words of two characters or more, `.all`) by its index, up to
+  /// `totalCap`; 互相关注 by its people's counters. Nil for any other feed.
+  package static func keptTotal(_ feed: StatusFeed, _ feature: StatusFeature, search: TextSearch) -> SQL? {
+    switch (feed, feature) {
+    case (.search(let words), .all) where SearchBigrams.helps(words):
+      let index = search.indexed(words)
+      return cappedCount(index.table, where: index.match)
+    case (.bilateral, .all):
+      return total(feed, feature, condition: "", search: search)
+    default:
+      return nil
+    }
   }
 
   private enum TotalKind { case counter, `default` }
@@ -458,7 +463,7 @@ package enum WeiboSQL {
     case (.mentions(let user), .all):
       cappedCount("status_mentions", where: "user_id = \(user)")
     case (.search, .all):
-      indexCount(feed, feature, search: search)?.sql ?? cappedCount("statuses", where: condition)
+      keptTotal(feed, feature, search: search) ?? cappedCount("statuses", where: condition)
     case (.home(let user), .original), (.home(let user), .picture):
       homeTotal(user, feature)
     default:

@@ -17,8 +17,8 @@ import Synchronization
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 /// | `authorFeeds` | each author's statuses as ids, with whether each is public | 5,000 authors (LRU), the newest 200 ids each | `.statuses` (posted: added; removed: taken out), `.everything` (a status hidden or shown, a suspension) |
 /// | `commentFeeds` | each status's comments as rows, with each commenter's numbers when not all are held | 1,000 statuses (LRU), the newest 256 comments each | `.statuses` (changed or removed: a comment posted, deleted, hidden or shown names its status), `.everything` |
-/// | 微博's `HotTopicsCache` (an app's, a `StatusSums`) | 热门话题 by window start and length | 16 lists | `statusesGeneration`: any status posted or removed, `.everything` |
-/// | 微博's `SearchCounts` (an app's, a `StatusSums`) | how many public statuses a search's index finds, by words | 2,000 words | as `HotTopicsCache` |
+/// | 微博's `HotTopicsCache` (an app's, a `StatusSums`) | 热门话题 by window start and length | 16 lists | `sumsGeneration`: any status posted or removed, anyone's follows changed, `.everything` |
+/// | 微博's `FeedTotals` (an app's, a `StatusSums`) | how many public statuses a search's index finds, by words; how many 互相关注 holds, by reader | 2,000 feeds | as `HotTopicsCache` |
 /// | 团购's `DealRows` (an app's) | deal and shop rows by id, under the deals' stamp they were read with | 20,000 of each | itself: a read uses only rows kept under the stamp it reads first; a new stamp starts afresh |
 /// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale, and how many deals each filter finds | 2,000 entries (one set per city and kind, one total per filter) | itself: each read checks the deals' stamp (counters moved by the writes), so any process's write answered before a request arrived shows to it (on PostgreSQL one stamp read since then serves a request's reads, ended by this process's writes), and a set ends at the next publication or deadline |
 ///
@@ -43,6 +43,7 @@ package final class StoreCaches: Sendable {
   // they were (an incremental build does not always rebuild the dependents of a package class whose fields moved).
   package let authorFeeds: AuthorFeeds
   package let commentFeeds: CommentFeeds
+  private let followChanges = Atomic<Int>(0)
 
   package init(homeFeeds: HomeFeeds = HomeFeeds(), authorFeeds: AuthorFeeds = AuthorFeeds(),
                commentFeeds: CommentFeeds = CommentFeeds(), publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
@@ -63,9 +64,11 @@ package final class StoreCaches: Sendable {
     }
   }
 
-  /// Moves whenever a status is posted or removed, here or in another process, and on `.everything`: what an app
-  /// keeps of sums over statuses (hot topics) holds while it stands. Take it before the read whose result is kept.
-  package var statusesGeneration: Int { statusChanges.load(ordering: .acquiring) }
+  /// Moves whenever a status is posted or removed or someone's follows change (a follow, an unfollow, a block),
+  /// here or in another process, and on `.everything`: what an app keeps of sums over statuses (hot topics, a
+  /// search's size) and over whom people follow (互相关注's size) holds while it stands. Take it before the read
+  /// whose result is kept. (Both counts only grow, so their sum moves when either does.)
+  package var sumsGeneration: Int { statusChanges.load(ordering: .acquiring) + followChanges.load(ordering: .acquiring) }
 
   /// Hits and misses of each cache, by the name `/metrics` shows.
   package var tallies: [(cache: String, tally: CacheTally)] {
@@ -84,6 +87,7 @@ package final class StoreCaches: Sendable {
   package func apply(_ change: CacheInvalidation) {
     switch change {
     case .userRows(let users, let followeesOf, let relationsOf):
+      if !followeesOf.isEmpty { followChanges.add(1, ordering: .releasing) }
       userRows.drop(users: users, followeesOf: followeesOf, relationsOf: relationsOf)
       homeFeeds.drop(owners: followeesOf)
       // A follow moves the followee's new followers; a block between two people what each is counted of the other's.

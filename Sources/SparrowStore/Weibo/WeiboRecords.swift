@@ -81,7 +81,7 @@ package struct Mark: Sendable, Equatable {
 }
 
 /// Which statuses a timeline lists.
-package enum StatusFeed: Sendable, Equatable {
+package enum StatusFeed: Sendable, Hashable {
   /// The user's own statuses and those of everyone they follow.
   case home(Int64)
   /// One author's statuses; `viewer` sees their own private ones.

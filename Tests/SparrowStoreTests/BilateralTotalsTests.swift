@@ -1,0 +1,70 @@
+import Foundation
+import SparrowCore
+import SparrowDemo
+import SparrowStore
+import SparrowTestSupport
+import Testing
+import WeiboStore
+
+/// 互相关注's size is kept between writes (`FeedTotals`, standing while `StoreCaches.sumsGeneration` does). Over a
+/// random history of posts (public and private), deletions, follows and unfollows both ways, and blocks, read by the
+/// writing process and by another one, the reader's 互相关注 must hold exactly the public statuses of those they
+/// follow who follow them back, newest first, and count them.
+@Test(arguments: StoreKind.available, [3, 2027] as [UInt64])
+func bilateralTotalsAreTheMutualFolloweesPublicStatusesOverARandomHistory(_ kind: StoreKind, seed: UInt64) async throws {
+  try await StoreCachesTests().withTwoProcesses(kind) { store, other in
+    var f = Fixture()
+    var random = SplitMix(seed: seed)
+    var people: [Int64] = []
+    for name in ["alice", "bobby", "carol", "dave", "erin"] { people.append(try await f.user(store, name)) }
+    let reader = people[0]
+    var follows: Set<[Int64]> = []  // [follower, followee]
+    var stored: [Int64: (author: Int64, visible: Int)] = [:]
+
+    func check(_ step: Int, _ store: any WeiboStore) async throws {
+      let mutual = Set(people.filter { follows.contains([reader, $0]) && follows.contains([$0, reader]) })
+      let truth = stored.filter { mutual.contains($0.value.author) && $0.value.visible == 0 }.keys.sorted(by: >)
+      let read = try await store.statuses(in: .bilateral(reader), feature: .all, page: Page(count: 5), seenBy: reader)
+      #expect(read.total == truth.count, "seed \(seed), step \(step): total")
+      #expect(read.items.map(\.id) == Array(truth.prefix(5)), "seed \(seed), step \(step): page")
+    }
+
+    for step in 0..<90 {
+      let someone = people.randomElement(using: &random)!
+      let another = people.filter { $0 != someone }.randomElement(using: &random)!
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0, 1, 2:
+        let visible = Int.random(in: 0..<4, using: &random) == 0 ? 1 : 0
+        stored[try await f.status(store, by: someone, "第\(step)条", visible: visible)] = (someone, visible)
+      case 3:
+        if let gone = stored.keys.sorted().randomElement(using: &random) {
+          _ = try await store.deleteStatus(id: gone)
+          stored[gone] = nil
+        }
+      case 4, 5, 6, 7:
+        // Follows and unfollows, most of them between the reader and someone (either way).
+        let (follower, followee) = Bool.random(using: &random) ? (reader, another) : (another, reader)
+        let pair = someone == reader || Bool.random(using: &random) ? [follower, followee] : [someone, another]
+        guard pair[0] != pair[1] else { break }
+        if follows.contains(pair) {
+          try await store.unfollow(follower: pair[0], followee: pair[1])
+          follows.remove(pair)
+        } else if (try? await store.follow(follower: pair[0], followee: pair[1], id: f.ids.next(at: f.tick()), at: f.now)) != nil {
+          follows.insert(pair)
+        }
+      case 8:
+        // A block ends follows both ways; the unblock brings none back.
+        guard someone != another else { break }
+        if (try? await store.block(blocker: someone, blocked: another, at: f.tick())) != nil {
+          follows.remove([someone, another])
+          follows.remove([another, someone])
+        } else {
+          try await store.unblock(blocker: someone, blocked: another)
+        }
+      default:
+        try await check(step, Bool.random(using: &random) ? store : other)
+      }
+      if step % 5 == 4 { try await check(step, Bool.random(using: &random) ? store : other) }
+    }
+  }
+}
