@@ -38,7 +38,7 @@ public struct StatusViewModel: Sendable, Equatable, Identifiable {
     self.status = status
     let user = status.user
     authorName = user?.screenName ?? ""
-    avatarURL = user.flatMap { URL(string: $0.profileImageUrl) }.flatMap { $0.scheme == nil ? nil : $0 }
+    avatarURL = user.flatMap { UserViewModel.absoluteURL($0.profileImageUrl) }
     badge = user.map(VerifiedBadge.init(user:)) ?? .none
     membership = user.map(Membership.init(user:)) ?? .none
     createdAt = WeiboDate.date(from: status.createdAt)

@@ -9,10 +9,6 @@ public struct UserViewModel: Sendable, Equatable, Identifiable {
   public let badge: VerifiedBadge
   /// Membership: the VIP mark after the name and the name's colour.
   public let membership: Membership
-  /// The 50 × 50 avatar; nil when the address is missing or not absolute.
-  public let avatarURL: URL?
-  /// The 180 × 180 avatar; nil when the address is missing or not absolute.
-  public let largeAvatarURL: URL?
   /// The self-description; nil when empty.
   public let description: String?
   /// Why the user is verified (`认证：…`); nil unless verified with a reason given.
@@ -29,8 +25,6 @@ public struct UserViewModel: Sendable, Equatable, Identifiable {
     self.user = user
     badge = VerifiedBadge(user: user)
     membership = Membership(user: user)
-    avatarURL = Self.absoluteURL(user.profileImageUrl)
-    largeAvatarURL = Self.absoluteURL(user.avatarLarge)
     description = user.description.isEmpty ? nil : user.description
     verifiedReason = user.verified && !user.verifiedReason.isEmpty ? user.verifiedReason : nil
     statusesText = DisplayCount.short(user.statusesCount)
@@ -40,6 +34,12 @@ public struct UserViewModel: Sendable, Equatable, Identifiable {
 
   /// The user id.
   public var id: Int64 { user.id }
+
+  /// The 50 × 50 avatar; nil when the address is missing or not absolute. Parsed when asked for: the server's pages
+  /// build a model for every person they list and show the address as it came (parsing was a sixth of the @ picker).
+  public var avatarURL: URL? { Self.absoluteURL(user.profileImageUrl) }
+  /// The 180 × 180 avatar; nil when the address is missing or not absolute.
+  public var largeAvatarURL: URL? { Self.absoluteURL(user.avatarLarge) }
 
   /// The screen name.
   public var name: String { user.screenName }
@@ -55,7 +55,8 @@ public struct UserViewModel: Sendable, Equatable, Identifiable {
     "粉丝 \(followersText)" + (description.map { " · \($0)" } ?? "")
   }
 
-  private static func absoluteURL(_ text: String) -> URL? {
+  /// `text` as a URL when it is an absolute one.
+  static func absoluteURL(_ text: String) -> URL? {
     URL(string: text).flatMap { $0.scheme == nil ? nil : $0 }
   }
 }

@@ -220,15 +220,18 @@ extension WeiboWeb {
     let params = context.params
     guard let viewer = context.viewer else { return Response(status: .unauthorized) }
     let query = (params["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-    let ids = try await deps.store.friendIDs(of: viewer.user.id, offset: 0, limit: 2000)
-    // Without a query the first fifty are shown: only their rows are read (a query looks through every name), all
-    // of them when one of those is gone.
-    let first = query.isEmpty ? Array(ids.prefix(50)) : ids
-    var found = try await deps.store.users(ids: first)
-    if found.count < first.count, first.count < ids.count { found = try await deps.store.users(ids: ids) }
+    let shown = 50
+    // Without a query the first fifty are shown: only they are read (a query looks through every name), all of them
+    // when one of those is gone.
+    var ids = try await deps.store.friendIDs(of: viewer.user.id, offset: 0, limit: query.isEmpty ? shown : 2000)
+    var found = try await deps.store.users(ids: ids)
+    if query.isEmpty, found.count < ids.count, ids.count == shown {
+      ids = try await deps.store.friendIDs(of: viewer.user.id, offset: 0, limit: 2000)
+      found = try await deps.store.users(ids: ids)
+    }
     let matching = ids.compactMap { found[$0] }
       .filter { query.isEmpty || $0.screenName.lowercased().contains(query) }
-      .prefix(50)
+      .prefix(shown)
     // A row shows who someone is, not how they relate to the viewer: no ties to read.
     let users = presenter(viewer).users(Array(matching), ties: Ties())
     return render("weibo_picker", PickerList(users: users, query: query, renders: pickerRows))
