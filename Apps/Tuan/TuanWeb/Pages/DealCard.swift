@@ -84,14 +84,37 @@ struct DealCard: PageModel {
 
   var link: String { "/tuan/deal/\(DealsCall.dealID(deal.id))" }
 
-  /// The names `tuan_card` and `tuan_card_body` show (`RenderedPartsTests` checks the templates use no other).
+  /// The names `tuan_card` and `tuan_card_body` show (`RenderedPartsTests` checks the templates use no other), each
+  /// made by `child(named:)` from values `Shown` holds.
   static let shownNames = [
     "id", "link", "picture", "title", "description", "price", "list_price", "discount", "sold", "left", "badges",
     "validity", "flag", "flag_key", "editing", "distance", "rating", "rating_img", "review_count",
   ]
 
-  /// What the card shows, value by value: equal values, equal markup (`DealCardRenders`).
-  var shown: [String] { Self.shownNames.map { child(named: $0).map { String(describing: $0) } ?? "\u{0}" } }
+  /// Every value `child(named:)` makes the card's names from: equal values, equal markup (`DealCardRenders`). A name
+  /// that comes to read another value adds it here. Compared as they are: writing each name's text to compare those
+  /// was a fifth of the grid page.
+  struct Shown: Equatable {
+    let id: Int64
+    let title, description, picture: String
+    let currentPrice, listPrice, purchaseCount: Int
+    let stock: Int?
+    let badges: [String]
+    let validity: String
+    let flag: DealFlag?
+    let flagText: String?
+    let editing: Bool
+    let distance: String?
+    let stars: Double?
+    let reviewCount: Int?
+  }
+
+  var shown: Shown {
+    Shown(id: deal.id, title: deal.title, description: deal.description, picture: picture,
+          currentPrice: deal.currentPrice, listPrice: deal.listPrice, purchaseCount: deal.purchaseCount, stock: deal.stock,
+          badges: terms.badges, validity: terms.validity, flag: flag?.flag, flagText: flag?.text, editing: editing,
+          distance: distance.map(Self.distanceText), stars: rating?.stars, reviewCount: rating?.count)
+  }
 
   func child(named name: String) -> Any? {
     switch name {

@@ -11,7 +11,7 @@ final class DealCardRenders: Sendable {
   /// How many cards are kept; past it they are dropped all at once (a few megabytes at most).
   static let limit = 20_000
 
-  private let kept = Mutex<[Int64: (shown: [String], html: String)]>([:])
+  private let kept = Mutex<[Int64: (shown: DealCard.Shown, html: String)]>([:])
   private let pages: TemplateLibrary
 
   init(pages: TemplateLibrary) { self.pages = pages }
