@@ -124,6 +124,36 @@ import Testing
     }
   }
 
+  /// A process hears its own announcements again (PostgreSQL's channel applies a change as it is made and again as
+  /// it comes back): a live stream is still told each post and removal once. A status the other process posts later
+  /// is announced after the echoes, so once it is heard they have come.
+  @Test(.enabled(if: StoreKind.available.contains(.postgres)))
+  func eachStatusEventIsToldOnceThoughItsProcessHearsItAgain() async throws {
+    try await withTwoProcesses(.postgres) { other, listening in
+      var f = Fixture()
+      let alice = try await f.user(listening, "alice")
+      let (heard, stop) = listening.statusEvents.listen()
+      let timeout = Task {
+        try await Task.sleep(for: .seconds(20))
+        stop()
+      }
+      defer { timeout.cancel() }
+      let first = try await f.status(listening, by: alice, "第一条")
+      _ = try await listening.deleteStatus(id: first)
+      let last = try await f.status(other, by: alice, "最后一条")
+      var told: [String] = []
+      for await event in heard {
+        switch event {
+        case .posted(let status): told.append("posted \(status.id)")
+        case .removed(let id): told.append("removed \(id)")
+        }
+        if told.last == "posted \(last)" { break }
+      }
+      stop()
+      #expect(told == ["posted \(first)", "removed \(first)", "posted \(last)"])
+    }
+  }
+
   @Test func invalidationsTravelAsJSON() throws {
     let changes: [CacheInvalidation] = [
       .userRows(users: [1, 2], followeesOf: [1], relationsOf: [2]), .grant(hash: "abc"),

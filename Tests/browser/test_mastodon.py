@@ -294,6 +294,9 @@ def test_a_day_of_mastodon_py_against_sparrow(instance):
     status, via_weibo = weibo(instance, alice_weibo, "statuses/update", method="POST", status="从微博来的 #雀直播#")
     assert status == 200
     assert listener.wait(lambda: any(str(u.id) == via_weibo["idstr"] for u in listener.updates))
+    # Told once on each stream, though the process that wrote it hears its own announcement again on PostgreSQL
+    # (that one is heard before the later status's).
+    assert sum(1 for u in listener.updates if u.id == live.id) == 2, listener.updates
     # Alice's own user stream tells her of bob's 赞 (within a tick) and of his mention (at once).
     heard = Collected()
     alice_handle = alice.stream_open_websocket(heard)

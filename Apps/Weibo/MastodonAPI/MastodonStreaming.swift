@@ -317,17 +317,3 @@ struct MastodonStreams: Sendable {
     return response
   }
 }
-
-/// The ids of the statuses a connection was sent lately (the newest 1,000), for its deletes.
-struct RecentIDs: Sendable {
-  private var order: [Int64] = []
-  private var ids = Set<Int64>()
-
-  func contains(_ id: Int64) -> Bool { ids.contains(id) }
-
-  mutating func insert(_ id: Int64) {
-    guard ids.insert(id).inserted else { return }
-    order.append(id)
-    if order.count > 1000 { ids.remove(order.removeFirst()) }
-  }
-}
