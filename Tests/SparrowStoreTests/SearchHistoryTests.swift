@@ -91,3 +91,55 @@ func searchesAreThePublicStatusesHoldingTheWordOverARandomHistory(_ kind: StoreK
     }
   }
 }
+
+/// A word in a thousand statuses or more (its kept count at `WeiboSQL.totalCap`) is paged from the newest statuses
+/// where an engine can check them one by one (`WeiboSQL.newestRows`), and from its index when its page lies past
+/// them: a common word among the newest, one as common whose statuses are all older than the walk reaches, private
+/// statuses and a blocked author among them. Every page, by `max_id`, by number and by `since_id`, must be the
+/// public statuses holding the word, newest first, none by the blocked author.
+@Test(arguments: StoreKind.available)
+func aCommonWordsPagesAreItsNewestStatusesWhereverTheyLie(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let reader = try await f.user(store, "reader")
+    let (alice, bobby) = (try await f.user(store, "alice"), try await f.user(store, "bobby"))
+    var batch = ImportBatch()
+    var stored: [(id: Int64, author: Int64, text: String, visible: Int)] = []
+    func add(_ author: Int64, _ text: String, visible: Int = 0) {
+      let at = f.tick()
+      let status = StatusRecord(id: f.ids.next(at: at), userID: author, text: text, appID: 0, createdAt: at, visible: visible)
+      batch.statuses.append(status)
+      stored.append((status.id, author, text, visible))
+    }
+    // Oldest: a word in 1,100 statuses, then more statuses without it than the walk reaches, then a word in one
+    // status of four among the newest.
+    for n in 0..<1_100 { add(n % 5 == 0 ? bobby : alice, "第\(n)条旧词") }
+    for n in 0..<(WeiboSQL.newestReach + 200) { add(alice, "第\(n)条别的") }
+    for n in 0..<4_800 {
+      add(n % 9 == 0 ? bobby : alice, n % 4 == 0 ? "周末第\(n)条" : "第\(n)条平日", visible: n % 13 == 0 ? 1 : 0)
+    }
+    try await store.importRows(batch)
+    try await store.recomputeCounters()
+    try await store.block(blocker: reader, blocked: bobby, at: f.tick())
+
+    for word in ["周末", "旧词"] {
+      let truth = stored.filter { $0.visible == 0 && $0.author != bobby && $0.text.contains(word) }.map(\.id).sorted(by: >)
+      #expect(truth.count > 800, "\(word)")
+      var found: [Int64] = []
+      var page = Page(count: 50)
+      for _ in 0..<100 {
+        let read = try await store.statuses(in: .search(word), feature: .all, page: page, seenBy: reader)
+        found += read.items.map(\.id)
+        guard let last = read.items.last, read.items.count == page.count else { break }
+        page = Page(maxID: last.id - 1, count: 50)
+      }
+      #expect(found == truth, "\(word): by max_id")
+      let third = try await store.statuses(in: .search(word), feature: .all, page: Page(count: 20, page: 3), seenBy: reader)
+      #expect(third.items.map(\.id) == Array(truth.dropFirst(40).prefix(20)), "\(word): page 3")
+      let since = try await store.statuses(in: .search(word), feature: .all, page: Page(sinceID: truth[5], count: 20),
+                                           seenBy: reader)
+      #expect(since.items.map(\.id) == Array(truth.prefix(5)), "\(word): since_id")
+    }
+  }
+}
