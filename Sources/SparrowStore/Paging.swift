@@ -1,5 +1,9 @@
 import Foundation
 
+/// A feed of at least this many statuses is dense: its page is found by walking ids newest first and checking each
+/// status, where gathering its authors' statuses and sorting them reads thousands (the engines' default).
+package let denseFeedSize = 2000
+
 /// The id window and size of one page, as the Weibo paging parameters give it.
 package struct Page: Sendable, Equatable {
   /// Only items with id greater than this (exclusive); 0 for none.

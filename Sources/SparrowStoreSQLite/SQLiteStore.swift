@@ -27,7 +27,7 @@ package final class SQLiteStore: PlatformStore {
   package let denseFeed: Int
 
   /// Opens (creating and migrating) the database at `path`, with the apps' tables `schemas`.
-  package convenience init(path: String, countingStatements: Bool = false, denseFeed: Int = 2000,
+  package convenience init(path: String, countingStatements: Bool = false, denseFeed: Int = denseFeedSize,
                            schemas: [SQLiteSchema] = []) throws {
     try self.init(path: path, caches: StoreCaches(), countingStatements: countingStatements, denseFeed: denseFeed,
                   schemas: schemas)

@@ -68,3 +68,52 @@ func bilateralTotalsAreTheMutualFolloweesPublicStatusesOverARandomHistory(_ kind
     }
   }
 }
+
+/// A 互相关注 of `denseFeedSize` statuses or more is read by walking ids newest first, each author checked by key
+/// (`WeiboSQL.condition`'s `walk`), on both engines: its pages, by `max_id` and by number, must be the public statuses
+/// of those the reader follows who follow back, among statuses of someone followed one way, someone muted and
+/// private ones, newest first.
+@Test(arguments: StoreKind.available)
+func aDenseBilateralFeedIsItsMutualFolloweesPublicStatuses(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    var people: [Int64] = []
+    for name in ["reader", "alice", "bobby", "carol", "dave"] { people.append(try await f.user(store, name)) }
+    let (reader, alice, bobby, carol, dave) = (people[0], people[1], people[2], people[3], people[4])
+    // alice and bobby follow back; carol does not; dave does, but is muted.
+    for (follower, followee) in [(reader, alice), (alice, reader), (reader, bobby), (bobby, reader), (reader, carol),
+                                 (reader, dave), (dave, reader)] {
+      try await store.follow(follower: follower, followee: followee, id: f.ids.next(at: f.tick()), at: f.now)
+    }
+    try await store.mute(muter: reader, muted: dave, at: f.tick())
+    var batch = ImportBatch()
+    var stored: [(id: Int64, author: Int64, visible: Int)] = []
+    for n in 0..<(denseFeedSize * 3) {
+      let at = f.tick()
+      let author = [alice, bobby, carol, dave][n % 4]
+      let visible = n % 7 == 0 ? 1 : 0
+      let status = StatusRecord(id: f.ids.next(at: at), userID: author, text: "第\(n)条", appID: 0, createdAt: at,
+                                visible: visible)
+      batch.statuses.append(status)
+      stored.append((status.id, author, visible))
+    }
+    try await store.importRows(batch)
+    try await store.recomputeCounters()
+    let truth = stored.filter { [alice, bobby].contains($0.author) && $0.visible == 0 }.map(\.id).sorted(by: >)
+
+    let first = try await store.statuses(in: .bilateral(reader), feature: .all, page: Page(count: 30), seenBy: reader)
+    #expect(first.total >= denseFeedSize, "dense")
+    var found: [Int64] = []
+    var page = Page(count: 200)
+    for _ in 0..<100 {
+      let read = try await store.statuses(in: .bilateral(reader), feature: .all, page: page, seenBy: reader)
+      found += read.items.map(\.id)
+      guard let last = read.items.last, read.items.count == page.count else { break }
+      page = Page(maxID: last.id - 1, count: 200)
+    }
+    #expect(found == truth, "by max_id")
+    let third = try await store.statuses(in: .bilateral(reader), feature: .all, page: Page(count: 20, page: 3), seenBy: reader)
+    #expect(third.items.map(\.id) == Array(truth.dropFirst(40).prefix(20)), "page 3")
+  }
+}
