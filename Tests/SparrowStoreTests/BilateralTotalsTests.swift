@@ -104,15 +104,7 @@ func aDenseBilateralFeedIsItsMutualFolloweesPublicStatuses(_ kind: StoreKind) as
 
     let first = try await store.statuses(in: .bilateral(reader), feature: .all, page: Page(count: 30), seenBy: reader)
     #expect(first.total >= denseFeedSize, "dense")
-    var found: [Int64] = []
-    var page = Page(count: 200)
-    for _ in 0..<100 {
-      let read = try await store.statuses(in: .bilateral(reader), feature: .all, page: page, seenBy: reader)
-      found += read.items.map(\.id)
-      guard let last = read.items.last, read.items.count == page.count else { break }
-      page = Page(maxID: last.id - 1, count: 200)
-    }
-    #expect(found == truth, "by max_id")
+    #expect(try await pagedByMaxID(store, .bilateral(reader), count: 200, seenBy: reader) == truth, "by max_id")
     let third = try await store.statuses(in: .bilateral(reader), feature: .all, page: Page(count: 20, page: 3), seenBy: reader)
     #expect(third.items.map(\.id) == Array(truth.dropFirst(40).prefix(20)), "page 3")
   }
