@@ -69,10 +69,9 @@ func bilateralTotalsAreTheMutualFolloweesPublicStatusesOverARandomHistory(_ kind
   }
 }
 
-/// A 互相关注 of `denseFeedSize` statuses or more is read by walking ids newest first, each author checked by key
-/// (`WeiboSQL.condition`'s `walk`), on both engines: its pages, by `max_id` and by number, must be the public statuses
-/// of those the reader follows who follow back, among statuses of someone followed one way, someone muted and
-/// private ones, newest first.
+/// A 互相关注 of `denseFeedSize` statuses or more (on SQLite read by walking ids newest first, `WeiboSQL.condition`'s
+/// `walk`), on both engines: its pages, by `max_id` and by number, must be the public statuses of those the reader
+/// follows who follow back, among statuses of someone followed one way, someone muted and private ones, newest first.
 @Test(arguments: StoreKind.available)
 func aDenseBilateralFeedIsItsMutualFolloweesPublicStatuses(_ kind: StoreKind) async throws {
   try await withStore(kind) { engine in

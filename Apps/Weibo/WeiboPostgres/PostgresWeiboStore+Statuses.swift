@@ -344,11 +344,7 @@ extension PostgresWeiboStore {
       let read = try await self.page(rows: newest, page, total: total, reposted: reposted, db)
       if read.page.items.count == page.count { return read }
     }
-    // 互相关注 as dense as a dense home feed walks ids newest first, as SQLite's does: its page is there, where its
-    // authors' statuses were gathered (PostgreSQL planned it afresh each time, a millisecond, to do so).
-    var walk = false
-    if case .bilateral = feed, feature == .all, let counted { walk = counted >= denseFeedSize }
-    let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: textSearch, walk: walk)
+    let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: textSearch)
     return try await self.page(rows: rows, page, total: total, reposted: reposted, db)
   }
 

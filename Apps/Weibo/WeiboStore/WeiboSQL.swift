@@ -16,7 +16,7 @@ package let markColumns = "id, user_id, status_id, created_at"
 
 /// 微博's feeds as SQL both engines run: which statuses and comments each feed holds, who may see a status, the
 /// paging window and what counts as unread. Each engine renders the statements in its own placeholders and
-/// brings only what its dialect says its own way: text search (`TextSearch`). `walk` says a feed is dense (`denseFeedSize`).
+/// brings only what its dialect says its own way: text search (`TextSearch`) and SQLite's planner hint (`walk`).
 package enum WeiboSQL {
   /// Unread counters stop counting here; clients show "99+" long before.
   package static let unreadCap = 1000
@@ -130,8 +130,7 @@ package enum WeiboSQL {
     """
   }
 
-  /// The statuses `feed` holds, filtered by `feature`. `walk` as for `home`; for 互相关注 (dense: its `total` says
-  /// when), each status's author checked by key.
+  /// The statuses `feed` holds, filtered by `feature`. `walk` as for `home`, for 互相关注 (its `total` says when).
   package static func condition(_ feed: StatusFeed, _ feature: StatusFeature, search: TextSearch, walk: Bool = false)
     -> SQL
   {
@@ -160,15 +159,8 @@ package enum WeiboSQL {
         \(sql: search.scan(words)) AND visible = 0 AND id >= \
         coalesce((SELECT id FROM statuses ORDER BY id DESC LIMIT 1 OFFSET \(shortSearchReach - 1)), 0)
         """
-    case .bilateral(let user) where walk:
-      // Each status's author checked by key, as ids are walked: a scalar subquery, which PostgreSQL cannot make a
-      // join of (as an IN or EXISTS, its plan kept for every reader gathered all the person's followers first).
-      sql = """
-        (SELECT count(*) FROM follows a JOIN follows b ON b.follower_id = a.followee_id AND b.followee_id = \
-        a.follower_id WHERE a.follower_id = \(user) AND a.followee_id = statuses.user_id) > 0 AND visible = 0
-        """
     case .bilateral(let user):
-      sql = "user_id IN (\(sql: mutualFollowees(user))) AND visible = 0"
+      sql = "\(raw: walk ? "+user_id" : "user_id") IN (\(sql: mutualFollowees(user))) AND visible = 0"
     case .special(let user):
       sql = "user_id IN (SELECT followee_id FROM follows WHERE follower_id = \(user) AND special = 1) AND visible = 0"
     }
