@@ -1,7 +1,8 @@
 import Foundation
 
-/// A feed of at least this many statuses is dense: its page is found by walking ids newest first and checking each
-/// status, where gathering its authors' statuses and sorting them reads thousands (the engines' default).
+/// A feed of at least this many statuses is dense: SQLite finds its page by walking ids newest first and checking
+/// each status, where gathering its authors' statuses and sorting them reads thousands (`SQLiteStore.denseFeed`'s
+/// default; tests build a dense feed with it).
 package let denseFeedSize = 2000
 
 /// The id window and size of one page, as the Weibo paging parameters give it.
