@@ -210,10 +210,9 @@ package enum WeiboSQL {
     guard case .search(let words) = feed, feature == .all, counted == totalCap, SearchBigrams.helps(words),
       let check = search.indexed(words).check
     else { return nil }
-    let hiding: SQL = hidden(feed, viewer: viewer).map { " AND user_id NOT IN (\(sql: $0))" } ?? ""
     return """
       id IN (SELECT id FROM (SELECT id, user_id, text, visible FROM statuses WHERE visible = 0\(sql: window(page)) \
-      ORDER BY id DESC LIMIT \(raw: String(newestReach))) AS newest WHERE \(sql: check)\(sql: hiding) \
+      ORDER BY id DESC LIMIT \(raw: String(newestReach))) AS newest WHERE \(sql: check)\(sql: hiding(feed, viewer: viewer)) \
       ORDER BY id DESC \(sql: rowLimit(page.count + page.offset))) AND visible = 0
       """
   }
