@@ -22,25 +22,36 @@ extension PostgresWeiboStore {
   }
 
   package func clearNotifications(userID: Int64, upTo: Int64, at: Date) async throws {
-    try await transaction { db in _ = try await db.execute(ClientStateSQL.clear(userID: userID, upTo: upTo, at: at)) }
+    try await transaction(announcing: .unread(users: [userID])) { db in
+      _ = try await db.execute(ClientStateSQL.clear(userID: userID, upTo: upTo, at: at))
+    }
   }
 
   package func dismissNotification(userID: Int64, id: Int64) async throws {
-    try await transaction { db in _ = try await db.execute(ClientStateSQL.dismiss(userID: userID, id: id)) }
+    try await transaction(announcing: .unread(users: [userID])) { db in
+      _ = try await db.execute(ClientStateSQL.dismiss(userID: userID, id: id))
+    }
   }
 
   package func notifications(userID: Int64, kinds: Set<NotificationEvent.Kind>, window: Page) async throws
     -> [NotificationEvent]
   {
     // The primary's: a dismiss or clear just made shows at once.
-    try await reading { db in
-      var page = window
-      page.sinceID = max(page.sinceID, try await db.rows(ClientStateSQL.clearedUpTo(userID: userID)).first?.int64(0) ?? 0)
-      let rows = try await db.rows(WeiboSQL.notifications(userID, kinds: kinds, window: page)).map {
-        (try $0.int64(0), try $0.int64(1), try $0.int64(2), try $0.int64(3), try $0.int64(4), try $0.int64(5))
+    func read() async throws -> [NotificationEvent] {
+      try await reading { db in
+        var page = window
+        page.sinceID = max(page.sinceID, try await db.rows(ClientStateSQL.clearedUpTo(userID: userID)).first?.int64(0) ?? 0)
+        let rows = try await db.rows(WeiboSQL.notifications(userID, kinds: kinds, window: page)).map {
+          (try $0.int64(0), try $0.int64(1), try $0.int64(2), try $0.int64(3), try $0.int64(4), try $0.int64(5))
+        }
+        return NotificationEvent.events(rows, count: page.count)
       }
-      return NotificationEvent.events(rows, count: page.count)
     }
+    // Kept while no write reaching the person is heard, so only once every write before now is (`catchUp`).
+    guard engine.isListening else { return try await read() }
+    try await catchUp()
+    return try await caches.reachedReads.read(userID, "notifications", variant: NotificationEvent.Kind.mask(kinds),
+                                              page: window, read)
   }
 }
 

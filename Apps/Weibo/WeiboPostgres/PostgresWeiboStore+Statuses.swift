@@ -15,7 +15,7 @@ extension PostgresWeiboStore {
     }) { db in try await insert(posting, comments: comments, db) }
   }
 
-  /// Returns whom its comments reach.
+  /// Returns whom it reaches besides those it mentions: a repost's parent's author, whom its comments reach.
   private func insert(_ posting: StatusPosting, comments: [CommentRecord], _ db: Connection) async throws -> [Int64] {
     let status = posting.status
     // The author's row is locked first: two posts of one author at once see each other's text in turn.
@@ -25,8 +25,11 @@ extension PostgresWeiboStore {
     {
       throw StoreError.duplicateText
     }
-    if let targets = posting.repostTargets, !posting.repostFound(try await db.value(targets, as: Int.self) ?? 0) {
-      throw StoreError.notFound
+    var reach: [Int64] = []
+    if let targets = posting.repostTargets {
+      let found = try await db.rows(targets).first
+      guard posting.repostFound(try found?.int(0) ?? 0) else { throw StoreError.notFound }
+      if let parentAuthor = try found?.optionalInt64(1) { reach.append(parentAuthor) }
     }
     try await Self.insert(status, db)
     for update in posting.counterUpdates { try await db.execute(update) }
@@ -41,7 +44,6 @@ extension PostgresWeiboStore {
         SELECT t, \(status.id), \(millis(status.createdAt)) FROM unnest(\(posting.topics)) AS t
         """)
     }
-    var reach: [Int64] = []
     for comment in comments { reach += try await Self.insertComment(comment, mentions: [], db) }
     return reach
   }

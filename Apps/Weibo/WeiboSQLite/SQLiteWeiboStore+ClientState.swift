@@ -25,23 +25,27 @@ extension SQLiteWeiboStore {
   }
 
   package func clearNotifications(userID: Int64, upTo: Int64, at: Date) async throws {
+    defer { caches.invalidate(.unread(users: [userID])) }
     try await pool.write { db in _ = try db.execute(ClientStateSQL.clear(userID: userID, upTo: upTo, at: at)) }
   }
 
   package func dismissNotification(userID: Int64, id: Int64) async throws {
+    defer { caches.invalidate(.unread(users: [userID])) }
     try await pool.write { db in _ = try db.execute(ClientStateSQL.dismiss(userID: userID, id: id)) }
   }
 
   package func notifications(userID: Int64, kinds: Set<NotificationEvent.Kind>, window: Page) async throws
     -> [NotificationEvent]
   {
-    try await reading { db in
-      let (clearedSQL, clearedArguments) = ClientStateSQL.clearedUpTo(userID: userID).sqlite
-      var page = window
-      page.sinceID = max(page.sinceID, try Int64.fetchOne(try db.cachedStatement(sql: clearedSQL), arguments: clearedArguments) ?? 0)
-      let (sql, arguments) = WeiboSQL.notifications(userID, kinds: kinds, window: page).sqlite
-      let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
-      return NotificationEvent.events(rows.map { ($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }, count: page.count)
+    try await caches.reachedReads.read(userID, "notifications", variant: NotificationEvent.Kind.mask(kinds), page: window) {
+      try await reading { db in
+        let (clearedSQL, clearedArguments) = ClientStateSQL.clearedUpTo(userID: userID).sqlite
+        var page = window
+        page.sinceID = max(page.sinceID, try Int64.fetchOne(try db.cachedStatement(sql: clearedSQL), arguments: clearedArguments) ?? 0)
+        let (sql, arguments) = WeiboSQL.notifications(userID, kinds: kinds, window: page).sqlite
+        let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
+        return NotificationEvent.events(rows.map { ($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }, count: page.count)
+      }
     }
   }
 }

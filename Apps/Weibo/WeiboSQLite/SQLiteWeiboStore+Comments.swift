@@ -78,12 +78,16 @@ extension SQLiteWeiboStore {
     -> FeedPage<CommentRecord>
   {
     if case .onStatus(let status) = feed, let held = try await heldComments(on: status, page, viewer) { return held }
-    return try await reading { db in
-      let items = try commentItems(feed, page, viewer, db)
-      let (count, countArguments) = WeiboSQL.commentTotal(feed, viewer: viewer).sqlite
-      let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
-      return FeedPage(items: items, total: total)
+    func read() async throws -> FeedPage<CommentRecord> {
+      try await reading { db in
+        let items = try commentItems(feed, page, viewer, db)
+        let (count, countArguments) = WeiboSQL.commentTotal(feed, viewer: viewer).sqlite
+        let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
+        return FeedPage(items: items, total: total)
+      }
     }
+    guard let reached = feed.reached(by: viewer) else { return try await read() }
+    return try await caches.reachedReads.read(viewer, reached, page: page, read)
   }
 
   package func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord] {

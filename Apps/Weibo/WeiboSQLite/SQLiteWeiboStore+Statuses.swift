@@ -21,10 +21,11 @@ extension SQLiteWeiboStore {
       {
         throw StoreError.duplicateText
       }
-      if let targets = posting.repostTargets?.sqlite,
-        !posting.repostFound(try Int.fetchOne(try db.cachedStatement(sql: targets.0), arguments: targets.1) ?? 0)
-      {
-        throw StoreError.notFound
+      var reached: [Int64] = []
+      if let targets = posting.repostTargets?.sqlite {
+        let found = try Row.fetchOne(try db.cachedStatement(sql: targets.0), arguments: targets.1)
+        guard let found, posting.repostFound(found[0]) else { throw StoreError.notFound }
+        if let parentAuthor = found[1] as Int64? { reached.append(parentAuthor) }
       }
       try Self.insert(status, db)
       for update in posting.counterUpdates {
@@ -39,7 +40,7 @@ extension SQLiteWeiboStore {
           sql: "INSERT INTO status_topics (topic, status_id, created_at) VALUES (?, ?, ?)",
           arguments: [topic, status.id, millis(status.createdAt)])
       }
-      return try comments.flatMap { try Self.insertComment($0, mentions: [], db) }
+      return try reached + comments.flatMap { try Self.insertComment($0, mentions: [], db) }
     }
     stored = true
   }

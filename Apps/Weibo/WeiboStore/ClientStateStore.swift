@@ -33,6 +33,9 @@ package struct NotificationEvent: Sendable, Equatable {
     case repost = 4
     /// A new follower.
     case follow = 5
+
+    /// `kinds` as one number, a bit each: a read's variant (`ReachedReads`).
+    package static func mask(_ kinds: Set<Kind>) -> Int { kinds.reduce(0) { $0 | 1 << Int($1.rawValue) } }
   }
 
   package var id: Int64

@@ -32,10 +32,14 @@ package struct StatusPosting: Sendable {
     text == status.text && retweetedID == status.retweetedID
   }
 
-  /// For a repost, counts its original and the status it was reposted from (`repostFound`).
+  /// For a repost, counts its original and the status it was reposted from (`repostFound`), with the latter's
+  /// author, whom the repost reaches (a repost is among their notifications).
   package var repostTargets: SQL? {
     guard let original = status.retweetedID else { return nil }
-    return "SELECT count(*) FROM statuses WHERE id IN (\(original), \(status.parentID ?? original))"
+    let parent = status.parentID ?? original
+    return """
+      SELECT count(*), max(CASE WHEN id = \(parent) THEN user_id END) FROM statuses WHERE id IN (\(original), \(parent))
+      """
   }
 
   /// Whether a repost's original and parent both exist (`StoreError.notFound` otherwise).
@@ -63,10 +67,12 @@ package struct StatusPosting: Sendable {
   }
 
   /// What the caches must drop: the author's row and the rows whose counters changed; the feeds learn of the status
-  /// only once it is `stored` (a refused post joins nothing). The unread counts of those it mentions move, and of
-  /// those its `comments` reach (`WeiboSQL.commentReach`, nil when the write did not get as far as learning it).
-  package func invalidation(stored: Bool, comments: [CommentRecord], reaching commentReach: [Int64]?) -> CacheInvalidation {
-    let reach = comments.isEmpty ? mentions : commentReach.map { mentions + $0 }
+  /// only once it is `stored` (a refused post joins nothing). What reaches those it mentions moves, and what reaches
+  /// those the write found it reaches (`reached`: a repost's parent's author, whom its `comments` reach, by
+  /// `WeiboSQL.commentReach`), nil when the write did not get as far as learning them.
+  package func invalidation(stored: Bool, comments: [CommentRecord], reaching reached: [Int64]?) -> CacheInvalidation {
+    let learns = !comments.isEmpty || status.retweetedID != nil
+    let reach = learns ? reached.map { mentions + $0 } : mentions
     return .several([
       .userRows(users: [status.userID]),
       .statuses(posted: stored ? [PostedStatus(status)] : [], changed: status.changedByPosting(comments)),

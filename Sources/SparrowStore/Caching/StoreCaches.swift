@@ -13,6 +13,7 @@ import Synchronization
 /// | `seen` | the highest seen mark per user and kind | `SeenMarks.limit` (100,000) | nothing: marks only grow, so a known one is a floor |
 /// | `unreadBadges` | each reader's 消息 badge count and status mark, as last read | `UnreadCache.limit` (50,000), two generations | `.unread` (the people a write reaches), `.userRows(relationsOf:)` (follows, blocks), `.statuses(removed:)` and `.everything` (all) |
 /// | `unreadCounts` | each reader's `remind/unread_count` kinds but statuses, and status mark, as last read | as `unreadBadges` | as `unreadBadges` |
+/// | `reachedReads` | each reader's notifications and comments to them and naming them, as last read | `ReachedReads.limit` (20,000) readers a generation, two generations; 8 reads each | as `unreadBadges` |
 /// | `statusRows` | status rows by id | 20,000 a generation, two generations | `.statuses` (changed or removed), `.everything` |
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 /// | `authorFeeds` | each author's statuses as ids, with whether each is public | 5,000 authors (LRU), the newest 200 ids each | `.statuses` (posted: added; removed: taken out), `.everything` (a status hidden or shown, a suspension) |
@@ -44,6 +45,7 @@ package final class StoreCaches: Sendable {
   package let authorFeeds: AuthorFeeds
   package let commentFeeds: CommentFeeds
   private let followChanges = Atomic<Int>(0)
+  package let reachedReads = ReachedReads()
 
   package init(homeFeeds: HomeFeeds = HomeFeeds(), authorFeeds: AuthorFeeds = AuthorFeeds(),
                commentFeeds: CommentFeeds = CommentFeeds(), publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
@@ -74,7 +76,8 @@ package final class StoreCaches: Sendable {
   package var tallies: [(cache: String, tally: CacheTally)] {
     [("apps", apps.tally), ("grants", grants.tally), ("user_rows", userRows.tally), ("status_rows", statusRows.tally),
      ("home_pages", homeFeeds.tally), ("author_pages", authorFeeds.tally), ("comment_pages", commentFeeds.tally),
-     ("unread_badges", unreadBadges.tally), ("unread_counts", unreadCounts.tally)]
+     ("unread_badges", unreadBadges.tally), ("unread_counts", unreadCounts.tally),
+     ("reached_reads", reachedReads.tally)]
   }
 
   /// Drops what `change` names here and announces it to the other processes.
@@ -93,12 +96,14 @@ package final class StoreCaches: Sendable {
       // A follow moves the followee's new followers; a block between two people what each is counted of the other's.
       unreadBadges.drop(relationsOf)
       unreadCounts.drop(relationsOf)
+      reachedReads.drop(relationsOf)
     case .statuses(let posted, let changed, let removed):
       if !posted.isEmpty || !removed.isEmpty { statusChanges.add(1, ordering: .releasing) }
       // Its comments, likes and mentions leave whoever they were counted for.
       if !removed.isEmpty {
         unreadBadges.dropAll()
         unreadCounts.dropAll()
+        reachedReads.dropAll()
       }
       statusRows.drop(changed + removed)
       homeFeeds.removed(removed)
@@ -125,9 +130,11 @@ package final class StoreCaches: Sendable {
       if let users {
         unreadBadges.drop(users)
         unreadCounts.drop(users)
+        reachedReads.drop(users)
       } else {
         unreadBadges.dropAll()
         unreadCounts.dropAll()
+        reachedReads.dropAll()
       }
     case .everything:
       statusChanges.add(1, ordering: .releasing)
@@ -140,6 +147,7 @@ package final class StoreCaches: Sendable {
       commentFeeds.dropAll()
       unreadBadges.dropAll()
       unreadCounts.dropAll()
+      reachedReads.dropAll()
     }
   }
 }
@@ -163,8 +171,9 @@ package enum CacheInvalidation: Sendable, Equatable, Codable {
   case grantsOf(userID: Int64)
   /// An app's registration changed (its scopes), and grants of it may have ended.
   case app(Int64)
-  /// These people's unread counts may have moved (a comment to them, a like of theirs, a mention, their mark);
-  /// nil: anyone's (a write whose reach was not learned, say its answer was lost).
+  /// What reaches these people may have moved: their unread counts and notifications (a comment to them, a like or
+  /// a repost of theirs, a mention, their mark, a notification dismissed); nil: anyone's (a write whose reach was
+  /// not learned, say its answer was lost).
   case unread(users: [Int64]?)
   /// Everything that can change: after bulk imports and counter repairs.
   case everything

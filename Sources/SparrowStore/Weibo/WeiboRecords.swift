@@ -118,6 +118,16 @@ package enum CommentFeed: Sendable, Equatable {
   /// Sent and received.
   case timeline(Int64)
   case mentions(Int64)
+
+  /// The feed's name among the reads kept of what reaches `viewer` (`ReachedReads`), when it holds only what
+  /// reaches them (the comments to them and naming them, read by them); nil for the others.
+  package func reached(by viewer: Int64) -> String? {
+    switch self {
+    case .toUser(viewer): "comments to"
+    case .mentions(viewer): "comments naming"
+    default: nil
+    }
+  }
 }
 
 /// The counters behind `remind/unread_count`.
