@@ -6,7 +6,7 @@ import SparrowTestSupport
 import Testing
 
 /// The kept reads of what reaches a person (`ReachedReads`): whatever was written, by whichever process, each
-/// person's notifications and the comments to them and naming them are what the database gives now, in the writing
+/// person's notifications, the comments to them and naming them and the likes of their statuses are what the database gives now, in the writing
 /// process and in another one.
 @Suite struct ReachedReadsTests {
   @Test(arguments: StoreKind.available, [7, 2028] as [UInt64])
@@ -82,7 +82,8 @@ import Testing
             all: key(try await truth().notifications(userID: viewer, kinds: every, window: first)),
             some: key(try await truth().notifications(userID: viewer, kinds: kinds, window: Page(count: 40))),
             toThem: key(try await truth().comments(in: .toUser(viewer), page: Page(count: 4), seenBy: viewer)),
-            naming: key(try await truth().comments(in: .mentions(viewer), page: Page(count: 4), seenBy: viewer)))
+            naming: key(try await truth().comments(in: .mentions(viewer), page: Page(count: 4), seenBy: viewer)),
+            likes: try await truth().likesReceived(userID: viewer, page: Page(count: 4)).map(\.id))
           for (process, store) in [("writer", writer), ("reader", reader)] {
             for round in 0..<2 {
               let at = "seed \(seed), \(place), \(process) round \(round), viewer \(viewer)"
@@ -94,6 +95,8 @@ import Testing
                         == expected.toThem, "\(at): comments to them")
               #expect(key(try await store.comments(in: .mentions(viewer), page: Page(count: 4), seenBy: viewer))
                         == expected.naming, "\(at): comments naming them")
+              #expect(try await store.likesReceived(userID: viewer, page: Page(count: 4)).map(\.id) == expected.likes,
+                      "\(at): likes of theirs")
             }
           }
         }
@@ -182,4 +185,35 @@ import Testing
       }
     }
   }
+}
+
+/// The stamps' own rules, which a history of writes rarely reaches: a read that a drop overtook is not kept, and
+/// forgetting stamps (past `stampLimit`) forgets what was kept under them.
+@Test func aReadIsKeptOnlyUnderTheStampItBeganWith() async throws {
+  let reads = ReachedReads()
+  let page = Page(count: 5)
+  var made = 0
+  func read(_ person: Int64, during: () -> Void = {}) async throws -> Int {
+    try await reads.read(person, "test", page: page) {
+      during()
+      made += 1
+      return made
+    }
+  }
+  #expect(try await read(1) == 1)
+  #expect(try await read(1) == 1, "kept")
+  // A drop while the read is out: what it read may be older than the write, so it is not kept.
+  reads.drop([1])
+  #expect(try await read(1, during: { reads.drop([1]) }) == 2)
+  #expect(try await read(1) == 3)
+  #expect(try await read(1) == 3, "kept")
+  // Another person's drop leaves it; so does a read of another page.
+  reads.drop([2])
+  #expect(try await read(1) == 3)
+  // Past the stamps' bound every stamp moves: what was kept is read afresh.
+  for person in Int64(10)..<Int64(10 + ReachedReads.stampLimit + 1) { reads.drop([person]) }
+  #expect(try await read(1) == 4)
+  #expect(try await read(1) == 4, "kept again")
+  reads.dropAll()
+  #expect(try await read(1) == 5)
 }

@@ -100,12 +100,18 @@ extension PostgresWeiboStore {
   }
 
   package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
-    try await readingReplica { db in
-      try await db.rows("""
-        SELECT \(raw: markColumns) FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID)\(sql: WeiboSQL.window(page))
-        ORDER BY id DESC \(sql: page.limitClause)
-        """).prefix(page.count).map(Mark.init(row:))
+    func read() async throws -> [Mark] {
+      try await readingReplica { db in
+        try await db.rows("""
+          SELECT \(raw: markColumns) FROM likes WHERE status_user_id = \(userID) AND user_id <> \(userID)\(sql: WeiboSQL.window(page))
+          ORDER BY id DESC \(sql: page.limitClause)
+          """).prefix(page.count).map(Mark.init(row:))
+      }
     }
+    // Kept as the comments to a person are (`comments(in:page:seenBy:)`).
+    guard engine.isListening else { return try await read() }
+    try await catchUp()
+    return try await caches.reachedReads.read(userID, "likes received", page: page, read)
   }
 
   func marked(_ table: String, by user: Int64, among statusIDs: [Int64]) async throws -> Set<Int64> {

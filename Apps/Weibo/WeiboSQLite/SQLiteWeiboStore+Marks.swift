@@ -108,10 +108,12 @@ extension SQLiteWeiboStore {
   }
 
   package func likesReceived(userID: Int64, page: Page) async throws -> [Mark] {
-    try await reading { db in
-      try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(markColumns) FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
-        arguments: [userID, userID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
-      ).map(Mark.init(row:))
+    try await caches.reachedReads.read(userID, "likes received", page: page) {
+      try await reading { db in
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT \(markColumns) FROM likes WHERE status_user_id = ? AND user_id <> ? AND id > ? AND (? = 0 OR id <= ?) ORDER BY id DESC LIMIT ? OFFSET ?"),
+          arguments: [userID, userID, page.sinceID, page.maxID, page.maxID, page.count, page.offset]
+        ).map(Mark.init(row:))
+      }
     }
   }
 

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// Reads of what reaches one person, kept until a write reaching them is made: their notifications, the comments to
-/// them and naming them. Such a read merges several kinds' newest rows by several indexes and was most of
-/// `/api/v1/notifications`' time (two fifths) and a quarter of `comments/to_me`'s, though the person's list changes
+/// them and naming them, the likes of their statuses. Such a read merges several kinds' newest rows by several indexes and was most of
+/// `/api/v1/notifications`' time (two fifths), a quarter of `comments/to_me`'s and a seventh of `attitudes/to_me`'s, though the person's list changes
 /// only when someone comments to them, names them, likes or reposts theirs, follows or blocks them.
 ///
 /// A person's reads go whenever such a write is made (`CacheInvalidation.unread`, which names the people a write
@@ -11,10 +11,13 @@ import Synchronization
 ///
 /// Each person has a stamp that moves when their reads go; a read is kept under the stamp taken before it began, and
 /// only while the stamp stands: a write that committed after the read's snapshot always drops after the stamp was
-/// taken. Bounded: `limit` people a generation (`Generations`), `readsPerPerson` reads each.
+/// taken. Bounded: `limit` people a generation (`Generations`), `readsPerPerson` reads each (a read is a page, 20 to
+/// 50 items as clients ask: at 50, 800,000 items for 2,000 people, about what `CommentFeeds` may hold), and
+/// `stampLimit` stamps.
 package final class ReachedReads: Sendable {
-  package static var limit: Int { 20_000 }
+  package static var limit: Int { 1_000 }
   package static var readsPerPerson: Int { 8 }
+  package static var stampLimit: Int { 50_000 }
 
   /// One read: what it is (a store's name for it and a number for its variant, such as the kinds asked for) and
   /// its page.
@@ -83,7 +86,7 @@ package final class ReachedReads: Sendable {
         state.held[person] = nil
       }
       // Forgetting the stamps moves everyone's to the newest: what was kept is read afresh, never kept too long.
-      if state.stamps.count > Self.limit {
+      if state.stamps.count > Self.stampLimit {
         state.floor = state.clock
         state.stamps = [:]
       }
