@@ -108,7 +108,8 @@ import Testing
         let other = people.filter { $0 != someone }.randomElement(using: &random)!
         let target = statuses.randomElement(using: &random)
         var did = ""
-        switch Int.random(in: 0..<18, using: &random) {
+        let pick = Int.random(in: 0..<18, using: &random)
+        switch pick {
         case 0, 1:
           did = "post"
           try await post(by: someone)
@@ -118,48 +119,10 @@ import Testing
         case 4, 5:
           did = "repost"
           if let target { try await repost(of: target, by: someone) }
-        case 6, 7:
-          did = "like or unlike"
-          if let target {
-            let mark = Mark(id: f.ids.next(at: f.tick()), userID: someone, statusID: target, createdAt: f.now)
-            if (try? await writer.like(mark)) == nil { _ = try? await writer.unlike(userID: someone, statusID: target) }
-          }
-        case 8:
-          did = "delete a comment"
-          if let id = comments.randomElement(using: &random) {
-            _ = try? await writer.deleteComment(id: id)
-            comments.removeAll { $0 == id }
-          }
-        case 9:
-          did = "hide or show a comment"
-          if let id = comments.randomElement(using: &random) {
-            _ = try await writer.setCommentHidden(id: id, hidden: Bool.random(using: &random), rows: [])
-          }
-        case 10:
-          did = "delete a status"
-          if let target, Int.random(in: 0..<2, using: &random) == 0 {
-            _ = try? await writer.deleteStatus(id: target)
-            statuses.removeAll { $0 == target }
-          }
-        case 11:
-          did = "hide or show a status"
-          if let target {
-            _ = try await writer.setStatusHidden(id: target, hidden: Bool.random(using: &random),
-                                                 mentions: someMentions(but: 0), topics: [], rows: [])
-          }
-        case 12:
-          did = "block or unblock"
-          if (try? await writer.block(blocker: someone, blocked: other, at: f.now)) == nil {
-            try? await writer.unblock(blocker: someone, blocked: other)
-          }
-        case 13 where Int.random(in: 0..<3, using: &random) == 0:
-          did = "suspend or lift"
-          try await f.suspendOrLift(someone, writer, &suspended)
-        case 14:
-          did = "follow or unfollow"
-          if (try? await writer.follow(follower: someone, followee: other, id: f.ids.next(at: f.tick()), at: f.now)) == nil {
-            try? await writer.unfollow(follower: someone, followee: other)
-          }
+        case 6...14:
+          did = try await f.reachingWrite(pick - 6, by: someone, to: other, on: target, among: people, writer,
+                                          statuses: &statuses, comments: &comments, suspended: &suspended,
+                                          random: &random)
         case 15, 16:
           did = "dismiss a notification"
           let shown = try await truth().notifications(userID: someone, kinds: every, window: Page(count: 10))
