@@ -12,57 +12,9 @@ import Testing
   @Test(arguments: StoreKind.available, [7, 2028] as [UInt64])
   func keptReadsAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind, seed: UInt64) async throws {
     try await HomeFeedCacheTests().withTwoProcesses(kind, depth: 6) { writer, reader, truth in
-      var f = Fixture()
-      var random = SplitMix(seed: seed)
-      let (app, people) = try await HomeFeedCacheTests.cast(on: writer, &f)
-      for a in people { for b in people where a != b && Bool.random(using: &random) {
-        try await writer.follow(follower: a, followee: b, id: f.ids.next(at: f.tick()), at: f.now)
-      } }
-      var statuses: [Int64] = []
-      var comments: [Int64] = []
-      var suspended: Set<Int64> = []
+      var h = try await ReachingHistory(on: writer, seed: seed)
+      let people = h.people
       let every = Set(NotificationEvent.Kind.allCases)
-
-      func someMentions(but author: Int64) -> [Int64] {
-        people.filter { $0 != author && Int.random(in: 0..<3, using: &random) == 0 }
-      }
-
-      func post(by author: Int64) async throws {
-        let at = f.tick()
-        let record = StatusRecord(id: f.ids.next(at: at), userID: author, text: "第\(at)条 @某人", appID: app.id,
-                                  createdAt: at, visible: Int.random(in: 0..<5, using: &random) == 0 ? 1 : 0)
-        try await writer.insertStatus(record, mentions: someMentions(but: author), topics: [], comments: [])
-        statuses.append(record.id)
-      }
-
-      /// A repost of `status` as `author` may see it: plain or with words, with a comment along or not.
-      func repost(of status: Int64, by author: Int64) async throws {
-        guard let parent = try await writer.status(id: status, visibleTo: author), parent.visible == 0 else { return }
-        let at = f.tick()
-        let plain = Bool.random(using: &random)
-        let record = StatusRecord(id: f.ids.next(at: at), userID: author,
-                                  text: plain ? StatusPosting.plainRepostText : "转发\(at)", appID: app.id,
-                                  createdAt: at, retweetedID: parent.retweetedID ?? parent.id, parentID: parent.id)
-        let along = Int.random(in: 0..<3, using: &random) == 0
-          ? [CommentRecord(id: f.ids.next(at: at), statusID: parent.id, userID: author, text: "顺便", appID: app.id,
-                           createdAt: at)] : []
-        if (try? await writer.insertStatus(record, mentions: [], topics: [], comments: along)) != nil {
-          statuses.append(record.id)
-          comments += along.map(\.id)
-        }
-      }
-
-      /// A comment on `status`, maybe a reply, maybe mentioning people; refused on what the commenter may not see.
-      func comment(by author: Int64, on status: Int64) async throws {
-        let at = f.tick()
-        let onStatus = try await writer.comments(in: .onStatus(status), page: Page(count: 50), seenBy: author).items
-        let reply = Bool.random(using: &random) ? onStatus.randomElement(using: &random)?.id : nil
-        let record = CommentRecord(id: f.ids.next(at: at), statusID: status, userID: author, text: "评论\(at)",
-                                   appID: app.id, createdAt: at, replyCommentID: reply)
-        if (try? await writer.insertComments([record], mentions: someMentions(but: author))) != nil {
-          comments.append(record.id)
-        }
-      }
 
       func key(_ events: [NotificationEvent]) -> [String] {
         events.map { "\($0.id) \($0.kind) \($0.actor) \($0.subject) \($0.dismissed)" }
@@ -102,39 +54,40 @@ import Testing
         }
       }
 
-      for author in people { try await post(by: author) }
+      for author in people { try await h.post(by: author) }
       for step in 0..<120 {
-        let someone = people.randomElement(using: &random)!
-        let other = people.filter { $0 != someone }.randomElement(using: &random)!
-        let target = statuses.randomElement(using: &random)
+        let someone = people.randomElement(using: &h.random)!
+        let other = people.filter { $0 != someone }.randomElement(using: &h.random)!
+        let target = h.statuses.randomElement(using: &h.random)
         var did = ""
-        let pick = Int.random(in: 0..<18, using: &random)
+        let pick = Int.random(in: 0..<18, using: &h.random)
         switch pick {
         case 0, 1:
           did = "post"
-          try await post(by: someone)
+          try await h.post(by: someone)
         case 2, 3:
           did = "comment"
-          if let target { try await comment(by: someone, on: target) }
+          if let target { try await h.comment(by: someone, on: target) }
         case 4, 5:
           did = "repost"
-          if let target { try await repost(of: target, by: someone) }
-        case 6...14:
-          did = try await f.reachingWrite(pick - 6, by: someone, to: other, on: target, among: people, writer,
-                                          statuses: &statuses, comments: &comments, suspended: &suspended,
-                                          random: &random)
+          if let target {
+            try await h.repost(of: target, by: someone, plain: Bool.random(using: &h.random),
+                               along: Int.random(in: 0..<3, using: &h.random) == 0)
+          }
+        case 6..<(6 + ReachingHistory.writes):
+          did = try await h.write(pick - 6, by: someone, to: other, on: target)
         case 15, 16:
           did = "dismiss a notification"
           let shown = try await truth().notifications(userID: someone, kinds: every, window: Page(count: 10))
-          if let event = shown.randomElement(using: &random) {
-            try await [writer, reader].randomElement(using: &random)!.dismissNotification(userID: someone, id: event.id)
+          if let event = shown.randomElement(using: &h.random) {
+            try await [writer, reader].randomElement(using: &h.random)!.dismissNotification(userID: someone, id: event.id)
           }
         default:
           did = "clear notifications"
           let shown = try await truth().notifications(userID: someone, kinds: every, window: Page(count: 10))
-          if Int.random(in: 0..<2, using: &random) == 0, let event = shown.dropFirst(2).first {
-            try await [writer, reader].randomElement(using: &random)!.clearNotifications(
-              userID: someone, upTo: event.id, at: f.tick())
+          if Int.random(in: 0..<2, using: &h.random) == 0, let event = shown.dropFirst(2).first {
+            try await [writer, reader].randomElement(using: &h.random)!.clearNotifications(
+              userID: someone, upTo: event.id, at: h.f.tick())
           }
         }
         try await check("step \(step) (\(did))")

@@ -48,66 +48,6 @@ struct Fixture {
       suspended.insert(user)
     }
   }
-
-  /// How many writes `reachingWrite` picks among.
-  static let reachingWrites = 9
-
-  /// Write `pick` (below `reachingWrites`) by `someone`, to `other`, on `target`: a like or unlike, a comment deleted,
-  /// hidden or shown, a status deleted, hidden or shown, a block or unblock, a suspension or its lifting (one time in
-  /// three), a follow or unfollow. These are the writes besides posting that move what reaches people, which the kept
-  /// unread counts and reads follow (`UnreadCacheTests`, `ReachedReadsTests`); `statuses`, `comments` and `suspended`
-  /// are kept up to date. Returns what it did.
-  mutating func reachingWrite(
-    _ pick: Int, by someone: Int64, to other: Int64, on target: Int64?, among people: [Int64], _ store: any WeiboStore,
-    statuses: inout [Int64], comments: inout [Int64], suspended: inout Set<Int64>, random: inout SplitMix
-  ) async throws -> String {
-    switch pick {
-    case 0, 1:
-      if let target {
-        let mark = Mark(id: ids.next(at: tick()), userID: someone, statusID: target, createdAt: now)
-        if (try? await store.like(mark)) == nil { _ = try? await store.unlike(userID: someone, statusID: target) }
-      }
-      return "like or unlike"
-    case 2:
-      if let id = comments.randomElement(using: &random) {
-        _ = try? await store.deleteComment(id: id)
-        comments.removeAll { $0 == id }
-      }
-      return "delete a comment"
-    case 3:
-      if let id = comments.randomElement(using: &random) {
-        _ = try await store.setCommentHidden(id: id, hidden: Bool.random(using: &random), rows: [])
-      }
-      return "hide or show a comment"
-    case 4:
-      if let target, Int.random(in: 0..<2, using: &random) == 0 {
-        _ = try? await store.deleteStatus(id: target)
-        statuses.removeAll { $0 == target }
-      }
-      return "delete a status"
-    case 5:
-      if let target {
-        let naming = people.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
-        _ = try await store.setStatusHidden(id: target, hidden: Bool.random(using: &random), mentions: naming,
-                                            topics: [], rows: [])
-      }
-      return "hide or show a status"
-    case 6:
-      if (try? await store.block(blocker: someone, blocked: other, at: now)) == nil {
-        try? await store.unblock(blocker: someone, blocked: other)
-      }
-      return "block or unblock"
-    case 7:
-      guard Int.random(in: 0..<3, using: &random) == 0 else { return "nothing" }
-      try await suspendOrLift(someone, store, &suspended)
-      return "suspend or lift"
-    default:
-      if (try? await store.follow(follower: someone, followee: other, id: ids.next(at: tick()), at: now)) == nil {
-        try? await store.unfollow(follower: someone, followee: other)
-      }
-      return "follow or unfollow"
-    }
-  }
 }
 
 @Test(arguments: StoreKind.available)
