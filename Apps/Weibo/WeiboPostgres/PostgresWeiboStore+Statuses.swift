@@ -265,7 +265,8 @@ extension PostgresWeiboStore {
       return try await readingCached { db, generation in
         let counted = try await self.keptTotal(feed, feature, db)
         let (found, originals) = try await Self.page(of: feed, feature, page, viewer: viewer, originals: true,
-                                                     counted: counted, db)
+                                                     counted: counted,
+                                                     publicStatuses: try await self.publicStatuses(for: feed, db), db)
         let context = try await self.context(
           for: found.items, originals: originals, viewer: viewer, usersReadAt: generation, db)
         if let author {
@@ -302,7 +303,8 @@ extension PostgresWeiboStore {
   ) async throws -> FeedPage<StatusRecord> {
     guard !Self.readsInOneStatement(feed, feature) else {
       let counted = try await keptTotal(feed, feature, db)
-      return try await Self.page(of: feed, feature, page, viewer: viewer, originals: false, counted: counted, db).page
+      return try await Self.page(of: feed, feature, page, viewer: viewer, originals: false, counted: counted,
+                                 publicStatuses: try await publicStatuses(for: feed, db), db).page
     }
     guard case .home(let user) = feed else { preconditionFailure("only a whole home feed is read in two") }
     let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch)
@@ -323,6 +325,15 @@ extension PostgresWeiboStore {
     }
   }
 
+  /// The site's count of public statuses, for 互相关注 (`WeiboSQL.denseBilateralRows`): kept while statuses stand, as
+  /// its size is (`FeedTotals`). Nil for any other feed.
+  func publicStatuses(for feed: StatusFeed, _ db: Connection) async throws -> Int? {
+    guard case .bilateral = feed else { return nil }
+    return try await caches.app(FeedTotals.self) { FeedTotals() }.sums.value(.everyone, caches: caches) {
+      try await db.value(WeiboSQL.publicStatusCount, as: Int.self) ?? 0
+    }
+  }
+
   /// Every feed but a whole home feed, whose total is summed from the user-row cache.
   static func readsInOneStatement(_ feed: StatusFeed, _ feature: StatusFeature) -> Bool {
     if case .home = feed, feature == .all { return false }
@@ -332,17 +343,21 @@ extension PostgresWeiboStore {
   /// A page of `feed` with its total (`WeiboSQL.total`) and, with `originals`, the statuses its reposts repost,
   /// in one statement: one snapshot. The total's row is there when the page is empty (its other columns null).
   /// `counted` as `WeiboSQL.total` takes it (`keptTotal`); without `counting`, the total is 0 (`statusItems`).
+  /// `publicStatuses` as `WeiboSQL.denseBilateralRows` takes it (`publicStatuses(for:_:)`).
   static func page(
     of feed: StatusFeed, _ feature: StatusFeature, _ page: Page, viewer: Int64, originals: Bool, counted: Int?,
-    counting: Bool = true, _ db: Connection
+    publicStatuses: Int? = nil, counting: Bool = true, _ db: Connection
   ) async throws -> (page: FeedPage<StatusRecord>, originals: [Int64: StatusRecord]) {
     let total = counting ? WeiboSQL.total(feed, feature, viewer: viewer, search: textSearch, counted: counted)
       : "SELECT CAST(0 AS BIGINT)"
     let reposted: SQL = originals
       ? " UNION ALL SELECT \(raw: statusColumns), 1::bigint FROM statuses WHERE id IN (SELECT retweeted_id FROM page)"
       : ""
-    // A common word's page from the newest statuses, when it is all there.
-    if let newest = WeiboSQL.newestRows(feed, feature, page: page, viewer: viewer, search: textSearch, counted: counted) {
+    // A common word's page, or a dense 互相关注's, from the newest statuses, when it is all there.
+    if let newest = WeiboSQL.newestRows(feed, feature, page: page, viewer: viewer, search: textSearch, counted: counted)
+      ?? WeiboSQL.denseBilateralRows(feed, feature, page: page, viewer: viewer, counted: counted,
+                                     publicStatuses: publicStatuses)
+    {
       let read = try await self.page(rows: newest, page, total: total, reposted: reposted, db)
       if read.page.items.count == page.count { return read }
     }
