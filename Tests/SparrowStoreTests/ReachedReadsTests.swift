@@ -6,8 +6,8 @@ import SparrowTestSupport
 import Testing
 
 /// The kept reads of what reaches a person (`ReachedReads`): whatever was written, by whichever process, each
-/// person's notifications, the comments to them and naming them and the likes of their statuses are what the database gives now, in the writing
-/// process and in another one.
+/// person's notifications, the comments to them and naming them, the likes of their statuses and the statuses naming
+/// them are what the database gives now, in the writing process and in another one.
 @Suite struct ReachedReadsTests {
   @Test(arguments: StoreKind.available, [7, 2028] as [UInt64])
   func keptReadsAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind, seed: UInt64) async throws {
@@ -24,6 +24,11 @@ import Testing
         "\(page.items.map { "\($0.id) \($0.hiddenByStaff)" }) of \(page.total)"
       }
 
+      /// With the counters, which writes reaching nobody move (a like of a status naming them).
+      func key(_ page: FeedPage<StatusRecord>) -> String {
+        "\(page.items.map { "\($0.id) \($0.repostsCount) \($0.commentsCount) \($0.attitudesCount)" }) of \(page.total)"
+      }
+
       /// Each person's reads from both processes, twice (the first read may keep them, the second is served from
       /// what was kept), against the database's now.
       func check(_ place: String) async throws {
@@ -35,7 +40,11 @@ import Testing
             some: key(try await truth().notifications(userID: viewer, kinds: kinds, window: Page(count: 40))),
             toThem: key(try await truth().comments(in: .toUser(viewer), page: Page(count: 4), seenBy: viewer)),
             naming: key(try await truth().comments(in: .mentions(viewer), page: Page(count: 4), seenBy: viewer)),
-            likes: try await truth().likesReceived(userID: viewer, page: Page(count: 4)).map(\.id))
+            likes: try await truth().likesReceived(userID: viewer, page: Page(count: 4)).map(\.id),
+            commentItems: try await truth().commentItems(in: .toUser(viewer), page: Page(count: 4), seenBy: viewer)
+              .map(\.id),
+            statuses: key(try await truth().statuses(in: .mentions(viewer), feature: .all, page: Page(count: 4),
+                                                     seenBy: viewer)))
           for (process, store) in [("writer", writer), ("reader", reader)] {
             for round in 0..<2 {
               let at = "seed \(seed), \(place), \(process) round \(round), viewer \(viewer)"
@@ -49,6 +58,10 @@ import Testing
                         == expected.naming, "\(at): comments naming them")
               #expect(try await store.likesReceived(userID: viewer, page: Page(count: 4)).map(\.id) == expected.likes,
                       "\(at): likes of theirs")
+              #expect(try await store.commentItems(in: .toUser(viewer), page: Page(count: 4), seenBy: viewer).map(\.id)
+                        == expected.commentItems, "\(at): comments to them, items alone")
+              #expect(key(try await store.statuses(in: .mentions(viewer), feature: .all, page: Page(count: 4),
+                                                   seenBy: viewer)) == expected.statuses, "\(at): statuses naming them")
             }
           }
         }

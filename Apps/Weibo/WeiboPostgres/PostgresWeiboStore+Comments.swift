@@ -86,7 +86,12 @@ extension PostgresWeiboStore {
 
   package func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord] {
     if case .onStatus(let status) = feed, let held = try await heldComments(on: status, page, viewer) { return held.items }
-    return try await readingReplica { db in try await Self.commentItems(feed, page, viewer, db) }
+    func read() async throws -> [CommentRecord] {
+      try await readingReplica { db in try await Self.commentItems(feed, page, viewer, db) }
+    }
+    guard engine.isListening, let reached = feed.reached(by: viewer) else { return try await read() }
+    try await catchUp()
+    return try await caches.reachedReads.read(viewer, reached, variant: Self.itemsAlone, page: page, read)
   }
 
   /// A status's comments from the held ones (`StoreCaches.commentPage`), caught up first, read and held when they

@@ -200,15 +200,22 @@ extension PostgresWeiboStore {
       try await catchUp()
       if let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
     }
-    let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
-    return try await readingCached { db, generation in
-      let found = try await self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
-      if let author {
-        self.caches.statusRows.add(found.items, readAt: rowsGeneration)
-        try await self.fillAuthorFeed(author, readAt: authorsGeneration, db)
+    func read() async throws -> FeedPage<StatusRecord> {
+      let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
+      return try await readingCached { db, generation in
+        let found = try await self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
+        if let author {
+          self.caches.statusRows.add(found.items, readAt: rowsGeneration)
+          try await self.fillAuthorFeed(author, readAt: authorsGeneration, db)
+        }
+        return found
       }
-      return found
     }
+    // Kept as the comments to a person are (`comments(in:page:seenBy:)`).
+    guard engine.isListening, let reached = feed.reached(by: viewer, feature) else { return try await read() }
+    try await catchUp()
+    return try await ReachedStatusPages.page(reached, of: viewer, page, caches: caches,
+                                             rows: { try await statuses(ids: $0, visibleTo: viewer) }, read: read)
   }
 
   package func statusItems(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws

@@ -92,7 +92,9 @@ extension SQLiteWeiboStore {
 
   package func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord] {
     if case .onStatus(let status) = feed, let held = try await heldComments(on: status, page, viewer) { return held.items }
-    return try await reading { db in try commentItems(feed, page, viewer, db) }
+    func read() async throws -> [CommentRecord] { try await reading { db in try commentItems(feed, page, viewer, db) } }
+    guard let reached = feed.reached(by: viewer) else { return try await read() }
+    return try await caches.reachedReads.read(viewer, reached, variant: Self.itemsAlone, page: page, read)
   }
 
   /// A status's comments from the held ones (`StoreCaches.commentPage`), read and held when they are not.

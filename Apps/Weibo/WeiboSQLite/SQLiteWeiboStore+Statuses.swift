@@ -200,15 +200,20 @@ extension SQLiteWeiboStore {
   {
     let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
     if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
-    let generation = userRows.currentGeneration
-    let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
-    let sumsGeneration = caches.sumsGeneration
-    return try await reading { db in
-      let found = try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
-                               rowsReadAt: rowsGeneration, sumsReadAt: sumsGeneration, db)
-      if let author { try fillAuthorFeed(author, readAt: authorsGeneration, db) }
-      return found
+    func read() async throws -> FeedPage<StatusRecord> {
+      let generation = userRows.currentGeneration
+      let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
+      let sumsGeneration = caches.sumsGeneration
+      return try await reading { db in
+        let found = try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
+                                 rowsReadAt: rowsGeneration, sumsReadAt: sumsGeneration, db)
+        if let author { try fillAuthorFeed(author, readAt: authorsGeneration, db) }
+        return found
+      }
     }
+    guard let reached = feed.reached(by: viewer, feature) else { return try await read() }
+    return try await ReachedStatusPages.page(reached, of: viewer, page, caches: caches,
+                                             rows: { try await statuses(ids: $0, visibleTo: viewer) }, read: read)
   }
 
   package func statusItems(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws

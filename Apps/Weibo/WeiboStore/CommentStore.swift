@@ -40,3 +40,9 @@ extension CommentStore {
     return found
   }
 }
+
+extension CommentStore {
+  /// The variant a feed's kept items alone (`commentItems`) are kept under, apart from its kept page with its
+  /// total (`comments(in:page:seenBy:)`; `ReachedReads`).
+  package static var itemsAlone: Int { 1 }
+}

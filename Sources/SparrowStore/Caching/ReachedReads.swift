@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Reads of what reaches one person, kept until a write reaching them is made: their notifications, the comments to
-/// them and naming them, the likes of their statuses. Such a read merges several kinds' newest rows by several indexes and was most of
+/// them and naming them, the likes of their statuses, the ids of the statuses naming them (`ReachedStatusPages`). Such a read merges several kinds' newest rows by several indexes and was most of
 /// `/api/v1/notifications`' time (two fifths), a quarter of `comments/to_me`'s and a seventh of `attitudes/to_me`'s, though the person's list changes
 /// only when someone comments to them, names them, likes or reposts theirs, follows or blocks them.
 ///

@@ -13,7 +13,7 @@ import Synchronization
 /// | `seen` | the highest seen mark per user and kind | `SeenMarks.limit` (100,000) | nothing: marks only grow, so a known one is a floor |
 /// | `unreadBadges` | each reader's 消息 badge count and status mark, as last read | `UnreadCache.limit` (50,000), two generations | `.unread` (the people a write reaches), `.userRows(relationsOf:)` (follows, blocks), `.statuses(removed:)` and `.everything` (all) |
 /// | `unreadCounts` | each reader's `remind/unread_count` kinds but statuses, and status mark, as last read | as `unreadBadges` | as `unreadBadges` |
-/// | `reachedReads` | each reader's notifications, comments to them and naming them, and likes of theirs, as last read | `ReachedReads.limit` (1,000) readers a generation, two generations; 8 reads (pages) each | as `unreadBadges` |
+/// | `reachedReads` | each reader's notifications, comments to them and naming them, likes of theirs and the ids of statuses naming them, as last read | `ReachedReads.limit` (1,000) readers a generation, two generations; 8 reads (pages) each | as `unreadBadges` |
 /// | `statusRows` | status rows by id | 20,000 a generation, two generations | `.statuses` (changed or removed), `.everything` |
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 /// | `authorFeeds` | each author's statuses as ids, with whether each is public | 5,000 authors (LRU), the newest 200 ids each | `.statuses` (posted: added; removed: taken out), `.everything` (a status hidden or shown, a suspension) |

@@ -102,6 +102,13 @@ package enum StatusFeed: Sendable, Hashable {
   case bilateral(Int64)
   /// Statuses of the people the user follows as 特别关注.
   case special(Int64)
+
+  /// The feed's name among the reads kept of what reaches `viewer` (`ReachedReads`), when it holds only what
+  /// reaches them (the public statuses naming them, read by them, all kinds); nil for the others.
+  package func reached(by viewer: Int64, _ feature: StatusFeature) -> String? {
+    guard case .mentions(viewer) = self, feature == .all else { return nil }
+    return "statuses naming"
+  }
 }
 
 /// Restricts a feed to a kind of status.
