@@ -253,7 +253,7 @@ extension PostgresWeiboStore {
         let total = try await reading { db in
           try await catchUp(db)
           return try await caches.homeFeeds.total(of: hot, feature) {
-            try await db.value(WeiboSQL.total(.home(hot), feature, viewer: hot, search: Self.textSearch), as: Int.self) ?? 0
+            try await db.value(WeiboSQL.total(.home(hot), feature, viewer: hot, dialect: Self.dialect), as: Int.self) ?? 0
           }
         }
         if let served = caches.homePage(of: hot, page, feature: feature, total: total) { return served }
@@ -314,7 +314,7 @@ extension PostgresWeiboStore {
                                  publicStatuses: try await publicStatuses(for: feed, db), db).page
     }
     guard case .home(let user) = feed else { preconditionFailure("only a whole home feed is read in two") }
-    let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch)
+    let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, dialect: Self.dialect)
     let items = try await db.rows("""
       SELECT \(raw: statusColumns) FROM statuses WHERE \(sql: rows)\(sql: WeiboSQL.window(page))
       ORDER BY id DESC LIMIT \(page.count) OFFSET \(page.offset)
@@ -326,7 +326,7 @@ extension PostgresWeiboStore {
   /// A kept feed size (`WeiboSQL.keptTotal`: an indexed search's, 互相关注's): kept while statuses and follows stand
   /// (`FeedTotals`; `db` has caught up), read when not. Nil for any other feed.
   func keptTotal(_ feed: StatusFeed, _ feature: StatusFeature, _ db: Connection) async throws -> Int? {
-    guard let sql = WeiboSQL.keptTotal(feed, feature, search: Self.textSearch) else { return nil }
+    guard let sql = WeiboSQL.keptTotal(feed, feature, dialect: Self.dialect) else { return nil }
     return try await caches.app(FeedTotals.self) { FeedTotals() }.sums.value(feed, caches: caches) {
       try await db.value(sql, as: Int.self) ?? 0
     }
@@ -355,20 +355,20 @@ extension PostgresWeiboStore {
     of feed: StatusFeed, _ feature: StatusFeature, _ page: Page, viewer: Int64, originals: Bool, counted: Int?,
     publicStatuses: Int? = nil, counting: Bool = true, _ db: Connection
   ) async throws -> (page: FeedPage<StatusRecord>, originals: [Int64: StatusRecord]) {
-    let total = counting ? WeiboSQL.total(feed, feature, viewer: viewer, search: textSearch, counted: counted)
+    let total = counting ? WeiboSQL.total(feed, feature, viewer: viewer, dialect: dialect, counted: counted)
       : "SELECT CAST(0 AS BIGINT)"
     let reposted: SQL = originals
       ? " UNION ALL SELECT \(raw: statusColumns), 1::bigint FROM statuses WHERE id IN (SELECT retweeted_id FROM page)"
       : ""
     // A common word's page, or a dense 互相关注's, from the newest statuses, when it is all there.
-    if let newest = WeiboSQL.newestRows(feed, feature, page: page, viewer: viewer, search: textSearch, counted: counted)
+    if let newest = WeiboSQL.newestRows(feed, feature, page: page, viewer: viewer, dialect: dialect, counted: counted)
       ?? WeiboSQL.denseBilateralRows(feed, feature, page: page, viewer: viewer, counted: counted,
                                      publicStatuses: publicStatuses)
     {
       let read = try await self.page(rows: newest, page, total: total, reposted: reposted, db)
       if read.page.items.count == page.count { return read }
     }
-    let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: textSearch)
+    let rows = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, dialect: dialect)
     return try await self.page(rows: rows, page, total: total, reposted: reposted, db)
   }
 
@@ -500,13 +500,13 @@ extension PostgresWeiboStore {
 // MARK: Text search
 
 extension PostgresWeiboStore {
-  /// How PostgreSQL finds words in status texts (`WeiboSQL.TextSearch`): by `pg_trgm`'s index from three
+  /// How PostgreSQL finds words in status texts (`WeiboSQL.Dialect`): by `pg_trgm`'s index from three
   /// characters, by the index of pairs (`weibo-v11`) for two. `ILIKE` folds case by the database's character type:
   /// with a UTF-8 locale (`C.UTF-8`, as the tests and `make bench` make it) letters of every script, as
   /// `SearchFolding` says, and `lower` the same way. Neither index holds the statuses in order, so for a common word
   /// the planner walks the statuses newest first instead, checking each text by `strpos` (`precheck`) before the
   /// pairs it would otherwise compute for every row walked (13 µs each: 6.6 ms a page of 周末 at 100,000 statuses).
-  static let textSearch = WeiboSQL.TextSearch(
+  static let dialect = WeiboSQL.Dialect(
     indexed: { words in
       let pattern = "%" + likeEscaped(words) + "%"
       guard words.unicodeScalars.count < trigram else {
@@ -526,5 +526,5 @@ extension PostgresWeiboStore {
       return WeiboSQL.PublicIndex(table: "statuses", match: pairs, id: "id", precheck: precheck,
                                   check: "visible = 0 AND " + precheck)
     },
-    scan: { words in "text ILIKE \("%" + likeEscaped(words) + "%") ESCAPE '\\'" })
+    scan: { words in "text ILIKE \("%" + likeEscaped(words) + "%") ESCAPE '\\'" }, mutualsByKey: true)
 }

@@ -280,7 +280,7 @@ extension SQLiteWeiboStore {
     guard caches.homeFeeds.holds(owner) else { return nil }
     let total = try await caches.homeFeeds.total(of: owner, feature) {
       try await readingOne { db in
-        let (sql, arguments) = WeiboSQL.total(.home(owner), feature, viewer: owner, search: Self.textSearch).sqlite
+        let (sql, arguments) = WeiboSQL.total(.home(owner), feature, viewer: owner, dialect: Self.dialect).sqlite
         return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
       }
     }
@@ -294,13 +294,13 @@ extension SQLiteWeiboStore {
     if case .home(let user) = feed {
       return try homeStatuses(user, feature: feature, page: page, usersReadAt: generation, db)
     }
-    let counted = try WeiboSQL.keptTotal(feed, feature, search: Self.textSearch).map { sql in
+    let counted = try WeiboSQL.keptTotal(feed, feature, dialect: Self.dialect).map { sql in
       try caches.app(FeedTotals.self) { FeedTotals() }.sums.value(feed, generation: sumsGeneration) {
         let (count, arguments) = sql.sqlite
         return try Int.fetchOne(try db.cachedStatement(sql: count), arguments: arguments) ?? 0
       }
     }
-    let (count, countArguments) = WeiboSQL.total(feed, feature, viewer: viewer, search: Self.textSearch,
+    let (count, countArguments) = WeiboSQL.total(feed, feature, viewer: viewer, dialect: Self.dialect,
                                                  counted: counted).sqlite
     let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     // 互相关注 as dense as a dense home feed walks ids newest first, as that does (`homeStatuses`): by the authors'
@@ -314,7 +314,7 @@ extension SQLiteWeiboStore {
   /// The statuses of a page of `feed` (`WeiboSQL.rows`), any feed but a home feed.
   private func pageItems(_ feed: StatusFeed, _ feature: StatusFeature, _ page: Page, viewer: Int64, walk: Bool,
                          rowsReadAt rowsGeneration: Int, _ db: Database) throws -> [StatusRecord] {
-    let (condition, arguments) = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, search: Self.textSearch,
+    let (condition, arguments) = WeiboSQL.rows(feed, feature, page: page, viewer: viewer, dialect: Self.dialect,
                                                walk: walk).sqlite
     let (window, windowArguments) = Self.window(page)
     // The page's ids, then their rows from the row cache where it holds them: decoding rows was most of a read.
@@ -435,21 +435,21 @@ extension SQLiteWeiboStore {
       try db.cachedStatement(sql: sql), arguments + windowArguments + [page.count, page.offset], StatusRecord.init(row:))
     // The counters hold the whole feed's size, and the authors' kind counts a filtered feed's (`WeiboSQL.total`).
     guard feature != .all else { return FeedPage(items: items, total: size) }
-    let (count, countArguments) = WeiboSQL.total(.home(user), feature, viewer: user, search: Self.textSearch).sqlite
+    let (count, countArguments) = WeiboSQL.total(.home(user), feature, viewer: user, dialect: Self.dialect).sqlite
     let total = try Int.fetchOne(try db.cachedStatement(sql: count), arguments: countArguments) ?? 0
     return FeedPage(items: items, total: total)
   }
 
   /// The statuses `feed` holds (`WeiboSQL.condition`), with this engine's text search.
   static func condition(_ feed: StatusFeed, _ feature: StatusFeature) -> (String, StatementArguments) {
-    WeiboSQL.condition(feed, feature, search: textSearch).sqlite
+    WeiboSQL.condition(feed, feature, dialect: dialect).sqlite
   }
 
-  /// How SQLite finds words in status texts (`WeiboSQL.TextSearch`): by the FTS5 trigram table, which folds case in
+  /// How SQLite finds words in status texts (`WeiboSQL.Dialect`): by the FTS5 trigram table, which folds case in
   /// every script, from three characters; by the pairs of the folded text (`status_grams`, `weibo-v11`) for two;
   /// else a scan of the folded text (`sparrow_fold`, registered when the database opens), as `LIKE` folds only
   /// ASCII. Both tables hold public statuses only (`weibo-v12`), and FTS5 walks a match's rowids newest first.
-  static let textSearch = WeiboSQL.TextSearch(
+  static let dialect = WeiboSQL.Dialect(
     indexed: { words in
       if words.unicodeScalars.count >= trigram {
         return WeiboSQL.PublicIndex(table: "status_search", match: "status_search MATCH \(ftsPhrase(words))",
@@ -465,7 +465,7 @@ extension SQLiteWeiboStore {
         match: "id IN (SELECT rowid FROM status_grams WHERE \(sql: pairs)) AND visible = 0 AND \(sql: scan(folded))",
         id: "id")
     },
-    scan: { scan(SearchFolding.folded($0)) })
+    scan: { scan(SearchFolding.folded($0)) }, mutualsByKey: false)
 
   /// A folded status text containing `folded`, row by row.
   private static func scan(_ folded: String) -> SparrowStore.SQL { "instr(sparrow_fold(text), \(folded)) > 0" }
