@@ -6,7 +6,7 @@ import Foundation
 package let denseFeedSize = 2000
 
 /// The id window and size of one page, as the Weibo paging parameters give it.
-package struct Page: Sendable, Equatable {
+package struct Page: Sendable, Hashable {
   /// Only items with id greater than this (exclusive); 0 for none.
   package var sinceID: Int64
   /// Only items with id at most this (inclusive); 0 for none.

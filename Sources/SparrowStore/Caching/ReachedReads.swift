@@ -24,10 +24,7 @@ package final class ReachedReads: Sendable {
   package struct Read: Hashable, Sendable {
     let name: String
     let variant: Int
-    let sinceID: Int64
-    let maxID: Int64
-    let count: Int
-    let offset: Int
+    let page: Page
   }
 
   private struct Person {
@@ -57,8 +54,7 @@ package final class ReachedReads: Sendable {
   package func read<Value: Sendable>(
     _ person: Int64, _ name: String, variant: Int = 0, page: Page, _ read: () async throws -> Value
   ) async throws -> Value {
-    let key = Read(name: name, variant: variant, sinceID: page.sinceID, maxID: page.maxID, count: page.count,
-                   offset: page.offset)
+    let key = Read(name: name, variant: variant, page: page)
     let (stamp, kept): (UInt64, Value?) = state.withLock { state in
       let stamp = state.stamp(of: person)
       let kept = state.held[person].flatMap { $0.stamp == stamp ? $0.reads[key] as? Value : nil }
