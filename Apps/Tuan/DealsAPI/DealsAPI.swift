@@ -18,9 +18,10 @@ package struct DealsAPI: SparrowApp {
 
   package init(deps: DealsDependencies, platform: Platform) {
     let store = deps.store
+    let keys = KeptDealsKeys()
     var routes = APIRoutes<DealsError, DealsCall>(
       prefix: "/v1/", suffix: ".json", bodyLimit: Self.bodyLimit, auth: .own, scope: nil,
-      makeCall: { request in try await DealsCall.verify(request.params, store: store, now: request.now) })
+      makeCall: { request in try await DealsCall.verify(request.params, store: store, keys: keys, now: request.now) })
     let presenter = DealsPresenter(publicURL: deps.config.publicURL)
     let endpoints = DealEndpoints(store: deps.store, users: platform.deps.store, presenter: presenter)
     // Reads may come as GET or POST, as the spec allows; consuming a 券 is a POST.

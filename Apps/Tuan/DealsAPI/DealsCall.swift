@@ -13,7 +13,7 @@ package struct DealsCall: Sendable {
 
   /// Checks the key and the signature before anything else is read; duplicate names are refused, since the
   /// signature would not say which value was meant.
-  static func verify(_ params: Params, store: any DealsKeyStore, now: Date) async throws -> DealsCall {
+  static func verify(_ params: Params, store: any DealsKeyStore, keys: KeptDealsKeys, now: Date) async throws -> DealsCall {
     var values: [String: String] = [:]
     for (name, list) in params.values {
       guard list.count == 1 else { throw DealsError.invalid(DealsError.shown(name), "sent more than once") }
@@ -21,7 +21,7 @@ package struct DealsCall: Sendable {
     }
     guard let appKey = values["appkey"], !appKey.isEmpty else { throw DealsError.badKey("missing required parameter: appkey") }
     guard let sign = values["sign"], !sign.isEmpty else { throw DealsError.badSign("missing required parameter: sign") }
-    guard appKey.utf8.count <= 64, let key = try await store.dealsKey(clientID: appKey) else {
+    guard appKey.utf8.count <= 64, let key = try await keys.key(appKey, { try await store.dealsKey(clientID: appKey) }) else {
       throw DealsError.badKey("unknown appkey: \(DealsError.shown(appKey))")
     }
     let expected = DealsSignature.sign(appKey: appKey, secret: key.secret, params: values.map { ($0.key, $0.value) })

@@ -168,7 +168,8 @@ extension PostgresTuanStore {
   // MARK: Shops' people
 
   package func linkShop(userID: Int64, merchantID: Int64) async throws {
-    try await transaction { db in
+    // Moves the catalog stamp: the links are kept under it (`ShopPeople`).
+    try await movingStamp { db in
       guard try await !db.rows("SELECT 1 FROM tuan_merchants WHERE id = \(merchantID)").isEmpty else {
         throw StoreError.notFound
       }
@@ -176,12 +177,17 @@ extension PostgresTuanStore {
         INSERT INTO tuan_shop_users (user_id, merchant_id) VALUES (\(userID), \(merchantID))
         ON CONFLICT (user_id) DO UPDATE SET merchant_id = excluded.merchant_id
         """)
+      try await db.execute(OnSaleSets.imported)
     }
   }
 
   package func shop(of userID: Int64) async throws -> Int64? {
     try await reading { db in
-      try await db.value("SELECT merchant_id FROM tuan_shop_users WHERE user_id = \(userID)", as: Int64.self)
+      let people = try await self.onSale(ShopPeople.key, at: nil, db) { db in
+        ShopPeople(try await db.rows(ShopPeople.all).map { (try $0.int64(0), try $0.int64(1)) })
+      }
+      if let kept = people.shop(of: userID) { return kept }
+      return try await db.value("SELECT merchant_id FROM tuan_shop_users WHERE user_id = \(userID)", as: Int64.self)
     }
   }
 

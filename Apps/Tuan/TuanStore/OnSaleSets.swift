@@ -124,7 +124,7 @@ package final class OnSaleSets: Sendable {
   package static let sold = moved("sales")
 
   /// Moves the catalog stamp: in the transaction of every import of deals or shops and every change of a deal's
-  /// 适用分店, on both engines.
+  /// 适用分店, on both engines, and of every shop's person linked on PostgreSQL (`ShopPeople`).
   package static let imported = moved("catalog")
 
   /// Moves the stamp `name` (its row made by the first move; none is 0).
@@ -259,5 +259,27 @@ package final class OnSaleSets: Sendable {
       }
       entries[key] = Entry(stamp: stamp, from: span.from, until: span.until, follows: follows, value: value)
     }
+  }
+}
+
+/// Every shop's people (`tuan_shop_users`: who keeps which shop), kept on PostgreSQL under the catalog stamp, which
+/// linking one moves there. Every 团购 page a signed-in person opens asks whether they keep a shop (its header's
+/// 商家后台), a round trip of its own on PostgreSQL; the stamp is read once for requests at once. SQLite reads its
+/// row, as cheap as the stamp. Past `limit` links none are kept and each is read alone.
+package struct ShopPeople: Sendable {
+  package static let key: OnSaleKey = "shop people"
+  package static let limit = 10_000
+  package static let all: SQL = "SELECT user_id, merchant_id FROM tuan_shop_users LIMIT \(limit + 1)"
+
+  /// nil when there are more than `limit`.
+  let links: [Int64: Int64]?
+
+  package init(_ rows: [(user: Int64, merchant: Int64)]) {
+    links = rows.count > Self.limit ? nil : Dictionary(rows, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// `user`'s shop: `.some(nil)` for none, nil when the links are not all kept.
+  package func shop(of user: Int64) -> Int64?? {
+    links.map { $0[user] }
   }
 }

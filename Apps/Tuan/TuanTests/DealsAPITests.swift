@@ -258,6 +258,23 @@ import Testing
     }
   }
 
+  /// Keys are kept once found (`KeptDealsKeys`), but a key not found is not: one saved after a call that named it
+  /// signs the next call at once.
+  @Test func aKeySavedAfterItWasRefusedSignsTheNextCall() async throws {
+    let d = try await Deals()
+    try await d.world.test { client in
+      let (late, lateSecret) = ("late-key-1", "late-secret-1")
+      let uri = Self.uri("metadata/get_cities_with_deals", [], key: late, secret: lateSecret)
+      #expect(Self.errorCode(try await client.get(uri).object) == 10004)
+      try await d.world.tuan.saveDealsKey(DealsKeyRecord(clientID: late, secret: lateSecret, createdAt: Date()))
+      #expect(Self.errorCode(try await client.get(uri).object) == nil)
+      // Kept: the same answer again, and a wrong secret for the kept key still refused.
+      #expect(Self.errorCode(try await client.get(uri).object) == nil)
+      let forged = Self.uri("metadata/get_cities_with_deals", [], key: late, secret: "not-the-secret")
+      #expect(Self.errorCode(try await client.get(forged).object) == 10005)
+    }
+  }
+
   @Test func singleAndBatchDealsAndIDLists() async throws {
     let d = try await Deals()
     try await d.world.test { client in

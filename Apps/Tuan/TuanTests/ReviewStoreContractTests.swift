@@ -241,3 +241,30 @@ func aShopsPeopleAndItsUsedCouponsOfToday(_ kind: StoreKind) async throws {
     #expect(try await store.consumedCoupons(merchantID: r.shop.id, since: TuanFixture.now + 60, limit: 10).isEmpty)
   }
 }
+
+/// Shops' people are kept on PostgreSQL (`ShopPeople`): over a random history of links and relinks, each read
+/// between them answers as the table does.
+@Test(arguments: StoreKind.available)
+func aShopsPeopleReadBetweenLinksAnswerAsTheTable(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.tuan
+    let r = try await ReviewFixture(store, users: [])
+    var f = r.f
+    let other = f.merchant("第二家", city: TuanFixture.beijing, district: TuanFixture.chaoyang, at: (39.94, 116.46))
+    try await store.importDeals(merchants: [other], deals: [])
+    let shops = [r.shop.id, other.id]
+    var table: [Int64: Int64] = [:]
+    var random = SystemRandomNumberGenerator()
+    for step in 0..<60 {
+      let user = Int64.random(in: 30...35, using: &random)
+      if Bool.random(using: &random) {
+        let shop = shops.randomElement(using: &random)!
+        try await store.linkShop(userID: user, merchantID: shop)
+        table[user] = shop
+      }
+      for asked in Int64(30)...35 {
+        #expect(try await store.shop(of: asked) == table[asked], "step \(step), user \(asked)")
+      }
+    }
+  }
+}
