@@ -78,6 +78,8 @@ extension SQLiteTuanStore {
     try await reading { db in
       let (text, arguments) = ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset).sqlite
       let items = try decodeRows(db.cachedStatement(sql: text), arguments, ReviewRecord.init(row:))
+      // A first page not full is the count (most shops' reviews fit one).
+      if offset <= 0, items.count < limit { return FeedPage(items: items, total: items.count) }
       let (countText, countArguments) = ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer).sqlite
       let total = try Int.fetchOne(db.cachedStatement(sql: countText), arguments: countArguments) ?? 0
       return FeedPage(items: items, total: total)

@@ -131,16 +131,21 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     return try await reading { db in
       let stamp = try self.stamp(db)
       // The total is kept as the on-sale sets are: a big city's count walked thousands of index entries per page. A
-      // shop's deals (its own and those it honours) are few, and counted each time.
+      // shop's deals (its own and those it honours) are few: its first page, when not full, is their count.
       let count = { (db: Database) in
         let (condition, arguments) = Self.condition(query)
         return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)"),
             arguments: arguments) ?? 0
       }
-      let total = query.merchantIDs.isEmpty
-        ? try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count) : try count(db)
-      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let ids = try self.pageIDs(query, stamp: stamp, db)
+      let total: Int, ids: [Int64]
+      if query.merchantIDs.isEmpty {
+        total = try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count)
+        guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+        ids = try self.pageIDs(query, stamp: stamp, db)
+      } else {
+        ids = query.limit > 0 ? try self.pageIDs(query, stamp: stamp, db) : []
+        total = query.offset == 0 && ids.count < query.limit ? ids.count : try count(db)
+      }
       let deals = try self.deals(ids, at: stamp, db)
       let hits = ids.compactMap { deals[$0] }.map { deal in
         DealHit(deal: deal, distance: distance?.distance(toLatitude: deal.latitude, longitude: deal.longitude))

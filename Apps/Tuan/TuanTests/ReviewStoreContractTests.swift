@@ -191,6 +191,11 @@ func listsFilterAndHiddenReviewsAreTheirAuthorsAlone(_ kind: StoreKind) async th
     #expect(try await ids(.bad) == [bad.id])
     let page = try await store.reviews(merchantID: r.shop.id, filter: .latest, viewer: nil, limit: 2, offset: 2)
     #expect(page.items.map(\.id) == [good.id] && page.total == 3)
+    // A first page short or full, and past the end: the total is the list's each time.
+    for (limit, offset) in [(10, 0), (3, 0), (2, 0), (1, 0), (2, 4), (0, 0)] {
+      let found = try await store.reviews(merchantID: r.shop.id, filter: .latest, viewer: nil, limit: limit, offset: offset)
+      #expect(found.total == 3 && found.items.count == max(0, min(limit, 3 - offset)), "\(limit) \(offset)")
+    }
     // Hidden: out of the lists and the numbers for everyone but its author.
     #expect(try await store.setReviewHidden(id: bad.id, hidden: true, rows: []))
     #expect(try await !store.setReviewHidden(id: bad.id, hidden: true, rows: []))
