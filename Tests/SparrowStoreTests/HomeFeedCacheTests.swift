@@ -67,7 +67,9 @@ import Testing
       try await withSQLiteStore { store in
         // Wired both ways, as PostgreSQL's processes are: the reader writes too (its seen marks).
         let heardByWriter = Mutex<StoreCaches?>(nil)
-        let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), commentFeeds: CommentFeeds(depth: commentDepth),
+        // The reader's topic feeds hold a few statuses only (partial), the writer's all of them.
+        let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), topicFeeds: TopicFeeds(depth: 3),
+                                       commentFeeds: CommentFeeds(depth: commentDepth),
                                        publish: { change in heardByWriter.withLock { $0 }?.apply(change) })
         let writerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publish: { readerCaches.apply($0) })
         heardByWriter.withLock { $0 = writerCaches }
@@ -84,7 +86,8 @@ import Testing
     case .postgres:
       // The truth is a third process whose caches are emptied before each use, so that it reads the database.
       try await withStore(.postgres) { engine in
-        let (reopened, third) = (try engine.reopenWith(StoreCaches(commentFeeds: CommentFeeds(depth: commentDepth))),
+        let (reopened, third) = (try engine.reopenWith(StoreCaches(topicFeeds: TopicFeeds(depth: 3),
+                                                                   commentFeeds: CommentFeeds(depth: commentDepth))),
                                  try engine.reopen())
         guard case .postgres(let listening) = reopened, case .postgres(let truth) = third else {
           Issue.record("not PostgreSQL")
@@ -118,6 +121,9 @@ import Testing
       let (app, people) = try await HomeFeedCacheTests.cast(on: writer, &f)
       var statuses: [Int64] = []
       var comments: [Int64] = []
+      /// The topics each status was posted with (a status shown again joins them again).
+      var topicsOf: [Int64: [String]] = [:]
+      let topics = ["话题", "别的话题"]
 
       func post(by author: Int64, retweeting original: StatusRecord? = nil) async throws {
         let at = f.tick()
@@ -131,11 +137,13 @@ import Testing
         let comment = original != nil && Bool.random(using: &random)
           ? [CommentRecord(id: f.ids.next(at: at), statusID: original!.id, userID: author, text: "顺便评论",
                            appID: app.id, createdAt: at)] : []
+        let joined = topics.filter { _ in Int.random(in: 0..<3, using: &random) > 0 }
         do {
-          try await writer.insertStatus(record, mentions: [], topics: [], comments: comment)
+          try await writer.insertStatus(record, mentions: [], topics: joined, comments: comment)
         } catch StoreError.notFound where original != nil {
           return  // a repost of a repost whose original is gone
         }
+        topicsOf[record.id] = joined
         statuses.append(record.id)
         comments += comment.map(\.id)
       }
@@ -189,7 +197,7 @@ import Testing
         let author = people.randomElement(using: &random)!
         let page = Page(count: Int.random(in: 1...6, using: &random), page: Int.random(in: 1...2, using: &random))
         let ids = Array(statuses.shuffled(using: &random).prefix(4))
-        for feed in [StatusFeed.everyone, .user(author, viewer: viewer)] {
+        for feed in [StatusFeed.everyone, .user(author, viewer: viewer), .topic(topics.randomElement(using: &random)!)] {
           let fresh = truth()
           // First, before a read holds the viewer's relations in the truth's caches too.
           let truthTies = try await fresh.ties(viewer, among: people)
@@ -268,7 +276,10 @@ import Testing
           }
         case 9 where Int.random(in: 0..<3, using: &random) == 0:
           // Staff hide or show a status: their author alone sees it while hidden.
-          if let target { _ = try await writer.setStatusHidden(id: target, hidden: Bool.random(using: &random), mentions: [], topics: [], rows: []) }
+          if let target {
+            _ = try await writer.setStatusHidden(id: target, hidden: Bool.random(using: &random), mentions: [],
+                                                 topics: topicsOf[target] ?? [], rows: [])
+          }
         case 9:
           if let target {
             let at = f.tick()
@@ -324,6 +335,8 @@ import Testing
         #expect(rows.hits > 200, "\(rows)")
         let authors = try #require(store.statistics.caches.first { $0.cache == "author_pages" }?.tally)
         #expect(authors.hits > 100 && authors.misses > 0, "\(authors)")
+        let topicPages = try #require(store.statistics.caches.first { $0.cache == "topic_pages" }?.tally)
+        #expect(topicPages.hits > 20 && topicPages.misses > 0, "\(topicPages)")
       }
     }
   }

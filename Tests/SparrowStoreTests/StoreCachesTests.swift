@@ -158,7 +158,7 @@ import Testing
     let changes: [CacheInvalidation] = [
       .userRows(users: [1, 2], followeesOf: [1], relationsOf: [2]), .grant(hash: "abc"),
       .tokens(userID: 1, appID: 2), .everything,
-      .several([.userRows(users: [3]), .statuses(posted: [PostedStatus(id: 9, author: 3, isPublic: true, isOriginal: false, hasPictures: true)], changed: [7], removed: [8])]),
+      .several([.userRows(users: [3]), .statuses(posted: [PostedStatus(id: 9, author: 3, isPublic: true, isOriginal: false, hasPictures: true, topics: ["话题"])], changed: [7], removed: [8])]),
     ]
     let decoded = try JSONDecoder().decode([CacheInvalidation].self, from: JSONEncoder().encode(changes))
     #expect(decoded == changes)

@@ -75,7 +75,7 @@ package struct StatusPosting: Sendable {
     let reach = learns ? reached.map { mentions + $0 } : mentions
     return .several([
       .userRows(users: [status.userID]),
-      .statuses(posted: stored ? [PostedStatus(status)] : [], changed: status.changedByPosting(comments)),
+      .statuses(posted: stored ? [PostedStatus(status, topics: topics)] : [], changed: status.changedByPosting(comments)),
       .unread(users: reach),
     ])
   }

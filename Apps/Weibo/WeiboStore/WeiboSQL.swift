@@ -291,6 +291,28 @@ package enum WeiboSQL {
     "SELECT id, CAST(visible AS BIGINT) FROM statuses WHERE user_id = \(author) ORDER BY id DESC LIMIT \(limit)"
   }
 
+  /// What a topic's held feed holds (`TopicFeeds`), in one statement (one snapshot): a row (-1, its total), then
+  /// its newest `limit` public statuses' ids and authors by the topic's key (`topicFeedRows` sorts them).
+  package static func topicFeed(_ topic: String, limit: Int) -> SQL {
+    """
+    SELECT CAST(-1 AS BIGINT), (\(sql: topicTotal(topic))) UNION ALL SELECT * FROM (SELECT t.status_id, s.user_id \
+    FROM status_topics t JOIN statuses s ON s.id = t.status_id WHERE t.topic = \(topic) AND s.visible = 0 \
+    ORDER BY t.status_id DESC LIMIT \(limit)) AS newest
+    """
+  }
+
+  /// `topicFeed`'s rows as the feed's ids and authors, newest first, and its total.
+  package static func topicFeedRows(_ rows: [(Int64, Int64)]) -> (ids: [Int64], authors: [Int64], total: Int) {
+    let total = rows.first { $0.0 == -1 }.map { Int($0.1) } ?? 0
+    let held = rows.filter { $0.0 != -1 }.sorted { $0.0 > $1.0 }
+    return (held.map(\.0), held.map(\.1), total)
+  }
+
+  /// How many public statuses `topic` has (`topic_totals`).
+  package static func topicTotal(_ topic: String) -> SQL {
+    "SELECT coalesce((SELECT n FROM topic_totals WHERE topic = \(topic)), 0)"
+  }
+
   /// Originals only, or statuses with pictures.
   package static func featureClause(_ feature: StatusFeature) -> SQL {
     switch feature {
@@ -533,7 +555,7 @@ package enum WeiboSQL {
     // (`topic_totals`) is its page's, and the index counts a mention list without reading each status (a popular
     // topic's page read thousands of rows).
     case (.topic(let topic), .all):
-      "SELECT coalesce((SELECT n FROM topic_totals WHERE topic = \(topic)), 0)"
+      topicTotal(topic)
     // 互相关注 from its authors' counters, as a home feed is counted: counting its statuses up to `totalCap` read a
     // thousand rows (1.5 ms in SQLite, 7 ms in PostgreSQL at 100,000 statuses).
     case (.bilateral(let user), .all):

@@ -12,7 +12,7 @@ import Foundation
 /// read goes first.
 package final class AuthorFeeds: Sendable {
   /// Each held id's visibility: whether it is public.
-  private let held: HeldFeeds<Bool, Void>
+  private let held: HeldFeeds<Int64, Bool, Void>
   /// Ids held per author (ten pages of twenty); deeper pages are read from the database.
   package var depth: Int { held.depth }
 

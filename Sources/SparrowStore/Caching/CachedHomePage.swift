@@ -51,6 +51,22 @@ extension StoreCaches {
     return heldPage(ids, total: total, viewer: viewer, relations: relations)
   }
 
+  /// A page of `topic`'s statuses as `viewer` sees them (`.topic(topic)`, unfiltered) from the caches alone, as the
+  /// engines' reads give it, or nil when anything it needs is not held: the ids and total from `topicFeeds`, less
+  /// the statuses of anyone a block or a suspension keeps apart from the viewer (their held relations).
+  package func topicPage(_ topic: String, seenBy viewer: Int64, _ page: Page)
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
+  {
+    var served: (page: FeedPage<StatusRecord>, context: StatusContextRows)?
+    if case .relations(let relations) = userRows.relations(of: viewer),
+      let (ids, total) = topicFeeds.page(of: topic, apart: relations.apart, page)
+    {
+      served = heldPage(ids, total: total, viewer: viewer, relations: relations)
+    }
+    topicFeeds.count(served: served != nil)
+    return served
+  }
+
   /// `ids` (a held feed's page, in order) with their rows and context as `viewer` sees them, from the caches alone;
   /// nil when any of it is not held.
   private func heldPage(_ ids: [Int64], total: Int, viewer: Int64, relations: UserRowCache.Relations)

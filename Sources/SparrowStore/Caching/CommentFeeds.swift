@@ -24,7 +24,7 @@ package final class CommentFeeds: Sendable {
   }
 
   /// Each held comment's row; per feed, each commenter's numbers when the feed is not complete.
-  private let held: HeldFeeds<CommentRecord, [Int64: Counts]>
+  private let held: HeldFeeds<Int64, CommentRecord, [Int64: Counts]>
   /// Comments held per status: a whole page of Mastodon's context (200) or of `comments/show` at its largest (200
   /// and one more, to learn whether another follows), with room for some the viewer may not see.
   package var depth: Int { held.depth }

@@ -4,7 +4,7 @@ import Foundation
 /// what it needs besides (`Extra`): the one way `HomeFeeds` and `AuthorFeeds` hold theirs. At most `limit` feeds,
 /// the least recently read dropped first; the newest `depth` ids of each (all of them when `complete`). Every change
 /// moves a generation, and a fill that started before it is not kept (it may have raced with the write).
-final class HeldFeeds<Info, Extra>: @unchecked Sendable {
+final class HeldFeeds<Owner: Hashable, Info, Extra>: @unchecked Sendable {
   struct Feed {
     /// Newest first.
     var ids: [Int64]
@@ -56,7 +56,7 @@ final class HeldFeeds<Info, Extra>: @unchecked Sendable {
   let depth: Int
   let limit: Int
   private let lock = NSLock()
-  private var feeds: [Int64: Feed] = [:]
+  private var feeds: [Owner: Feed] = [:]
   private var generation = 0
   private var clock: UInt64 = 0
   private var counted = CacheTally()
@@ -74,10 +74,10 @@ final class HeldFeeds<Info, Extra>: @unchecked Sendable {
   /// Take this before opening the read whose feed (or anything kept with one) will be added.
   var currentGeneration: Int { lock.withLock { generation } }
 
-  func holds(_ owner: Int64) -> Bool { lock.withLock { feeds[owner] != nil } }
+  func holds(_ owner: Owner) -> Bool { lock.withLock { feeds[owner] != nil } }
 
   /// `body`'s answer from `owner`'s feed, or nil when it is not held; a feed that answers counts as read.
-  func read<T>(_ owner: Int64, _ body: (Feed) -> T?) -> T? {
+  func read<T>(_ owner: Owner, _ body: (Feed) -> T?) -> T? {
     lock.lock()
     defer { lock.unlock() }
     guard let feed = feeds[owner], let answer = body(feed) else { return nil }
@@ -87,12 +87,12 @@ final class HeldFeeds<Info, Extra>: @unchecked Sendable {
   }
 
   /// `body`'s answer from `owner`'s feed without counting it as read, with the generation to keep a value by.
-  func peek<T>(_ owner: Int64, _ body: (Feed) -> T?) -> (T?, generation: Int) {
+  func peek<T>(_ owner: Owner, _ body: (Feed) -> T?) -> (T?, generation: Int) {
     lock.withLock { (feeds[owner].flatMap(body), generation) }
   }
 
   /// Holds `feed` as `owner`'s, unless something changed since `generation`.
-  func add(_ feed: Feed, of owner: Int64, readAt generation: Int) {
+  func add(_ feed: Feed, of owner: Owner, readAt generation: Int) {
     lock.lock()
     defer { lock.unlock() }
     guard generation == self.generation else { return }
@@ -106,7 +106,7 @@ final class HeldFeeds<Info, Extra>: @unchecked Sendable {
   }
 
   /// Changes `owner`'s held feed, unless something changed since `generation` (a value counted before then).
-  func keep(_ owner: Int64, readAt generation: Int, _ change: (inout Feed) -> Void) {
+  func keep(_ owner: Owner, readAt generation: Int, _ change: (inout Feed) -> Void) {
     lock.withLock {
       guard generation == self.generation, var feed = feeds.removeValue(forKey: owner) else { return }
       change(&feed)
@@ -115,10 +115,10 @@ final class HeldFeeds<Info, Extra>: @unchecked Sendable {
   }
 
   /// A write: moves the generation and changes each held feed in place; `change` answers false for a feed to drop.
-  func changeAll(_ change: (Int64, inout Feed) -> Bool) {
+  func changeAll(_ change: (Owner, inout Feed) -> Bool) {
     lock.withLock {
       generation += 1
-      var dropped: [Int64] = []
+      var dropped: [Owner] = []
       var index = feeds.startIndex
       while index != feeds.endIndex {
         let owner = feeds.keys[index]
@@ -130,7 +130,7 @@ final class HeldFeeds<Info, Extra>: @unchecked Sendable {
   }
 
   /// A write to `owner`'s feed alone: moves the generation and changes it in place when held.
-  func change(_ owner: Int64, _ change: (inout Feed) -> Void) {
+  func change(_ owner: Owner, _ change: (inout Feed) -> Void) {
     lock.withLock {
       generation += 1
       guard var feed = feeds.removeValue(forKey: owner) else { return }
@@ -139,7 +139,7 @@ final class HeldFeeds<Info, Extra>: @unchecked Sendable {
     }
   }
 
-  func drop(owners: [Int64]) {
+  func drop(owners: [Owner]) {
     guard !owners.isEmpty else { return }
     lock.withLock {
       generation += 1

@@ -43,7 +43,7 @@ package final class HomeFeeds: Sendable {
     var totals: [StatusFeature: Int] = [:]
   }
 
-  private let held: HeldFeeds<Kind, Extra>
+  private let held: HeldFeeds<Int64, Kind, Extra>
   /// Ids held per feed (forty pages of twenty by default); deeper pages are read from the database.
   package var depth: Int { held.depth }
   package var limit: Int { held.limit }
@@ -175,17 +175,20 @@ package struct PostedStatus: Sendable, Equatable, Codable {
   package var isOriginal: Bool?
   /// With pictures; nil as `isOriginal`.
   package var hasPictures: Bool?
+  /// The topics it joined (none unless public); nil as `isOriginal` (the held topic feeds then go).
+  package var topics: [String]?
 
-  package init(id: Int64, author: Int64, isPublic: Bool, isOriginal: Bool?, hasPictures: Bool?) {
+  package init(id: Int64, author: Int64, isPublic: Bool, isOriginal: Bool?, hasPictures: Bool?, topics: [String]?) {
     self.id = id
     self.author = author
     self.isPublic = isPublic
     self.isOriginal = isOriginal
     self.hasPictures = hasPictures
+    self.topics = topics
   }
 
-  package init(_ status: StatusRecord) {
+  package init(_ status: StatusRecord, topics: [String]) {
     self.init(id: status.id, author: status.userID, isPublic: status.visible == 0,
-              isOriginal: status.retweetedID == nil, hasPictures: !status.pictures.isEmpty)
+              isOriginal: status.retweetedID == nil, hasPictures: !status.pictures.isEmpty, topics: topics)
   }
 }
