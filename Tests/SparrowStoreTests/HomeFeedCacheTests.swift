@@ -68,7 +68,7 @@ import Testing
         // Wired both ways, as PostgreSQL's processes are: the reader writes too (its seen marks).
         let heardByWriter = Mutex<StoreCaches?>(nil)
         // The reader's topic feeds hold a few statuses only (partial), the writer's all of them.
-        let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), topicFeeds: TopicFeeds(depth: 3),
+        let readerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publicFeeds: PublicFeeds(depth: 3),
                                        commentFeeds: CommentFeeds(depth: commentDepth),
                                        publish: { change in heardByWriter.withLock { $0 }?.apply(change) })
         let writerCaches = StoreCaches(homeFeeds: HomeFeeds(depth: depth), publish: { readerCaches.apply($0) })
@@ -86,7 +86,7 @@ import Testing
     case .postgres:
       // The truth is a third process whose caches are emptied before each use, so that it reads the database.
       try await withStore(.postgres) { engine in
-        let (reopened, third) = (try engine.reopenWith(StoreCaches(topicFeeds: TopicFeeds(depth: 3),
+        let (reopened, third) = (try engine.reopenWith(StoreCaches(publicFeeds: PublicFeeds(depth: 3),
                                                                    commentFeeds: CommentFeeds(depth: commentDepth))),
                                  try engine.reopen())
         guard case .postgres(let listening) = reopened, case .postgres(let truth) = third else {
@@ -197,22 +197,25 @@ import Testing
         let author = people.randomElement(using: &random)!
         let page = Page(count: Int.random(in: 1...6, using: &random), page: Int.random(in: 1...2, using: &random))
         let ids = Array(statuses.shuffled(using: &random).prefix(4))
-        for feed in [StatusFeed.everyone, .user(author, viewer: viewer), .topic(topics.randomElement(using: &random)!)] {
+        // The public timeline filtered too (`PublicFeeds` holds each).
+        let everyone = [StatusFeature.all, .original, .picture].randomElement(using: &random)!
+        for (feed, feature) in [(StatusFeed.everyone, everyone), (.user(author, viewer: viewer), .all),
+                                (.topic(topics.randomElement(using: &random)!), .all)] {
           let fresh = truth()
           // First, before a read holds the viewer's relations in the truth's caches too.
           let truthTies = try await fresh.ties(viewer, among: people)
-          let truthPage = try await fresh.statuses(in: feed, feature: .all, page: page, seenBy: viewer)
+          let truthPage = try await fresh.statuses(in: feed, feature: feature, page: page, seenBy: viewer)
           let truthContext = try await fresh.context(for: truthPage.items, viewer: viewer)
           let truthByID = try await fresh.statuses(ids: ids, visibleTo: viewer)
           let truthAuthor = try await fresh.user(id: author)
           let truthPeople = try await fresh.users(ids: people)
           for (process, store) in [("writer", writer), ("reader", reader)] {
             for _ in 0..<2 {
-              let found = try await store.statuses(in: feed, feature: .all, page: page, seenBy: viewer)
-              #expect(found.items == truthPage.items, "\(place), \(process), \(feed), \(page)")
+              let found = try await store.statuses(in: feed, feature: feature, page: page, seenBy: viewer)
+              #expect(found.items == truthPage.items, "\(place), \(process), \(feed), \(feature), \(page)")
               #expect(found.total == truthPage.total, "\(place), \(process), \(feed)")
-              let (withContext, rows) = try await store.statuses(in: feed, feature: .all, page: page, viewer: viewer)
-              #expect(withContext.items == truthPage.items, "\(place), \(process), \(feed), \(page)")
+              let (withContext, rows) = try await store.statuses(in: feed, feature: feature, page: page, viewer: viewer)
+              #expect(withContext.items == truthPage.items, "\(place), \(process), \(feed), \(feature), \(page)")
               #expect(rows.originals == truthContext.originals, "\(place), \(process), \(feed)")
               #expect(try await store.statuses(ids: ids, visibleTo: viewer) == truthByID, "\(place), \(process)")
               for id in ids.prefix(1) {
@@ -335,8 +338,8 @@ import Testing
         #expect(rows.hits > 200, "\(rows)")
         let authors = try #require(store.statistics.caches.first { $0.cache == "author_pages" }?.tally)
         #expect(authors.hits > 100 && authors.misses > 0, "\(authors)")
-        let topicPages = try #require(store.statistics.caches.first { $0.cache == "topic_pages" }?.tally)
-        #expect(topicPages.hits > 20 && topicPages.misses > 0, "\(topicPages)")
+        let publicPages = try #require(store.statistics.caches.first { $0.cache == "public_pages" }?.tally)
+        #expect(publicPages.hits > 20 && publicPages.misses > 0, "\(publicPages)")
       }
     }
   }

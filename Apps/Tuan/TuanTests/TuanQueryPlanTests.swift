@@ -18,6 +18,8 @@ import TuanStore
   static let allowed = [
     // The cities on sale group every deal on sale, once until a deal or the time changes them (`OnSaleSets`).
     "SELECT DISTINCT city_adcode FROM tuan_deals",
+    // Every shop's people (a row a shop, at most `ShopPeople.limit`), once until the catalog changes (`ShopPeople`).
+    "SELECT user_id, merchant_id FROM tuan_shop_users",
   ]
 
   @Test func everyReadUsesAnIndex() async throws {

@@ -200,24 +200,24 @@ extension PostgresWeiboStore {
       try await catchUp()
       if let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
     }
-    // A topic's likewise (`TopicFeeds`).
-    let topic = TopicFeeds.topic(of: feed, feature)
-    if let topic, engine.isListening {
+    // A topic's and the public timeline likewise (`PublicFeeds`).
+    let held = PublicFeeds.key(of: feed, feature)
+    if let held, engine.isListening {
       try await catchUp()
-      if let served = caches.topicPage(topic, seenBy: viewer, page) { return served.page }
+      if let served = caches.publicPage(held, seenBy: viewer, page) { return served.page }
     }
     func read() async throws -> FeedPage<StatusRecord> {
       let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
-      let topicsGeneration = caches.topicFeeds.currentGeneration
+      let publicGeneration = caches.publicFeeds.currentGeneration
       return try await readingCached { db, generation in
         let found = try await self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
         if let author {
           self.caches.statusRows.add(found.items, readAt: rowsGeneration)
           try await self.fillAuthorFeed(author, readAt: authorsGeneration, db)
         }
-        if let topic {
+        if let held {
           self.caches.statusRows.add(found.items, readAt: rowsGeneration)
-          try await self.fillTopicFeed(topic, readAt: topicsGeneration, db)
+          try await self.fillPublicFeed(held, readAt: publicGeneration, db)
         }
         return found
       }
@@ -249,14 +249,14 @@ extension PostgresWeiboStore {
               complete: rows.count <= feeds.depth, of: author, readAt: generation)
   }
 
-  /// Holds `topic`'s newest statuses (`WeiboSQL.topicFeed`) unless held, as of `generation`.
-  func fillTopicFeed(_ topic: String, readAt generation: Int, _ db: Connection) async throws {
-    let feeds = caches.topicFeeds
-    guard !feeds.holds(topic) else { return }
-    let rows = try await db.rows(WeiboSQL.topicFeed(topic, limit: feeds.depth + 1))
-    let (ids, authors, total) = WeiboSQL.topicFeedRows(try rows.map { (try $0.int64(0), try $0.int64(1)) })
+  /// Holds `key`'s newest statuses (`WeiboSQL.publicFeed`) unless held, as of `generation`.
+  func fillPublicFeed(_ key: PublicFeeds.Key, readAt generation: Int, _ db: Connection) async throws {
+    let feeds = caches.publicFeeds
+    guard !feeds.holds(key) else { return }
+    let rows = try await db.rows(WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect))
+    let (ids, authors, total) = WeiboSQL.publicFeedRows(try rows.map { (try $0.int64(0), try $0.int64(1)) })
     feeds.add(Array(ids.prefix(feeds.depth)), authors: Array(authors.prefix(feeds.depth)), total: total,
-              complete: ids.count <= feeds.depth, of: topic, readAt: generation)
+              complete: ids.count <= feeds.depth, of: key, readAt: generation)
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
@@ -286,16 +286,16 @@ extension PostgresWeiboStore {
       try await catchUp()
       if let served = caches.authorPage(of: author, seenBy: viewer, page) { return served }
     }
-    let topic = TopicFeeds.topic(of: feed, feature)
-    if let topic, engine.isListening {
+    let held = PublicFeeds.key(of: feed, feature)
+    if let held, engine.isListening {
       try await catchUp()
-      if let served = caches.topicPage(topic, seenBy: viewer, page) { return served }
+      if let served = caches.publicPage(held, seenBy: viewer, page) { return served }
     }
     // Any other feed: its page, total and reposted originals in one statement (one snapshot without a transaction:
     // BEGIN, the count, the originals and COMMIT were four more round trips each).
     if hot == nil, Self.readsInOneStatement(feed, feature) {
       let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
-      let topicsGeneration = caches.topicFeeds.currentGeneration
+      let publicGeneration = caches.publicFeeds.currentGeneration
       return try await readingCached { db, generation in
         let counted = try await self.keptTotal(feed, feature, db)
         let (found, originals) = try await Self.page(of: feed, feature, page, viewer: viewer, originals: true,
@@ -307,9 +307,9 @@ extension PostgresWeiboStore {
           self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
           try await self.fillAuthorFeed(author, readAt: authorsGeneration, db)
         }
-        if let topic {
+        if let held {
           self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
-          try await self.fillTopicFeed(topic, readAt: topicsGeneration, db)
+          try await self.fillPublicFeed(held, readAt: publicGeneration, db)
         }
         return (found, context)
       }

@@ -200,17 +200,17 @@ extension SQLiteWeiboStore {
   {
     let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
     if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
-    let topic = TopicFeeds.topic(of: feed, feature)
-    if let topic, let served = caches.topicPage(topic, seenBy: viewer, page) { return served.page }
+    let held = PublicFeeds.key(of: feed, feature)
+    if let held, let served = caches.publicPage(held, seenBy: viewer, page) { return served.page }
     func read() async throws -> FeedPage<StatusRecord> {
       let generation = userRows.currentGeneration
       let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
-      let (sumsGeneration, topicsGeneration) = (caches.sumsGeneration, caches.topicFeeds.currentGeneration)
+      let (sumsGeneration, publicGeneration) = (caches.sumsGeneration, caches.publicFeeds.currentGeneration)
       return try await reading { db in
         let found = try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
                                  rowsReadAt: rowsGeneration, sumsReadAt: sumsGeneration, db)
         if let author { try fillAuthorFeed(author, readAt: authorsGeneration, db) }
-        if let topic { try fillTopicFeed(topic, readAt: topicsGeneration, db) }
+        if let held { try fillPublicFeed(held, readAt: publicGeneration, db) }
         return found
       }
     }
@@ -240,15 +240,15 @@ extension SQLiteWeiboStore {
               readAt: generation)
   }
 
-  /// Holds `topic`'s newest statuses (`WeiboSQL.topicFeed`) unless held, as of `generation`.
-  func fillTopicFeed(_ topic: String, readAt generation: Int, _ db: Database) throws {
-    let feeds = caches.topicFeeds
-    guard !feeds.holds(topic) else { return }
-    let (sql, arguments) = WeiboSQL.topicFeed(topic, limit: feeds.depth + 1).sqlite
+  /// Holds `key`'s newest statuses (`WeiboSQL.publicFeed`) unless held, as of `generation`.
+  func fillPublicFeed(_ key: PublicFeeds.Key, readAt generation: Int, _ db: Database) throws {
+    let feeds = caches.publicFeeds
+    guard !feeds.holds(key) else { return }
+    let (sql, arguments) = WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect).sqlite
     let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
-    let (ids, authors, total) = WeiboSQL.topicFeedRows(rows.map { ($0[0], $0[1]) })
+    let (ids, authors, total) = WeiboSQL.publicFeedRows(rows.map { ($0[0], $0[1]) })
     feeds.add(Array(ids.prefix(feeds.depth)), authors: Array(authors.prefix(feeds.depth)), total: total,
-              complete: ids.count <= feeds.depth, of: topic, readAt: generation)
+              complete: ids.count <= feeds.depth, of: key, readAt: generation)
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
@@ -261,13 +261,13 @@ extension SQLiteWeiboStore {
     // A person's page likewise, from their held statuses (`AuthorFeeds`).
     let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
     if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served }
-    // A topic's likewise (`TopicFeeds`).
-    let topic = TopicFeeds.topic(of: feed, feature)
-    if let topic, let served = caches.topicPage(topic, seenBy: viewer, page) { return served }
+    // A topic's and the public timeline likewise (`PublicFeeds`).
+    let held = PublicFeeds.key(of: feed, feature)
+    if let held, let served = caches.publicPage(held, seenBy: viewer, page) { return served }
     let generation = userRows.currentGeneration
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
     let (authorsGeneration, sumsGeneration) = (caches.authorFeeds.currentGeneration, caches.sumsGeneration)
-    let topicsGeneration = caches.topicFeeds.currentGeneration
+    let publicGeneration = caches.publicFeeds.currentGeneration
     let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
       let found = try self.statuses(
         in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration,
@@ -278,9 +278,9 @@ extension SQLiteWeiboStore {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
         try self.fillAuthorFeed(author, readAt: authorsGeneration, db)
       }
-      if let topic {
+      if let held {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
-        try self.fillTopicFeed(topic, readAt: topicsGeneration, db)
+        try self.fillPublicFeed(held, readAt: publicGeneration, db)
       }
       if let owner = hot {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)

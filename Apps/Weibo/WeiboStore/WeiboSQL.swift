@@ -291,18 +291,25 @@ package enum WeiboSQL {
     "SELECT id, CAST(visible AS BIGINT) FROM statuses WHERE user_id = \(author) ORDER BY id DESC LIMIT \(limit)"
   }
 
-  /// What a topic's held feed holds (`TopicFeeds`), in one statement (one snapshot): a row (-1, its total), then
-  /// its newest `limit` public statuses' ids and authors by the topic's key (`topicFeedRows` sorts them).
-  package static func topicFeed(_ topic: String, limit: Int) -> SQL {
-    """
-    SELECT CAST(-1 AS BIGINT), (\(sql: topicTotal(topic))) UNION ALL SELECT * FROM (SELECT t.status_id, s.user_id \
-    FROM status_topics t JOIN statuses s ON s.id = t.status_id WHERE t.topic = \(topic) AND s.visible = 0 \
-    ORDER BY t.status_id DESC LIMIT \(limit)) AS newest
-    """
+  /// What a held public feed holds (`PublicFeeds`), in one statement (one snapshot): a row (-1, its total), then
+  /// its newest `limit` statuses' ids and authors (`publicFeedRows` sorts them), a topic's by its key.
+  package static func publicFeed(_ key: PublicFeeds.Key, limit: Int, dialect: Dialect) -> SQL {
+    let (total, newest): (SQL, SQL) = switch key {
+    case .topic(let topic):
+      (topicTotal(topic), """
+        SELECT t.status_id, s.user_id FROM status_topics t JOIN statuses s ON s.id = t.status_id \
+        WHERE t.topic = \(topic) AND s.visible = 0 ORDER BY t.status_id DESC LIMIT \(limit)
+        """)
+    case .everyone(let feature):
+      (total(.everyone, feature, condition: "", dialect: dialect), """
+        SELECT id, user_id FROM statuses WHERE visible = 0\(sql: featureClause(feature)) ORDER BY id DESC LIMIT \(limit)
+        """)
+    }
+    return "SELECT CAST(-1 AS BIGINT), (\(sql: total)) UNION ALL SELECT * FROM (\(sql: newest)) AS newest"
   }
 
-  /// `topicFeed`'s rows as the feed's ids and authors, newest first, and its total.
-  package static func topicFeedRows(_ rows: [(Int64, Int64)]) -> (ids: [Int64], authors: [Int64], total: Int) {
+  /// `publicFeed`'s rows as the feed's ids and authors, newest first, and its total.
+  package static func publicFeedRows(_ rows: [(Int64, Int64)]) -> (ids: [Int64], authors: [Int64], total: Int) {
     let total = rows.first { $0.0 == -1 }.map { Int($0.1) } ?? 0
     let held = rows.filter { $0.0 != -1 }.sorted { $0.0 > $1.0 }
     return (held.map(\.0), held.map(\.1), total)

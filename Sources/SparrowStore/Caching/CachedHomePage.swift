@@ -51,19 +51,19 @@ extension StoreCaches {
     return heldPage(ids, total: total, viewer: viewer, relations: relations)
   }
 
-  /// A page of `topic`'s statuses as `viewer` sees them (`.topic(topic)`, unfiltered) from the caches alone, as the
-  /// engines' reads give it, or nil when anything it needs is not held: the ids and total from `topicFeeds`, less
-  /// the statuses of anyone a block or a suspension keeps apart from the viewer (their held relations).
-  package func topicPage(_ topic: String, seenBy viewer: Int64, _ page: Page)
+  /// A page of a topic's statuses or of the public timeline as `viewer` sees it, from the caches alone, as the
+  /// engines' reads give it, or nil when anything it needs is not held: the ids and total from `publicFeeds`, less
+  /// the statuses of those the viewer's held relations hide (`PublicFeeds.hidden`).
+  package func publicPage(_ key: PublicFeeds.Key, seenBy viewer: Int64, _ page: Page)
     -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
   {
     var served: (page: FeedPage<StatusRecord>, context: StatusContextRows)?
     if case .relations(let relations) = userRows.relations(of: viewer),
-      let (ids, total) = topicFeeds.page(of: topic, apart: relations.apart, page)
+      let (ids, total) = publicFeeds.page(of: key, hiding: PublicFeeds.hidden(key, relations), page)
     {
       served = heldPage(ids, total: total, viewer: viewer, relations: relations)
     }
-    topicFeeds.count(served: served != nil)
+    publicFeeds.count(served: served != nil)
     return served
   }
 

@@ -43,17 +43,17 @@ package final class StoreCaches: Sendable {
   // Last of the stored properties, newest last: a module built against the earlier layout reads the others where
   // they were (an incremental build does not always rebuild the dependents of a package class whose fields moved).
   package let authorFeeds: AuthorFeeds
-  package let topicFeeds: TopicFeeds
+  package let publicFeeds: PublicFeeds
   package let commentFeeds: CommentFeeds
   private let followChanges = Atomic<Int>(0)
   package let reachedReads = ReachedReads()
 
   package init(homeFeeds: HomeFeeds = HomeFeeds(), authorFeeds: AuthorFeeds = AuthorFeeds(),
-               topicFeeds: TopicFeeds = TopicFeeds(), commentFeeds: CommentFeeds = CommentFeeds(),
+               publicFeeds: PublicFeeds = PublicFeeds(), commentFeeds: CommentFeeds = CommentFeeds(),
                publish: @escaping @Sendable (CacheInvalidation) -> Void = { _ in }) {
     self.homeFeeds = homeFeeds
     self.authorFeeds = authorFeeds
-    self.topicFeeds = topicFeeds
+    self.publicFeeds = publicFeeds
     self.commentFeeds = commentFeeds
     self.publish = publish
   }
@@ -78,7 +78,7 @@ package final class StoreCaches: Sendable {
   /// Hits and misses of each cache, by the name `/metrics` shows.
   package var tallies: [(cache: String, tally: CacheTally)] {
     [("apps", apps.tally), ("grants", grants.tally), ("user_rows", userRows.tally), ("status_rows", statusRows.tally),
-     ("home_pages", homeFeeds.tally), ("author_pages", authorFeeds.tally), ("topic_pages", topicFeeds.tally),
+     ("home_pages", homeFeeds.tally), ("author_pages", authorFeeds.tally), ("public_pages", publicFeeds.tally),
      ("comment_pages", commentFeeds.tally),
      ("unread_badges", unreadBadges.tally), ("unread_counts", unreadCounts.tally),
      ("reached_reads", reachedReads.tally)]
@@ -112,11 +112,11 @@ package final class StoreCaches: Sendable {
       statusRows.drop(changed + removed)
       homeFeeds.removed(removed)
       authorFeeds.removed(removed)
-      topicFeeds.removed(removed)
+      publicFeeds.removed(removed)
       commentFeeds.drop(statuses: changed + removed)
       posted.forEach(homeFeeds.posted)
       posted.forEach(authorFeeds.posted)
-      posted.forEach(topicFeeds.posted)
+      posted.forEach(publicFeeds.posted)
       posted.forEach { statusEvents.send(.posted($0)) }
       removed.forEach { statusEvents.send(.removed($0)) }
     case .several(let changes):
@@ -150,7 +150,7 @@ package final class StoreCaches: Sendable {
       statusRows.dropAll()
       homeFeeds.dropAll()
       authorFeeds.dropAll()
-      topicFeeds.dropAll()
+      publicFeeds.dropAll()
       commentFeeds.dropAll()
       unreadBadges.dropAll()
       unreadCounts.dropAll()
