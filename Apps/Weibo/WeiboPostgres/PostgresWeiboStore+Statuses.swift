@@ -244,9 +244,8 @@ extension PostgresWeiboStore {
     let feeds = caches.authorFeeds
     guard !feeds.holds(author) else { return }
     let rows = try await db.rows(WeiboSQL.authorFeed(author, limit: feeds.depth + 1))
-    let held = rows.prefix(feeds.depth)
-    feeds.add(try held.map { try $0.int64(0) }, isPublic: try held.map { try $0.int64(1) == 0 },
-              complete: rows.count <= feeds.depth, of: author, readAt: generation)
+    feeds.add(newest: try rows.map { (id: try $0.int64(0), isPublic: try $0.int64(1) == 0) }, of: author,
+              readAt: generation)
   }
 
   /// Holds `key`'s newest statuses (`WeiboSQL.publicFeed`) unless held, as of `generation`.
@@ -254,9 +253,8 @@ extension PostgresWeiboStore {
     let feeds = caches.publicFeeds
     guard !feeds.holds(key) else { return }
     let rows = try await db.rows(WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect))
-    let (ids, authors, total) = WeiboSQL.publicFeedRows(try rows.map { (try $0.int64(0), try $0.int64(1)) })
-    feeds.add(Array(ids.prefix(feeds.depth)), authors: Array(authors.prefix(feeds.depth)), total: total,
-              complete: ids.count <= feeds.depth, of: key, readAt: generation)
+    let (newest, total) = WeiboSQL.publicFeedRows(try rows.map { (try $0.int64(0), try $0.int64(1)) })
+    feeds.add(newest: newest, total: total, of: key, readAt: generation)
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws

@@ -235,9 +235,7 @@ extension SQLiteWeiboStore {
     guard !feeds.holds(author) else { return }
     let (sql, arguments) = WeiboSQL.authorFeed(author, limit: feeds.depth + 1).sqlite
     let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
-    let held = rows.prefix(feeds.depth)
-    feeds.add(held.map { $0[0] }, isPublic: held.map { $0[1] == 0 }, complete: rows.count <= feeds.depth, of: author,
-              readAt: generation)
+    feeds.add(newest: rows.map { (id: $0[0], isPublic: $0[1] == 0) }, of: author, readAt: generation)
   }
 
   /// Holds `key`'s newest statuses (`WeiboSQL.publicFeed`) unless held, as of `generation`.
@@ -246,9 +244,8 @@ extension SQLiteWeiboStore {
     guard !feeds.holds(key) else { return }
     let (sql, arguments) = WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect).sqlite
     let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
-    let (ids, authors, total) = WeiboSQL.publicFeedRows(rows.map { ($0[0], $0[1]) })
-    feeds.add(Array(ids.prefix(feeds.depth)), authors: Array(authors.prefix(feeds.depth)), total: total,
-              complete: ids.count <= feeds.depth, of: key, readAt: generation)
+    let (newest, total) = WeiboSQL.publicFeedRows(rows.map { ($0[0], $0[1]) })
+    feeds.add(newest: newest, total: total, of: key, readAt: generation)
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws

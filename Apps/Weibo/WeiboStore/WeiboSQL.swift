@@ -308,11 +308,10 @@ package enum WeiboSQL {
     return "SELECT CAST(-1 AS BIGINT), (\(sql: total)) UNION ALL SELECT * FROM (\(sql: newest)) AS newest"
   }
 
-  /// `publicFeed`'s rows as the feed's ids and authors, newest first, and its total.
-  package static func publicFeedRows(_ rows: [(Int64, Int64)]) -> (ids: [Int64], authors: [Int64], total: Int) {
+  /// `publicFeed`'s rows as the feed's statuses (ids and authors), newest first, and its total.
+  package static func publicFeedRows(_ rows: [(Int64, Int64)]) -> (newest: [(id: Int64, author: Int64)], total: Int) {
     let total = rows.first { $0.0 == -1 }.map { Int($0.1) } ?? 0
-    let held = rows.filter { $0.0 != -1 }.sorted { $0.0 > $1.0 }
-    return (held.map(\.0), held.map(\.1), total)
+    return (rows.filter { $0.0 != -1 }.sorted { $0.0 > $1.0 }.map { (id: $0.0, author: $0.1) }, total)
   }
 
   /// How many public statuses `topic` has (`topic_totals`).

@@ -46,9 +46,12 @@ package final class AuthorFeeds: Sendable {
     }
   }
 
-  /// Holds `author`'s newest ids and whether each is public, `complete` when that is all of them.
-  package func add(_ ids: [Int64], isPublic: [Bool], complete: Bool, of author: Int64, readAt generation: Int) {
-    held.add(.init(ids: ids, infos: isPublic, complete: complete, extra: ()), of: author, readAt: generation)
+  /// Holds `author`'s newest statuses (ids and whether each is public, newest first, read `depth + 1` at most: one
+  /// more than held tells the feed is partial).
+  package func add(newest: [(id: Int64, isPublic: Bool)], of author: Int64, readAt generation: Int) {
+    let kept = newest.prefix(depth)
+    held.add(.init(ids: kept.map(\.id), infos: kept.map(\.isPublic), complete: newest.count <= depth, extra: ()),
+             of: author, readAt: generation)
   }
 
   /// A new status joins its author's feed, when held (once: a process hears its own announcements again).

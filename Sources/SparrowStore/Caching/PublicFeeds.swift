@@ -70,9 +70,12 @@ package final class PublicFeeds: Sendable {
     }
   }
 
-  /// Holds `key`'s newest ids with their authors and its total, `complete` when that is all of them.
-  package func add(_ ids: [Int64], authors: [Int64], total: Int, complete: Bool, of key: Key, readAt generation: Int) {
-    held.add(.init(ids: ids, infos: authors, complete: complete, extra: total), of: key, readAt: generation)
+  /// Holds `key`'s newest statuses (ids with their authors, newest first, read `depth + 1` at most: one more than
+  /// held tells the feed is partial) and its total.
+  package func add(newest: [(id: Int64, author: Int64)], total: Int, of key: Key, readAt generation: Int) {
+    let kept = newest.prefix(depth)
+    held.add(.init(ids: kept.map(\.id), infos: kept.map(\.author), complete: newest.count <= depth, extra: total),
+             of: key, readAt: generation)
   }
 
   /// A status posted joins the held feeds it belongs to (once: a process hears its own announcements again). What
