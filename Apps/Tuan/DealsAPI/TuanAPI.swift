@@ -240,7 +240,6 @@ struct TuanController: Sendable {
     let page = try call.params.page(defaultCount: 20, maxCount: 50)
     let found = try await store.orders(userID: user, limit: page.count, offset: page.offset)
     let deals = try await store.deals(ids: found.items.map(\.dealID))
-    let reviewed = try await store.reviewIDs(couponCodes: found.items.flatMap(\.coupons).map(\.code))
     return try json(Orders(orders: found.items.map { order in
       Orders.Order(
         id: order.id, dealId: DealsCall.dealID(order.dealID), title: deals[order.dealID]?.title ?? "",
@@ -250,7 +249,7 @@ struct TuanController: Sendable {
           let state = coupon.state(at: call.now)
           return Orders.Coupon(code: coupon.code, state: state.rawValue, stateName: state.label,
                                validUntil: DealsCall.format(coupon.validUntil.addingTimeInterval(-1)),
-                               reviewId: reviewed[coupon.code])
+                               reviewId: order.reviewIDs[coupon.code])
         })
     }, totalNumber: found.total))
   }

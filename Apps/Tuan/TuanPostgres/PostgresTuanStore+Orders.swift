@@ -78,8 +78,9 @@ extension PostgresTuanStore {
   static func withCoupons(_ orders: [OrderRecord], _ db: Connection) async throws -> [OrderRecord] {
     guard !orders.isEmpty else { return [] }
     let coupons = try await db.rows("""
-      SELECT \(raw: couponColumns) FROM tuan_coupons WHERE order_id = \(any: orders.map(\.id)) ORDER BY code
-      """).map(CouponRecord.init(row:))
+      SELECT \(raw: couponColumns), \(raw: couponReviewID) FROM tuan_coupons WHERE order_id = \(any: orders.map(\.id))
+      ORDER BY code
+      """).map { (coupon: try CouponRecord(row: $0), reviewID: try $0.optionalInt64(8)) }
     return orders.attaching(coupons)
   }
 

@@ -80,8 +80,9 @@ extension SQLiteTuanStore {
   static func withCoupons(_ orders: [OrderRecord], _ db: Database) throws -> [OrderRecord] {
     guard !orders.isEmpty else { return [] }
     let coupons = try decodeRows(db.cachedStatement(sql: """
-      SELECT \(couponColumns) FROM tuan_coupons WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY code
-      """), [jsonList(orders.map(\.id))], CouponRecord.init(row:))
+      SELECT \(couponColumns), \(couponReviewID) FROM tuan_coupons WHERE order_id IN (SELECT value FROM json_each(?))
+      ORDER BY code
+      """), [jsonList(orders.map(\.id))]) { (coupon: CouponRecord(row: $0), reviewID: $0[8] as Int64?) }
     return orders.attaching(coupons)
   }
 

@@ -10,3 +10,6 @@ package let dealColumns = """
   per_person_limit, reservation_required, notice, special_tips, details, pictures, latitude, longitude
   """
 package let couponColumns = "code, order_id, deal_id, merchant_id, user_id, state, valid_until, changed_at"
+/// A `tuan_coupons` row's review, if one was written with it (`[OrderRecord].attaching`): the unique index on
+/// `coupon_code` answers it.
+package let couponReviewID = "(SELECT id FROM tuan_reviews WHERE tuan_reviews.coupon_code = tuan_coupons.code)"

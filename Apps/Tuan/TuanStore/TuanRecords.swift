@@ -289,6 +289,8 @@ package struct OrderRecord: Sendable, Hashable {
   package var total: Int { unitPrice * quantity }
   package var createdAt: Date
   package var coupons: [CouponRecord]
+  /// The reviews written with its 团购券, by code: read with the coupons (the orders pages link them).
+  package var reviewIDs: [String: Int64] = [:]
 
   package init(id: Int64, userID: Int64, dealID: Int64, quantity: Int, unitPrice: Int, createdAt: Date,
                coupons: [CouponRecord] = []) {
@@ -329,12 +331,16 @@ package struct DealsKeyRecord: Sendable, Equatable {
 }
 
 extension [OrderRecord] {
-  /// The orders with their 团购券 from `coupons` (read in one query for the page), as both engines answer them.
-  package func attaching(_ coupons: [CouponRecord]) -> [OrderRecord] {
-    let byOrder = Dictionary(grouping: coupons, by: \.orderID)
+  /// The orders with their 团购券 from `coupons` (read in one query for the page, each with the id of the review
+  /// written with it, if any), as both engines answer them.
+  package func attaching(_ coupons: [(coupon: CouponRecord, reviewID: Int64?)]) -> [OrderRecord] {
+    let byOrder = Dictionary(grouping: coupons, by: \.coupon.orderID)
     return map { order in
       var order = order
-      order.coupons = byOrder[order.id] ?? []
+      let own = byOrder[order.id] ?? []
+      order.coupons = own.map(\.coupon)
+      order.reviewIDs = Dictionary(own.compactMap { read in read.reviewID.map { (read.coupon.code, $0) } },
+                                   uniquingKeysWith: { a, _ in a })
       return order
     }
   }

@@ -69,6 +69,11 @@ func onlySomeoneWhoUsedACouponReviewsOncePerCoupon(_ kind: StoreKind) async thro
     // A second used 券 is a second review.
     _ = try await store.addReview(r.review(6, by: 7, coupon: 1, stars: 4))
     #expect(try await store.reviewIDs(couponCodes: r.used[7]! + [r.unused[7]!]) == [r.used[7]![0]: 4, r.used[7]![1]: 6])
+    // Read with their orders too, as the orders pages link them (the unused 券 has none).
+    let orders = try await store.orders(userID: 7, limit: 50, offset: 0).items
+    #expect(Dictionary(orders.flatMap(\.reviewIDs), uniquingKeysWith: { a, _ in a }) == [r.used[7]![0]: 4, r.used[7]![1]: 6])
+    let first = try #require(orders.first { $0.coupons.contains { $0.code == r.used[7]![0] } })
+    #expect(try await store.order(id: first.id, userID: 7)?.reviewIDs[r.used[7]![0]] == 4)
     let merchant = try #require(try await store.merchant(id: r.shop.id))
     #expect(merchant.reviewCount == 2 && merchant.rating == 4.5 && merchant.tally.stars == [0, 0, 0, 1, 1])
   }

@@ -83,8 +83,6 @@ extension TuanWeb {
   /// The orders with their deals and 团购券 as the pages show them.
   func orderRows(_ orders: [OrderRecord], csrf: String, placed: Int64?) async throws -> [OrderRow] {
     let deals = try await deps.store.deals(ids: orders.map(\.dealID))
-    let used = orders.flatMap(\.coupons).filter { $0.storedState == .consumed }.map(\.code)
-    let reviewed = try await deps.store.reviewIDs(couponCodes: used)
     let now = deps.now()
     return orders.map { order in
       let deal = deals[order.dealID]
@@ -92,7 +90,7 @@ extension TuanWeb {
       return OrderRow(
         order: order, link: card?.link, picture: card.flatMap { $0.picture.isEmpty ? nil : $0.picture },
         title: deal?.title ?? "团购已删除", merchantID: deal?.merchantID,
-        coupons: order.coupons.map { CouponRow($0, now: now, csrf: csrf, reviewID: reviewed[$0.code]) },
+        coupons: order.coupons.map { CouponRow($0, now: now, csrf: csrf, reviewID: order.reviewIDs[$0.code]) },
         placed: order.id == placed)
     }
   }
