@@ -429,3 +429,26 @@ func tiesAreTheHistoryOfFollowsBlocksAndMutes(_ kind: StoreKind) async throws {
     }
   }
 }
+
+/// Comments read with the ones they answer (Mastodon's notifications) follow the rules of comments read alone: a
+/// parent hidden by staff is its author's only.
+@Test(arguments: StoreKind.available)
+func commentsReadWithTheirParentsByTheSameRules(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let (a, b, c) = (try await f.user(store, "alice"), try await f.user(store, "bob"), try await f.user(store, "carol"))
+    let post = try await f.status(store, by: a, "原文")
+    let first = CommentRecord(id: f.ids.next(at: f.tick()), statusID: post, userID: b, text: "一楼", appID: 0, createdAt: f.now)
+    try await store.insertComments([first], mentions: [])
+    let reply = CommentRecord(id: f.ids.next(at: f.tick()), statusID: post, userID: c, text: "回复一楼", appID: 0,
+                              createdAt: f.now, replyCommentID: first.id)
+    try await store.insertComments([reply], mentions: [])
+    #expect(Set(try await store.comments(ids: [reply.id], parents: true, visibleTo: a).keys) == [reply.id, first.id])
+    #expect(Set(try await store.comments(ids: [reply.id], parents: false, visibleTo: a).keys) == [reply.id])
+    #expect(Set(try await store.comments(ids: [first.id, reply.id, 999], parents: true, visibleTo: a).keys) == [first.id, reply.id])
+    #expect(try await store.setCommentHidden(id: first.id, hidden: true, rows: []))
+    #expect(Set(try await store.comments(ids: [reply.id], parents: true, visibleTo: a).keys) == [reply.id])
+    #expect(Set(try await store.comments(ids: [reply.id], parents: true, visibleTo: b).keys) == [reply.id, first.id])
+  }
+}

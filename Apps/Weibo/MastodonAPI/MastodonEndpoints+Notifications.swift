@@ -120,8 +120,12 @@ extension MastodonEndpoints {
     let statusIDs = Set(shown.filter { $0.kind != .comment && $0.kind != .follow }.map(\.subject))
     let records = Array(try await store.statuses(ids: Array(statusIDs), visibleTo: me).values)
     let byID = Dictionary(zip(records.map(\.id), try await presenter.statuses(records)), uniquingKeysWith: { first, _ in first })
-    let comments = try await store.comments(ids: shown.filter { $0.kind == .comment }.map(\.subject), visibleTo: me)
-    let replies = Dictionary(try await presenter.keyedReplies(Array(comments.values)), uniquingKeysWith: { first, _ in first })
+    // The comments with those they answer, in one read: the replies' parents are then found among them.
+    let commentIDs = Set(shown.filter { $0.kind == .comment }.map(\.subject))
+    let withParents = try await store.comments(ids: Array(commentIDs), parents: true, visibleTo: me)
+    let comments = withParents.values.filter { commentIDs.contains($0.id) }
+    let replies = Dictionary(try await presenter.keyedReplies(comments, page: Array(withParents.values)),
+                             uniquingKeysWith: { first, _ in first })
     let users = try await store.users(ids: Array(Set(shown.map(\.actor))))
     let notifications = shown.compactMap { event -> Notification? in
       let status: Status?

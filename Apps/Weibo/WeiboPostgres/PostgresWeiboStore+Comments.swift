@@ -17,12 +17,18 @@ extension PostgresWeiboStore {
     try await comments(ids: [id], visibleTo: viewer)[id]
   }
 
-  package func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
+  package func comments(ids: [Int64], parents: Bool, visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
     guard !ids.isEmpty else { return [:] }
+    let unique = Array(Set(ids))
+    // The parents by a union of keys, not an OR beside `ANY` (which no index answers).
+    let wanted: SQL = parents ? """
+      c.id IN (SELECT unnest(\(unique)) UNION SELECT reply_comment_id FROM comments WHERE id = \(any: unique) \
+      AND reply_comment_id IS NOT NULL)
+      """ : "c.id = \(any: unique)"
     return try await reading { db in
       let comments = try await db.rows("""
         SELECT \(raw: commentColumnsOfC) FROM comments c JOIN statuses s ON s.id = c.status_id
-        WHERE c.id = \(any: Array(Set(ids))) AND \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
+        WHERE \(sql: wanted) AND \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
         AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """).map(CommentRecord.init(row:))
       return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

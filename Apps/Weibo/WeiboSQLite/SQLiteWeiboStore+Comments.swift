@@ -18,14 +18,18 @@ extension SQLiteWeiboStore {
     try await comments(ids: [id], visibleTo: viewer)[id]
   }
 
-  package func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
+  package func comments(ids: [Int64], parents: Bool, visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
     guard !ids.isEmpty else { return [:] }
     let unique = Array(Set(ids))
+    let wanted: SparrowStore.SQL = parents ? """
+      SELECT value AS id FROM json_each(\(jsonList(unique))) UNION SELECT reply_comment_id FROM comments \
+      WHERE id IN (SELECT value FROM json_each(\(jsonList(unique)))) AND reply_comment_id IS NOT NULL
+      """ : "SELECT value AS id FROM json_each(\(jsonList(unique)))"
     return try await reading { db in
       // Each comment joined to its status by key: `status_id IN (SELECT id FROM statuses WHERE …)` read every
       // visible status (38 ms at 100,000 statuses) for a page of five replies.
       let (sql, arguments) = ("""
-        SELECT \(raw: commentColumnsOfC) FROM json_each(\(jsonList(unique))) j CROSS JOIN comments c ON c.id = j.value
+        SELECT \(raw: commentColumnsOfC) FROM (\(sql: wanted)) j CROSS JOIN comments c ON c.id = j.id
         CROSS JOIN statuses s ON s.id = c.status_id WHERE \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
         AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """ as SparrowStore.SQL).sqlite

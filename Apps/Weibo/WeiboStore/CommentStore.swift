@@ -9,8 +9,9 @@ package protocol CommentStore: Sendable {
   func insertComments(_ comments: [CommentRecord], mentions: [Int64]) async throws
   /// The comment, if `viewer` may see its status and is not kept apart from its author by a block.
   func comment(id: Int64, visibleTo viewer: Int64) async throws -> CommentRecord?
-  /// Those of `ids` whose statuses `viewer` may see.
-  func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord]
+  /// Those of `ids` whose statuses `viewer` may see; with `parents`, also the comments they reply to, by the same
+  /// rule, in the same read (a page of replies shows what each answers).
+  func comments(ids: [Int64], parents: Bool, visibleTo viewer: Int64) async throws -> [Int64: CommentRecord]
   func deleteComment(id: Int64) async throws -> CommentRecord
   /// The comment whoever may see it: for staff.
   func anyComment(id: Int64) async throws -> CommentRecord?
@@ -23,6 +24,13 @@ package protocol CommentStore: Sendable {
   /// The same page without its number, for lists that show none (the web's and Mastodon's): counting is a
   /// statement of its own, over the whole list.
   func commentItems(in feed: CommentFeed, page: Page, seenBy viewer: Int64) async throws -> [CommentRecord]
+}
+
+extension CommentStore {
+  /// Those of `ids` whose statuses `viewer` may see.
+  package func comments(ids: [Int64], visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
+    try await comments(ids: ids, parents: false, visibleTo: viewer)
+  }
 }
 
 extension CommentStore {
