@@ -194,30 +194,20 @@ extension PostgresWeiboStore {
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
     -> FeedPage<StatusRecord>
   {
-    // A person's page from their held statuses (`AuthorFeeds`), caught up first; read and held when not.
-    let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
-    if let author, engine.isListening {
-      try await catchUp()
-      if let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
-    }
-    // A topic's and the public timeline likewise (`PublicFeeds`).
-    let held = PublicFeeds.key(of: feed, feature)
+    // A person's, a topic's and the public timeline's page from the held feeds (`HeldFeed`), caught up first; read
+    // and held when not.
+    let held = HeldFeed(feed, feature, seenBy: viewer)
     if let held, engine.isListening {
       try await catchUp()
-      if let served = caches.publicPage(held, seenBy: viewer, page) { return served.page }
+      if let served = caches.heldPage(held, seenBy: viewer, page) { return served.page }
     }
     func read() async throws -> FeedPage<StatusRecord> {
-      let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
-      let publicGeneration = caches.publicFeeds.currentGeneration
+      let (rowsGeneration, heldGeneration) = (caches.statusRows.currentGeneration, held.map(caches.generation(of:)))
       return try await readingCached { db, generation in
         let found = try await self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
-        if let author {
+        if let held, let heldGeneration {
           self.caches.statusRows.add(found.items, readAt: rowsGeneration)
-          try await self.fillAuthorFeed(author, readAt: authorsGeneration, db)
-        }
-        if let held {
-          self.caches.statusRows.add(found.items, readAt: rowsGeneration)
-          try await self.fillPublicFeed(held, readAt: publicGeneration, db)
+          try await self.fillHeldFeed(held, readAt: heldGeneration, db)
         }
         return found
       }
@@ -239,22 +229,21 @@ extension PostgresWeiboStore {
     }
   }
 
-  /// Holds `author`'s newest statuses (`WeiboSQL.authorFeed`) unless held, as of `generation`.
-  func fillAuthorFeed(_ author: Int64, readAt generation: Int, _ db: Connection) async throws {
-    let feeds = caches.authorFeeds
-    guard !feeds.holds(author) else { return }
-    let rows = try await db.rows(WeiboSQL.authorFeed(author, limit: feeds.depth + 1))
-    feeds.add(newest: try rows.map { (id: try $0.int64(0), isPublic: try $0.int64(1) == 0) }, of: author,
-              readAt: generation)
-  }
-
-  /// Holds `key`'s newest statuses (`WeiboSQL.publicFeed`) unless held, as of `generation`.
-  func fillPublicFeed(_ key: PublicFeeds.Key, readAt generation: Int, _ db: Connection) async throws {
-    let feeds = caches.publicFeeds
-    guard !feeds.holds(key) else { return }
-    let rows = try await db.rows(WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect))
-    let (newest, total) = WeiboSQL.publicFeedRows(try rows.map { (try $0.int64(0), try $0.int64(1)) })
-    feeds.add(newest: newest, total: total, of: key, readAt: generation)
+  /// Holds `held`'s newest statuses (`WeiboSQL.authorFeed`, `WeiboSQL.publicFeed`) unless held, as of `generation`.
+  func fillHeldFeed(_ held: HeldFeed, readAt generation: Int, _ db: Connection) async throws {
+    guard !caches.holds(held) else { return }
+    switch held {
+    case .author(let author):
+      let feeds = caches.authorFeeds
+      let rows = try await db.rows(WeiboSQL.authorFeed(author, limit: feeds.depth + 1))
+      feeds.add(newest: try rows.map { (id: try $0.int64(0), isPublic: try $0.int64(1) == 0) }, of: author,
+                readAt: generation)
+    case .open(let key):
+      let feeds = caches.publicFeeds
+      let rows = try await db.rows(WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect))
+      let (newest, total) = WeiboSQL.publicFeedRows(try rows.map { (try $0.int64(0), try $0.int64(1)) })
+      feeds.add(newest: newest, total: total, of: key, readAt: generation)
+    }
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
@@ -278,22 +267,16 @@ extension PostgresWeiboStore {
         if let served = caches.homePage(of: hot, page, feature: feature, total: total) { return served }
       }
     }
-    // A person's page likewise, from their held statuses (`AuthorFeeds`).
-    let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
-    if let author, engine.isListening {
-      try await catchUp()
-      if let served = caches.authorPage(of: author, seenBy: viewer, page) { return served }
-    }
-    let held = PublicFeeds.key(of: feed, feature)
+    // A person's, a topic's and the public timeline's page likewise, from the held feeds (`HeldFeed`).
+    let held = HeldFeed(feed, feature, seenBy: viewer)
     if let held, engine.isListening {
       try await catchUp()
-      if let served = caches.publicPage(held, seenBy: viewer, page) { return served }
+      if let served = caches.heldPage(held, seenBy: viewer, page) { return served }
     }
     // Any other feed: its page, total and reposted originals in one statement (one snapshot without a transaction:
     // BEGIN, the count, the originals and COMMIT were four more round trips each).
     if hot == nil, Self.readsInOneStatement(feed, feature) {
-      let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
-      let publicGeneration = caches.publicFeeds.currentGeneration
+      let (rowsGeneration, heldGeneration) = (caches.statusRows.currentGeneration, held.map(caches.generation(of:)))
       return try await readingCached { db, generation in
         let counted = try await self.keptTotal(feed, feature, db)
         let (found, originals) = try await Self.page(of: feed, feature, page, viewer: viewer, originals: true,
@@ -301,13 +284,9 @@ extension PostgresWeiboStore {
                                                      publicStatuses: try await self.publicStatuses(for: feed, db), db)
         let context = try await self.context(
           for: found.items, originals: originals, viewer: viewer, usersReadAt: generation, db)
-        if let author {
+        if let held, let heldGeneration {
           self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
-          try await self.fillAuthorFeed(author, readAt: authorsGeneration, db)
-        }
-        if let held {
-          self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
-          try await self.fillPublicFeed(held, readAt: publicGeneration, db)
+          try await self.fillHeldFeed(held, readAt: heldGeneration, db)
         }
         return (found, context)
       }

@@ -198,19 +198,17 @@ extension SQLiteWeiboStore {
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, seenBy viewer: Int64) async throws
     -> FeedPage<StatusRecord>
   {
-    let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
-    if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served.page }
-    let held = PublicFeeds.key(of: feed, feature)
-    if let held, let served = caches.publicPage(held, seenBy: viewer, page) { return served.page }
+    // A person's, a topic's and the public timeline's page from the held feeds (`HeldFeed`); held when read.
+    let held = HeldFeed(feed, feature, seenBy: viewer)
+    if let held, let served = caches.heldPage(held, seenBy: viewer, page) { return served.page }
     func read() async throws -> FeedPage<StatusRecord> {
       let generation = userRows.currentGeneration
-      let (rowsGeneration, authorsGeneration) = (caches.statusRows.currentGeneration, caches.authorFeeds.currentGeneration)
-      let (sumsGeneration, publicGeneration) = (caches.sumsGeneration, caches.publicFeeds.currentGeneration)
+      let (rowsGeneration, sumsGeneration) = (caches.statusRows.currentGeneration, caches.sumsGeneration)
+      let heldGeneration = held.map(caches.generation(of:))
       return try await reading { db in
         let found = try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
                                  rowsReadAt: rowsGeneration, sumsReadAt: sumsGeneration, db)
-        if let author { try fillAuthorFeed(author, readAt: authorsGeneration, db) }
-        if let held { try fillPublicFeed(held, readAt: publicGeneration, db) }
+        if let held, let heldGeneration { try fillHeldFeed(held, readAt: heldGeneration, db) }
         return found
       }
     }
@@ -229,23 +227,22 @@ extension SQLiteWeiboStore {
     }
   }
 
-  /// Holds `author`'s newest statuses (`WeiboSQL.authorFeed`) unless held, as of `generation`.
-  func fillAuthorFeed(_ author: Int64, readAt generation: Int, _ db: Database) throws {
-    let feeds = caches.authorFeeds
-    guard !feeds.holds(author) else { return }
-    let (sql, arguments) = WeiboSQL.authorFeed(author, limit: feeds.depth + 1).sqlite
-    let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
-    feeds.add(newest: rows.map { (id: $0[0], isPublic: $0[1] == 0) }, of: author, readAt: generation)
-  }
-
-  /// Holds `key`'s newest statuses (`WeiboSQL.publicFeed`) unless held, as of `generation`.
-  func fillPublicFeed(_ key: PublicFeeds.Key, readAt generation: Int, _ db: Database) throws {
-    let feeds = caches.publicFeeds
-    guard !feeds.holds(key) else { return }
-    let (sql, arguments) = WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect).sqlite
-    let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
-    let (newest, total) = WeiboSQL.publicFeedRows(rows.map { ($0[0], $0[1]) })
-    feeds.add(newest: newest, total: total, of: key, readAt: generation)
+  /// Holds `held`'s newest statuses (`WeiboSQL.authorFeed`, `WeiboSQL.publicFeed`) unless held, as of `generation`.
+  func fillHeldFeed(_ held: HeldFeed, readAt generation: Int, _ db: Database) throws {
+    guard !caches.holds(held) else { return }
+    switch held {
+    case .author(let author):
+      let feeds = caches.authorFeeds
+      let (sql, arguments) = WeiboSQL.authorFeed(author, limit: feeds.depth + 1).sqlite
+      let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
+      feeds.add(newest: rows.map { (id: $0[0], isPublic: $0[1] == 0) }, of: author, readAt: generation)
+    case .open(let key):
+      let feeds = caches.publicFeeds
+      let (sql, arguments) = WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect).sqlite
+      let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
+      let (newest, total) = WeiboSQL.publicFeedRows(rows.map { ($0[0], $0[1]) })
+      feeds.add(newest: newest, total: total, of: key, readAt: generation)
+    }
   }
 
   package func statuses(in feed: StatusFeed, feature: StatusFeature, page: Page, viewer: Int64) async throws
@@ -255,29 +252,21 @@ extension SQLiteWeiboStore {
     // the authors' kind counts), and fills them when not.
     let hot: Int64? = if case .home(let owner) = feed, owner == viewer { owner } else { nil }
     if let hot, let served = try await cachedHomePage(of: hot, page, feature) { return served }
-    // A person's page likewise, from their held statuses (`AuthorFeeds`).
-    let author = AuthorFeeds.author(of: feed, feature, seenBy: viewer)
-    if let author, let served = caches.authorPage(of: author, seenBy: viewer, page) { return served }
-    // A topic's and the public timeline likewise (`PublicFeeds`).
-    let held = PublicFeeds.key(of: feed, feature)
-    if let held, let served = caches.publicPage(held, seenBy: viewer, page) { return served }
+    // A person's, a topic's and the public timeline's page likewise, from the held feeds (`HeldFeed`).
+    let held = HeldFeed(feed, feature, seenBy: viewer)
+    if let held, let served = caches.heldPage(held, seenBy: viewer, page) { return served }
     let generation = userRows.currentGeneration
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
-    let (authorsGeneration, sumsGeneration) = (caches.authorFeeds.currentGeneration, caches.sumsGeneration)
-    let publicGeneration = caches.publicFeeds.currentGeneration
+    let (heldGeneration, sumsGeneration) = (held.map(caches.generation(of:)), caches.sumsGeneration)
     let read: @Sendable (Database) throws -> (page: FeedPage<StatusRecord>, context: StatusContextRows) = { db in
       let found = try self.statuses(
         in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration,
         sumsReadAt: sumsGeneration, db)
       let context = try self.context(
         for: found.items, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration, db)
-      if let author {
+      if let held, let heldGeneration {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
-        try self.fillAuthorFeed(author, readAt: authorsGeneration, db)
-      }
-      if let held {
-        self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
-        try self.fillPublicFeed(held, readAt: publicGeneration, db)
+        try self.fillHeldFeed(held, readAt: heldGeneration, db)
       }
       if let owner = hot {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
