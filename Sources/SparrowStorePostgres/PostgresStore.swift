@@ -45,11 +45,16 @@ package final class PostgresStore: PlatformStore {
     var client: PostgresClient.Configuration {
       var config = PostgresClient.Configuration(
         host: host, port: port, username: username, password: password, database: database, tls: .disable)
+      // The kept connections (`KeptConnections`) never look idle to the pool, which pings only idle ones: the
+      // database's TCP probes keep them through a firewall or NAT, and close one whose peer is gone.
+      config.options.additionalStartupParameters = [
+        ("tcp_keepalives_idle", "30"), ("tcp_keepalives_interval", "10"), ("tcp_keepalives_count", "3"),
+      ]
       if let statementTimeout {
         let milliseconds = statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
         // A request's statements are short, and sixteen connections keep the cores busy: parallel workers cost
         // more to start than they save (a 互相关注 page at a million statuses took 4 ms alone, 15 ms with two).
-        config.options.additionalStartupParameters = [
+        config.options.additionalStartupParameters += [
           ("statement_timeout", String(milliseconds)), ("idle_in_transaction_session_timeout", String(milliseconds)),
           ("max_parallel_workers_per_gather", "0"),
         ]
@@ -61,6 +66,8 @@ package final class PostgresStore: PlatformStore {
   }
 
   let client: PostgresClient
+  /// Connections the reads use before asking the pool.
+  private let kept: KeptConnections
   /// The tasks that run the pool and listen for other processes' cache changes; cancelled by `shutdown()`.
   private let runner: Task<Void, Never>
   private let listener: Task<Void, Never>
@@ -85,6 +92,7 @@ package final class PostgresStore: PlatformStore {
     poolSize = max(1, configuration.poolSize)
     let client = PostgresClient(configuration: configuration.client)
     self.client = client
+    kept = KeptConnections(client: client, poolSize: poolSize)
     runner = Task { await client.run() }
     replicas = configuration.replicas.isEmpty ? nil : Replicas(configuration.replicas)
     let channel = CacheChannel(caches: caches)
@@ -118,6 +126,7 @@ package final class PostgresStore: PlatformStore {
 
   /// Closes the pools' connections.
   package func shutdown() {
+    kept.shutdown()
     listener.cancel()
     runner.cancel()
     replicas?.shutdown()
@@ -216,6 +225,20 @@ package final class PostgresStore: PlatformStore {
     var leased = false
     defer { use.end(leased: leased) }
     do {
+      if let kept = kept.take() {
+        leased = use.lease()
+        do {
+          let value = try await withTaskExecutorPreference(ConnectionExecutor.of(kept.connection)) {
+            try await body(Connection(connection: kept.connection, logger: logger, log: log))
+          }
+          self.kept.put(kept, sessionEnded: false)
+          return value
+        } catch {
+          self.kept.put(kept, sessionEnded: KeptConnections.endsTheSession(error))
+          throw error
+        }
+      }
+      kept.grow()
       return try await client.withConnection { connection in
         leased = use.lease()
         return try await withTaskExecutorPreference(ConnectionExecutor.of(connection)) {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import PostgresNIO
 import SparrowStore
 import Synchronization
@@ -130,6 +131,7 @@ package struct Connection: Sendable {
   /// Runs `sql`; its rows and how many rows it changed.
   @discardableResult
   package func run(_ sql: SQL) async throws -> (rows: [PostgresRandomAccessRow], changed: Int) {
+    try checkOpen()
     log?.add(sql)
     let result = try await connection.query(sql.query, logger: logger).get()
     return (result.rows.map { $0.makeRandomAccess() }, result.metadata.rows ?? 0)
@@ -140,6 +142,7 @@ package struct Connection: Sendable {
     let query = sql.query
     let key = PreparedStatements.Key(query, sql.values)
     guard let slot = PreparedStatements.slot(for: key) else { return try await run(sql).rows }
+    try checkOpen()
     log?.add(sql)
     do {
       return try await slot.rows(on: connection, query.binds, logger: logger)
@@ -147,6 +150,13 @@ package struct Connection: Sendable {
       PreparedStatements.refuse(key)
       throw error
     }
+  }
+
+  /// Fails at once on a connection already closed (its session ended by the server, say): PostgresNIO 1.33 writes a
+  /// statement to a closed channel without ever answering it, and the read waited for ever. The statements run on
+  /// the connection's event loop (`ConnectionExecutor`), where it cannot close between this check and the write.
+  private func checkOpen() throws {
+    if connection.isClosed { throw ChannelError.ioOnClosedChannel }
   }
 
   /// How many rows `sql` changed.

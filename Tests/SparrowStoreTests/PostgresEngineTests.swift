@@ -150,4 +150,128 @@ import Testing
     #expect((generic ?? 0) >= 3)
     try await store.reading { db in try await db.execute("DROP TABLE \(raw: table)") }
   }
+
+  /// The connections reads keep (`KeptConnections`) under random reads side by side, some cancelled while they wait
+  /// or run, and a session the server closes under them each round: every read not cancelled gets its own answer
+  /// but those that had that session, none waits for ever (PostgresNIO left a statement on a closed connection
+  /// unanswered), no more than `poolSize` sessions are ever open, nothing is left leased or waiting, and the store's
+  /// sessions all close when it shuts down.
+  @Test(.timeLimit(.minutes(2))) func keptConnectionsUnderRandomReadsCancellationsAndClosedSessions() async throws {
+    let cluster = try #require(PostgresTestCluster.shared)
+    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    defer { admin.shutdown() }
+    let name = "kept_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    let store = PostgresStore(cluster.configuration(database: "postgres", poolSize: 4))
+    var generator = SystemRandomNumberGenerator()
+    var most: Int64 = 0
+    for round in 0..<5 {
+      let reads = (0..<60).map { _ in
+        (value: Int.random(in: 0..<1_000_000, using: &generator), sleep: Int.random(in: 0...4, using: &generator),
+         cancelAfter: Bool.random(using: &generator) ? Int.random(in: 0...6, using: &generator) : nil)
+      }
+      let failed = try await withThrowingTaskGroup(of: Int.self) { group in
+        for read in reads {
+          let task = Task {
+            try await store.reading { db in
+              try await db.execute("SET application_name = \(raw: "'" + name + "'")")
+              try await db.execute("SELECT pg_sleep(\(Double(read.sleep) / 1000))")
+              return try await db.value("SELECT \(read.value)::int", as: Int.self)
+            }
+          }
+          group.addTask {
+            guard let after = read.cancelAfter else {
+              do {
+                let answer = try await task.value
+                #expect(answer == read.value)
+                return 0
+              } catch StoreError.unavailable {
+                return 1
+              }
+            }
+            try await Task.sleep(for: .milliseconds(after))
+            task.cancel()
+            _ = await task.result
+            return 0
+          }
+        }
+        group.addTask {
+          try await Task.sleep(for: .milliseconds(5))
+          try await admin.reading { db in
+            try await db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(name) LIMIT 1")
+          }
+          return 0
+        }
+        var failed = 0
+        while let next = try await group.next() {
+          failed += next
+          most = max(most, try await sessions(named: name, admin))
+        }
+        return failed
+      }
+      // The reads on the session as it closed, and those that took it before the client saw it closed: a few.
+      #expect(failed <= 6, "round \(round): \(failed) reads failed")
+      for _ in 0..<5 {
+        #expect(try await store.reading { db in try await db.value("SELECT \(round)::int", as: Int.self) } == round)
+      }
+      #expect(store.statistics.pool?.inUse == 0 && store.statistics.pool?.waiting == 0)
+    }
+    #expect(most > 1 && most <= 4, "\(most) sessions at most")
+    store.shutdown()
+    #expect(try await settled(named: name, admin) == 0, "sessions left open after the store shut down")
+  }
+
+  /// When the server closes every session of a store (a restart, an operator), the reads after it are answered:
+  /// the kept connections found closed go back to the pool, which opens others.
+  @Test(.timeLimit(.minutes(1))) func readsGoOnWhenTheServerClosesEveryKeptConnection() async throws {
+    let cluster = try #require(PostgresTestCluster.shared)
+    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    defer { admin.shutdown() }
+    let name = "closed_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    let store = PostgresStore(cluster.configuration(database: "postgres", poolSize: 4))
+    defer { store.shutdown() }
+    func read(_ value: Int) async throws -> Int? {
+      try await store.reading { db in
+        try await db.execute("SET application_name = \(raw: "'" + name + "'")")
+        return try await db.value("SELECT \(value)::int", as: Int.self)
+      }
+    }
+    for round in 0..<3 {
+      // Reads side by side, so that the store keeps connections.
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for value in 0..<8 {
+          group.addTask {
+            let answer = try await read(value)
+            #expect(answer == value)
+          }
+        }
+        try await group.waitForAll()
+      }
+      #expect(try await sessions(named: name, admin) > 1, "round \(round)")
+      try await admin.reading { db in
+        try await db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(name)")
+      }
+      #expect(try await settled(named: name, admin) == 0)
+      // The client sees the sessions closed a moment after the server has.
+      try await Task.sleep(for: .milliseconds(200))
+      for value in 0..<10 { #expect(try await read(value) == value, "round \(round)") }
+    }
+  }
+
+  /// The sessions of the cluster named `name` (its reads set their `application_name`).
+  private func sessions(named name: String, _ admin: PostgresStore) async throws -> Int64 {
+    try await admin.reading { db in
+      try await db.value("SELECT count(*) FROM pg_stat_activity WHERE application_name = \(name)", as: Int64.self) ?? 0
+    }
+  }
+
+  /// `sessions(named:)` once it is 0, or after five seconds.
+  private func settled(named name: String, _ admin: PostgresStore) async throws -> Int64 {
+    var open: Int64 = -1
+    for _ in 0..<50 {
+      open = try await sessions(named: name, admin)
+      if open == 0 { break }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    return open
+  }
 }
