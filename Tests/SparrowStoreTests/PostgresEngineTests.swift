@@ -157,11 +157,8 @@ import Testing
   /// unanswered), no more than `poolSize` sessions are ever open, nothing is left leased or waiting, and the store's
   /// sessions all close when it shuts down.
   @Test(.timeLimit(.minutes(2))) func keptConnectionsUnderRandomReadsCancellationsAndClosedSessions() async throws {
-    let cluster = try #require(PostgresTestCluster.shared)
-    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    let (admin, store, name) = try storeWithItsAdmin("kept_")
     defer { admin.shutdown() }
-    let name = "kept_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    let store = PostgresStore(cluster.configuration(database: "postgres", poolSize: 4))
     var generator = SystemRandomNumberGenerator()
     var most: Int64 = 0
     for round in 0..<5 {
@@ -223,11 +220,8 @@ import Testing
   /// When the server closes every session of a store (a restart, an operator), the reads after it are answered:
   /// the kept connections found closed go back to the pool, which opens others.
   @Test(.timeLimit(.minutes(1))) func readsGoOnWhenTheServerClosesEveryKeptConnection() async throws {
-    let cluster = try #require(PostgresTestCluster.shared)
-    let admin = PostgresStore(cluster.configuration(database: "postgres", poolSize: 1))
+    let (admin, store, name) = try storeWithItsAdmin("closed_")
     defer { admin.shutdown() }
-    let name = "closed_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    let store = PostgresStore(cluster.configuration(database: "postgres", poolSize: 4))
     defer { store.shutdown() }
     func read(_ value: Int) async throws -> Int? {
       try await store.reading { db in
@@ -255,6 +249,14 @@ import Testing
       try await Task.sleep(for: .milliseconds(200))
       for value in 0..<10 { #expect(try await read(value) == value, "round \(round)") }
     }
+  }
+
+  /// A store of four connections, one to watch it with (both shut down by the caller), and a name for its sessions.
+  private func storeWithItsAdmin(_ prefix: String) throws -> (admin: PostgresStore, store: PostgresStore, name: String) {
+    let cluster = try #require(PostgresTestCluster.shared)
+    return (PostgresStore(cluster.configuration(database: "postgres", poolSize: 1)),
+            PostgresStore(cluster.configuration(database: "postgres", poolSize: 4)),
+            prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())
   }
 
   /// The sessions of the cluster named `name` (its reads set their `application_name`).
