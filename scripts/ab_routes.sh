@@ -6,7 +6,8 @@
 # AB_SECONDS 2). Run `make bench` (or scripts/bench.sh) once first: it makes the dataset. With
 # AB_DATABASE=postgres://… both builds serve that one database (the dataset copied in with `migrate-data`; the folders
 # keep only media), with `--pool-size 16`, as scripts/bench_postgres.sh does. Beside requests a second it prints the
-# servers' CPU time a request (median), the steadier figure on a shared machine.
+# servers' CPU time a request (median), the steadier figure on a shared machine. With AB_DATA_B=bench-data/… B serves
+# that dataset instead (the same build twice: a route's cost at 100k statuses against 1M, the size target).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$1 B=$2 PATTERN=$3
@@ -15,7 +16,7 @@ DATA=${AB_DATA:-bench-data/u1000-s100000-f200-d100000}
 [ -f "$DATA/sparrow.sqlite" ] || { echo "No dataset at $DATA: run scripts/bench.sh first" >&2; exit 1; }
 WORK=$(mktemp -d)
 cp -r "$DATA" "$WORK/a"
-cp -r "$DATA" "$WORK/b"
+cp -r "${AB_DATA_B:-$DATA}" "$WORK/b"
 PIDS=()
 trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$WORK"' EXIT
 

@@ -111,16 +111,18 @@ func keptRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
   func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
   let now = Date(timeIntervalSince1970: 1_760_700_000)
   let texts = ["你好 @bob", "<b>&amp;</b> \"引号\" 'x'", "#话题# [哈哈] http://t.cn/abc", ""]
-  var users = (1...3).map { User(id: Int64($0), screenName: "user\($0)") }
+  var records = (1...3).map { UserRecord(id: Int64($0), screenName: "user\($0)", passwordHash: "", createdAt: now) }
   let more = MoreLink(next: nil, fragment: "/web/x", page: "/x", empty: false)
   for step in 0..<200 {
-    let index = roll(users.count)
-    switch roll(4) {
-    case 0: users[index].screenName = "改名\(step)<&>"
-    case 1: users[index].verifiedType = [-1, 0, 2][roll(3)]; users[index].verified = users[index].verifiedType >= 0
-    case 2: users[index].mbrank = roll(7); users[index].mbtype = roll(2) * 12
+    let index = roll(records.count)
+    switch roll(5) {
+    case 0: records[index].screenName = "改名\(step)<&>"
+    case 1: records[index].verifiedType = [-1, 0, 2][roll(3)]
+    case 2: records[index].mbrank = roll(7); records[index].mbtype = roll(2) * 12
+    case 3: records[index].avatar = roll(2) == 0 ? nil : "a\(step).jpg"; records[index].profileHidden = roll(2) == 0
     default: break
     }
+    let users = records.map { User($0, baseURL: "https://s.example", viewer: nil) }
     func status(_ id: Int) -> Status {
       Status(id: Int64(id), createdAt: WeiboDate.string(from: now.addingTimeInterval(-Double(roll(200_000)))),
              text: texts[roll(texts.count)], source: "", user: users[roll(users.count)],
@@ -151,9 +153,19 @@ func keptRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
             "step \(step)")
     #expect(RowList(rows: detailRows, more: more, renders: details).rowsHTML == fresh("weibo_row_detail", detailRows),
             "step \(step)")
-    let picked = (0..<(1 + roll(4))).map { _ in users[roll(users.count)] }
-    #expect(PickerList(users: picked, query: "", renders: pickers).usersHTML
-              == fresh("weibo_picker_person", PickerList(users: picked, query: "").users), "step \(step)")
+    // Rows for a viewer who is one of them (their own hidden profile shown to them) and for one who is none.
+    let viewer = Int64(roll(5))
+    let picked = (0..<(1 + roll(4))).map { _ in
+      PickerList.Person(records[roll(records.count)], viewer: viewer, baseURL: "https://s.example")
+    }
+    let pickedHTML = PickerList(users: picked, query: "", renders: pickers).usersHTML
+    #expect(pickedHTML == fresh("weibo_picker_person", picked), "step \(step)")
+    // Each row is the API's user as the viewer sees it, labelled as every row labels a user.
+    for person in picked {
+      let shown = User(person.user, baseURL: "https://s.example", viewer: viewer)
+      #expect(pickedHTML.contains("data-insert=\"@\(HTML.escape(shown.screenName)) \""), "step \(step)")
+      #expect(pickedHTML.contains("src=\"\(HTML.escape(AuthorLabel(shown).avatar))\""), "step \(step)")
+    }
   }
 }
 

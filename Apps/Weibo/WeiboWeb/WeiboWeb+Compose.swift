@@ -233,7 +233,7 @@ extension WeiboWeb {
       .filter { query.isEmpty || $0.screenName.lowercased().contains(query) }
       .prefix(shown)
     // A row shows who someone is, not how they relate to the viewer: no ties to read.
-    let users = presenter(viewer).users(Array(matching), ties: Ties())
+    let users = matching.map { PickerList.Person($0, viewer: viewer.user.id, baseURL: deps.config.publicURL) }
     return render("weibo_picker", PickerList(users: users, query: query, renders: pickerRows))
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A stored user account.
-package struct UserRecord: Sendable, Equatable {
+package struct UserRecord: Sendable, Hashable {
   package var id: Int64
   package var screenName: String
   package var passwordHash: String

@@ -7,12 +7,27 @@ import WeiboStore
 /// there are none.
 struct PickerList: PageModel {
   /// Someone the viewer follows, inserted as `@name ` (`weibo_picker_person.mustache`, kept rendered:
-  /// `WeiboWeb.pickerRows`).
+  /// `WeiboWeb.pickerRows`). Kept by the record it shows, not by its label: the label (the API's user, then
+  /// `AuthorLabel`) is made only when the row is rendered, so a kept row costs a lookup. Making fifty users and their
+  /// labels for every picker was a fifth of opening it.
   struct Person: PageModel, Hashable, Sendable {
-    let author: AuthorLabel
-    let insert: String
+    let user: UserRecord
+    /// Whom the row is shown as: its owner when it is the viewer's own (`UserRecord.shown(to:)`), else 0, so that
+    /// everyone else's rows are kept once for every viewer.
+    let viewer: Int64
+    let baseURL: String
 
-    func child(named name: String) -> Any? { name == "insert" ? insert : author.child(named: name) }
+    init(_ user: UserRecord, viewer: Int64, baseURL: String) {
+      self.user = user
+      self.viewer = user.id == viewer ? viewer : 0
+      self.baseURL = baseURL
+    }
+
+    /// Called only to render a row not kept (a few times each: one label each time costs less than keeping one).
+    func child(named name: String) -> Any? {
+      let shown = User(user, baseURL: baseURL, viewer: viewer)
+      return name == "insert" ? "@\(shown.screenName) " : AuthorLabel(shown).child(named: name)
+    }
   }
 
   /// A topic, inserted as `#name#`: a hot one with its count, or the query itself as a new one.
@@ -47,14 +62,14 @@ struct PickerList: PageModel {
   let empty: String?
 
   /// People matching `query` among those followed.
-  init(users: [User], query: String) {
-    self.users = users.map { Person(author: AuthorLabel($0), insert: "@\($0.screenName) ") }
+  init(users: [Person], query: String) {
+    self.users = users
     topics = []
     empty = users.isEmpty ? (query.isEmpty ? "还没有关注任何人" : "没有找到") : nil
   }
 
   /// The same, with the people's rows from `renders`.
-  init(users: [User], query: String, renders: KeptRenders<Person>) {
+  init(users: [Person], query: String, renders: KeptRenders<Person>) {
     self.init(users: users, query: query)
     usersHTML = renders.html(self.users)
   }
