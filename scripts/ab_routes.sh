@@ -8,6 +8,8 @@
 # keep only media), with `--pool-size 16`, as scripts/bench_postgres.sh does. Beside requests a second it prints the
 # servers' CPU time a request (median), the steadier figure on a shared machine. With AB_DATA_B=bench-data/… B serves
 # that dataset instead (the same build twice: a route's cost at 100k statuses against 1M, the size target).
+# Compare builds made the same way: an incremental release build and one made from scratch of the same code have
+# differed by a tenth (touch every source before each: docs/benchmarks.md, stop 78).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$1 B=$2 PATTERN=$3
