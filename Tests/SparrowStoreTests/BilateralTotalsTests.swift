@@ -108,3 +108,81 @@ func aDenseBilateralFeedIsItsMutualFolloweesPublicStatuses(_ kind: StoreKind) as
     #expect(third.items.map(\.id) == Array(truth.dropFirst(40).prefix(20)), "page 3")
   }
 }
+
+/// A reader's 互相关注 served from their held home feed (`StoreCaches.mutualPage`), in the writing process and in
+/// another, on both engines: the database's pages and total, that is the public statuses of those they follow who
+/// follow back, less whom they muted and whoever is suspended; and it follows a follow ending, a post, an unmute and
+/// a suspension lifted at once. The caches must have served the repeated reads (the home pages' tally); the statuses
+/// are by a registered app, as every status is, since a page is served only with its statuses' apps held.
+@Test(arguments: StoreKind.available)
+func aBilateralFeedFromTheHomeFeedIsTheDatabases(_ kind: StoreKind) async throws {
+  try await HomeFeedCacheTests().withTwoProcesses(kind, depth: 800) { writer, reader, truth in
+    var f = Fixture()
+    let (app, cast) = try await HomeFeedCacheTests.cast(on: writer, &f)
+    let people = [try await f.user(writer, "reader")] + cast + [try await f.user(writer, "frank")]
+    let me = people[0]
+    let (alice, carol, dave, erin, frank) = (people[1], people[3], people[4], people[5], people[6])
+    func post(by author: Int64, visible: Int) async throws {
+      let at = f.tick()
+      let status = StatusRecord(id: f.ids.next(at: at), userID: author, text: "第\(at)条", appID: app.id, createdAt: at,
+                                visible: visible)
+      try await writer.insertStatus(status, mentions: [], topics: [], comments: [])
+    }
+    // All but carol follow back; dave is muted, erin suspended.
+    for other in people.dropFirst() {
+      try await writer.follow(follower: me, followee: other, id: f.ids.next(at: f.tick()), at: f.now)
+      if other != carol { try await writer.follow(follower: other, followee: me, id: f.ids.next(at: f.tick()), at: f.now) }
+    }
+    try await writer.mute(muter: me, muted: dave, at: f.tick())
+    var publicStatuses: [Int64: Int] = [:]
+    for n in 0..<8 {
+      for author in people {
+        try await post(by: author, visible: n % 3 == 0 ? 1 : 0)
+        if n % 3 != 0 { publicStatuses[author, default: 0] += 1 }
+      }
+    }
+    var suspended: Set<Int64> = []
+    try await f.suspendOrLift(erin, writer, &suspended)
+
+    func check(_ place: String, shows: Set<Int64>) async throws {
+      let fresh = truth()
+      for page in [Page(count: 5), Page(count: 4, page: 3), Page(count: 60)] {
+        let expected = try await fresh.statuses(in: .bilateral(me), feature: .all, page: page, seenBy: me)
+        #expect(expected.total == shows.reduce(0) { $0 + publicStatuses[$1, default: 0] }, "\(place): the truth's total")
+        #expect(expected.items.allSatisfy { shows.contains($0.userID) && $0.visible == 0 }, "\(place): the truth's page")
+        for (process, store) in [("writer", writer), ("reader", reader)] {
+          _ = try await store.statuses(in: .home(me), feature: .all, page: Page(count: 5), viewer: me)
+          let before = try #require(store.statistics.caches.first { $0.cache == "home_pages" }?.tally)
+          for _ in 0..<2 {
+            let (found, context) = try await store.statuses(in: .bilateral(me), feature: .all, page: page, viewer: me)
+            #expect(found.items == expected.items, "\(place), \(process), \(page)")
+            #expect(found.total == expected.total, "\(place), \(process), \(page)")
+            #expect(Set(context.users.keys).isSuperset(of: found.items.map(\.userID)), "\(place), \(process)")
+            let seen = try await store.statuses(in: .bilateral(me), feature: .all, page: page, seenBy: me)
+            #expect(seen.items == expected.items && seen.total == expected.total, "\(place), \(process), \(page)")
+          }
+          // (PostgreSQL's writing process serves from its caches once it listens, which nothing here waits for.)
+          let after = try #require(store.statistics.caches.first { $0.cache == "home_pages" }?.tally)
+          if process == "reader" || kind == .sqlite {
+            #expect(after.hits >= before.hits + 3, "\(place), \(process): served from the caches (\(before) → \(after))")
+          }
+        }
+      }
+    }
+
+    var shows: Set<Int64> = [alice, people[2], frank]
+    try await check("at first", shows: shows)
+    try await writer.unfollow(follower: frank, followee: me)
+    shows.remove(frank)
+    try await check("frank no longer follows back", shows: shows)
+    try await post(by: alice, visible: 0)
+    publicStatuses[alice, default: 0] += 1
+    try await check("alice posted", shows: shows)
+    try await writer.unmute(muter: me, muted: dave)
+    shows.insert(dave)
+    try await check("dave unmuted", shows: shows)
+    try await f.suspendOrLift(erin, writer, &suspended)
+    shows.insert(erin)
+    try await check("erin's suspension lifted", shows: shows)
+  }
+}

@@ -39,8 +39,8 @@ import Testing
       let (mark, cap) = (Int64.random(in: 0...100, using: &random), Int.random(in: 1...12, using: &random))
       let feeds = HomeFeeds()
       let kinds = authors.prefix(held).map { HomeFeeds.Kind(mine: $0 == owner, original: true, pictures: false) }
-      feeds.add(Array(ids.prefix(held)), kinds: kinds, complete: held == ids.count, of: owner, followees: [2, 3],
-                readAt: feeds.currentGeneration)
+      feeds.add(Array(ids.prefix(held)), kinds: kinds, authors: Array(authors.prefix(held)), complete: held == ids.count,
+                of: owner, followees: [2, 3], readAt: feeds.currentGeneration)
       let expected = min(cap, zip(ids, authors).filter { $0 > mark && $1 != owner }.count)
       let counted = feeds.unread(of: owner, after: mark, upTo: cap)
       // A partial feed answers right or not at all; it declines only when the count reaches past what it holds.
@@ -191,16 +191,17 @@ import Testing
         }
       }
 
-      /// The public timeline and a person's, and the statuses comments are on: their rows come from the row cache
-      /// where it holds them, and must be what the database holds now.
+      /// The public timeline, a person's and the viewer's 互相关注, and the statuses comments are on: their rows come
+      /// from the row cache where it holds them, and must be what the database holds now.
       func checkOtherFeeds(of viewer: Int64, _ place: String) async throws {
         let author = people.randomElement(using: &random)!
         let page = Page(count: Int.random(in: 1...6, using: &random), page: Int.random(in: 1...2, using: &random))
         let ids = Array(statuses.shuffled(using: &random).prefix(4))
         // The public timeline filtered too (`PublicFeeds` holds each).
         let everyone = [StatusFeature.all, .original, .picture].randomElement(using: &random)!
+        // 互相关注 too: from the viewer's held home feed (`StoreCaches.mutualPage`), a partial one on SQLite.
         for (feed, feature) in [(StatusFeed.everyone, everyone), (.user(author, viewer: viewer), .all),
-                                (.topic(topics.randomElement(using: &random)!), .all)] {
+                                (.topic(topics.randomElement(using: &random)!), .all), (.bilateral(viewer), .all)] {
           let fresh = truth()
           // First, before a read holds the viewer's relations in the truth's caches too.
           let truthTies = try await fresh.ties(viewer, among: people)

@@ -207,7 +207,7 @@ extension PostgresWeiboStore {
         let found = try await self.statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
         if let held, let heldGeneration {
           self.caches.statusRows.add(found.items, readAt: rowsGeneration)
-          try await self.fillHeldFeed(held, readAt: heldGeneration, db)
+          try await self.fillHeldFeed(held, readAt: heldGeneration, usersReadAt: generation, db)
         }
         return found
       }
@@ -229,16 +229,24 @@ extension PostgresWeiboStore {
     }
   }
 
-  /// Holds `held`'s newest statuses (`WeiboSQL.authorFeed`, `WeiboSQL.publicFeed`) unless held, as of `generation`.
-  func fillHeldFeed(_ held: HeldFeed, readAt generation: Int, _ db: Connection) async throws {
-    guard !caches.holds(held) else { return }
+  /// Holds `held`'s newest statuses (`WeiboSQL.authorFeed`, `WeiboSQL.publicFeed`, the home feed) unless held, as
+  /// of `generation`; for 互相关注 also the rows and counters of the people the owner follows (`usersGeneration`),
+  /// which its total is summed from, whether or not the home feed is held.
+  func fillHeldFeed(_ held: HeldFeed, readAt generation: Int, usersReadAt usersGeneration: Int, _ db: Connection)
+    async throws
+  {
     switch held {
+    case .mutual(let owner):
+      _ = try await homeSize(owner, usersReadAt: usersGeneration, db)
+      if !caches.holds(held) { try await fillHomeFeed(owner, readAt: generation, db) }
     case .author(let author):
+      guard !caches.holds(held) else { return }
       let feeds = caches.authorFeeds
       let rows = try await db.rows(WeiboSQL.authorFeed(author, limit: feeds.depth + 1))
       feeds.add(newest: try rows.map { (id: try $0.int64(0), isPublic: try $0.int64(1) == 0) }, of: author,
                 readAt: generation)
     case .open(let key):
+      guard !caches.holds(held) else { return }
       let feeds = caches.publicFeeds
       let rows = try await db.rows(WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect))
       let (newest, total) = WeiboSQL.publicFeedRows(try rows.map { (try $0.int64(0), try $0.int64(1)) })
@@ -286,7 +294,7 @@ extension PostgresWeiboStore {
           for: found.items, originals: originals, viewer: viewer, usersReadAt: generation, db)
         if let held, let heldGeneration {
           self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
-          try await self.fillHeldFeed(held, readAt: heldGeneration, db)
+          try await self.fillHeldFeed(held, readAt: heldGeneration, usersReadAt: generation, db)
         }
         return (found, context)
       }
@@ -421,8 +429,8 @@ extension PostgresWeiboStore {
     let kinds = try held.map { row in
       HomeFeeds.Kind(mine: try row.int64(1) == user, original: try row.int64(2) == 1, pictures: try row.int64(3) == 1)
     }
-    caches.homeFeeds.add(try held.map { try $0.int64(0) }, kinds: kinds, complete: rows.count <= depth, of: user,
-                         followees: followees, readAt: generation)
+    caches.homeFeeds.add(try held.map { try $0.int64(0) }, kinds: kinds, authors: try held.map { try $0.int64(1) },
+                         complete: rows.count <= depth, of: user, followees: followees, readAt: generation)
   }
 
   /// The statuses a home feed holds: all of the user's and the public ones of everyone they follow, from the

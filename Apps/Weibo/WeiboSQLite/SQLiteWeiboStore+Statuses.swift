@@ -208,7 +208,9 @@ extension SQLiteWeiboStore {
       return try await reading { db in
         let found = try statuses(in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation,
                                  rowsReadAt: rowsGeneration, sumsReadAt: sumsGeneration, db)
-        if let held, let heldGeneration { try fillHeldFeed(held, readAt: heldGeneration, db) }
+        if let held, let heldGeneration {
+          try fillHeldFeed(held, readAt: heldGeneration, usersReadAt: generation, db)
+        }
         return found
       }
     }
@@ -227,16 +229,22 @@ extension SQLiteWeiboStore {
     }
   }
 
-  /// Holds `held`'s newest statuses (`WeiboSQL.authorFeed`, `WeiboSQL.publicFeed`) unless held, as of `generation`.
-  func fillHeldFeed(_ held: HeldFeed, readAt generation: Int, _ db: Database) throws {
-    guard !caches.holds(held) else { return }
+  /// Holds `held`'s newest statuses (`WeiboSQL.authorFeed`, `WeiboSQL.publicFeed`, the home feed) unless held, as
+  /// of `generation`; for 互相关注 also the rows and counters of the people the owner follows (`usersGeneration`),
+  /// which its total is summed from, whether or not the home feed is held.
+  func fillHeldFeed(_ held: HeldFeed, readAt generation: Int, usersReadAt usersGeneration: Int, _ db: Database) throws {
     switch held {
+    case .mutual(let owner):
+      let size = try homeSize(owner, usersReadAt: usersGeneration, db)
+      if !caches.holds(held) { try fillHomeFeed(owner, dense: size >= denseFeed, readAt: generation, db) }
     case .author(let author):
+      guard !caches.holds(held) else { return }
       let feeds = caches.authorFeeds
       let (sql, arguments) = WeiboSQL.authorFeed(author, limit: feeds.depth + 1).sqlite
       let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
       feeds.add(newest: rows.map { (id: $0[0], isPublic: $0[1] == 0) }, of: author, readAt: generation)
     case .open(let key):
+      guard !caches.holds(held) else { return }
       let feeds = caches.publicFeeds
       let (sql, arguments) = WeiboSQL.publicFeed(key, limit: feeds.depth + 1, dialect: Self.dialect).sqlite
       let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments)
@@ -266,7 +274,7 @@ extension SQLiteWeiboStore {
         for: found.items, viewer: viewer, usersReadAt: generation, rowsReadAt: rowsGeneration, db)
       if let held, let heldGeneration {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
-        try self.fillHeldFeed(held, readAt: heldGeneration, db)
+        try self.fillHeldFeed(held, readAt: heldGeneration, usersReadAt: generation, db)
       }
       if let owner = hot {
         self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
@@ -408,8 +416,8 @@ extension SQLiteWeiboStore {
     let kinds = held.map { row in
       HomeFeeds.Kind(mine: row[1] == user, original: row[2] == 1, pictures: row[3] == 1)
     }
-    caches.homeFeeds.add(held.map { $0[0] }, kinds: kinds, complete: rows.count <= depth, of: user,
-                         followees: followees, readAt: generation)
+    caches.homeFeeds.add(held.map { $0[0] }, kinds: kinds, authors: held.map { $0[1] }, complete: rows.count <= depth,
+                         of: user, followees: followees, readAt: generation)
   }
 
   /// Users by id, from the user-row cache where it has them; the rest are read and cached.

@@ -35,6 +35,13 @@ package final class HomeFeeds: Sendable {
     }
   }
 
+  /// What a feed holds of each of its statuses: its kind, and its author (互相关注 is the feed's statuses by some of
+  /// its authors: `page(of:_:authors:)`).
+  struct Held {
+    let kind: Kind
+    let author: Int64
+  }
+
   /// What a home feed keeps besides its ids: whom the owner follows (as read with it), and the filtered feeds'
   /// totals (`WeiboSQL.homeTotal`, counted over every followee's authored kinds), kept until the feed changes: a
   /// status of the owner or of one they see posted, or any status removed.
@@ -43,7 +50,7 @@ package final class HomeFeeds: Sendable {
     var totals: [StatusFeature: Int] = [:]
   }
 
-  private let held: HeldFeeds<Int64, Kind, Extra>
+  private let held: HeldFeeds<Int64, Held, Extra>
   /// Ids held per feed (forty pages of twenty by default); deeper pages are read from the database.
   package var depth: Int { held.depth }
   package var limit: Int { held.limit }
@@ -68,7 +75,16 @@ package final class HomeFeeds: Sendable {
   /// reaches past what is.
   package func page(of owner: Int64, _ page: Page, feature: StatusFeature = .all) -> [Int64]? {
     held.read(owner) { feed in
-      let shown = feature == .all ? feed.ids : zip(feed.ids, feed.infos).compactMap { $1.shows(feature) ? $0 : nil }
+      let shown = feature == .all ? feed.ids : zip(feed.ids, feed.infos).compactMap { $1.kind.shows(feature) ? $0 : nil }
+      return Self.window(page, in: shown, complete: feed.complete)
+    }
+  }
+
+  /// The ids of `page` of `owner`'s feed by `authors` only, or nil as `page(of:_:feature:)`. The held ids by them
+  /// are all of theirs down to the oldest held, so a page within those is the page of their statuses in the feed.
+  package func page(of owner: Int64, _ page: Page, authors: Set<Int64>) -> [Int64]? {
+    held.read(owner) { feed in
+      let shown = zip(feed.ids, feed.infos).compactMap { authors.contains($1.author) ? $0 : nil }
       return Self.window(page, in: shown, complete: feed.complete)
     }
   }
@@ -106,20 +122,21 @@ package final class HomeFeeds: Sendable {
   package func unread(of owner: Int64, after mark: Int64, upTo cap: Int) -> Int? {
     held.peek(owner) { feed -> Int? in
       var count = 0
-      for (id, kind) in zip(feed.ids, feed.infos) {
+      for (id, held) in zip(feed.ids, feed.infos) {
         if id <= mark || count >= cap { return count }
-        if !kind.contains(.mine) { count += 1 }
+        if !held.kind.contains(.mine) { count += 1 }
       }
       return feed.complete || count >= cap ? count : nil
     }.0
   }
 
-  /// Holds `owner`'s feed: the newest ids of it and the kind of each, `complete` when that is all of it, and whom
-  /// the owner follows.
-  package func add(_ ids: [Int64], kinds: [Kind], complete: Bool, of owner: Int64, followees: [Int64],
-                   readAt generation: Int)
+  /// Holds `owner`'s feed: the newest ids of it and the kind and author of each, `complete` when that is all of it,
+  /// and whom the owner follows.
+  package func add(_ ids: [Int64], kinds: [Kind], authors: [Int64], complete: Bool, of owner: Int64,
+                   followees: [Int64], readAt generation: Int)
   {
-    held.add(.init(ids: ids, infos: kinds, complete: complete, extra: Extra(followees: Set(followees))), of: owner,
+    let infos = zip(kinds, authors).map { Held(kind: $0, author: $1) }
+    held.add(.init(ids: ids, infos: infos, complete: complete, extra: Extra(followees: Set(followees))), of: owner,
              readAt: generation)
   }
 
@@ -134,7 +151,8 @@ package final class HomeFeeds: Sendable {
       feed.extra.totals.removeAll()
       guard feed.places(status.id) != nil else { return true }
       guard let original = status.isOriginal, let pictures = status.hasPictures else { return false }
-      feed.insert(status.id, Kind(mine: owner == status.author, original: original, pictures: pictures), depth: depth)
+      let kind = Kind(mine: owner == status.author, original: original, pictures: pictures)
+      feed.insert(status.id, Held(kind: kind, author: status.author), depth: depth)
       return true
     }
   }
