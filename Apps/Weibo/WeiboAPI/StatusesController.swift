@@ -39,7 +39,7 @@ struct StatusesController: Sendable {
         in: .reposts(of: id), feature: .all, page: page.probing, viewer: call.caller.userID)
       let (records, next) = found.items.splitPage(page.count)
       // The same JSON as `RepostList`, written from templates as the timelines are.
-      var out = JSONOutput(capacity: 2048 * records.count + 256)
+      var out = JSONOutput(capacity: 3072 * records.count + 256)
       RepostList.writeJSON(&out, nextCursor: next?.id ?? 0, totalNumber: found.total) { out in
         presenter(call).writeStatuses(records, rows: rows, trimUser: trimUser, templates: templates, into: &out)
       }
@@ -140,8 +140,9 @@ struct StatusesController: Sendable {
     if marksSeen, page.maxID == 0, page.offset == 0, let newest = records.first?.id {
       try await deps.store.markSeen(userID: call.caller.userID, kind: .status, upTo: newest)
     }
-    // The same JSON as `StatusList` of `page`'s statuses, written from templates (the hot path).
-    var out = JSONOutput(capacity: 2048 * records.count + 256)
+    // The same JSON as `StatusList` of `page`'s statuses, written from templates (the hot path). A status with its
+    // author (and a repost's original) is 2.4 KB on average in the demo's home feeds: a smaller buffer grew, copying.
+    var out = JSONOutput(capacity: 3072 * records.count + 256)
     StatusList.writeJSON(&out, previousCursor: 0, nextCursor: next, totalNumber: found.total) { out in
       presenter(call).writeStatuses(records, rows: rows, trimUser: trimUser, templates: templates, into: &out)
     }
