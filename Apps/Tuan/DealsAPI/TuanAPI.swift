@@ -121,7 +121,7 @@ struct TuanController: Sendable {
     guard !reviews.isEmpty else { return [] }
     let people = try await users.users(ids: Array(Set(reviews.map(\.userID))))
     let merchants = try await store.merchants(ids: Array(Set(reviews.map(\.merchantID))))
-    let voted = if let viewer { try await store.helpfulVotes(by: viewer, among: reviews.map(\.id)) } else { Set<Int64>() }
+    let voted = if let viewer { try await store.helpfulVotes(by: viewer, on: reviews) } else { Set<Int64>() }
     return reviews.map { r in
       ReviewDetailJSON(
         id: r.id, idstr: String(r.id), businessId: r.merchantID, dealId: DealsCall.dealID(r.dealID),

@@ -214,6 +214,15 @@ package protocol ReviewStore: Sendable {
   func setReviewHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool
 }
 
+extension ReviewStore {
+  /// Which of `reviews` (as read) the user marked 有用, asking only about those with a vote at all: a review's
+  /// `helpful` is its votes, moved in the vote's own transaction, so a page none of whose reviews has one (most
+  /// pages) reads nothing. On PostgreSQL the statement was a tenth of `tuan shop`'s server CPU.
+  package func helpfulVotes(by userID: Int64, on reviews: [ReviewRecord]) async throws -> Set<Int64> {
+    try await helpfulVotes(by: userID, among: reviews.filter { $0.helpful > 0 }.map(\.id))
+  }
+}
+
 /// A merchant's people: users linked to a business, who use its shop page (验券, today's 券, replies).
 package protocol ShopStore: Sendable {
   /// Links `userID` to `merchantID` (a user serves one shop; linking again moves them). `.notFound` without the

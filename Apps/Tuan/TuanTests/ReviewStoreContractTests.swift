@@ -166,6 +166,11 @@ func votesAreOnePerPersonAndRepliesTheShopsAlone(_ kind: StoreKind) async throws
     #expect(try await store.setHelpful(reviewID: review.id, userID: 7, helpful: true) == 2, "not one's own")
     #expect(try await store.setHelpful(reviewID: review.id, userID: 9, helpful: false) == 1)
     #expect(try await store.helpfulVotes(by: 8, among: [review.id, 42]) == [review.id])
+    // By the reviews as read: one with a vote is asked about, one read with none is not (nobody had voted then).
+    let voted = try #require(try await store.review(id: review.id, viewer: 8))
+    #expect(try await store.helpfulVotes(by: 8, on: [voted]) == [review.id])
+    #expect(try await store.helpfulVotes(by: 9, on: [voted]) == [])
+    #expect(try await store.helpfulVotes(by: 8, on: [review]) == [], "read before the votes")
     await #expect(throws: StoreError.notFound) { try await store.setHelpful(reviewID: 42, userID: 8, helpful: true) }
     await #expect(throws: StoreError.notFound) {
       try await store.reply(toReview: review.id, merchantID: r.shop.id + 1, text: "谢谢", at: TuanFixture.now)

@@ -28,7 +28,7 @@ extension TuanWeb {
     let people = try await platform.deps.store.users(ids: Array(Set(reviews.map(\.userID))))
     let deals = try await deps.store.deals(ids: Array(Set(reviews.map(\.dealID))))
     var voted: Set<Int64> = []
-    if let viewer { voted = try await deps.store.helpfulVotes(by: viewer.user.id, among: reviews.map(\.id)) }
+    if let viewer { voted = try await deps.store.helpfulVotes(by: viewer.user.id, on: reviews) }
     let now = deps.now()
     return reviews.map {
       var item = ReviewItem(
