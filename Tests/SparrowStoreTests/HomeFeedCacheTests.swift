@@ -39,8 +39,8 @@ import Testing
       let (mark, cap) = (Int64.random(in: 0...100, using: &random), Int.random(in: 1...12, using: &random))
       let feeds = HomeFeeds()
       let kinds = authors.prefix(held).map { HomeFeeds.Kind(mine: $0 == owner, original: true, pictures: false) }
-      feeds.add(Array(ids.prefix(held)), kinds: kinds, authors: Array(authors.prefix(held)), complete: held == ids.count,
-                of: owner, followees: [2, 3], readAt: feeds.currentGeneration)
+      feeds.add(Array(ids.prefix(held)), kinds: kinds, authors: Array(authors.prefix(held)),
+                complete: held == ids.count, of: owner, followees: [2, 3], readAt: feeds.currentGeneration)
       let expected = min(cap, zip(ids, authors).filter { $0 > mark && $1 != owner }.count)
       let counted = feeds.unread(of: owner, after: mark, upTo: cap)
       // A partial feed answers right or not at all; it declines only when the count reaches past what it holds.

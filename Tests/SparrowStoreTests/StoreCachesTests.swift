@@ -167,8 +167,10 @@ import Testing
     let older = try JSONDecoder().decode(PostedStatus.self, from: Data(#"{"id":9,"author":3,"isPublic":true}"#.utf8))
     #expect(older.isOriginal == nil && older.hasPictures == nil)
     let feeds = HomeFeeds()
-    feeds.add([5], kinds: [.original], authors: [3], complete: true, of: 1, followees: [3], readAt: feeds.currentGeneration)
-    feeds.add([5], kinds: [.original], authors: [3], complete: true, of: 2, followees: [4], readAt: feeds.currentGeneration)
+    feeds.add([5], kinds: [.original], authors: [3], complete: true, of: 1, followees: [3],
+              readAt: feeds.currentGeneration)
+    feeds.add([5], kinds: [.original], authors: [3], complete: true, of: 2, followees: [4],
+              readAt: feeds.currentGeneration)
     feeds.posted(older)
     #expect(!feeds.holds(1) && feeds.holds(2))
   }

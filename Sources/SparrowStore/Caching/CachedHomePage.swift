@@ -31,7 +31,9 @@ extension StoreCaches {
   /// kept apart, muted), and the total from those people's counters (`WeiboSQL.total`). The home feed holds them
   /// all: the public statuses of everyone followed, less the muted and suspended. At a million statuses, walking
   /// the newest statuses for a page of theirs read 1,800 rows.
-  package func mutualPage(of owner: Int64, _ page: Page) -> (page: FeedPage<StatusRecord>, context: StatusContextRows)? {
+  package func mutualPage(of owner: Int64, _ page: Page)
+    -> (page: FeedPage<StatusRecord>, context: StatusContextRows)?
+  {
     var served: (page: FeedPage<StatusRecord>, context: StatusContextRows)?
     if case .relations(let relations) = userRows.relations(of: owner) {
       var shown = relations.followees.intersection(relations.followers)

@@ -75,7 +75,8 @@ package final class HomeFeeds: Sendable {
   /// reaches past what is.
   package func page(of owner: Int64, _ page: Page, feature: StatusFeature = .all) -> [Int64]? {
     held.read(owner) { feed in
-      let shown = feature == .all ? feed.ids : zip(feed.ids, feed.infos).compactMap { $1.kind.shows(feature) ? $0 : nil }
+      let shown = feature == .all
+        ? feed.ids : zip(feed.ids, feed.infos).compactMap { $1.kind.shows(feature) ? $0 : nil }
       return Self.window(page, in: shown, complete: feed.complete)
     }
   }
