@@ -8,7 +8,7 @@ import WeiboStore
 /// The held comments of each status (`CommentFeeds`, `StoreCaches.commentPage`): a status's comments served from
 /// them must be exactly the page and number the database gives, whatever was written, in the writing process and in
 /// another one whose feeds hold only three comments (so that partial feeds, counted from each commenter's numbers,
-/// are exercised on every engine).
+/// are exercised on every engine). Comments read by id (`CommentRowCache`) are checked the same way.
 @Suite struct CommentFeedCacheTests {
   @Test(arguments: StoreKind.available, [2026, 31] as [UInt64])
   func heldCommentsAreTheDatabasesOverARandomHistoryOfWrites(_ kind: StoreKind, seed: UInt64) async throws {
@@ -19,6 +19,7 @@ import WeiboStore
       var statuses: [Int64] = []
       var comments: [(id: Int64, status: Int64, author: Int64)] = []
       var suspended: Set<Int64> = []
+      var deleted: [Int64] = []
 
       var posted = 0
       func post(by author: Int64) async throws {
@@ -54,6 +55,20 @@ import WeiboStore
                       "\(place), \(process)")
             }
           }
+          // Comments by id (a page's replies' parents, notifications' comments), some gone, with their parents or
+          // not: the held rows must give what the database does.
+          var ids = (0..<Int.random(in: 1...4, using: &random)).compactMap { _ in comments.randomElement(using: &random)?.id }
+          if Int.random(in: 0..<4, using: &random) == 0, let gone = deleted.randomElement(using: &random) { ids.append(gone) }
+          let parents = Bool.random(using: &random)
+          let byID = try await fresh.comments(ids: ids, parents: parents, visibleTo: viewer)
+          for (process, store) in [("writer", writer), ("reader", reader)] {
+            // As a page's presentation does, which reads the comments' statuses (held then, with the relations).
+            _ = try await store.statuses(ids: statuses, visibleTo: viewer)
+            for _ in 0..<2 {
+              #expect(try await store.comments(ids: ids, parents: parents, visibleTo: viewer) == byID,
+                      "\(place), \(process), ids \(ids), parents \(parents)")
+            }
+          }
         }
       }
 
@@ -76,6 +91,7 @@ import WeiboStore
           if let gone = comments.randomElement(using: &random) {
             _ = try? await writer.deleteComment(id: gone.id)
             comments.removeAll { $0.id == gone.id }
+            deleted.append(gone.id)
           }
         case 6, 7:
           // Staff hide a comment (its author alone still reads it) or show it again.
@@ -93,6 +109,7 @@ import WeiboStore
           if let target = statuses.randomElement(using: &random) {
             _ = try? await writer.deleteStatus(id: target)
             statuses.removeAll { $0 == target }
+            deleted += comments.filter { $0.status == target }.map(\.id)
             comments.removeAll { $0.status == target }
           }
         default:
@@ -105,6 +122,8 @@ import WeiboStore
       for store in [writer, reader] {
         let served = try #require(store.statistics.caches.first { $0.cache == "comment_pages" }?.tally)
         #expect(served.hits > 150 && served.misses > 0, "\(served)")
+        let rows = try #require(store.statistics.caches.first { $0.cache == "comment_rows" }?.tally)
+        #expect(rows.hits > 100 && rows.misses > 0, "\(rows)")
       }
     }
   }

@@ -19,18 +19,26 @@ extension PostgresWeiboStore {
 
   package func comments(ids: [Int64], parents: Bool, visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
     guard !ids.isEmpty else { return [:] }
+    // From the held rows, statuses and the viewer's held relations, caught up first.
+    if engine.isListening {
+      try await catchUp()
+      if let held = caches.comments(ids, parents: parents, visibleTo: viewer) { return held }
+    }
+    let generation = caches.commentRows.currentGeneration
     let unique = Array(Set(ids))
     // The parents by a union of keys, not an OR beside `ANY` (which no index answers).
     let wanted: SQL = parents ? """
       c.id IN (SELECT unnest(\(unique)) UNION SELECT reply_comment_id FROM comments WHERE id = \(any: unique) \
       AND reply_comment_id IS NOT NULL)
       """ : "c.id = \(any: unique)"
-    return try await reading { db in
+    return try await readingCached { db, _ in
       let comments = try await db.rows("""
         SELECT \(raw: commentColumnsOfC) FROM comments c JOIN statuses s ON s.id = c.status_id
         WHERE \(sql: wanted) AND \(sql: WeiboSQL.visibleTo(viewer, in: "s"))
         AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """).map(CommentRecord.init(row:))
+      // Held for the next time (any row, whoever may see it).
+      self.caches.commentRows.add(comments, readAt: generation)
       return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
   }

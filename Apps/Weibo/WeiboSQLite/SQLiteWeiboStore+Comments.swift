@@ -20,6 +20,8 @@ extension SQLiteWeiboStore {
 
   package func comments(ids: [Int64], parents: Bool, visibleTo viewer: Int64) async throws -> [Int64: CommentRecord] {
     guard !ids.isEmpty else { return [:] }
+    if let held = caches.comments(ids, parents: parents, visibleTo: viewer) { return held }
+    let generation = caches.commentRows.currentGeneration
     let unique = Array(Set(ids))
     let wanted: SparrowStore.SQL = parents ? """
       SELECT value AS id FROM json_each(\(jsonList(unique))) UNION SELECT reply_comment_id FROM comments \
@@ -34,6 +36,8 @@ extension SQLiteWeiboStore {
         AND \(sql: WeiboSQL.commentShown(to: viewer, in: "c"))
         """ as SparrowStore.SQL).sqlite
       let comments = try decodeRows(try db.cachedStatement(sql: sql), arguments, CommentRecord.init(row:))
+      // Held for the next time (any row, whoever may see it).
+      caches.commentRows.add(comments, readAt: generation)
       return Dictionary(comments.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
   }

@@ -49,7 +49,7 @@ package final class CommentFeeds: Sendable {
     -> FeedPage<CommentRecord>?
   {
     held.read(status) { feed in
-      let shown = feed.infos.filter { ($0.userID == viewer || !$0.hiddenByStaff) && !apart.contains($0.userID) }
+      let shown = feed.infos.filter { $0.isShown(to: viewer) && !apart.contains($0.userID) }
       let shownIDs = shown.map(\.id)
       guard let ids = HomeFeeds.window(page, in: shownIDs, complete: feed.complete) else { return nil }
       // The window is a run of `shown`, from its first id on.

@@ -18,6 +18,7 @@ import Synchronization
 /// | `homeFeeds` | each reader's home feed as ids | 2,000 readers (LRU), the newest 800 ids each | `.statuses` (posted: added; removed: taken out), `.userRows` (`followeesOf`), `.everything` |
 /// | `authorFeeds` | each author's statuses as ids, with whether each is public | 5,000 authors (LRU), the newest 200 ids each | `.statuses` (posted: added; removed: taken out), `.everything` (a status hidden or shown, a suspension) |
 /// | `commentFeeds` | each status's comments as rows, with each commenter's numbers when not all are held | 1,000 statuses (LRU), the newest 256 comments each | `.statuses` (changed or removed: a comment posted, deleted, hidden or shown names its status), `.everything` |
+/// | `commentRows` | comment rows by id, each under its status's stamp | 20,000 rows and status stamps a generation, two generations | `.statuses` (changed or removed: drops the status's stamp), `.everything` |
 /// | 微博's `HotTopicsCache` (an app's, a `StatusSums`) | 热门话题 by window start and length | 16 lists | `sumsGeneration`: any status posted or removed, anyone's follows changed, `.everything` |
 /// | 微博's `FeedTotals` (an app's, a `StatusSums`) | how many public statuses a search's index finds, by words; how many 互相关注 holds, by reader | 2,000 feeds | as `HotTopicsCache` |
 /// | 团购's `DealRows` (an app's) | deal and shop rows by id, under the deals' stamp they were read with | 20,000 of each | itself: a read uses only rows kept under the stamp it reads first; a new stamp starts afresh |
@@ -47,6 +48,7 @@ package final class StoreCaches: Sendable {
   package let commentFeeds: CommentFeeds
   private let followChanges = Atomic<Int>(0)
   package let reachedReads = ReachedReads()
+  package let commentRows = CommentRowCache()
 
   package init(homeFeeds: HomeFeeds = HomeFeeds(), authorFeeds: AuthorFeeds = AuthorFeeds(),
                publicFeeds: PublicFeeds = PublicFeeds(), commentFeeds: CommentFeeds = CommentFeeds(),
@@ -79,7 +81,7 @@ package final class StoreCaches: Sendable {
   package var tallies: [(cache: String, tally: CacheTally)] {
     [("apps", apps.tally), ("grants", grants.tally), ("user_rows", userRows.tally), ("status_rows", statusRows.tally),
      ("home_pages", homeFeeds.tally), ("author_pages", authorFeeds.tally), ("public_pages", publicFeeds.tally),
-     ("comment_pages", commentFeeds.tally),
+     ("comment_pages", commentFeeds.tally), ("comment_rows", commentRows.tally),
      ("unread_badges", unreadBadges.tally), ("unread_counts", unreadCounts.tally),
      ("reached_reads", reachedReads.tally)]
   }
@@ -114,6 +116,7 @@ package final class StoreCaches: Sendable {
       authorFeeds.removed(removed)
       publicFeeds.removed(removed)
       commentFeeds.drop(statuses: changed + removed)
+      commentRows.drop(statuses: changed + removed)
       posted.forEach(homeFeeds.posted)
       posted.forEach(authorFeeds.posted)
       posted.forEach(publicFeeds.posted)
@@ -152,6 +155,7 @@ package final class StoreCaches: Sendable {
       authorFeeds.dropAll()
       publicFeeds.dropAll()
       commentFeeds.dropAll()
+      commentRows.dropAll()
       unreadBadges.dropAll()
       unreadCounts.dropAll()
       reachedReads.dropAll()

@@ -66,6 +66,11 @@ package struct CommentRecord: Sendable, Equatable {
   }
 }
 
+extension CommentRecord {
+  /// Staff's rule (`WeiboSQL.commentShown` less the blocks): a comment staff hid shows to its author alone.
+  package func isShown(to viewer: Int64) -> Bool { userID == viewer || !hiddenByStaff }
+}
+
 /// A like or a favourite: who, which status, when.
 package struct Mark: Sendable, Equatable {
   package var id: Int64
