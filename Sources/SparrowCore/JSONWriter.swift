@@ -26,6 +26,13 @@ package struct JSONFragment: Encodable, Sendable, Equatable {
 
   package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+  /// `string` as a JSON string.
+  package init(string: String) {
+    var out = JSONOutput(capacity: string.utf8.count + 2)
+    out.string(string)
+    bytes = out.bytes
+  }
+
   package func encode(to encoder: any Encoder) throws {
     guard encoder is StreamingEncoder else {
       throw EncodingError.invalidValue(self, .init(codingPath: encoder.codingPath, debugDescription: "only JSONWriter places fragments"))

@@ -330,8 +330,9 @@ extension AttitudeList {
 extension Attitude {
   /// One like as `encode(to:)` writes it, with its `user` and `status` written by `user` and `status` (each left out
   /// when nil, as `encode(to:)` leaves out a nil one).
+  /// `source` is written JSON (`JSONFragment(string:)`): a page of likes shows one client, escaped once.
   package static func writeJSON(
-    _ out: inout JSONOutput, id: Int64, createdAt: String, attitude: String, source: String,
+    _ out: inout JSONOutput, id: Int64, createdAt: String, attitude: String, source: JSONFragment,
     user: ((inout JSONOutput) -> Void)?, status: ((inout JSONOutput) -> Void)?
   ) {
     out.object { o in

@@ -84,12 +84,24 @@ extension PostgresStore {
   package func users(ids: [Int64]) async throws -> [Int64: UserRecord] {
     // Through the user rows the timelines read (`UserRowCache`), caught up first with every instance's writes (a
     // statement only for a request's first catch-up): every signed-in request reads its viewer, which was a
-    // statement of its own.
+    // statement of its own. Held rows need no connection: only the missing are read.
     guard !ids.isEmpty else { return [:] }
-    return try await reading { db in
-      try await catchUp(db)
-      return try await userRows.users(ids, readAt: userRows.currentGeneration) { try await Self.users(ids: $0, db) }
+    guard isListening else {
+      return try await reading { db in
+        try await catchUp(db)
+        return try await userRows.users(ids, readAt: userRows.currentGeneration) { try await Self.users(ids: $0, db) }
+      }
     }
+    try await catchUp()
+    let (found, missing) = userRows.users(ids)
+    guard !missing.isEmpty else { return found }
+    let loaded = try await reading { db in
+      let generation = userRows.currentGeneration
+      let rows = try await Self.users(ids: missing, db)
+      userRows.add(users: rows.values, readAt: generation)
+      return rows
+    }
+    return found.merging(loaded) { kept, _ in kept }
   }
 
   package func userCount() async throws -> Int {

@@ -222,6 +222,7 @@ package struct Presenter: Sendable {
     _ marks: [Mark], statuses: [Int64: StatusRecord], rows: StatusContextRows, source: String, templates: JSONTemplates,
     into out: inout JSONOutput
   ) {
+    let source = JSONFragment(string: source)
     out.array(marks) { out, mark in
       let liker = rows.users[mark.userID]
       let status = statuses[mark.statusID]
