@@ -93,15 +93,10 @@ extension PostgresStore {
       }
     }
     try await catchUp()
-    let (found, missing) = userRows.users(ids)
-    guard !missing.isEmpty else { return found }
-    let loaded = try await reading { db in
-      let generation = userRows.currentGeneration
-      let rows = try await Self.users(ids: missing, db)
-      userRows.add(users: rows.values, readAt: generation)
-      return rows
+    let generation = userRows.currentGeneration
+    return try await userRows.users(ids, readAt: generation) { missing in
+      try await reading { db in try await Self.users(ids: missing, db) }
     }
-    return found.merging(loaded) { kept, _ in kept }
   }
 
   package func userCount() async throws -> Int {

@@ -99,12 +99,10 @@ extension SQLiteStore {
     // Through the user rows the timelines read (`UserRowCache`): coherent, since every write of a user row drops
     // it, here and (through `watchOtherProcesses`) for an operator's command in another process. Held rows need no
     // read transaction (opening one was a tenth of a page of Mastodon's notifications): only the missing are read.
-    let (found, missing) = caches.userRows.users(ids)
-    guard !missing.isEmpty else { return found }
     let generation = caches.userRows.currentGeneration
-    let loaded = try await reading { db in try Self.users(ids: missing, db) }
-    caches.userRows.add(users: loaded.values, readAt: generation)
-    return found.merging(loaded) { kept, _ in kept }
+    return try await caches.userRows.users(ids, readAt: generation) { missing in
+      try await reading { db in try Self.users(ids: missing, db) }
+    }
   }
 
   private static let peopleRead = PeopleCount.read.sqlite.0
