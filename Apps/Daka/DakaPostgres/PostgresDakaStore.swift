@@ -117,26 +117,25 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
   }
 
   package func checkinStats(userID: Int64) async throws -> CheckinStats {
-    let rows = try await readingReplica { db in
-      try await db.rows(DakaVisits.read(userID, textNull: "NULL::text", integerNull: "NULL::bigint"))
-    }
-    return DakaVisits.stats(try rows.map {
-      (kind: try $0.int(0), key: try $0.int(1), name: try $0.optionalString(2), parent: try $0.optionalInt64(3).map(Int.init),
-       code: try $0.optionalString(4), count: try $0.int(5))
-    })
+    try await visits(userID, withPoints: false).stats
   }
 
-  package func checkinPoints(userID: Int64) async throws -> [CheckinPoint] {
-    try await readingReplica { db in
-      try await db.rows("""
-        SELECT id, day, spot, latitude, longitude, country_code FROM daka_checkins
-        WHERE user_id = \(userID) AND latitude IS NOT NULL ORDER BY day, created_at, id
-        """).map {
-        CheckinPoint(id: try $0.int64(0), date: try $0.string(1), spot: try $0.string(2),
-                     point: Coordinate(latitude: try $0[3].decode(Double.self), longitude: try $0[4].decode(Double.self)),
-                     countryCode: try $0.optionalString(5))
-      }
+  package func checkinStatsAndPoints(userID: Int64) async throws -> (stats: CheckinStats, points: [CheckinPoint]) {
+    try await visits(userID, withPoints: true)
+  }
+
+  private func visits(_ userID: Int64, withPoints: Bool) async throws -> (stats: CheckinStats, points: [CheckinPoint]) {
+    let rows = try await readingReplica { db in
+      try await db.rows(DakaVisits.read(userID, withPoints: withPoints, textNull: "NULL::text", integerNull: "NULL::bigint",
+                                        realNull: "NULL::double precision"))
     }
+    return DakaVisits.stats(try rows.map { row in
+      let latitude = try row[9].decode(Double?.self), longitude = try row[10].decode(Double?.self)
+      return (kind: try row.int(0), key: try row.int64(1), name: try row.optionalString(2),
+              parent: try row.optionalInt64(3).map(Int.init), code: try row.optionalString(4), count: try row.int(5),
+              day: try row.optionalString(7),
+              point: latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) } })
+    })
   }
 
   package func saveTrip(_ trip: TripRecord, entries: [Int64]) async throws {

@@ -118,23 +118,21 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   }
 
   package func checkinStats(userID: Int64) async throws -> CheckinStats {
-    let (sql, arguments) = DakaVisits.read(userID).sqlite
-    return try await reading { db in
-      DakaVisits.stats(try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
-        (kind: $0[0], key: $0[1], name: $0[2], parent: $0[3], code: $0[4], count: $0[5])
-      })
-    }
+    try await visits(userID, withPoints: false).stats
   }
 
-  package func checkinPoints(userID: Int64) async throws -> [CheckinPoint] {
-    try await reading { db in
-      try Row.fetchAll(db.cachedStatement(sql: """
-        SELECT id, day, spot, latitude, longitude, country_code FROM daka_checkins
-        WHERE user_id = ? AND latitude IS NOT NULL ORDER BY day, created_at, id
-        """), arguments: [userID]).map {
-        CheckinPoint(id: $0[0], date: $0[1], spot: $0[2], point: Coordinate(latitude: $0[3], longitude: $0[4]),
-                     countryCode: $0[5])
-      }
+  package func checkinStatsAndPoints(userID: Int64) async throws -> (stats: CheckinStats, points: [CheckinPoint]) {
+    try await visits(userID, withPoints: true)
+  }
+
+  private func visits(_ userID: Int64, withPoints: Bool) async throws -> (stats: CheckinStats, points: [CheckinPoint]) {
+    let (sql, arguments) = DakaVisits.read(userID, withPoints: withPoints).sqlite
+    return try await reading { db in
+      DakaVisits.stats(try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
+        let latitude: Double? = row[9], longitude: Double? = row[10]
+        return (kind: row[0], key: row[1], name: row[2], parent: row[3], code: row[4], count: row[5], day: row[7],
+                point: latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) } })
+      })
     }
   }
 

@@ -26,9 +26,9 @@ package protocol DakaStore: Sendable {
   func setCheckinHidden(id: Int64, hidden: Bool, rows: [SQL]) async throws -> Bool
   /// The author's own numbers: every entry, cities and districts of the linked places.
   func checkinStats(userID: Int64) async throws -> CheckinStats
-  /// The author's own exact points, oldest first (by date, then creation): their map's pins and their GPX. For
-  /// the author alone: no one else is ever given another's points this way.
-  func checkinPoints(userID: Int64) async throws -> [CheckinPoint]
+  /// The author's own numbers (`checkinStats`) and exact points, oldest first (by date, then creation): 我的 and
+  /// their map's pins, in one read. For the author alone: no one else is ever given another's points this way.
+  func checkinStatsAndPoints(userID: Int64) async throws -> (stats: CheckinStats, points: [CheckinPoint])
 
   /// Writes a trip (new, or one of its owner's replaced) with exactly `entries` as its entries, in one
   /// transaction; `TripEntriesError` (nothing written) when some are not the owner's, `.notFound` when the trip

@@ -1,3 +1,4 @@
+import GeoData
 import SparrowStore
 
 /// Where each person has been, kept (`daka_visits`, `daka-v7`): a row for each city, district, city abroad, country
@@ -77,37 +78,58 @@ package enum DakaVisits {
     return statements
   }
 
-  /// A person's stats from the kept rows: one statement, their count (`daka_counts`) first, then each kind in its
-  /// order (most entries first, then by key; years newest first). Columns: kind, key, name, parent (a place's city),
-  /// code (a country's, or a city abroad's country), count. `textNull` and `integerNull` are the engine's typed nulls
-  /// (PostgreSQL needs the type in a union).
-  package static func read(_ userID: Int64, textNull: String = "NULL", integerNull: String = "NULL") -> SQL {
-    """
+  /// `read`'s kind of a person's own exact points (`withPoints`), after the stats' kinds: `key` the entry's id,
+  /// `name` its spot, `code` its country, with its date, creation and coordinates.
+  static let points = 6
+
+  /// A person's stats from the kept rows, and with `withPoints` their own exact points: one statement (我的 read
+  /// them in two, each a round trip on PostgreSQL). Their count (`daka_counts`) first, then each kind in its order
+  /// (most entries first, then by key; years newest first), then the points oldest first (by date, then creation).
+  /// Columns: kind, key, name, parent (a place's city), code (a country's, or a city abroad's country), count, an
+  /// order, a point's date, creation, latitude and longitude. `textNull`, `integerNull` and `realNull` are the
+  /// engine's typed nulls (PostgreSQL needs the type in a union).
+  package static func read(_ userID: Int64, withPoints: Bool = false, textNull: String = "NULL",
+                           integerNull: String = "NULL", realNull: String = "NULL") -> SQL {
+    let unplaced = "\(textNull) AS day, \(integerNull) AS created, \(realNull) AS latitude, \(realNull) AS longitude"
+    let points: SQL = !withPoints ? "" : """
+      UNION ALL SELECT \(raw: String(Self.points)), id, spot, \(raw: integerNull), country_code, 0, 0, day, created_at, \
+      latitude, longitude FROM daka_checkins WHERE user_id = \(userID) AND latitude IS NOT NULL
+      """
+    return """
     SELECT 0 AS kind, 0 AS key, \(raw: textNull) AS name, \(raw: integerNull) AS parent, \(raw: textNull) AS code, \
-    entries AS n, 0 AS s FROM daka_counts WHERE user_id = \(userID)
+    entries AS n, 0 AS s, \(raw: unplaced) FROM daka_counts WHERE user_id = \(userID)
     UNION ALL SELECT v.kind, v.key, \
     CASE v.kind WHEN 1 THEN c.city WHEN 2 THEN c.district WHEN 3 THEN c.city WHEN 4 THEN c.country END, c.city_adcode, \
-    CASE v.kind WHEN 3 THEN c.country_code WHEN 4 THEN v.code END, v.n, CASE WHEN v.kind = 5 THEN -v.key ELSE -v.n END \
-    FROM daka_visits v LEFT JOIN daka_checkins c ON c.id = v.sample WHERE v.user_id = \(userID)
-    ORDER BY kind, s, key, code
+    CASE v.kind WHEN 3 THEN c.country_code WHEN 4 THEN v.code END, v.n, CASE WHEN v.kind = 5 THEN -v.key ELSE -v.n END, \
+    \(raw: unplaced) FROM daka_visits v LEFT JOIN daka_checkins c ON c.id = v.sample WHERE v.user_id = \(userID)
+    \(sql: points)
+    ORDER BY kind, s, day, created, key, code
     """
   }
 
-  /// `read`'s rows, each as (kind, key, name, parent, code, count), as the stats 我的 shows.
-  package static func stats(_ rows: [(kind: Int, key: Int, name: String?, parent: Int?, code: String?, count: Int)])
-    -> CheckinStats
-  {
+  /// One of `read`'s rows: kind, key, name, parent, code and count; a point's date and coordinates.
+  package typealias Row = (kind: Int, key: Int64, name: String?, parent: Int?, code: String?, count: Int, day: String?,
+                           point: Coordinate?)
+
+  /// `read`'s rows as the stats 我的 shows, and the points (none unless read `withPoints`).
+  package static func stats(_ rows: [Row]) -> (stats: CheckinStats, points: [CheckinPoint]) {
     var stats = CheckinStats(count: 0, cities: [], districts: [], citiesAbroad: [], countries: [], years: [])
+    var points: [CheckinPoint] = []
     for row in rows {
+      let key = Int(row.key)
       switch row.kind {
       case 0: stats.count = row.count
-      case 1: stats.cities.append(VisitedPlace(adcode: row.key, name: row.name ?? "", cityAdcode: row.key, count: row.count))
-      case 2: stats.districts.append(VisitedPlace(adcode: row.key, name: row.name ?? "", cityAdcode: row.parent ?? 0, count: row.count))
-      case 3: stats.citiesAbroad.append(VisitedCity(geonameID: row.key, name: row.name ?? "", countryCode: row.code ?? "", count: row.count))
+      case 1: stats.cities.append(VisitedPlace(adcode: key, name: row.name ?? "", cityAdcode: key, count: row.count))
+      case 2: stats.districts.append(VisitedPlace(adcode: key, name: row.name ?? "", cityAdcode: row.parent ?? 0, count: row.count))
+      case 3: stats.citiesAbroad.append(VisitedCity(geonameID: key, name: row.name ?? "", countryCode: row.code ?? "", count: row.count))
       case 4: stats.countries.append(VisitedCountry(code: row.code ?? "", name: row.name ?? "", count: row.count))
-      default: stats.years.append((year: row.key, count: row.count))
+      case year.number: stats.years.append((year: key, count: row.count))
+      default:
+        if let point = row.point {
+          points.append(CheckinPoint(id: row.key, date: row.day ?? "", spot: row.name ?? "", point: point, countryCode: row.code))
+        }
       }
     }
-    return stats
+    return (stats, points)
   }
 }

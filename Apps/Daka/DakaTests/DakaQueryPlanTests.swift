@@ -38,6 +38,7 @@ import Testing
       _ = try await world.journal.checkinMatchPositions(CheckinQuery(viewer: viewer, text: "断桥"))
     }
     _ = try await world.journal.checkinStats(userID: alice)
+    _ = try await world.journal.checkinStatsAndPoints(userID: alice)
     _ = try await world.journal.editCheckin(
       CheckinEdit(id: open.id, userID: alice, date: "2026-05-01", location: "杭州西湖", spot: "断桥残雪", thoughts: "雪",
                   visibility: .public, place: DakaFixture.hangzhou), maxPictures: 9)

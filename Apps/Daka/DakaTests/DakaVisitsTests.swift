@@ -1,5 +1,6 @@
 import DakaStore
 import Foundation
+import GeoData
 import SparrowApps
 import SparrowDemo
 import SparrowStore
@@ -9,8 +10,9 @@ import SparrowTestSupport
 import Testing
 
 /// The kept places (`DakaVisits`) against the entries, on every engine: over a random history of entries written,
-/// edited (another place, another year, no place) and deleted by three people, each person's `checkinStats` is
-/// after every step what grouping their entries gives; and `daka-v7` run again over the history, as on a database
+/// edited (another place, another year, no place, another point or none) and deleted by three people, each person's
+/// `checkinStats` is after every step what grouping their entries gives, and `checkinStatsAndPoints` those numbers
+/// with their entries' points oldest first; and `daka-v7` run again over the history, as on a database
 /// from before it, counts the same from the rows.
 @Test(arguments: StoreKind.available)
 func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async throws {
@@ -27,12 +29,21 @@ func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async t
       String(format: "%04d-%02d-%02d", Int.random(in: 2019...2025, using: &random), Int.random(in: 1...12, using: &random),
              Int.random(in: 1...28, using: &random))
     }
+    func point() -> Coordinate? {
+      guard Bool.random(using: &random) else { return nil }
+      return Coordinate(latitude: Double(Int.random(in: -899...899, using: &random)) / 10,
+                        longitude: Double(Int.random(in: -1799...1799, using: &random)) / 10)
+    }
     func check(_ step: Int) async throws {
       for person in people {
         let expected = expectedStats(entries.values.filter { $0.userID == person })
         let kept = try await engine.journal.checkinStats(userID: person)
         #expect(kept == expected, "step \(step), user \(person)")
-        if kept != expected { throw CancellationError() }
+        let (stats, points) = try await engine.journal.checkinStatsAndPoints(userID: person)
+        let pins = expectedPoints(entries.values.filter { $0.userID == person })
+        #expect(stats == expected, "step \(step), user \(person)")
+        #expect(points == pins, "step \(step), user \(person)")
+        if kept != expected || stats != expected || points != pins { throw CancellationError() }
       }
     }
     for step in 0..<90 {
@@ -41,8 +52,9 @@ func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async t
       let roll = Int.random(in: 0..<10, using: &random)
       switch roll {
       case _ where roll < 5 || own.isEmpty:
-        let entry = f.entry(person, date(), "某地", "第\(step)站", Bool.random(using: &random) ? .public : .private,
+        var entry = f.entry(person, date(), "某地", "第\(step)站", Bool.random(using: &random) ? .public : .private,
                             place: places.randomElement(using: &random)!, createdAgo: Double(1_000 - step))
+        entry.point = point()
         try await engine.journal.addCheckin(entry)
         entries[entry.id] = entry
       case 5..<8:
@@ -50,7 +62,8 @@ func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async t
         let edit = CheckinEdit(
           id: old.id, userID: person, date: Bool.random(using: &random) ? date() : old.date, location: old.location,
           spot: old.spot, thoughts: "改过", visibility: old.visibility,
-          place: Bool.random(using: &random) ? places.randomElement(using: &random)! : old.place)
+          place: Bool.random(using: &random) ? places.randomElement(using: &random)! : old.place,
+          point: Bool.random(using: &random) ? point() : old.point)
         entries[old.id] = try await engine.journal.editCheckin(edit, maxPictures: 5)
       default:
         let gone = own.randomElement(using: &random)!
@@ -78,6 +91,13 @@ func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async t
       try await store.migrate(adding: SparrowApps.postgresSchemas)
     }
     try await check(90)
+  }
+}
+
+/// The pins of `entries`: those with a point, oldest first (by date, then creation).
+private func expectedPoints(_ entries: [CheckinRecord]) -> [CheckinPoint] {
+  entries.filter { $0.point != nil }.sorted { ($0.date, $0.createdAt, $0.id) < ($1.date, $1.createdAt, $1.id) }.map {
+    CheckinPoint(id: $0.id, date: $0.date, spot: $0.spot, point: $0.point!, countryCode: $0.place?.countryCode)
   }
 }
 
