@@ -32,9 +32,9 @@ final class CacheChannel: @unchecked Sendable {
   private var waiters: [(epoch: Int64, resume: CheckedContinuation<Void, Never>)] = []
   /// When the latest catch-up that finished began: every write answered before then is in the caches.
   private var caughtUpFrom: ContinuousClock.Instant?
-  /// A read of the sequence is out (`sharedEpoch`); those waiting for the next one.
-  private var epochReading = false
-  private var epochWaiters: [CheckedContinuation<EpochTurn, Never>] = []
+  /// The sequence's value, read by a statement begun after the caller asked, one read out at a time: each request
+  /// reading its own was one of a page's three to six round trips, at every load.
+  private let sharedEpoch = SharedRead<Int64>()
 
   init(caches: StoreCaches, patience: Duration = .seconds(1)) {
     self.caches = caches
@@ -100,7 +100,8 @@ final class CacheChannel: @unchecked Sendable {
     // the position.
     if !withPosition, let arrived = RequestStart.instant, caughtUp(since: arrived) { return 0 }
     let began = ContinuousClock.now
-    let (epoch, position) = withPosition ? try await Self.epochAndPosition(db) : (try await sharedEpoch(db), 0)
+    let (epoch, position) = withPosition
+      ? try await Self.epochAndPosition(db) : (try await sharedEpoch.value { try await Self.currentEpoch(db) }, 0)
     guard !isHeard(epoch) else {
       caughtUp(from: began)
       return position
@@ -116,50 +117,6 @@ final class CacheChannel: @unchecked Sendable {
     timeout.cancel()
     caughtUp(from: began)
     return position
-  }
-
-  /// What a catch-up waiting for the sequence is told: read it (for itself and those waiting), the value a read
-  /// begun after it arrived found, or read it alone (that read failed: one request's error is not the others').
-  private enum EpochTurn { case read, heard(Int64), alone }
-
-  /// The sequence's value, read by a statement begun after this call. One read is out at a time: those who arrive
-  /// meanwhile wait for the next, which one of them makes for all. Each request reading its own was one of a
-  /// page's three to six round trips, at every load; under load one read now serves the requests that arrived
-  /// while the last was out, and alone a request reads at once as before.
-  private func sharedEpoch(_ db: Connection) async throws -> Int64 {
-    let turn = await withCheckedContinuation { (turn: CheckedContinuation<EpochTurn, Never>) in
-      let readNow = lock.withLock {
-        guard !epochReading else {
-          epochWaiters.append(turn)
-          return false
-        }
-        epochReading = true
-        return true
-      }
-      if readNow { turn.resume(returning: .read) }
-    }
-    switch turn {
-    case .heard(let epoch): return epoch
-    case .alone: return try await Self.currentEpoch(db)
-    case .read: break
-    }
-    // Those waiting now arrived before this read begins, so it serves them; later ones wait for the next, which
-    // the first of them makes.
-    let riders = lock.withLock { () -> [CheckedContinuation<EpochTurn, Never>] in
-      defer { epochWaiters = [] }
-      return epochWaiters
-    }
-    let epoch: Result<Int64, any Error>
-    do { epoch = .success(try await Self.currentEpoch(db)) } catch { epoch = .failure(error) }
-    let next = lock.withLock { () -> CheckedContinuation<EpochTurn, Never>? in
-      if epochWaiters.isEmpty { epochReading = false }
-      return epochWaiters.isEmpty ? nil : epochWaiters.removeFirst()
-    }
-    for rider in riders {
-      if case .success(let value) = epoch { rider.resume(returning: .heard(value)) } else { rider.resume(returning: .alone) }
-    }
-    next?.resume(returning: .read)
-    return try epoch.get()
   }
 
   static func epochAndPosition(_ db: Connection) async throws -> (epoch: Int64, position: Int64) {
