@@ -124,10 +124,11 @@ package enum DakaVisits {
       case 3: stats.citiesAbroad.append(VisitedCity(geonameID: key, name: row.name ?? "", countryCode: row.code ?? "", count: row.count))
       case 4: stats.countries.append(VisitedCountry(code: row.code ?? "", name: row.name ?? "", count: row.count))
       case year.number: stats.years.append((year: key, count: row.count))
-      default:
+      case Self.points:
         if let point = row.point {
           points.append(CheckinPoint(id: row.key, date: row.day ?? "", spot: row.name ?? "", point: point, countryCode: row.code))
         }
+      default: break
       }
     }
     return (stats, points)

@@ -368,3 +368,36 @@ struct Afresh {
     return TuanModule.store(on: engine)
   }
 }
+
+/// On PostgreSQL the requests that ask for the deals' stamp while another's read is out share the next read
+/// (`OnSaleSets.stamp(reading:)`, `SharedRead`): 32 requests at once read it a few times (at most 8), not once each, and
+/// each still finds a deal another process wrote before it arrived.
+@Test func requestsAtOnceShareTheDealsStampAndSeeEarlierWrites() async throws {
+  guard StoreKind.available.contains(.postgres) else { return }
+  try await withStore(.postgres) { engine in
+    let other = TuanModule.store(on: try engine.reopen())
+    var f = TuanFixture()
+    let shop = f.merchant("小龙坎", city: TuanFixture.beijing, district: TuanFixture.chaoyang, at: (39.93, 116.45))
+    try await engine.tuan.importDeals(merchants: f.merchants, deals: [f.deal("双人餐", at: shop, price: 8_800)])
+    let sets = engine.engine.caches.app(OnSaleSets.self) { OnSaleSets() }
+    for round in 0..<3 {
+      // Written by the other process before the requests arrive: each must see it.
+      let deal = f.deal("套餐\(round)", at: shop, price: 9_900 + round)
+      try await other.importDeals(merchants: [], deals: [deal])
+      let before = sets.stampReads
+      let found = try await withThrowingTaskGroup(of: Bool.self) { group in
+        for _ in 0..<32 {
+          group.addTask {
+            try await RequestStart.$instant.withValue(ContinuousClock.now) {
+              try await engine.tuan.deals(ids: [deal.id])[deal.id]?.title == deal.title
+            }
+          }
+        }
+        return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
+      }
+      #expect(found == 32, "round \(round): \(found) of 32 requests saw the deal")
+      let reads = sets.stampReads - before
+      #expect(reads >= 1 && reads <= 8, "round \(round): \(reads) stamp reads for 32 requests")
+    }
+  }
+}
