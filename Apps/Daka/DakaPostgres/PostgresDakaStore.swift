@@ -129,12 +129,10 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
       try await db.rows(DakaVisits.read(userID, withPoints: withPoints, textNull: "NULL::text", integerNull: "NULL::bigint",
                                         realNull: "NULL::double precision"))
     }
-    return DakaVisits.stats(try rows.map { row in
-      let latitude = try row[9].decode(Double?.self), longitude = try row[10].decode(Double?.self)
-      return (kind: try row.int(0), key: try row.int64(1), name: try row.optionalString(2),
-              parent: try row.optionalInt64(3).map(Int.init), code: try row.optionalString(4), count: try row.int(5),
-              day: try row.optionalString(7),
-              point: latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) } })
+    return DakaVisits.stats(try rows.map {
+      (kind: try $0.int(0), key: try $0.int64(1), name: try $0.optionalString(2), parent: try $0.optionalInt64(3).map(Int.init),
+       code: try $0.optionalString(4), count: try $0.int(5), day: try $0.optionalString(7),
+       latitude: try $0[9].decode(Double?.self), longitude: try $0[10].decode(Double?.self))
     })
   }
 

@@ -128,10 +128,9 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   private func visits(_ userID: Int64, withPoints: Bool) async throws -> (stats: CheckinStats, points: [CheckinPoint]) {
     let (sql, arguments) = DakaVisits.read(userID, withPoints: withPoints).sqlite
     return try await reading { db in
-      DakaVisits.stats(try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-        let latitude: Double? = row[9], longitude: Double? = row[10]
-        return (kind: row[0], key: row[1], name: row[2], parent: row[3], code: row[4], count: row[5], day: row[7],
-                point: latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) } })
+      DakaVisits.stats(try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
+        (kind: $0[0], key: $0[1], name: $0[2], parent: $0[3], code: $0[4], count: $0[5], day: $0[7], latitude: $0[9],
+         longitude: $0[10])
       })
     }
   }

@@ -107,9 +107,9 @@ package enum DakaVisits {
     """
   }
 
-  /// One of `read`'s rows: kind, key, name, parent, code and count; a point's date and coordinates.
+  /// One of `read`'s rows: kind, key, name, parent, code and count; a point's date, latitude and longitude.
   package typealias Row = (kind: Int, key: Int64, name: String?, parent: Int?, code: String?, count: Int, day: String?,
-                           point: Coordinate?)
+                           latitude: Double?, longitude: Double?)
 
   /// `read`'s rows as the stats 我的 shows, and the points (none unless read `withPoints`).
   package static func stats(_ rows: [Row]) -> (stats: CheckinStats, points: [CheckinPoint]) {
@@ -125,8 +125,9 @@ package enum DakaVisits {
       case 4: stats.countries.append(VisitedCountry(code: row.code ?? "", name: row.name ?? "", count: row.count))
       case year.number: stats.years.append((year: key, count: row.count))
       case Self.points:
-        if let point = row.point {
-          points.append(CheckinPoint(id: row.key, date: row.day ?? "", spot: row.name ?? "", point: point, countryCode: row.code))
+        if let latitude = row.latitude, let longitude = row.longitude {
+          points.append(CheckinPoint(id: row.key, date: row.day ?? "", spot: row.name ?? "",
+                                     point: Coordinate(latitude: latitude, longitude: longitude), countryCode: row.code))
         }
       default: break
       }
