@@ -175,3 +175,28 @@ import Testing
     #expect(!feeds.holds(1) && feeds.holds(2))
   }
 }
+
+/// A repost's original, read for a page's context (`context(for:)`: 消息 and the other lists not served from held
+/// feeds), is held with the status rows on every engine (PostgreSQL read it and never held it, so every visit read
+/// it again); and held, it still follows another process's write: a like counted on it.
+@Test(arguments: StoreKind.available)
+func anOriginalReadForAContextIsHeldAndFollowsAnotherProcesssWrites(_ kind: StoreKind) async throws {
+  try await StoreCachesTests().withTwoProcesses(kind) { writer, reader in
+    var f = Fixture()
+    let (a, b) = (try await f.user(writer, "alice"), try await f.user(writer, "bobby"))
+    let original = try await f.status(writer, by: a, "原文")
+    let repost = try #require(try await reader.status(id: try await f.status(writer, by: b, "转发", retweeting: original),
+                                                      visibleTo: b))
+    func rows() throws -> CacheTally {
+      try #require(reader.statistics.caches.first { $0.cache == "status_rows" }?.tally)
+    }
+    #expect(try await reader.context(for: [repost], viewer: b).originals[original]?.attitudesCount == 0)
+    let before = try rows()
+    #expect(try await reader.context(for: [repost], viewer: b).originals[original]?.attitudesCount == 0)
+    let after = try rows()
+    #expect(after.misses == before.misses && after.hits > before.hits, "\(before) → \(after)")
+
+    try await writer.like(Mark(id: f.ids.next(at: f.tick()), userID: b, statusID: original, createdAt: f.now))
+    #expect(try await reader.context(for: [repost], viewer: b).originals[original]?.attitudesCount == 1)
+  }
+}

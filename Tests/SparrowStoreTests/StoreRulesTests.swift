@@ -272,6 +272,32 @@ func searchFoldsCaseBeyondASCIIOnEveryEngine(_ kind: StoreKind) async throws {
   }
 }
 
+/// Words that folding can neither change nor make out of other characters (`SearchFolding.isCaseless`) are found
+/// without folding the texts (PostgreSQL's walk of the newest statuses): Chinese words and digits are; a letter
+/// with case, or the dot above that lowering İ writes, is not. Either way a search finds the same statuses.
+@Test(arguments: StoreKind.available)
+func caselessWordsAreFoundWithoutFoldingOnEveryEngine(_ kind: StoreKind) async throws {
+  #expect(SearchFolding.isCaseless("周末") && SearchFolding.isCaseless("12") && SearchFolding.isCaseless("西湖边"))
+  #expect(!SearchFolding.isCaseless("周a") && !SearchFolding.isCaseless("Σ周") && !SearchFolding.isCaseless("\u{307}周"))
+  try await withStore(kind) { engine in
+    let store = engine.store
+    var f = Fixture()
+    let a = try await f.user(store, "zoé")
+    let mixed = try await f.status(store, by: a, "İSTANBUL的周末 ABC")
+    let plain = try await f.status(store, by: a, "周末去西湖")
+    _ = try await f.status(store, by: a, "周 末")
+
+    func found(_ words: String) async throws -> Set<Int64> {
+      Set(try await store.statuses(in: .search(words), feature: .all, page: Page(count: 50), seenBy: 0).items.map(\.id))
+    }
+
+    #expect(try await found("周末") == [mixed, plain])
+    #expect(try await found("的周") == [mixed])
+    #expect(try await found("l的") == [mixed])
+    #expect(try await found("西湖") == [plain])
+  }
+}
+
 /// The instance's "active this month" is the people whose latest post is in the window (kept per author as they
 /// post, and rebuilt by bulk loads), not a count over a month of statuses.
 @Test(arguments: StoreKind.available)

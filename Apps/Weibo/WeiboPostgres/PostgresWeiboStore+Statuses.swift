@@ -79,18 +79,30 @@ extension PostgresWeiboStore {
       try await catchUp()
       if let held = caches.context(for: statuses, people: people, apps: apps, viewer: viewer) { return held }
     }
+    let rowsGeneration = caches.statusRows.currentGeneration
     return try await readingCached { db, generation in
-      try await self.context(for: statuses, people: people, apps: apps, viewer: viewer, usersReadAt: generation, db)
+      try await self.context(for: statuses, people: people, apps: apps, viewer: viewer, usersReadAt: generation,
+                             rowsReadAt: rowsGeneration, db)
     }
   }
 
-  /// `originals`: the statuses `statuses` repost, when they were read with them (`page(of:…)`).
+  /// `originals`: the statuses `statuses` repost, when they were read with them (`page(of:…)`); else they are read
+  /// through the status-row cache when `rowsReadAt` is given (as the SQLite engine's are): read and never held, a
+  /// page's originals were read again on every visit (消息's @我的, eight rows a request).
   func context(for statuses: [StatusRecord], originals read: [Int64: StatusRecord]? = nil, people: [Int64] = [],
-               apps extraApps: [Int64] = [], viewer: Int64, usersReadAt generation: Int, _ db: Connection)
+               apps extraApps: [Int64] = [], viewer: Int64, usersReadAt generation: Int, rowsReadAt rowsGeneration: Int? = nil,
+               _ db: Connection)
     async throws -> StatusContextRows
   {
     let originals: [Int64: StatusRecord]
-    if let read { originals = read } else { originals = try await Self.statuses(ids: statuses.compactMap(\.retweetedID), db) }
+    let originalIDs = statuses.compactMap(\.retweetedID)
+    if let read {
+      originals = read
+    } else if let rowsGeneration, engine.isListening {
+      originals = try await statusRows(ids: originalIDs, readAt: rowsGeneration, db)
+    } else {
+      originals = try await Self.statuses(ids: originalIDs, db)
+    }
     let all = statuses + originals.values
     let users = try await cachedUsers(ids: all.map(\.userID) + people, readAt: generation, db)
     let marks = try await viewerMarks(viewer, statuses: all.map(\.id), people: Array(users.keys), readAt: generation, db)
@@ -306,7 +318,8 @@ extension PostgresWeiboStore {
       do {
         let found = try await self.statuses(
           in: feed, feature: feature, page: page, viewer: viewer, usersReadAt: generation, db)
-        let context = try await self.context(for: found.items, viewer: viewer, usersReadAt: generation, db)
+        let context = try await self.context(for: found.items, viewer: viewer, usersReadAt: generation,
+                                             rowsReadAt: rowsGeneration, db)
         if let owner = hot {
           self.caches.statusRows.add(found.items + context.originals.values, readAt: rowsGeneration)
           if !self.caches.homeFeeds.holds(owner) { try await self.fillHomeFeed(owner, readAt: feedsGeneration, db) }
@@ -488,6 +501,18 @@ extension PostgresWeiboStore {
     }
   }
 
+  /// Rows by id from the status-row cache where it has them; the rest read and held as of `generation` (taken
+  /// before the read began). Only while the engine is listening, when the cache is kept coherent.
+  func statusRows(ids: [Int64], readAt generation: Int, _ db: Connection) async throws -> [Int64: StatusRecord] {
+    guard !ids.isEmpty else { return [:] }
+    var (found, missing) = caches.statusRows.rows(ids)
+    guard !missing.isEmpty else { return found }
+    let read = try await Self.statuses(ids: missing, db)
+    caches.statusRows.add(read.values, readAt: generation)
+    found.merge(read) { a, _ in a }
+    return found
+  }
+
   static func statuses(ids: [Int64], _ db: Connection) async throws -> [Int64: StatusRecord] {
     guard !ids.isEmpty else { return [:] }
     let statuses = try await db.rows("SELECT \(raw: statusColumns) FROM statuses WHERE id = \(any: Array(Set(ids)))")
@@ -537,8 +562,11 @@ extension PostgresWeiboStore {
         let match = pairs + " AND (text || '') ILIKE \(pattern) ESCAPE '\\'"
         return WeiboSQL.PublicIndex(table: "statuses", match: match, id: "id", check: match)
       }
-      // The one pair is in the text exactly when the text holds the two characters: a row needs no pairs worked out.
-      let precheck: SQL = "strpos(lower(text), lower(\(words))) > 0"
+      // The one pair is in the text exactly when the text holds the two characters: a row needs no pairs worked out;
+      // and when lowering cannot matter (`SearchFolding.isCaseless`: 周末), no text is lowered either (half the
+      // statement's time, walking the newest 500).
+      let precheck: SQL = SearchFolding.isCaseless(words)
+        ? "strpos(text, \(words)) > 0" : "strpos(lower(text), lower(\(words))) > 0"
       return WeiboSQL.PublicIndex(table: "statuses", match: pairs, id: "id", precheck: precheck,
                                   check: "visible = 0 AND " + precheck)
     },

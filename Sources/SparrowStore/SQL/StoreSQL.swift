@@ -25,6 +25,13 @@ package let shortSearchReach = 20_000
 package enum SearchFolding {
   /// `text` as a scan compares it.
   package static func folded(_ text: String) -> String { text.lowercased() }
+
+  /// Whether folding can neither change `words` nor make them out of other characters: none of its scalars is a
+  /// letter with case, nor a mark that lowering writes (U+0307 after İ). A text then holds `words` exactly when its
+  /// folded form does, so a check need not fold each text it reads (Chinese words: most searches).
+  package static func isCaseless(_ words: String) -> Bool {
+    words.unicodeScalars.allSatisfy { !$0.properties.isCased && !$0.properties.isCaseIgnorable }
+  }
 }
 
 /// Substring search of words the trigram indexes cannot help with (团购's keywords are mostly two characters: 火锅,
