@@ -65,15 +65,34 @@ extension PostgresTuanStore {
     }
   }
 
+  /// The page's orders with their 团购券 and the count in one statement (they were two round trips, 我的订单's
+  /// whole read): a row for each 团购券, its order's columns first (a row with none for an order without any).
   package func orders(userID: Int64, limit: Int, offset: Int) async throws -> FeedPage<OrderRecord> {
     try await reading { db in
       let (rows, total) = try await db.page("""
-        SELECT \(raw: orderColumns) FROM tuan_orders WHERE user_id = \(userID) ORDER BY id DESC
-        LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
-        """, total: "SELECT count(*) FROM tuan_orders WHERE user_id = \(userID)", order: "id DESC")
-      return FeedPage(items: try await Self.withCoupons(try rows.map(OrderRecord.init(row:)), db), total: total)
+        SELECT page.*, \(raw: Self.qualifiedCouponColumns), \(raw: couponReviewID) AS review_id FROM (
+          SELECT \(raw: orderColumns) FROM tuan_orders WHERE user_id = \(userID) ORDER BY id DESC
+          LIMIT \(max(0, limit)) OFFSET \(max(0, offset))) AS page
+        LEFT JOIN tuan_coupons ON tuan_coupons.order_id = page.id
+        """, total: "SELECT count(*) FROM tuan_orders WHERE user_id = \(userID)", order: "id DESC, code")
+      var orders: [OrderRecord] = []
+      var coupons: [(coupon: CouponRecord, reviewID: Int64?)] = []
+      for row in rows {
+        let order = try OrderRecord(row: row)
+        if orders.last?.id != order.id { orders.append(order) }
+        if try row.optionalString(Self.orderWidth) != nil {
+          coupons.append((try CouponRecord(row: row, from: Self.orderWidth), try row.optionalInt64(Self.orderWidth + 8)))
+        }
+      }
+      return FeedPage(items: orders.attaching(coupons), total: total)
     }
   }
+
+  /// How many columns an order's row has, before its 团购券's in `orders`.
+  private static let orderWidth = orderColumns.split(separator: ",").count
+  /// `couponColumns` named by table, beside an order's columns of the same names.
+  private static let qualifiedCouponColumns = couponColumns.split(separator: ",")
+    .map { "tuan_coupons." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
 
   static func withCoupons(_ orders: [OrderRecord], _ db: Connection) async throws -> [OrderRecord] {
     guard !orders.isEmpty else { return [] }
@@ -244,10 +263,14 @@ extension OrderRecord {
 }
 
 extension CouponRecord {
-  init(row: PostgresRandomAccessRow) throws {
+  init(row: PostgresRandomAccessRow) throws { try self.init(row: row, from: 0) }
+
+  /// The 团购券 in `row`'s columns from `start` on (`couponColumns`).
+  init(row: PostgresRandomAccessRow, from start: Int) throws {
     self.init(
-      code: try row.string(0), orderID: try row.int64(1), dealID: try row.int64(2), merchantID: try row.int64(3),
-      userID: try row.int64(4), storedState: CouponState(rawValue: try row.string(5)) ?? .unused,
-      validUntil: try row.date(6), changedAt: try row.optionalInt64(7).map(date))
+      code: try row.string(start), orderID: try row.int64(start + 1), dealID: try row.int64(start + 2),
+      merchantID: try row.int64(start + 3), userID: try row.int64(start + 4),
+      storedState: CouponState(rawValue: try row.string(start + 5)) ?? .unused,
+      validUntil: try row.date(start + 6), changedAt: try row.optionalInt64(start + 7).map(date))
   }
 }

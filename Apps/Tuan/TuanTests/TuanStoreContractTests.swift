@@ -250,6 +250,32 @@ func ordersIssueCouponsAndCountSales(_ kind: StoreKind) async throws {
   }
 }
 
+/// 我的订单's pages (orders and their 团购券 read together on PostgreSQL) are the orders one by one, newest first,
+/// each as `order(id:)` reads it, page after page, with the count; nobody else's.
+@Test(arguments: StoreKind.available)
+func ordersPageByPageAreEachOrderWithItsCoupons(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let f = try await TuanFixture.world(engine.tuan)
+    let store = engine.tuan
+    let deal = f.deal("火锅双人餐")
+    var placed: [Int64] = []
+    for quantity in [1, 3, 2, 1, 2] {
+      let order = makeOrder(f, deal: deal, user: 7, quantity: quantity)
+      try await store.placeOrder(order, now: TuanFixture.now)
+      placed.append(order.id)
+    }
+    try await store.placeOrder(makeOrder(f, deal: deal, user: 8, quantity: 2), now: TuanFixture.now)
+    var expected: [OrderRecord] = []
+    for id in placed.sorted(by: >) { expected.append(try #require(try await store.order(id: id, userID: 7))) }
+    for (limit, offset) in [(2, 0), (2, 2), (2, 4), (10, 0), (3, 1), (2, 5), (0, 0)] {
+      let page = try await store.orders(userID: 7, limit: limit, offset: offset)
+      #expect(page.total == 5, "\(limit) \(offset)")
+      #expect(page.items == Array(expected.dropFirst(offset).prefix(limit)), "\(limit) \(offset)")
+    }
+    #expect(expected.map(\.coupons.count) == [2, 1, 2, 3, 1])
+  }
+}
+
 func makeOrder(_ f: TuanFixture, deal: DealRecord, user: Int64, quantity: Int = 1) -> OrderRecord {
   let id = f.ids.next(at: TuanFixture.now)
   let coupons = (0..<quantity).map { _ in
