@@ -128,7 +128,8 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   private func visits(_ userID: Int64, withPoints: Bool) async throws -> (stats: CheckinStats, points: [CheckinPoint]) {
     let (sql, arguments) = DakaVisits.read(userID, withPoints: withPoints).sqlite
     return try await reading { db in
-      DakaVisits.stats(try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
+      // Decoded as the statement steps (`decodeRows`), not each row copied first: 我的 0.92–0.96 of the CPU.
+      DakaVisits.stats(try decodeRows(db.cachedStatement(sql: sql), arguments) {
         (kind: $0[0], key: $0[1], name: $0[2], parent: $0[3], code: $0[4], count: $0[5], day: $0[7], latitude: $0[9],
          longitude: $0[10])
       })
