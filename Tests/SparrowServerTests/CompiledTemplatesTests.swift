@@ -57,6 +57,15 @@ import Testing
     #expect(throws: CompiledTemplates.UnsupportedTemplate.self) { try TemplateLibrary([("main", "{{>*dynamic}}")]) }
     #expect(throws: (any Error).self) { try TemplateLibrary([("main", "{{#open}}")]) }
     #expect(try TemplateLibrary([("main", "{{x}}")]).compiled.render("other", Self.people) == nil)
+    // A list's section reopened inside itself would write the whole list once per item.
+    #expect(throws: CompiledTemplates.UnsupportedTemplate.self) {
+      try TemplateLibrary([("main", "{{#tags}}<ul>{{#tags}}<li>{{.}}</li>{{/tags}}</ul>{{/tags}}")])
+    }
+    #expect(throws: CompiledTemplates.UnsupportedTemplate.self) {
+      try TemplateLibrary([("main", "{{#people}}{{#admin}}{{#people}}x{{/people}}{{/admin}}{{/people}}")])
+    }
+    #expect(try TemplateLibrary([("main", "{{#tags}}{{.}}{{/tags}}{{#tags}}{{.}}{{/tags}}{{#tags}}{{^tags}}-{{/tags}}{{/tags}}")])
+      .compiled.render("main", Self.people) == "甲&lt;乙&gt;甲&lt;乙&gt;")
   }
 
   /// `HTML.escape(_:into:)` appends exactly the text with its five characters replaced, whatever comes before it
@@ -105,7 +114,8 @@ import Testing
     func bag(_ depth: Int) -> Bag {
       Bag(values: Dictionary(uniqueKeysWithValues: names.filter { _ in Bool.random(using: &random) }.map { ($0, value(depth)) }))
     }
-    func template(_ depth: Int, partials: [String]) -> String {
+    // `open`: the sections around; one inside another of its name is refused when the templates load.
+    func template(_ depth: Int, partials: [String], open: Set<String> = []) -> String {
       (0..<Int.random(in: 1...6, using: &random)).map { _ in
         let name = names.randomElement(using: &random)!
         let indent = String(repeating: " ", count: Int.random(in: 0...2, using: &random))
@@ -113,9 +123,12 @@ import Testing
         case 0: return ["文字", " ", "\n", "  <p>", "</p>\n", "\r\n"].randomElement(using: &random)!
         case 1: return "{{\(name)}}"
         case 2: return "{{{\(name)}}}"
-        case 3 where depth < 3: return "{{#\(name)}}\(template(depth + 1, partials: partials)){{/\(name)}}"
-        case 4 where depth < 3: return "\(indent){{^\(name)}}\n\(template(depth + 1, partials: partials))\n\(indent){{/\(name)}}\n"
-        case 5 where depth < 3: return "\n\(indent){{#\(name)}}\n\(template(depth + 1, partials: partials))\(indent){{/\(name)}}\n"
+        case 3 where depth < 3 && !open.contains(name):
+          return "{{#\(name)}}\(template(depth + 1, partials: partials, open: open.union([name]))){{/\(name)}}"
+        case 4 where depth < 3:
+          return "\(indent){{^\(name)}}\n\(template(depth + 1, partials: partials, open: open))\n\(indent){{/\(name)}}\n"
+        case 5 where depth < 3 && !open.contains(name):
+          return "\n\(indent){{#\(name)}}\n\(template(depth + 1, partials: partials, open: open.union([name])))\(indent){{/\(name)}}\n"
         case 6 where !partials.isEmpty: return "\n\(indent){{> \(partials.randomElement(using: &random)!)}}\n"
         case 7 where !partials.isEmpty: return "{{> \(partials.randomElement(using: &random)!)}}"
         default: return "{{.}}"

@@ -59,7 +59,7 @@ import Testing
           isNationwide: nationwide, category: nationwide ? "购物" : m.category, subcategory: nationwide ? "超市卡券" : m.subcategory,
           listPrice: list, currentPrice: price, purchaseCount: sold, publishedAt: now - daysAgo * 86_400,
           deadline: now + daysLeft * 86_400, reservationRequired: true,
-          notice: "周末需预约", specialTips: "有效期至…", details: [DealSection(title: "套餐内容", lines: ["双人餐 1份"])],
+          notice: "周末需预约", specialTips: "有效期至…\n使用时间：10:00-22:00", details: [DealSection(title: "套餐内容", lines: ["双人餐 1份"])],
           pictures: [PictureRef(id: "abc", ext: "jpg", width: 450, height: 280)], latitude: m.latitude, longitude: m.longitude)
       }
       deals["hotpot"] = deal("火锅双人餐", "sanlitun", price: 9_800, list: 16_800, sold: 500, daysAgo: 10, daysLeft: 30)

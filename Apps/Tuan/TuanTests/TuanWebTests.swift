@@ -183,6 +183,11 @@ import Testing
       let popover = try await client.get("/tuan/cities", headers: Self.headers(cookie: "tuan_city=430100; tuan_cities=430100.110000"))
 
       for page in [initials, pinyin, hanzi] { #expect(page.text.contains("value=\"430100\" class=\"city\"")) }
+      // Several cities found, each once, in one list (a section reopened inside itself wrote the list once per city).
+      let many = try await client.get("/tuan/cities/search?q=c")
+      let found = many.text.matches(of: /name="city" value="(\d+)"/).map { String($0.output.1) }
+      #expect(found.count >= 2 && Set(found).count == found.count, "\(found)")
+      #expect(many.text.components(separatedBy: "city-list results").count == 2)
       #expect(none.text.contains("没有找到“&lt;b&gt;zz”"))
       let recent = try #require(popover.text.components(separatedBy: "id=\"city-recent\"").last)
       #expect(popover.text.contains("<h3>最近访问</h3>"))
@@ -278,6 +283,9 @@ import Testing
                    "href=\"/tuan/deal/\(id)/buy\"", "aria-label=\"收藏\"", "class=\"small-map\""] {
         #expect(page.text.contains(text), "\(text)")
       }
+      // 购买须知 once, each line once (a section reopened inside itself wrote it once per line).
+      #expect(page.text.components(separatedBy: "购买须知").count == 2)
+      #expect(page.text.components(separatedBy: "<li>使用时间：10:00-22:00</li>").count == 2)
       // The terms come before the tabs.
       #expect(page.text.firstRange(of: "detail-terms")!.lowerBound < page.text.firstRange(of: "团购简介")!.lowerBound)
       #expect(!panel.text.contains("<html") && panel.text.contains("id=\"detail-view\""))

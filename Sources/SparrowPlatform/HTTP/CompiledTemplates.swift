@@ -61,7 +61,7 @@ struct CompiledTemplates: Sendable {
       guard let parsed = library.getTemplate(named: name) else {
         throw UnsupportedTemplate(template: name, reason: "not registered")
       }
-      templates[name] = try Self.convert(parsed, in: name)
+      templates[name] = try Self.convert(parsed, in: name, open: [])
     }
     self.templates = templates
   }
@@ -70,14 +70,15 @@ struct CompiledTemplates: Sendable {
 
   /// The parsed template's tokens, read by reflection: `MustacheTemplate` keeps them internal. A library version
   /// whose tokens change shape fails here, when the templates load, with the token that did not fit.
-  private static func convert(_ template: MustacheTemplate, in name: String) throws -> Template {
+  /// `open`: the sections (`{{#name}}`) the template is inside.
+  private static func convert(_ template: MustacheTemplate, in name: String, open: Set<String>) throws -> Template {
     guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any] else {
       throw UnsupportedTemplate(template: name, reason: "the library's template has no tokens to read")
     }
-    return Template(tokens: try tokens.map { try convert(token: $0, in: name) })
+    return Template(tokens: try tokens.map { try convert(token: $0, in: name, open: open) })
   }
 
-  private static func convert(token: Any, in name: String) throws -> Token {
+  private static func convert(token: Any, in name: String, open: Set<String>) throws -> Token {
     guard let child = Mirror(reflecting: token).children.first, let kind = child.label else {
       throw UnsupportedTemplate(template: name, reason: "unreadable token \(token)")
     }
@@ -94,7 +95,7 @@ struct CompiledTemplates: Sendable {
       }
     }
     func inherits(_ value: [String: MustacheTemplate]?) throws -> [String: Template]? {
-      try value?.mapValues { try convert($0, in: name) }
+      try value?.mapValues { try convert($0, in: name, open: open) }
     }
     switch kind {
     case "text":
@@ -105,11 +106,17 @@ struct CompiledTemplates: Sendable {
       return .variable(Name(try field(0, String.self)), escaped: kind == "variable")
     case "section", "invertedSection":
       try noTransforms(1)
-      let body = try convert(try field(2, MustacheTemplate.self), in: name)
-      let variable = Name(try field(0, String.self))
+      let text = try field(0, String.self)
+      // Inside `{{#tips}}` over a list, `{{#tips}}` finds the list again (the item has no `tips`): each item wrote
+      // the whole list, the section N times over (团购's 购买须知 six times). The outer section takes a flag instead.
+      if kind == "section", open.contains(text) {
+        throw UnsupportedTemplate(template: name, reason: "{{#\(text)}} inside {{#\(text)}}: open the outer one on a flag (has_\(text))")
+      }
+      let body = try convert(try field(2, MustacheTemplate.self), in: name, open: kind == "section" ? open.union([text]) : open)
+      let variable = Name(text)
       return kind == "section" ? .section(variable, body) : .invertedSection(variable, body)
     case "blockExpansion":
-      return .blockExpansion(try field(0, String.self), default: try convert(try field(1, MustacheTemplate.self), in: name),
+      return .blockExpansion(try field(0, String.self), default: try convert(try field(1, MustacheTemplate.self), in: name, open: open),
                              indentation: try field(2, String?.self))
     case "partial":
       return .partial(try field(0, String.self), indentation: try field(1, String?.self),

@@ -95,7 +95,8 @@ struct AdminPage: PageModel {
     case "role": role == .admin ? "管理员" : "版主"
     case "csrf": csrf
     case "items": items.isEmpty ? nil : items
-    case "log": log.isEmpty ? nil : log
+    case "has_log": !log.isEmpty
+    case "log": log
     case "done": done
     default: nil
     }

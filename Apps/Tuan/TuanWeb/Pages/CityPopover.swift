@@ -123,7 +123,8 @@ struct CityResults: PageModel {
   func child(named name: String) -> Any? {
     switch name {
     case "query": query
-    case "found": cities.isEmpty ? nil : cities
+    case "has_found": !cities.isEmpty
+    case "found": cities
     case "none": cities.isEmpty
     case "keep": keep
     case "csrf": csrf

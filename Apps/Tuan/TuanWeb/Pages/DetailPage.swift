@@ -168,7 +168,8 @@ struct DetailPage: PageModel {
     case "off_text": offText
     case "pictures": pictures
     case "notice": deal.notice.isEmpty ? nil : deal.notice
-    case "tips": deal.specialTips.isEmpty ? nil : deal.specialTips.split(separator: "\n").map(String.init)
+    case "has_tips": !deal.specialTips.isEmpty
+    case "tips": deal.specialTips.split(separator: "\n").map(String.init)
     case "restrictions": Restriction.of(deal)
     case "sections": deal.details.map { LinesSection(title: $0.title, lines: $0.lines) }
     case "merchant": merchant.map(MerchantInfo.init)
