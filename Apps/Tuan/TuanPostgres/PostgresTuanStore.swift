@@ -143,8 +143,14 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
         total = try await self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count)
         guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
         ids = try await self.pageIDs(query, stamp: stamp, db)
+      } else if let (key, follows, head) = OnSaleSets.shopKey(query) {
+        // A shop's deals, kept with their total (`OnSaleSets.shopKey`), read in one statement.
+        let kept = try await self.onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in
+          let (total, ids) = try await Self.countedPageIDs(head, db)
+          return ShopDeals(total: total, ids: ids)
+        }
+        (total, ids) = (kept.total, OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
       } else {
-        // A shop's deals, neither kept (each shop a filter of its own): the total and the page in one statement.
         (total, ids) = try await Self.countedPageIDs(query, db)
       }
       let deals = try await self.deals(ids, at: stamp, db)

@@ -143,8 +143,18 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
         guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
         ids = try self.pageIDs(query, stamp: stamp, db)
       } else {
-        ids = query.limit > 0 ? try self.pageIDs(query, stamp: stamp, db) : []
-        total = query.offset == 0 && ids.count < query.limit ? ids.count : try count(db)
+        // A shop's deals, kept with their total (`OnSaleSets.shopKey`) when the page is among the first.
+        let read = { (db: Database, query: DealQuery) in
+          let ids = query.limit > 0 ? try self.pageIDs(query, stamp: stamp, db) : []
+          return ShopDeals(total: query.offset == 0 && ids.count < query.limit ? ids.count : try count(db), ids: ids)
+        }
+        if let (key, follows, head) = OnSaleSets.shopKey(query) {
+          let kept = try self.onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in try read(db, head) }
+          (total, ids) = (kept.total, OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
+        } else {
+          let read = try read(db, query)
+          (total, ids) = (read.total, read.ids)
+        }
       }
       let deals = try self.deals(ids, at: stamp, db)
       let hits = ids.compactMap { deals[$0] }.map { deal in

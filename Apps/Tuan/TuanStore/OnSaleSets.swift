@@ -53,6 +53,19 @@ package struct OnSaleKey: Hashable, Sendable, ExpressibleByStringInterpolation {
   }
 
   package init(stringLiteral kind: String) { self.init(kind: kind) }
+
+  /// A shop's list (`OnSaleSets.shopKey`), kept apart.
+  var isShops: Bool { !(query?.merchantIDs.isEmpty ?? true) }
+}
+
+/// A shop's deals as kept (`OnSaleSets.shopKey`): how many the filter finds, and the first ids in its order.
+package struct ShopDeals: Sendable {
+  package let total: Int
+  package let ids: [Int64]
+  package init(total: Int, ids: [Int64]) {
+    self.total = total
+    self.ids = ids
+  }
 }
 
 /// The cities, regions and categories with deals on sale, the totals of filters and the first pages of their
@@ -73,7 +86,20 @@ package final class OnSaleSets: Sendable {
     }
   }
 
-  private let entries = Mutex<[OnSaleKey: Entry]>([:])
+  /// The sets, totals and orders of every filter but a shop's (a few hundred keys: one per city and kind, one per
+  /// filter asked for), and a shop's lists (`shopKey`), one per shop asked for: a walk through every shop would
+  /// fill them, so they are bounded on their own and never push the dear sets out.
+  private struct Kept {
+    var sets: [OnSaleKey: Entry] = [:]
+    var shops = Generations<OnSaleKey, Entry>(limit: 1_000)
+
+    subscript(key: OnSaleKey) -> Entry? {
+      mutating get { key.isShops ? shops[key] : sets[key] }
+      set { if key.isShops { shops[key] = newValue } else { sets[key] = newValue } }
+    }
+  }
+
+  private let entries = Mutex(Kept())
 
   /// A miss computes through its key's gate: the requests that miss a key at once (after a start, or after a deal
   /// is written) wait for one computation instead of each grouping the deals (16 at once made `v1 regions`' p99
@@ -198,6 +224,21 @@ package final class OnSaleSets: Sendable {
     return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals, head)
   }
 
+  /// The key of `query`'s total and first `depth` ids when it lists shops' deals (`merchantIDs`, no point): a shop's
+  /// page and 商家后台 read them on every visit, the page's one round trip on PostgreSQL. Kept as orders are (at the
+  /// minute for `ranking`, following the sales for orders by them), each shop's apart from the sets (`Kept`).
+  /// `head`: `query`'s first `depth`, counted as they are read (`ShopDeals`).
+  package static func shopKey(_ query: DealQuery) -> (key: OnSaleKey, follows: DealsStamp.Parts, head: DealQuery)? {
+    guard query.near == nil, !query.merchantIDs.isEmpty, query.offset + query.limit <= depth else { return nil }
+    var key = OnSaleKey(kind: "shop's deals " + (query.onSaleAt == nil ? "always" : "on sale"),
+                        query: filter(query, sort: query.sort))
+    if query.sort == .ranking { key.minute = query.rankedAt }
+    var head = query
+    head.offset = 0
+    head.limit = depth
+    return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals, head)
+  }
+
   /// The page at `offset` of `limit` items from a kept head.
   package static func page<T>(_ kept: [T], offset: Int, limit: Int) -> [T] {
     Array(kept.dropFirst(offset).prefix(limit))
@@ -255,8 +296,8 @@ package final class OnSaleSets: Sendable {
     entries.withLock { entries in
       // Sets: a few hundred keys (one per city and kind); totals: one per filter asked for. Entries of an older
       // stamp are dead weight; past the bound with none of them, start over.
-      if entries.count > 2_000 { entries = entries.filter { $0.value.holds(under: stamp, at: from) } }
-      if entries.count > 2_000 { entries.removeAll(keepingCapacity: true) }
+      if entries.sets.count > 2_000 { entries.sets = entries.sets.filter { $0.value.holds(under: stamp, at: from) } }
+      if entries.sets.count > 2_000 { entries.sets.removeAll(keepingCapacity: true) }
       // Requests read their moment when they arrive, so under load one that arrived a little before the last keep
       // asks for an earlier moment. Two reads under one stamp whose spans overlap read one set (no deal is
       // published or ends between them): keep the union, or each such request would read again, keep its own

@@ -85,9 +85,10 @@ func onSaleSetsAreTheRowsOverARandomHistory(_ kind: StoreKind, seed: UInt64) asy
   }
 }
 
-/// The kept orders (`OnSaleSets.orderKey`: the first pages of each filter's order) against the rows, over a random
-/// history of 券 sold and cancelled by this process and another one, deals added, 适用分店 set, and time moving by seconds and
-/// minutes (智能排序 ranks at the minute). Every page, pin list and id list must be what the rows read back say.
+/// The kept orders (`OnSaleSets.orderKey`: the first pages of each filter's order) and a shop's deals
+/// (`OnSaleSets.shopKey`) against the rows, over a random history of 券 sold and cancelled by this process and
+/// another one, deals added, 适用分店 set, and time moving by seconds and minutes (智能排序 ranks at the minute).
+/// Every page, pin list and id list must be what the rows read back say.
 @Test(arguments: StoreKind.available, [5, 1999] as [UInt64])
 func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt64) async throws {
   try await withStore(kind) { engine in
@@ -199,6 +200,32 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
               #expect(pins.map(\.id) == page, "\(label)")
               #expect(pins.map { "\($0.title) \($0.currentPrice) \($0.merchantID)" }
                       == page.map { "\(rows[$0]!.title) \(rows[$0]!.currentPrice) \(rows[$0]!.merchantID)" }, "\(label)")
+            }
+          }
+        }
+        // A shop's deals (`OnSaleSets.shopKey`): its own and those it honours as a 适用分店, kept with their total.
+        for shop in shops {
+          for sort in [DealSort.ranking, .popular, .newest] {
+            var query = DealQuery()
+            query.merchantIDs = [shop.id]
+            query.onSaleAt = now
+            query.sort = sort
+            let expected = try await truth.store().findDeals({ var all = query; all.limit = 10_000; return all }())
+            let listed = rows.values.filter { deal in
+              millis(deal.publishedAt) <= at && millis(deal.deadline) > at
+                && (deal.merchantID == shop.id || branches[deal.id]?.contains(shop.id) == true)
+            }
+            #expect(Set(expected.items.map(\.deal.id)) == Set(listed.map(\.id)) && expected.total == listed.count,
+                    "step \(step) \(shop.name) \(sort)")
+            for (offset, limit) in [(0, 100), (0, 3), (3, 3), (0, 300), (1, 400)] {
+              query.offset = offset
+              query.limit = limit
+              let page = Array(expected.items.dropFirst(offset).prefix(limit))
+              let label = "step \(step) \(shop.name) \(sort) \(offset)+\(limit)"
+              for process in [reader, other] {
+                let found = try await process.findDeals(query)
+                #expect(found.items == page && found.total == expected.total, "\(label)")
+              }
             }
           }
         }
@@ -354,6 +381,36 @@ func keptShopListsAreTheRowsOverARandomHistoryOfReviews(_ kind: StoreKind) async
   sets.keep(["f"], "popular", stamp: sold, from: 200, until: 1_000, follows: [.deals, .sales])
   #expect(value("popular", sold, at: 150) == nil)
   #expect(value("categories", sold, at: 400) == ["b"])
+}
+
+/// A walk through every shop keeps each one's deals (`OnSaleSets.shopKey`), bounded on their own: past the bound the
+/// older shops go, and the sets, dear to read again, stay.
+@Test func keptShopListsAreBoundedApartFromTheSets() {
+  let sets = OnSaleSets()
+  let stamp = DealsStamp(catalog: 1, sales: 0, tallies: 0)
+  func shopKey(_ id: Int64) -> OnSaleKey {
+    var query = DealQuery()
+    query.merchantIDs = [id]
+    query.onSaleAt = Date(timeIntervalSince1970: 0.1)
+    query.sort = .newest
+    return OnSaleSets.shopKey(query)!.key
+  }
+  sets.keep(["北京"], "cities", stamp: stamp, from: 100, until: 1_000)
+  for id in 1...5_000 as ClosedRange<Int64> {
+    sets.keep(ShopDeals(total: 1, ids: [id]), shopKey(id), stamp: stamp, from: 100, until: 1_000)
+  }
+  let cities: [String]? = sets.value("cities", stamp: stamp, now: 100)
+  #expect(cities == ["北京"])
+  let latest: ShopDeals? = sets.value(shopKey(5_000), stamp: stamp, now: 100)
+  #expect(latest?.ids == [5_000])
+  let first: ShopDeals? = sets.value(shopKey(1), stamp: stamp, now: 100)
+  #expect(first == nil)
+  // A point's or a deep page's list is not kept at all.
+  var deep = DealQuery()
+  deep.merchantIDs = [1]
+  deep.offset = 290
+  deep.limit = 20
+  #expect(OnSaleSets.shopKey(deep) == nil)
 }
 
 /// A store on the same database whose kept deal and shop rows (`DealRows`) are dropped before each use: what the
