@@ -119,7 +119,7 @@ struct TripPage: PageModel {
     case "count": summary.entries.count
     case "countries": summary.countries.isEmpty ? nil : summary.countries.joined(separator: "、")
     case "cities": summary.cities.isEmpty ? nil : summary.cities.joined(separator: "、")
-    case "distance": summary.route.count > 1 ? String(format: "%.1f", summary.distance) : nil
+    case "distance": summary.route.count > 1 ? Decimals.one(summary.distance) : nil
     case "cover": summary.cover.map { "/pics/bmiddle/\($0.fileName)" }
     case "author": author
     case "mine": mine

@@ -1,5 +1,6 @@
 import DealsAPI
 import Foundation
+import SparrowCore
 import SparrowPlatform
 import SparrowStore
 import TuanStore
@@ -78,7 +79,7 @@ struct DealCard: PageModel {
   /// 350m, 1.2km, 36km.
   static func distanceText(_ metres: Double) -> String {
     if metres < 1_000 { return "\(Int(metres.rounded()))m" }
-    if metres < 10_000 { return String(format: "%.1fkm", metres / 1_000) }
+    if metres < 10_000 { return Decimals.one(metres / 1_000) + "km" }
     return "\(Int((metres / 1_000).rounded()))km"
   }
 
@@ -134,7 +135,7 @@ struct DealCard: PageModel {
     case "flag_key": flag?.flag.rawValue
     case "editing": editing
     case "distance": distance.map(Self.distanceText)
-    case "rating": rating.map { String(format: "%.1f", $0.stars) }
+    case "rating": rating.map { Decimals.one($0.stars) }
     case "rating_img": rating.map { StarsPicture.url($0.stars, small: true) }
     case "review_count": rating?.count
     default: nil

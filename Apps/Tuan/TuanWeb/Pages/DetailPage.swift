@@ -107,7 +107,7 @@ struct MerchantInfo: PageModel {
     case "address": merchant.address
     case "phone": merchant.phone
     case "dialable": merchant.isDialable
-    case "rating": merchant.reviewCount == 0 ? "暂无评分" : String(format: "%.1f分", merchant.rating)
+    case "rating": merchant.reviewCount == 0 ? "暂无评分" : Decimals.one(merchant.rating) + "分"
     case "stars_img": StarsPicture.url(merchant.rating)
     case "review_count": merchant.reviewCount
     case "reviews_link": "/tuan/business/\(merchant.id)/reviews"

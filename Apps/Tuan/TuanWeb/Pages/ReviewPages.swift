@@ -1,5 +1,6 @@
 import DealsAPI
 import Foundation
+import SparrowCore
 import SparrowPlatform
 import SparrowStore
 import TuanStore
@@ -69,7 +70,7 @@ struct RatingSummary: PageModel {
   var grades: [Grade] {
     let t = merchant.tally
     return zip(DealCategory.gradeNames(merchant.category), [t.productSum, t.decorationSum, t.serviceSum]).map {
-      Grade(name: $0.0, value: String(format: "%.1f", t.mean($0.1)))
+      Grade(name: $0.0, value: Decimals.one(t.mean($0.1)))
     }
   }
 
@@ -84,7 +85,7 @@ struct RatingSummary: PageModel {
   func child(named name: String) -> Any? {
     switch name {
     case "has_reviews": merchant.reviewCount > 0
-    case "rating": String(format: "%.1f", merchant.rating)
+    case "rating": Decimals.one(merchant.rating)
     case "stars_img": StarsPicture.url(merchant.rating)
     case "count": merchant.reviewCount
     case "grades": grades
