@@ -143,15 +143,9 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
         total = try await self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count)
         guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
         ids = try await self.pageIDs(query, stamp: stamp, db)
-      } else if let (key, follows, head) = OnSaleSets.shopKey(query) {
-        // A shop's deals, kept with their total (`OnSaleSets.shopKey`), read in one statement.
-        let kept = try await self.onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in
-          let (total, ids) = try await Self.countedPageIDs(head, db)
-          return ShopDeals(total: total, ids: ids)
-        }
-        (total, ids) = (kept.total, OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
       } else {
-        (total, ids) = try await Self.countedPageIDs(query, db)
+        let shop = try await self.shopDeals(query, stamp: stamp, db)
+        (total, ids) = (shop.total, shop.ids)
       }
       let deals = try await self.deals(ids, at: stamp, db)
       let hits = ids.compactMap { deals[$0] }.map {
@@ -189,6 +183,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   /// The ids of `query`'s page, in its order: kept as the SQLite engine's `pageIDs` keeps them.
   func pageIDs(_ query: DealQuery, stamp: DealsStamp? = nil, _ db: Connection) async throws -> [Int64] {
+    if !query.merchantIDs.isEmpty { return try await shopDeals(query, stamp: stamp, db).ids }
     guard let (key, follows, head) = OnSaleSets.orderKey(query) else {
       return try await Self.readPageIDs(query, db)
     }
@@ -196,6 +191,19 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       try await Self.readPageIDs(head, db)
     }
     return OnSaleSets.page(ids, offset: query.offset, limit: query.limit)
+  }
+
+  /// The page of shops' deals `query` asks for and their total (in one statement), kept (`OnSaleSets.shopKey`).
+  func shopDeals(_ query: DealQuery, stamp: DealsStamp?, _ db: Connection) async throws -> ShopDeals {
+    guard let (key, follows, head) = OnSaleSets.shopKey(query) else {
+      let (total, ids) = try await Self.countedPageIDs(query, db)
+      return ShopDeals(total: total, ids: ids)
+    }
+    let kept = try await onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in
+      let (total, ids) = try await Self.countedPageIDs(head, db)
+      return ShopDeals(total: total, ids: ids)
+    }
+    return ShopDeals(total: kept.total, ids: OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {

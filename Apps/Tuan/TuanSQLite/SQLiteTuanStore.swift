@@ -130,31 +130,18 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     let distance = query.near
     return try await reading { db in
       let stamp = try self.stamp(db)
-      // The total is kept as the on-sale sets are: a big city's count walked thousands of index entries per page. A
-      // shop's deals (its own and those it honours) are few: its first page, when not full, is their count.
-      let count = { (db: Database) in
-        let (condition, arguments) = Self.condition(query)
-        return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)"),
-            arguments: arguments) ?? 0
-      }
+      // The total is kept as the on-sale sets are: a big city's count walked thousands of index entries per page; a
+      // shop's with its deals (`shopDeals`).
       let total: Int, ids: [Int64]
       if query.merchantIDs.isEmpty {
-        total = try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count)
+        total = try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db) { db in
+          try Self.count(query, db)
+        }
         guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
         ids = try self.pageIDs(query, stamp: stamp, db)
       } else {
-        // A shop's deals, kept with their total (`OnSaleSets.shopKey`) when the page is among the first.
-        let read = { (db: Database, query: DealQuery) in
-          let ids = query.limit > 0 ? try self.pageIDs(query, stamp: stamp, db) : []
-          return ShopDeals(total: query.offset == 0 && ids.count < query.limit ? ids.count : try count(db), ids: ids)
-        }
-        if let (key, follows, head) = OnSaleSets.shopKey(query) {
-          let kept = try self.onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in try read(db, head) }
-          (total, ids) = (kept.total, OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
-        } else {
-          let read = try read(db, query)
-          (total, ids) = (read.total, read.ids)
-        }
+        let shop = try self.shopDeals(query, stamp: stamp, db)
+        (total, ids) = (shop.total, shop.ids)
       }
       let deals = try self.deals(ids, at: stamp, db)
       let hits = ids.compactMap { deals[$0] }.map { deal in
@@ -187,15 +174,40 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   /// The ids of `query`'s page, in its order: the first pages of an order are kept with the on-sale sets
-  /// (`OnSaleSets.orderKey`), deeper ones and those of a point or a shop read each time.
+  /// (`OnSaleSets.orderKey`), a shop's deals with their total (`shopDeals`), deeper ones and those of a point read
+  /// each time.
   func pageIDs(_ query: DealQuery, stamp: DealsStamp? = nil, _ db: Database) throws -> [Int64] {
-    let read = { (db: Database, query: DealQuery) in
-      let (sql, arguments) = Self.pageIDs(query)
-      return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    if !query.merchantIDs.isEmpty { return try shopDeals(query, stamp: stamp, db).ids }
+    guard let (key, follows, head) = OnSaleSets.orderKey(query) else { return try Self.readPageIDs(query, db) }
+    let ids = try onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in
+      try Self.readPageIDs(head, db)
     }
-    guard let (key, follows, head) = OnSaleSets.orderKey(query) else { return try read(db, query) }
-    let ids = try onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in try read(db, head) }
     return OnSaleSets.page(ids, offset: query.offset, limit: query.limit)
+  }
+
+  /// The page of shops' deals `query` asks for and their total, kept (`OnSaleSets.shopKey`). A shop's deals (its
+  /// own and those it honours) are few: the first page, when not full, is their count.
+  func shopDeals(_ query: DealQuery, stamp: DealsStamp?, _ db: Database) throws -> ShopDeals {
+    let read = { (db: Database, query: DealQuery) in
+      let ids = query.limit > 0 ? try Self.readPageIDs(query, db) : []
+      return ShopDeals(total: query.offset == 0 && ids.count < query.limit ? ids.count : try Self.count(query, db),
+                       ids: ids)
+    }
+    guard let (key, follows, head) = OnSaleSets.shopKey(query) else { return try read(db, query) }
+    let kept = try onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in try read(db, head) }
+    return ShopDeals(total: kept.total, ids: OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
+  }
+
+  static func readPageIDs(_ query: DealQuery, _ db: Database) throws -> [Int64] {
+    let (sql, arguments) = pageIDs(query)
+    return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+  }
+
+  /// How many deals `query` finds.
+  static func count(_ query: DealQuery, _ db: Database) throws -> Int {
+    let (condition, arguments) = Self.condition(query)
+    return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tuan_deals d WHERE \(condition)"),
+                            arguments: arguments) ?? 0
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {

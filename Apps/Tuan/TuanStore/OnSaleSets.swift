@@ -91,7 +91,7 @@ package final class OnSaleSets: Sendable {
   /// fill them, so they are bounded on their own and never push the dear sets out.
   private struct Kept {
     var sets: [OnSaleKey: Entry] = [:]
-    var shops = Generations<OnSaleKey, Entry>(limit: 1_000)
+    var shops = Generations<OnSaleKey, Entry>(limit: 500)
 
     subscript(key: OnSaleKey) -> Entry? {
       mutating get { key.isShops ? shops[key] : sets[key] }
@@ -224,20 +224,25 @@ package final class OnSaleSets: Sendable {
     return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals, head)
   }
 
-  /// The key of `query`'s total and first `depth` ids when it lists shops' deals (`merchantIDs`, no point): a shop's
-  /// page and 商家后台 read them on every visit, the page's one round trip on PostgreSQL. Kept as orders are (at the
-  /// minute for `ranking`, following the sales for orders by them), each shop's apart from the sets (`Kept`).
-  /// `head`: `query`'s first `depth`, counted as they are read (`ShopDeals`).
+  /// The key of `query`'s total and first ids when it lists shops' deals (`merchantIDs`, no point): a shop's page
+  /// and 商家后台 read them on every visit, the page's one round trip on PostgreSQL, and the deals API's businesses
+  /// theirs (40 each) for every list of shops. Kept as orders are (at the minute for `ranking`, following the sales
+  /// for orders by them), each list of shops apart from the sets (`Kept`). `head`: `query`'s first `depth`, or as
+  /// many as it asks for past them (up to `shopDepth`), counted as they are read (`ShopDeals`).
   package static func shopKey(_ query: DealQuery) -> (key: OnSaleKey, follows: DealsStamp.Parts, head: DealQuery)? {
-    guard query.near == nil, !query.merchantIDs.isEmpty, query.offset + query.limit <= depth else { return nil }
-    var key = OnSaleKey(kind: "shop's deals " + (query.onSaleAt == nil ? "always" : "on sale"),
-                        query: filter(query, sort: query.sort))
-    if query.sort == .ranking { key.minute = query.rankedAt }
+    guard query.near == nil, !query.merchantIDs.isEmpty, query.offset + query.limit <= shopDepth else { return nil }
     var head = query
     head.offset = 0
-    head.limit = depth
+    head.limit = max(depth, query.offset + query.limit)
+    var filter = filter(query, sort: query.sort)
+    filter.limit = head.limit
+    var key = OnSaleKey(kind: "shop's deals " + (query.onSaleAt == nil ? "always" : "on sale"), query: filter)
+    if query.sort == .ranking { key.minute = query.rankedAt }
     return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals, head)
   }
+
+  /// How deep shops' deals are kept: 40 for each of a page of 20 shops (the deals API's businesses).
+  package static let shopDepth = 800
 
   /// The page at `offset` of `limit` items from a kept head.
   package static func page<T>(_ kept: [T], offset: Int, limit: Int) -> [T] {
