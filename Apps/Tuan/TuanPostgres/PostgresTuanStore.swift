@@ -195,13 +195,9 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   /// The page of shops' deals `query` asks for and their total (in one statement), kept (`OnSaleSets.shopKey`).
   func shopDeals(_ query: DealQuery, stamp: DealsStamp?, _ db: Connection) async throws -> ShopDeals {
-    guard let (key, follows, head) = OnSaleSets.shopKey(query) else {
-      let (total, ids) = try await Self.countedPageIDs(query, db)
-      return ShopDeals(total: total, ids: ids)
-    }
+    guard let (key, follows, head) = OnSaleSets.shopKey(query) else { return try await Self.countedPageIDs(query, db) }
     let kept = try await onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in
-      let (total, ids) = try await Self.countedPageIDs(head, db)
-      return ShopDeals(total: total, ids: ids)
+      try await Self.countedPageIDs(head, db)
     }
     return ShopDeals(total: kept.total, ids: OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
   }
@@ -290,7 +286,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   /// `query`'s total and page ids (`pageIDs`, kept to the rows asked for) in one statement: one round trip and one
   /// snapshot. The total's row is there when the page is empty (its id null); `n` keeps the page's order.
-  static func countedPageIDs(_ query: DealQuery, _ db: Connection) async throws -> (total: Int, ids: [Int64]) {
+  static func countedPageIDs(_ query: DealQuery, _ db: Connection) async throws -> ShopDeals {
     let rows = try await db.rows("""
       SELECT counted.total, page.id
       FROM (SELECT count(*) FROM tuan_deals d WHERE \(sql: condition(query))) AS counted (total)
@@ -298,7 +294,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       ORDER BY page.n
       """)
     let total = try rows.first?.int(0) ?? 0
-    return (total, Array(try rows.compactMap { try $0.optionalInt64(1) }.prefix(query.limit)))
+    return ShopDeals(total: total, ids: Array(try rows.compactMap { try $0.optionalInt64(1) }.prefix(query.limit)))
   }
 
   /// The WHERE clause of `query` over `tuan_deals d`.

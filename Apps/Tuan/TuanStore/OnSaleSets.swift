@@ -58,7 +58,7 @@ package struct OnSaleKey: Hashable, Sendable, ExpressibleByStringInterpolation {
   var isShops: Bool { !(query?.merchantIDs.isEmpty ?? true) }
 }
 
-/// A shop's deals as kept (`OnSaleSets.shopKey`): how many the filter finds, and the first ids in its order.
+/// Shops' deals: how many the filter finds, and the ids of the page (kept, `OnSaleSets.shopKey`: its first ids).
 package struct ShopDeals: Sendable {
   package let total: Int
   package let ids: [Int64]
@@ -216,11 +216,19 @@ package final class OnSaleSets: Sendable {
   {
     guard query.near == nil, query.merchantIDs.isEmpty, query.offset + query.limit <= depth else { return nil }
     let kind = (pins ? "pins " : "order ") + (query.onSaleAt == nil ? "always" : "on sale")
-    var key = OnSaleKey(kind: kind, query: filter(query, sort: query.sort))
-    if query.sort == .ranking { key.minute = query.rankedAt }
     var head = query
     head.offset = 0
     head.limit = depth
+    return ordered(OnSaleKey(kind: kind, query: filter(query, sort: query.sort)), query, head: head)
+  }
+
+  /// `key` of `query`'s order, at the minute when it ranks (智能排序), with the parts of the stamp the order follows:
+  /// the sales too, for the orders by them.
+  private static func ordered(_ key: OnSaleKey, _ query: DealQuery, head: DealQuery)
+    -> (key: OnSaleKey, follows: DealsStamp.Parts, head: DealQuery)
+  {
+    var key = key
+    if query.sort == .ranking { key.minute = query.rankedAt }
     return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals, head)
   }
 
@@ -236,9 +244,8 @@ package final class OnSaleSets: Sendable {
     head.limit = max(depth, query.offset + query.limit)
     var filter = filter(query, sort: query.sort)
     filter.limit = head.limit
-    var key = OnSaleKey(kind: "shop's deals " + (query.onSaleAt == nil ? "always" : "on sale"), query: filter)
-    if query.sort == .ranking { key.minute = query.rankedAt }
-    return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals, head)
+    let kind = "shop's deals " + (query.onSaleAt == nil ? "always" : "on sale")
+    return ordered(OnSaleKey(kind: kind, query: filter), query, head: head)
   }
 
   /// How deep shops' deals are kept: 40 for each of a page of 20 shops (the deals API's businesses).
