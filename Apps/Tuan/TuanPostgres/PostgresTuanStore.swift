@@ -139,13 +139,13 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
         try await db.value("SELECT count(*) FROM tuan_deals d WHERE \(sql: condition)", as: Int.self) ?? 0
       }
       let total: Int, ids: [Int64]
-      if query.merchantIDs.isEmpty {
+      if !query.isPlace {
         total = try await self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db, count)
         guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
         ids = try await self.pageIDs(query, stamp: stamp, db)
       } else {
-        let shop = try await self.shopDeals(query, stamp: stamp, db)
-        (total, ids) = (shop.total, shop.ids)
+        let place = try await self.placeDeals(query, stamp: stamp, db)
+        (total, ids) = (place.total, place.ids)
       }
       let deals = try await self.deals(ids, at: stamp, db)
       let hits = ids.compactMap { deals[$0] }.map {
@@ -183,7 +183,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   /// The ids of `query`'s page, in its order: kept as the SQLite engine's `pageIDs` keeps them.
   func pageIDs(_ query: DealQuery, stamp: DealsStamp? = nil, _ db: Connection) async throws -> [Int64] {
-    if !query.merchantIDs.isEmpty { return try await shopDeals(query, stamp: stamp, db).ids }
+    if query.isPlace { return try await placeDeals(query, stamp: stamp, db).ids }
     guard let (key, follows, head) = OnSaleSets.orderKey(query) else {
       return try await Self.readPageIDs(query, db)
     }
@@ -193,13 +193,13 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     return OnSaleSets.page(ids, offset: query.offset, limit: query.limit)
   }
 
-  /// The page of shops' deals `query` asks for and their total (in one statement), kept (`OnSaleSets.shopKey`).
-  func shopDeals(_ query: DealQuery, stamp: DealsStamp?, _ db: Connection) async throws -> ShopDeals {
-    guard let (key, follows, head) = OnSaleSets.shopKey(query) else { return try await Self.countedPageIDs(query, db) }
+  /// The page of a place's deals `query` asks for and their total (in one statement), kept (`OnSaleSets.placeKey`).
+  func placeDeals(_ query: DealQuery, stamp: DealsStamp?, _ db: Connection) async throws -> PlaceDeals {
+    guard let (key, follows, head) = OnSaleSets.placeKey(query) else { return try await Self.countedPageIDs(query, db) }
     let kept = try await onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in
       try await Self.countedPageIDs(head, db)
     }
-    return ShopDeals(total: kept.total, ids: OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
+    return PlaceDeals(total: kept.total, ids: OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
   }
 
   package func dealCities(onSaleAt now: Date) async throws -> Set<Int> {
@@ -286,7 +286,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
 
   /// `query`'s total and page ids (`pageIDs`, kept to the rows asked for) in one statement: one round trip and one
   /// snapshot. The total's row is there when the page is empty (its id null); `n` keeps the page's order.
-  static func countedPageIDs(_ query: DealQuery, _ db: Connection) async throws -> ShopDeals {
+  static func countedPageIDs(_ query: DealQuery, _ db: Connection) async throws -> PlaceDeals {
     let rows = try await db.rows("""
       SELECT counted.total, page.id
       FROM (SELECT count(*) FROM tuan_deals d WHERE \(sql: condition(query))) AS counted (total)
@@ -294,7 +294,7 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
       ORDER BY page.n
       """)
     let total = try rows.first?.int(0) ?? 0
-    return ShopDeals(total: total, ids: Array(try rows.compactMap { try $0.optionalInt64(1) }.prefix(query.limit)))
+    return PlaceDeals(total: total, ids: Array(try rows.compactMap { try $0.optionalInt64(1) }.prefix(query.limit)))
   }
 
   /// The WHERE clause of `query` over `tuan_deals d`.

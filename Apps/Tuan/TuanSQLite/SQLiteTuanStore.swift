@@ -131,17 +131,17 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     return try await reading { db in
       let stamp = try self.stamp(db)
       // The total is kept as the on-sale sets are: a big city's count walked thousands of index entries per page; a
-      // shop's with its deals (`shopDeals`).
+      // place's with its deals (`placeDeals`).
       let total: Int, ids: [Int64]
-      if query.merchantIDs.isEmpty {
+      if !query.isPlace {
         total = try self.onSale(OnSaleSets.totalKey(query), at: query.onSaleAt, stamp: stamp, db) { db in
           try Self.count(query, db)
         }
         guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
         ids = try self.pageIDs(query, stamp: stamp, db)
       } else {
-        let shop = try self.shopDeals(query, stamp: stamp, db)
-        (total, ids) = (shop.total, shop.ids)
+        let place = try self.placeDeals(query, stamp: stamp, db)
+        (total, ids) = (place.total, place.ids)
       }
       let deals = try self.deals(ids, at: stamp, db)
       let hits = ids.compactMap { deals[$0] }.map { deal in
@@ -174,10 +174,9 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   }
 
   /// The ids of `query`'s page, in its order: the first pages of an order are kept with the on-sale sets
-  /// (`OnSaleSets.orderKey`), a shop's deals with their total (`shopDeals`), deeper ones and those of a point read
-  /// each time.
+  /// (`OnSaleSets.orderKey`), a place's deals with their total (`placeDeals`), deeper ones read each time.
   func pageIDs(_ query: DealQuery, stamp: DealsStamp? = nil, _ db: Database) throws -> [Int64] {
-    if !query.merchantIDs.isEmpty { return try shopDeals(query, stamp: stamp, db).ids }
+    if query.isPlace { return try placeDeals(query, stamp: stamp, db).ids }
     guard let (key, follows, head) = OnSaleSets.orderKey(query) else { return try Self.readPageIDs(query, db) }
     let ids = try onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in
       try Self.readPageIDs(head, db)
@@ -185,17 +184,17 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
     return OnSaleSets.page(ids, offset: query.offset, limit: query.limit)
   }
 
-  /// The page of shops' deals `query` asks for and their total, kept (`OnSaleSets.shopKey`). A shop's deals (its
-  /// own and those it honours) are few: the first page, when not full, is their count.
-  func shopDeals(_ query: DealQuery, stamp: DealsStamp?, _ db: Database) throws -> ShopDeals {
+  /// The page of a place's deals `query` asks for and their total, kept (`OnSaleSets.placeKey`). A place's deals (a
+  /// shop's own and those it honours, a circle's) are few: the first page, when not full, is their count.
+  func placeDeals(_ query: DealQuery, stamp: DealsStamp?, _ db: Database) throws -> PlaceDeals {
     let read = { (db: Database, query: DealQuery) in
       let ids = query.limit > 0 ? try Self.readPageIDs(query, db) : []
-      return ShopDeals(total: query.offset == 0 && ids.count < query.limit ? ids.count : try Self.count(query, db),
-                       ids: ids)
+      return PlaceDeals(total: query.offset == 0 && ids.count < query.limit ? ids.count : try Self.count(query, db),
+                        ids: ids)
     }
-    guard let (key, follows, head) = OnSaleSets.shopKey(query) else { return try read(db, query) }
+    guard let (key, follows, head) = OnSaleSets.placeKey(query) else { return try read(db, query) }
     let kept = try onSale(key, at: query.onSaleAt, follows: follows, stamp: stamp, db) { db in try read(db, head) }
-    return ShopDeals(total: kept.total, ids: OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
+    return PlaceDeals(total: kept.total, ids: OnSaleSets.page(kept.ids, offset: query.offset, limit: query.limit))
   }
 
   static func readPageIDs(_ query: DealQuery, _ db: Database) throws -> [Int64] {

@@ -87,6 +87,10 @@ package struct DealQuery: Sendable, Hashable {
 
   package init() {}
 
+  /// Whether it lists a place's deals, shops' or a point's: each a filter of its own, kept apart
+  /// (`OnSaleSets.placeKey`).
+  package var isPlace: Bool { !merchantIDs.isEmpty || near != nil }
+
   /// The moment `ranking` ranks at (milliseconds): the minute of `onSaleAt` (or of now), so its order holds for a
   /// minute and can be kept (`OnSaleSets.orderKey`).
   package var rankedAt: Int64 {

@@ -54,12 +54,13 @@ package struct OnSaleKey: Hashable, Sendable, ExpressibleByStringInterpolation {
 
   package init(stringLiteral kind: String) { self.init(kind: kind) }
 
-  /// A shop's list (`OnSaleSets.shopKey`), kept apart.
-  var isShops: Bool { !(query?.merchantIDs.isEmpty ?? true) }
+  /// A place's list (`OnSaleSets.placeKey`), kept apart.
+  var isPlace: Bool { query?.isPlace ?? false }
 }
 
-/// Shops' deals: how many the filter finds, and the ids of the page (kept, `OnSaleSets.shopKey`: its first ids).
-package struct ShopDeals: Sendable {
+/// A place's deals (shops' or a point's): how many the filter finds, and the ids of the page (kept,
+/// `OnSaleSets.placeKey`: its first ids).
+package struct PlaceDeals: Sendable {
   package let total: Int
   package let ids: [Int64]
   package init(total: Int, ids: [Int64]) {
@@ -86,16 +87,17 @@ package final class OnSaleSets: Sendable {
     }
   }
 
-  /// The sets, totals and orders of every filter but a shop's (a few hundred keys: one per city and kind, one per
-  /// filter asked for), and a shop's lists (`shopKey`), one per shop asked for: a walk through every shop would
-  /// fill them, so they are bounded on their own and never push the dear sets out.
+  /// The sets, totals and orders of every filter but a place's (a few hundred keys: one per city and kind, one per
+  /// filter asked for), and the places' lists (`placeKey`), one per shop or point asked for: a walk through every
+  /// shop, or clients each at a point of their own, would fill them, so they are bounded on their own and never
+  /// push the dear sets out.
   private struct Kept {
     var sets: [OnSaleKey: Entry] = [:]
-    var shops = Generations<OnSaleKey, Entry>(limit: 500)
+    var places = Generations<OnSaleKey, Entry>(limit: 500)
 
     subscript(key: OnSaleKey) -> Entry? {
-      mutating get { key.isShops ? shops[key] : sets[key] }
-      set { if key.isShops { shops[key] = newValue } else { sets[key] = newValue } }
+      mutating get { key.isPlace ? places[key] : sets[key] }
+      set { if key.isPlace { places[key] = newValue } else { sets[key] = newValue } }
     }
   }
 
@@ -197,7 +199,8 @@ package final class OnSaleSets: Sendable {
   }
 
   /// The key of `query`'s total (how many deals it finds): the query without its page, order and moment, since a
-  /// kept total holds from the moment it was counted to the next publication or deadline, as the sets do.
+  /// kept total holds from the moment it was counted to the next publication or deadline, as the sets do. A
+  /// place's total is kept with its list (`placeKey`).
   package static func totalKey(_ query: DealQuery) -> OnSaleKey {
     OnSaleKey(kind: query.onSaleAt == nil ? "total always" : "total on sale", query: filter(query, sort: .ranking))
   }
@@ -206,15 +209,15 @@ package final class OnSaleSets: Sendable {
   package static let depth = 300
 
   /// The key of `query`'s order (its first `depth` ids, or their `pins`: a deal's row and its shop's name are
-  /// written once, its sales aside), and the parts of the stamp it follows (the sales too, for orders by them); nil for a page past `depth`, and for orders
-  /// by distance and a shop's deals, whose filters are each a point or a shop of their own. Sorting a big city's
+  /// written once, its sales aside), and the parts of the stamp it follows (the sales too, for orders by them); nil
+  /// for a page past `depth`, and for a place's deals (`placeKey`). Sorting a big city's
   /// 6,000 deals on sale took 2.5 ms a page. `ranking` is computed at the minute (`rankedAt`), so the order it keeps
   /// holds for the minute.
   /// `head` is the query of what is kept: `query`'s first `depth`.
   package static func orderKey(_ query: DealQuery, pins: Bool = false)
     -> (key: OnSaleKey, follows: DealsStamp.Parts, head: DealQuery)?
   {
-    guard query.near == nil, query.merchantIDs.isEmpty, query.offset + query.limit <= depth else { return nil }
+    guard !query.isPlace, query.offset + query.limit <= depth else { return nil }
     let kind = (pins ? "pins " : "order ") + (query.onSaleAt == nil ? "always" : "on sale")
     var head = query
     head.offset = 0
@@ -232,24 +235,26 @@ package final class OnSaleSets: Sendable {
     return (key, query.sort == .ranking || query.sort == .popular ? [.deals, .sales] : .deals, head)
   }
 
-  /// The key of `query`'s total and first ids when it lists shops' deals (`merchantIDs`, no point): a shop's page
-  /// and 商家后台 read them on every visit, the page's one round trip on PostgreSQL, and the deals API's businesses
-  /// theirs (40 each) for every list of shops. Kept as orders are (at the minute for `ranking`, following the sales
-  /// for orders by them), each list of shops apart from the sets (`Kept`). `head`: `query`'s first `depth`, or as
-  /// many as it asks for past them (up to `shopDepth`), counted as they are read (`ShopDeals`).
-  package static func shopKey(_ query: DealQuery) -> (key: OnSaleKey, follows: DealsStamp.Parts, head: DealQuery)? {
-    guard query.near == nil, !query.merchantIDs.isEmpty, query.offset + query.limit <= shopDepth else { return nil }
+  /// The key of `query`'s total and first ids when it lists a place's deals: shops' (`merchantIDs`) or those
+  /// around a point (`near`), each a filter of its own. A shop's page and 商家后台 read them on every visit, the
+  /// page's one round trip on PostgreSQL; the deals API's businesses theirs (40 each) for every list of shops; and a
+  /// client at a point its count and its order, which walk every deal in the circle (up to 5 km), on every page.
+  /// Kept as orders are (at the minute for `ranking`, following the sales for orders by them), the places apart
+  /// from the sets (`Kept`). `head`: `query`'s first `depth`, or as many as it asks for past them (up to
+  /// `placeDepth`), counted as they are read (`PlaceDeals`).
+  package static func placeKey(_ query: DealQuery) -> (key: OnSaleKey, follows: DealsStamp.Parts, head: DealQuery)? {
+    guard query.isPlace, query.offset + query.limit <= placeDepth else { return nil }
     var head = query
     head.offset = 0
     head.limit = max(depth, query.offset + query.limit)
     var filter = filter(query, sort: query.sort)
     filter.limit = head.limit
-    let kind = "shop's deals " + (query.onSaleAt == nil ? "always" : "on sale")
+    let kind = "place's deals " + (query.onSaleAt == nil ? "always" : "on sale")
     return ordered(OnSaleKey(kind: kind, query: filter), query, head: head)
   }
 
-  /// How deep shops' deals are kept: 40 for each of a page of 20 shops (the deals API's businesses).
-  package static let shopDepth = 800
+  /// How deep a place's deals are kept: 40 for each of a page of 20 shops (the deals API's businesses).
+  package static let placeDepth = 800
 
   /// The page at `offset` of `limit` items from a kept head.
   package static func page<T>(_ kept: [T], offset: Int, limit: Int) -> [T] {

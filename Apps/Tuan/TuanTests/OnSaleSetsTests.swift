@@ -85,8 +85,8 @@ func onSaleSetsAreTheRowsOverARandomHistory(_ kind: StoreKind, seed: UInt64) asy
   }
 }
 
-/// The kept orders (`OnSaleSets.orderKey`: the first pages of each filter's order) and a shop's deals
-/// (`OnSaleSets.shopKey`) against the rows, over a random history of 券 sold and cancelled by this process and
+/// The kept orders (`OnSaleSets.orderKey`: the first pages of each filter's order) and a place's deals, a shop's or
+/// a point's (`OnSaleSets.placeKey`), against the rows, over a random history of 券 sold and cancelled by this process and
 /// another one, deals added, 适用分店 set, and time moving by seconds and minutes (智能排序 ranks at the minute).
 /// Every page, pin list and id list must be what the rows read back say.
 @Test(arguments: StoreKind.available, [5, 1999] as [UInt64])
@@ -203,7 +203,7 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
             }
           }
         }
-        // A shop's deals (`OnSaleSets.shopKey`): its own and those it honours as a 适用分店, kept with their total;
+        // A shop's deals (`OnSaleSets.placeKey`): its own and those it honours as a 适用分店, kept with their total;
         // and those of both (the deals API's businesses, 40 a shop).
         for ids in shops.map({ [$0.id] }) + [shops.map(\.id)] {
           for sort in [DealSort.ranking, .popular, .newest] {
@@ -223,6 +223,36 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
               query.limit = limit
               let page = Array(expected.items.dropFirst(offset).prefix(limit))
               let label = "step \(step) \(ids) \(sort) \(offset)+\(limit)"
+              for process in [reader, other] {
+                let found = try await process.findDeals(query)
+                #expect(found.items == page && found.total == expected.total, "\(label)")
+                #expect(try await process.dealIDs(query) == page.map(\.deal.id), "\(label)")
+              }
+            }
+          }
+        }
+        // A point's deals (`OnSaleSets.placeKey`), kept with their total as a shop's are: at each shop, and between
+        // them, where there are none.
+        for (latitude, longitude) in [(39.93, 116.45), (39.98, 116.31), (39.955, 116.38)] {
+          let circle = GeoCircle(latitude: latitude, longitude: longitude, radius: 3_000)
+          for sort in [DealSort.nearest, .ranking, .popular] {
+            var query = DealQuery()
+            query.cityAdcodes = [beijing]
+            query.near = circle
+            query.onSaleAt = now
+            query.sort = sort
+            let expected = try await truth.store().findDeals({ var all = query; all.limit = 10_000; return all }())
+            let listed = rows.values.filter { deal in
+              millis(deal.publishedAt) <= at && millis(deal.deadline) > at
+                && circle.distance(toLatitude: deal.latitude, longitude: deal.longitude) <= circle.radius
+            }
+            #expect(Set(expected.items.map(\.deal.id)) == Set(listed.map(\.id)) && expected.total == listed.count,
+                    "step \(step) \(circle) \(sort)")
+            for (offset, limit) in [(0, 20), (0, 3), (3, 3), (1, 400)] {
+              query.offset = offset
+              query.limit = limit
+              let page = Array(expected.items.dropFirst(offset).prefix(limit))
+              let label = "step \(step) \(circle) \(sort) \(offset)+\(limit)"
               for process in [reader, other] {
                 let found = try await process.findDeals(query)
                 #expect(found.items == page && found.total == expected.total, "\(label)")
@@ -385,34 +415,45 @@ func keptShopListsAreTheRowsOverARandomHistoryOfReviews(_ kind: StoreKind) async
   #expect(value("categories", sold, at: 400) == ["b"])
 }
 
-/// A walk through every shop keeps each one's deals (`OnSaleSets.shopKey`), bounded on their own: past the bound the
-/// older shops go, and the sets, dear to read again, stay.
-@Test func keptShopListsAreBoundedApartFromTheSets() {
+/// A walk through every shop, or clients each at a point of their own, keep each place's deals
+/// (`OnSaleSets.placeKey`), bounded on their own: past the bound the older places go, and the sets, dear to read
+/// again, stay.
+@Test func keptPlaceListsAreBoundedApartFromTheSets() {
   let sets = OnSaleSets()
   let stamp = DealsStamp(catalog: 1, sales: 0, tallies: 0)
-  func shopKey(_ id: Int64) -> OnSaleKey {
+  func placeKey(_ id: Int64) -> OnSaleKey {
     var query = DealQuery()
-    query.merchantIDs = [id]
+    // Shops and points in turn.
+    if id.isMultiple(of: 2) {
+      query.merchantIDs = [id]
+    } else {
+      query.near = GeoCircle(latitude: 39.9, longitude: 116 + Double(id) / 10_000, radius: 1_000)
+    }
     query.onSaleAt = Date(timeIntervalSince1970: 0.1)
     query.sort = .newest
-    return OnSaleSets.shopKey(query)!.key
+    return OnSaleSets.placeKey(query)!.key
   }
   sets.keep(["北京"], "cities", stamp: stamp, from: 100, until: 1_000)
   for id in 1...2_000 as ClosedRange<Int64> {
-    sets.keep(ShopDeals(total: 1, ids: [id]), shopKey(id), stamp: stamp, from: 100, until: 1_000)
+    sets.keep(PlaceDeals(total: 1, ids: [id]), placeKey(id), stamp: stamp, from: 100, until: 1_000)
   }
   let cities: [String]? = sets.value("cities", stamp: stamp, now: 100)
   #expect(cities == ["北京"])
-  let latest: ShopDeals? = sets.value(shopKey(2_000), stamp: stamp, now: 100)
-  #expect(latest?.ids == [2_000])
-  let first: ShopDeals? = sets.value(shopKey(1), stamp: stamp, now: 100)
-  #expect(first == nil)
-  // A point's or a deep page's list is not kept at all.
+  for id in [1_999, 2_000] as [Int64] {
+    let latest: PlaceDeals? = sets.value(placeKey(id), stamp: stamp, now: 100)
+    #expect(latest?.ids == [id])
+  }
+  for id in [1, 2] as [Int64] {
+    let first: PlaceDeals? = sets.value(placeKey(id), stamp: stamp, now: 100)
+    #expect(first == nil)
+  }
+  // A deep page's list is not kept at all, nor is a filter of no place.
   var deep = DealQuery()
   deep.merchantIDs = [1]
   deep.offset = 790
   deep.limit = 20
-  #expect(OnSaleSets.shopKey(deep) == nil)
+  #expect(OnSaleSets.placeKey(deep) == nil)
+  #expect(OnSaleSets.placeKey(DealQuery()) == nil)
 }
 
 /// A store on the same database whose kept deal and shop rows (`DealRows`) are dropped before each use: what the
