@@ -24,14 +24,18 @@ extension PostgresTuanStore {
 
   package func branches(of dealIDs: [Int64]) async throws -> [Int64: [Int64]] {
     guard !dealIDs.isEmpty else { return [:] }
-    return try await reading { db in
-      try await self.rows.branches.readAsync(dealIDs, at: try await self.stamp(db)) { missing in
-        let rows = try await db.rows("""
-          SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id = \(any: missing) ORDER BY deal_id, merchant_id
-          """)
-        return Dictionary(grouping: try rows.map { (try $0.int64(0), try $0.int64(1)) }, by: \.0).mapValues { $0.map(\.1) }
-      }.withBranches
-    }
+    return try await reading { db in try await self.branches(dealIDs, at: try await self.stamp(db), db) }
+  }
+
+  /// The 适用分店 of `dealIDs` as of `stamp`, read in `db` (kept with the rows, `DealRows`).
+  func branches(_ dealIDs: [Int64], at stamp: DealsStamp, _ db: Connection) async throws -> [Int64: [Int64]] {
+    guard !dealIDs.isEmpty else { return [:] }
+    return try await rows.branches.readAsync(dealIDs, at: stamp) { missing in
+      let rows = try await db.rows("""
+        SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id = \(any: missing) ORDER BY deal_id, merchant_id
+        """)
+      return Dictionary(grouping: try rows.map { (try $0.int64(0), try $0.int64(1)) }, by: \.0).mapValues { $0.map(\.1) }
+    }.withBranches
   }
 
   /// A coupon usable at `merchantID`: its shop, or one of its deal's 适用分店.

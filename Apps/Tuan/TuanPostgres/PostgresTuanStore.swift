@@ -160,8 +160,9 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
   }
 
   package func dealPins(_ query: DealQuery) async throws -> [DealPin] {
-    let read: @Sendable (Connection, DealQuery) async throws -> [DealPin] = { db, query in
-      let ids = try await self.pageIDs(query, db)
+    let read: @Sendable (Connection, DealQuery) async throws -> MapPins = { db, query in
+      let stamp = try await self.stamp(db)
+      let ids = try await self.pageIDs(query, stamp: stamp, db)
       let pins = try await db.rows("""
         SELECT d.id, d.merchant_id, m.name, m.branch_name, d.title, d.current_price, d.latitude, d.longitude
         FROM tuan_deals d JOIN tuan_merchants m ON m.id = d.merchant_id WHERE d.id = \(any: ids)
@@ -172,12 +173,16 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
                 longitude: try row.double(7))
       }
       let byID = Dictionary(pins.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-      return ids.compactMap { byID[$0] }
+      let branches = try await self.branches(ids, at: stamp, db)
+      return MapPins(deals: ids.compactMap { byID[$0] }, branches: branches,
+                     shops: try await self.merchants(Array(Set(branches.values.joined())), at: stamp, db))
     }
     return try await readingReplica { db in
-      guard let (key, follows, head) = OnSaleSets.orderKey(query, pins: true) else { return try await read(db, query) }
+      guard let (key, follows, head) = OnSaleSets.orderKey(query, pins: true) else {
+        return try await read(db, query).pins
+      }
       let pins = try await self.onSale(key, at: query.onSaleAt, follows: follows, db) { db in try await read(db, head) }
-      return OnSaleSets.page(pins, offset: query.offset, limit: query.limit)
+      return pins.page(offset: query.offset, limit: query.limit)
     }
   }
 

@@ -25,15 +25,19 @@ extension SQLiteTuanStore {
 
   package func branches(of dealIDs: [Int64]) async throws -> [Int64: [Int64]] {
     guard !dealIDs.isEmpty else { return [:] }
-    return try await reading { db in
-      try self.rows.branches.read(dealIDs, at: try self.stamp(db)) { missing in
-        let pairs = try decodeRows(db.cachedStatement(sql: """
-          SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id IN (SELECT value FROM json_each(?))
-          ORDER BY deal_id, merchant_id
-          """), [jsonList(missing)]) { (row: Row) -> (Int64, Int64) in (row[0], row[1]) }
-        return Dictionary(grouping: pairs, by: \.0).mapValues { $0.map(\.1) }
-      }.withBranches
-    }
+    return try await reading { db in try self.branches(dealIDs, at: try self.stamp(db), db) }
+  }
+
+  /// The 适用分店 of `dealIDs` as of `stamp`, read in `db` (kept with the rows, `DealRows`).
+  func branches(_ dealIDs: [Int64], at stamp: DealsStamp, _ db: Database) throws -> [Int64: [Int64]] {
+    guard !dealIDs.isEmpty else { return [:] }
+    return try rows.branches.read(dealIDs, at: stamp) { missing in
+      let pairs = try decodeRows(db.cachedStatement(sql: """
+        SELECT deal_id, merchant_id FROM tuan_deal_branches WHERE deal_id IN (SELECT value FROM json_each(?))
+        ORDER BY deal_id, merchant_id
+        """), [jsonList(missing)]) { (row: Row) -> (Int64, Int64) in (row[0], row[1]) }
+      return Dictionary(grouping: pairs, by: \.0).mapValues { $0.map(\.1) }
+    }.withBranches
   }
 
   /// A coupon usable at the merchant (bound twice): its shop, or one of its deal's 适用分店.

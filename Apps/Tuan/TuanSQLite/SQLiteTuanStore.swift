@@ -157,19 +157,24 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
 
   package func dealPins(_ query: DealQuery) async throws -> [DealPin] {
     let read = { (db: Database, query: DealQuery) in
-      try decodeRows(db.cachedStatement(sql: """
+      let stamp = try self.stamp(db)
+      let ids = try self.pageIDs(query, stamp: stamp, db)
+      let pins = try decodeRows(db.cachedStatement(sql: """
         SELECT d.id, d.merchant_id, m.name, m.branch_name, d.title, d.current_price, d.latitude, d.longitude
         FROM json_each(?) j CROSS JOIN tuan_deals d ON d.id = j.value JOIN tuan_merchants m ON m.id = d.merchant_id
         ORDER BY j.key
-        """), [jsonList(try self.pageIDs(query, db))]) { row in
+        """), [jsonList(ids)]) { row in
         DealPin(id: row[0], merchantID: row[1], merchantName: MerchantRecord.fullName(name: row[2], branch: row[3]),
                 title: row[4], currentPrice: row[5], latitude: row[6], longitude: row[7])
       }
+      let branches = try self.branches(ids, at: stamp, db)
+      return MapPins(deals: pins, branches: branches,
+                     shops: try self.merchants(Array(Set(branches.values.joined())), at: stamp, db))
     }
     return try await reading { db in
-      guard let (key, follows, head) = OnSaleSets.orderKey(query, pins: true) else { return try read(db, query) }
+      guard let (key, follows, head) = OnSaleSets.orderKey(query, pins: true) else { return try read(db, query).pins }
       let pins = try self.onSale(key, at: query.onSaleAt, follows: follows, db) { db in try read(db, head) }
-      return OnSaleSets.page(pins, offset: query.offset, limit: query.limit)
+      return pins.page(offset: query.offset, limit: query.limit)
     }
   }
 

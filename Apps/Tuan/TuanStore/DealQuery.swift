@@ -131,6 +131,38 @@ package struct DealPin: Sendable, Equatable {
   }
 }
 
+/// The map's pins of a list of deals: each deal's own, in the list's order, then a marker at each of their 适用分店
+/// (the same deal at another shop), in the deals' order. Kept whole with the list's order (`OnSaleSets.orderKey`
+/// with `pins`): a map of 300 deals read their 适用分店 and those shops on every visit, and copied and compared
+/// its 300 pins to find its kept markup (`MapParts`), a quarter of `/tuan/map`.
+package struct MapPins: Sendable {
+  /// The deals' pins, then the markers.
+  package let pins: [DealPin]
+  /// How many of `pins` are the deals' own.
+  package let deals: Int
+
+  /// `deals`' pins, then a marker at each of `branches` (each deal's 适用分店, as `branches(of:)` gives them) found
+  /// in `shops`.
+  package init(deals: [DealPin], branches: [Int64: [Int64]], shops: [Int64: MerchantRecord]) {
+    let markers = deals.flatMap { pin in
+      (branches[pin.id] ?? []).compactMap { shops[$0] }.map {
+        DealPin(id: pin.id, merchantID: $0.id, merchantName: $0.fullName, title: pin.title, currentPrice: pin.currentPrice,
+                latitude: $0.latitude, longitude: $0.longitude)
+      }
+    }
+    (pins, self.deals) = (deals + markers, deals.count)
+  }
+
+  /// The `limit` deals from `offset` with their markers: `pins` itself (no copy, and compared by identity) when that
+  /// is all of them.
+  package func page(offset: Int, limit: Int) -> [DealPin] {
+    if offset == 0, limit >= deals { return pins }
+    let page = Array(pins.prefix(deals).dropFirst(offset).prefix(limit))
+    let shown = Set(page.map(\.id))
+    return page + pins.dropFirst(deals).filter { shown.contains($0.id) }
+  }
+}
+
 /// A district of a city with deals on sale, and the 商圈 in it that have some.
 package struct DealRegion: Sendable, Equatable {
   package var districtAdcode: Int

@@ -15,8 +15,8 @@ package protocol DealStore: Sendable {
   func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit>
   /// The ids of every deal `query` matches (its sort, `limit` and `offset` apply).
   func dealIDs(_ query: DealQuery) async throws -> [Int64]
-  /// The deals `query` matches as map pins, in its order (its `limit` and `offset` apply): the map places
-  /// hundreds, and reading their whole rows took most of its time.
+  /// The deals `query` matches as map pins, in its order (its `limit` and `offset` apply), then a marker at each of
+  /// their 适用分店 (`MapPins`): the map places hundreds, and reading their whole rows took most of its time.
   func dealPins(_ query: DealQuery) async throws -> [DealPin]
   /// One page of the merchants `query` matches, with how many match in all; `near` uses the geo index.
   func findMerchants(_ query: MerchantQuery) async throws -> FeedPage<MerchantHit>

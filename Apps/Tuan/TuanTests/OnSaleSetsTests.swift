@@ -196,10 +196,19 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
               #expect(try await other.findDeals(query).items.map(\.deal) == page.map { rows[$0]! }, "\(label)")
               #expect(found.total == expected.count, "\(label)")
               #expect(try await reader.dealIDs(query) == page, "\(label)")
-              let pins = try await reader.dealPins(query)
-              #expect(pins.map(\.id) == page, "\(label)")
-              #expect(pins.map { "\($0.title) \($0.currentPrice) \($0.merchantID)" }
-                      == page.map { "\(rows[$0]!.title) \(rows[$0]!.currentPrice) \(rows[$0]!.merchantID)" }, "\(label)")
+              // Each deal's pin, then a marker at each of its 适用分店 (`MapPins`), as the rows say.
+              func pin(_ deal: DealRecord, at shop: MerchantRecord, _ latitude: Double, _ longitude: Double) -> String {
+                "\(deal.id) \(deal.title) \(deal.currentPrice) \(shop.id) \(shop.fullName) \(latitude) \(longitude)"
+              }
+              let expectedPins = page.map { rows[$0]! }.map { pin($0, at: shopRows[$0.merchantID]!, $0.latitude, $0.longitude) }
+                + page.map { rows[$0]! }.flatMap { deal in
+                  (branches[deal.id] ?? []).map { shopRows[$0]! }.map { pin(deal, at: $0, $0.latitude, $0.longitude) }
+                }
+              for process in [reader, other] {
+                let pins = try await process.dealPins(query)
+                #expect(pins.map { "\($0.id) \($0.title) \($0.currentPrice) \($0.merchantID) \($0.merchantName) \($0.latitude) \($0.longitude)" }
+                        == expectedPins, "\(label)")
+              }
             }
           }
         }

@@ -17,18 +17,8 @@ extension TuanWeb {
     query.onSaleAt = deps.now()
     query.sort = .popular
     query.limit = Self.mapDeals
-    var pins = try await deps.store.dealPins(query)
-    // A deal's 适用分店 get markers of their own, opening the same deal.
-    let branches = try await deps.store.branches(of: pins.map(\.id))
-    if !branches.isEmpty {
-      let shops = try await deps.store.merchants(ids: Array(Set(branches.values.joined())))
-      pins += pins.flatMap { pin in
-        (branches[pin.id] ?? []).compactMap { shops[$0] }.map {
-          DealPin(id: pin.id, merchantID: $0.id, merchantName: $0.fullName, title: pin.title, currentPrice: pin.currentPrice,
-                  latitude: $0.latitude, longitude: $0.longitude)
-        }
-      }
-    }
+    // With a marker at each of their 适用分店, opening the same deal.
+    let pins = try await deps.store.dealPins(query)
     let page = MapPage(frame: try await frame(context, request, tab: .map, title: "地图"), city: city, pins: pins, parts: mapParts)
     return render("tuan_map", page)
   }
