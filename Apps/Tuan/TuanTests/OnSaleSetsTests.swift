@@ -212,36 +212,39 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
             }
           }
         }
-        // A shop's deals (`OnSaleSets.placeKey`): its own and those it honours as a 适用分店, kept with their total;
-        // and those of both (the deals API's businesses, 40 a shop).
+        // A place's deals (`OnSaleSets.placeKey`), kept with their total: every page of `query` must be the truth's,
+        // which must list the deals on sale that `lists` says.
+        func checkPlace(_ query: DealQuery, _ label: String, lists: (DealRecord) -> Bool) async throws {
+          var query = query
+          let expected = try await truth.store().findDeals({ var all = query; all.limit = 10_000; return all }())
+          let listed = rows.values.filter { millis($0.publishedAt) <= at && millis($0.deadline) > at && lists($0) }
+          #expect(Set(expected.items.map(\.deal.id)) == Set(listed.map(\.id)) && expected.total == listed.count,
+                  "step \(step) \(label)")
+          for (offset, limit) in [(0, 100), (0, 3), (3, 3), (0, 300), (1, 400), (0, 80)] {
+            query.offset = offset
+            query.limit = limit
+            let page = Array(expected.items.dropFirst(offset).prefix(limit))
+            for process in [reader, other] {
+              let found = try await process.findDeals(query)
+              #expect(found.items == page && found.total == expected.total, "step \(step) \(label) \(offset)+\(limit)")
+              #expect(try await process.dealIDs(query) == page.map(\.deal.id), "step \(step) \(label) \(offset)+\(limit)")
+            }
+          }
+        }
+        // A shop's: its own and those it honours as a 适用分店; and those of both (the deals API's businesses, 40 a
+        // shop).
         for ids in shops.map({ [$0.id] }) + [shops.map(\.id)] {
           for sort in [DealSort.ranking, .popular, .newest] {
             var query = DealQuery()
             query.merchantIDs = ids
             query.onSaleAt = now
             query.sort = sort
-            let expected = try await truth.store().findDeals({ var all = query; all.limit = 10_000; return all }())
-            let listed = rows.values.filter { deal in
-              millis(deal.publishedAt) <= at && millis(deal.deadline) > at
-                && (ids.contains(deal.merchantID) || branches[deal.id]?.contains(where: ids.contains) == true)
-            }
-            #expect(Set(expected.items.map(\.deal.id)) == Set(listed.map(\.id)) && expected.total == listed.count,
-                    "step \(step) \(ids) \(sort)")
-            for (offset, limit) in [(0, 100), (0, 3), (3, 3), (0, 300), (1, 400), (0, 80)] {
-              query.offset = offset
-              query.limit = limit
-              let page = Array(expected.items.dropFirst(offset).prefix(limit))
-              let label = "step \(step) \(ids) \(sort) \(offset)+\(limit)"
-              for process in [reader, other] {
-                let found = try await process.findDeals(query)
-                #expect(found.items == page && found.total == expected.total, "\(label)")
-                #expect(try await process.dealIDs(query) == page.map(\.deal.id), "\(label)")
-              }
+            try await checkPlace(query, "\(ids) \(sort)") { deal in
+              ids.contains(deal.merchantID) || branches[deal.id]?.contains(where: ids.contains) == true
             }
           }
         }
-        // A point's deals (`OnSaleSets.placeKey`), kept with their total as a shop's are: at each shop, and between
-        // them, where there are none.
+        // A point's: at each shop, and between them, where there are none.
         for (latitude, longitude) in [(39.93, 116.45), (39.98, 116.31), (39.955, 116.38)] {
           let circle = GeoCircle(latitude: latitude, longitude: longitude, radius: 3_000)
           for sort in [DealSort.nearest, .ranking, .popular] {
@@ -250,23 +253,8 @@ func keptOrdersAreTheRowsOverARandomHistoryOfSales(_ kind: StoreKind, seed: UInt
             query.near = circle
             query.onSaleAt = now
             query.sort = sort
-            let expected = try await truth.store().findDeals({ var all = query; all.limit = 10_000; return all }())
-            let listed = rows.values.filter { deal in
-              millis(deal.publishedAt) <= at && millis(deal.deadline) > at
-                && circle.distance(toLatitude: deal.latitude, longitude: deal.longitude) <= circle.radius
-            }
-            #expect(Set(expected.items.map(\.deal.id)) == Set(listed.map(\.id)) && expected.total == listed.count,
-                    "step \(step) \(circle) \(sort)")
-            for (offset, limit) in [(0, 20), (0, 3), (3, 3), (1, 400)] {
-              query.offset = offset
-              query.limit = limit
-              let page = Array(expected.items.dropFirst(offset).prefix(limit))
-              let label = "step \(step) \(circle) \(sort) \(offset)+\(limit)"
-              for process in [reader, other] {
-                let found = try await process.findDeals(query)
-                #expect(found.items == page && found.total == expected.total, "\(label)")
-                #expect(try await process.dealIDs(query) == page.map(\.deal.id), "\(label)")
-              }
+            try await checkPlace(query, "\(circle) \(sort)") { deal in
+              circle.distance(toLatitude: deal.latitude, longitude: deal.longitude) <= circle.radius
             }
           }
         }
