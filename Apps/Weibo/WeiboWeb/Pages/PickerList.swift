@@ -23,6 +23,14 @@ struct PickerList: PageModel {
       self.baseURL = baseURL
     }
 
+    /// By the person and the viewer only: `KeptRenders` compares the kept row's whole record with the asked one, and
+    /// hashing every field of fifty records (their Chinese text normalized as it is hashed) was most of the picker's
+    /// lookups. A changed record hashes the same, is unequal, and is rendered again.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(user.id)
+      hasher.combine(viewer)
+    }
+
     /// Called only to render a row not kept (a few times each: one label each time costs less than keeping one).
     func child(named name: String) -> Any? {
       let shown = User(user, baseURL: baseURL, viewer: viewer)
