@@ -78,7 +78,11 @@ flush() {
   after=$(healthz)
   reference=$(python3 -c "print(($BEFORE + $after) / 2)")
   for i in "${!names[@]}"; do line "${names[$i]}" "${reports[$i]}" "${singles[$i]}" "$reference"; done
-  echo "(healthz again: $after req/s, $(python3 -c "print(round(100*$after/$FIRST))") % of the first)"
+  # A block whose two /healthz figures differ by more than a quarter saw the machine change under it: the mean is a
+  # guess there, and the table says so.
+  echo "(healthz again: $after req/s, $(python3 -c "print(round(100*$after/$FIRST))") % of the first$(python3 -c "
+a, b = sorted([$BEFORE, $after])
+print(f'; it moved {round(100 * (b / a - 1))} % across the block above, whose shares are less certain' if b > 1.25 * a else '')"))"
   LOW=$(python3 -c "print(min($LOW, $after))") HIGH=$(python3 -c "print(max($HIGH, $after))")
   BEFORE=$after BLOCK_LINES=()
 }
