@@ -47,18 +47,20 @@ echo "Route sweep: wrk 2 threads, $CONNECTIONS connections, ${SWEEP_SECONDS}s ea
   "/healthz again after every $BLOCK routes, each share of the mean of the two around it"
 printf '%-24s %10s %8s %9s %9s %9s %s\n' route "req/s" healthz p50 p99 "p50@1" non-2xx
 
+# A wrk report's requests a second.
+rps() { awk '/Requests\/sec/ {print $2}' <<<"$1"; }
 # A route's line: its report at CONNECTIONS and at one connection, its share of REFERENCE req/s.
 line() { # name report single reference
-  local rps
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$2")
-  printf '%-24s %10s %7.0f%% %9s %9s %9s %s\n' "$1" "$rps" "$(python3 -c "print(100*$rps/$4)")" \
+  local rate
+  rate=$(rps "$2")
+  printf '%-24s %10s %7.0f%% %9s %9s %9s %s\n' "$1" "$rate" "$(python3 -c "print(100*$rate/$4)")" \
     "$(awk '$1=="50%" {print $2}' <<<"$2")" "$(awk '$1=="99%" {print $2}' <<<"$2")" \
     "$(awk '$1=="50%" {print $2}' <<<"$3")" "$(awk '/Non-2xx/ {print $5}' <<<"$2")"
 }
-healthz() { awk '/Requests\/sec/ {print $2}' <<<"$(load "$HEALTHZ_URL" "")"; }
+healthz() { rps "$(load "$HEALTHZ_URL" "")"; }
 
 first=$(load "$HEALTHZ_URL" "")
-FIRST=$(awk '/Requests\/sec/ {print $2}' <<<"$first")
+FIRST=$(rps "$first")
 line healthz "$first" "$(wrk -t1 -c1 -d1s --latency "$HEALTHZ_URL")" "$FIRST"
 BEFORE=$FIRST LOW=$FIRST HIGH=$FIRST
 BLOCK_LINES=()

@@ -35,13 +35,7 @@ package final class KeptRenders<Model: PageModel & Hashable & Sendable>: Sendabl
   }
 
   /// `model` rendered by the template.
-  package func html(_ model: Model) -> String {
-    let hash = model.hashValue
-    if let found = kept.withLock({ $0[hash] }), found.model == model { return found.html }
-    let html = pages.text(template, model)
-    kept.withLock { $0[hash] = Kept(model: model, html: html) }
-    return html
-  }
+  package func html(_ model: Model) -> String { html([model]) }
 
   /// `models` rendered and joined, in order.
   package func html(_ models: [Model]) -> String {
