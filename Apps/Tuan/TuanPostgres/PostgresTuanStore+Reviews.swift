@@ -26,6 +26,7 @@ extension PostgresTuanStore {
       }
       try await db.execute(ReviewSQL.insert(added, pictures: TuanJSON.encode(added.pictures)))
       for statement in ReviewSQL.tally(added, by: 1) { try await db.execute(statement) }
+      try await db.execute(ReviewSQL.written)
       try await Self.keepPictures(db, added)
       return added
     }
@@ -48,6 +49,7 @@ extension PostgresTuanStore {
       for statement in ReviewSQL.tally(current, by: -1) { try await db.execute(statement) }
       try await db.execute(ReviewSQL.update(edited, pictures: TuanJSON.encode(edited.pictures)))
       for statement in ReviewSQL.tally(edited, by: 1) { try await db.execute(statement) }
+      try await db.execute(ReviewSQL.written)
       try await db.execute("DELETE FROM picture_refs WHERE ref = \("review:\(edited.id)")")
       try await Self.keepPictures(db, edited)
       return edited
@@ -64,6 +66,7 @@ extension PostgresTuanStore {
       try await db.execute("DELETE FROM tuan_reviews WHERE id = \(id)")
       try await db.execute("DELETE FROM tuan_review_votes WHERE review_id = \(id)")
       try await db.execute("DELETE FROM picture_refs WHERE ref = \("review:\(id)")")
+      try await db.execute(ReviewSQL.written)
       return true
     }
   }
@@ -80,11 +83,21 @@ extension PostgresTuanStore {
     -> FeedPage<ReviewRecord>
   {
     try await reading { db in
-      let (rows, total) = try await db.page(
-        ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset),
-        total: ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer),
-        order: ReviewSQL.list(filter).order)
-      return FeedPage(items: try rows.map(ReviewRecord.init(row:)), total: total)
+      @Sendable func read(_ db: Connection) async throws -> FeedPage<ReviewRecord> {
+        let (rows, total) = try await db.page(
+          ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset),
+          total: ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer),
+          order: ReviewSQL.list(filter).order)
+        return FeedPage(items: try rows.map(ReviewRecord.init(row:)), total: total)
+      }
+      guard viewer == nil else { return try await read(db) }
+      // Another process's suspension heard (`everythingGeneration`) before the key is taken: once a request is
+      // caught up, this costs nothing more.
+      try await engine.catchUp(db)
+      guard let kept = ReviewSQL.keptPage(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit,
+                                          offset: offset, everything: engine.caches.everythingGeneration)
+      else { return try await read(db) }
+      return try await self.onSale(kept, at: nil, follows: .reviews, db, read)
     }
   }
 
@@ -107,7 +120,7 @@ extension PostgresTuanStore {
   }
 
   package func setHelpful(reviewID: Int64, userID: Int64, helpful: Bool) async throws -> Int {
-    try await transaction { db in
+    try await movingStamp { db in
       guard let review = try await db.rows("""
         SELECT \(raw: ReviewSQL.columns) FROM tuan_reviews WHERE id = \(reviewID) AND \(sql: ReviewSQL.visible(to: userID))
         FOR UPDATE
@@ -122,6 +135,7 @@ extension PostgresTuanStore {
         : try await db.execute("DELETE FROM tuan_review_votes WHERE review_id = \(reviewID) AND user_id = \(userID)")
       guard changed == 1 else { return review.helpful }
       try await db.execute("UPDATE tuan_reviews SET helpful = helpful + \(helpful ? 1 : -1) WHERE id = \(reviewID)")
+      try await db.execute(ReviewSQL.written)
       return review.helpful + (helpful ? 1 : -1)
     }
   }
@@ -136,11 +150,12 @@ extension PostgresTuanStore {
   }
 
   package func reply(toReview id: Int64, merchantID: Int64, text: String, at: Date) async throws {
-    try await transaction { db in
+    try await movingStamp { db in
       let changed = try await db.execute("""
         UPDATE tuan_reviews SET reply = \(text), replied_at = \(millis(at)) WHERE id = \(id) AND merchant_id = \(merchantID)
         """)
       guard changed == 1 else { throw StoreError.notFound }
+      try await db.execute(ReviewSQL.written)
     }
   }
 
@@ -160,6 +175,7 @@ extension PostgresTuanStore {
       // Out of the tally while hidden, back in when shown.
       for statement in ReviewSQL.tally(hidden ? review : changed, by: hidden ? -1 : 1) { try await db.execute(statement) }
       try await db.execute("UPDATE tuan_reviews SET hidden = \(hidden ? 1 : 0) WHERE id = \(id)")
+      try await db.execute(ReviewSQL.written)
       for row in rows { try await db.execute(row) }
       return true
     }

@@ -25,6 +25,7 @@ extension SQLiteTuanStore {
         throw ReviewError.alreadyReviewed
       }
       for statement in ReviewSQL.tally(added, by: 1) { try db.execute(statement) }
+      try db.execute(ReviewSQL.written)
       try Self.keepPictures(db, added)
       return added
     }
@@ -46,6 +47,7 @@ extension SQLiteTuanStore {
       for statement in ReviewSQL.tally(current, by: -1) { try db.execute(statement) }
       try db.execute(ReviewSQL.update(edited, pictures: TuanJSON.encode(edited.pictures)))
       for statement in ReviewSQL.tally(edited, by: 1) { try db.execute(statement) }
+      try db.execute(ReviewSQL.written)
       try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: ["review:\(edited.id)"])
       try Self.keepPictures(db, edited)
       return edited
@@ -61,6 +63,7 @@ extension SQLiteTuanStore {
       try db.execute(sql: "DELETE FROM tuan_reviews WHERE id = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM tuan_review_votes WHERE review_id = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM picture_refs WHERE ref = ?", arguments: ["review:\(id)"])
+      try db.execute(ReviewSQL.written)
       return true
     }
   }
@@ -75,14 +78,20 @@ extension SQLiteTuanStore {
   package func reviews(merchantID: Int64, filter: ReviewFilter, viewer: Int64?, limit: Int, offset: Int) async throws
     -> FeedPage<ReviewRecord>
   {
-    try await reading { db in
-      let (text, arguments) = ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset).sqlite
-      let items = try decodeRows(db.cachedStatement(sql: text), arguments, ReviewRecord.init(row:))
-      // A first page not full is the count (most shops' reviews fit one).
-      if offset <= 0, items.count < limit { return FeedPage(items: items, total: items.count) }
-      let (countText, countArguments) = ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer).sqlite
-      let total = try Int.fetchOne(db.cachedStatement(sql: countText), arguments: countArguments) ?? 0
-      return FeedPage(items: items, total: total)
+    let kept = ReviewSQL.keptPage(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset,
+                                  everything: engine.caches.everythingGeneration)
+    return try await reading { db in
+      func read(_ db: Database) throws -> FeedPage<ReviewRecord> {
+        let (text, arguments) = ReviewSQL.page(merchantID: merchantID, filter: filter, viewer: viewer, limit: limit, offset: offset).sqlite
+        let items = try decodeRows(db.cachedStatement(sql: text), arguments, ReviewRecord.init(row:))
+        // A first page not full is the count (most shops' reviews fit one).
+        if offset <= 0, items.count < limit { return FeedPage(items: items, total: items.count) }
+        let (countText, countArguments) = ReviewSQL.count(merchantID: merchantID, filter: filter, viewer: viewer).sqlite
+        let total = try Int.fetchOne(db.cachedStatement(sql: countText), arguments: countArguments) ?? 0
+        return FeedPage(items: items, total: total)
+      }
+      guard let kept else { return try read(db) }
+      return try self.onSale(kept, at: nil, follows: .reviews, db, read)
     }
   }
 
@@ -122,6 +131,7 @@ extension SQLiteTuanStore {
       let changed = db.changesCount
       guard changed == 1 else { return review.helpful }
       try db.execute(sql: "UPDATE tuan_reviews SET helpful = helpful + ? WHERE id = ?", arguments: [helpful ? 1 : -1, reviewID])
+      try db.execute(ReviewSQL.written)
       return review.helpful + (helpful ? 1 : -1)
     }
   }
@@ -140,6 +150,7 @@ extension SQLiteTuanStore {
       try db.execute(sql: "UPDATE tuan_reviews SET reply = ?, replied_at = ? WHERE id = ? AND merchant_id = ?",
                      arguments: [text, millis(at), id, merchantID])
       guard db.changesCount == 1 else { throw StoreError.notFound }
+      try db.execute(ReviewSQL.written)
     }
   }
 
@@ -159,6 +170,7 @@ extension SQLiteTuanStore {
       // Out of the tally while hidden, back in when shown.
       for statement in ReviewSQL.tally(hidden ? review : changed, by: hidden ? -1 : 1) { try db.execute(statement) }
       try db.execute(sql: "UPDATE tuan_reviews SET hidden = ? WHERE id = ?", arguments: [hidden ? 1 : 0, id])
+      try db.execute(ReviewSQL.written)
       for row in rows { try db.execute(row) }
       return true
     }

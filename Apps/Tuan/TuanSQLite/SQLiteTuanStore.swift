@@ -123,7 +123,8 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   /// The deals' stamp as `db` sees it: what kept sets and rows are valid under.
   func stamp(_ db: Database) throws -> DealsStamp {
     let row = try Row.fetchOne(db.cachedStatement(sql: Self.stampSQL))
-    return DealsStamp(catalog: row?[0] ?? 0, sales: row?[1] ?? 0, tallies: row?[2] ?? 0)
+    return DealsStamp(catalog: row?[0] ?? 0, sales: row?[1] ?? 0, tallies: row?[2] ?? 0,
+                      reviews: row?[3] ?? 0)
   }
 
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {

@@ -5,21 +5,24 @@ import Synchronization
 /// What changes the on-sale sets (`dealCities`, `dealRegions`, `dealCategories`) and the shops' lists: deals or
 /// shops written (`tuan_stamps`' `catalog`, moved in the transaction of every import); what changes the orders by
 /// sales (`ranking`, `popular`): a 券 sold or cancelled (`sales`, moved in its transaction); and what else changes
-/// the shops' lists: a review counted in or out of a tally (`tallies`, moved by `ReviewSQL.tally`). Read in one
-/// statement of three lookups (`OnSaleSets.stamp`). Counters written with the rows, not `max(id)` of the rows: an
-/// import of older rows, or another instance's transaction committing after a later one, adds rows below the
-/// highest id and kept sets would not have seen them.
+/// the shops' lists: a review counted in or out of a tally (`tallies`, moved by `ReviewSQL.tally`); what changes a
+/// merchant's pages of reviews: any review written, voted on, replied to or hidden (`reviews`, `ReviewSQL.written`).
+/// Read in one statement of four lookups (`OnSaleSets.stamp`). Counters written with the rows, not `max(id)` of the
+/// rows: an import of older rows, or another instance's transaction committing after a later one, adds rows below
+/// the highest id and kept sets would not have seen them.
 ///
 /// Public so that `DealRowTable`'s inlinable lookups, which take it, are specialized where the engines call them.
 public struct DealsStamp: Sendable, Equatable {
   public let catalog: Int64
   public let sales: Int64
   public let tallies: Int64
+  public let reviews: Int64
 
-  public init(catalog: Int64, sales: Int64, tallies: Int64) {
+  public init(catalog: Int64, sales: Int64, tallies: Int64, reviews: Int64 = 0) {
     self.catalog = catalog
     self.sales = sales
     self.tallies = tallies
+    self.reviews = reviews
   }
 
   /// Which parts of the stamp a kept value follows.
@@ -29,6 +32,7 @@ public struct DealsStamp: Sendable, Equatable {
     package static let deals = Parts(rawValue: 1)
     package static let sales = Parts(rawValue: 2)
     package static let merchants = Parts(rawValue: 4)
+    package static let reviews = Parts(rawValue: 8)
   }
 
   /// Whether `self` and `other` agree on `parts`.
@@ -36,6 +40,7 @@ public struct DealsStamp: Sendable, Equatable {
     (!parts.contains(.deals) || catalog == other.catalog)
       && (!parts.contains(.sales) || sales == other.sales)
       && (!parts.contains(.merchants) || (catalog == other.catalog && tallies == other.tallies))
+      && (!parts.contains(.reviews) || reviews == other.reviews)
   }
 }
 
@@ -44,6 +49,8 @@ package struct OnSaleKey: Hashable, Sendable, ExpressibleByStringInterpolation {
   let kind: String
   var query: DealQuery?
   var merchants: MerchantQuery?
+  /// A merchant's page of reviews (`ReviewSQL.keptPage`).
+  var reviews: ReviewPageKey?
   /// The minute `ranking` is computed at (0 for the rest).
   var minute: Int64 = 0
 
@@ -91,13 +98,23 @@ package final class OnSaleSets: Sendable {
   /// filter asked for), and the places' lists (`placeKey`), one per shop or point asked for: a walk through every
   /// shop, or clients each at a point of their own, would fill them, so they are bounded on their own and never
   /// push the dear sets out.
+  /// Merchants' pages of reviews (`ReviewSQL.keptPage`), one per page asked for, are bounded apart too.
   private struct Kept {
     var sets: [OnSaleKey: Entry] = [:]
     var places = Generations<OnSaleKey, Entry>(limit: 500)
+    var reviews = Generations<OnSaleKey, Entry>(limit: 500)
 
     subscript(key: OnSaleKey) -> Entry? {
-      mutating get { key.isPlace ? places[key] : sets[key] }
-      set { if key.isPlace { places[key] = newValue } else { sets[key] = newValue } }
+      mutating get { key.reviews != nil ? reviews[key] : key.isPlace ? places[key] : sets[key] }
+      set {
+        if key.reviews != nil {
+          reviews[key] = newValue
+        } else if key.isPlace {
+          places[key] = newValue
+        } else {
+          sets[key] = newValue
+        }
+      }
     }
   }
 
@@ -152,10 +169,10 @@ package final class OnSaleSets: Sendable {
     return try await write()
   }
 
-  /// The deals' stamp, as both engines read it: three primary-key lookups (a stamp not yet moved is 0).
+  /// The deals' stamp, as both engines read it: four primary-key lookups (a stamp not yet moved is 0).
   package static let stamp: SQL = """
     SELECT (SELECT n FROM tuan_stamps WHERE name = 'catalog'), (SELECT n FROM tuan_stamps WHERE name = 'sales'),
-      (SELECT n FROM tuan_stamps WHERE name = 'tallies')
+      (SELECT n FROM tuan_stamps WHERE name = 'tallies'), (SELECT n FROM tuan_stamps WHERE name = 'reviews')
     """
 
   /// Moves the sales stamp: in the transaction of every 券 sold or cancelled, on both engines.

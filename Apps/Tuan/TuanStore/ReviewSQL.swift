@@ -1,5 +1,14 @@
 import SparrowStore
 
+/// A kept page of a merchant's reviews (`ReviewSQL.keptPage`).
+package struct ReviewPageKey: Hashable, Sendable {
+  let merchantID: Int64
+  let filter: ReviewFilter
+  let limit: Int
+  let offset: Int
+  let everything: Int
+}
+
 /// 点评's rules, written once for both engines: who sees a review, the lists' orders, and the statements that keep a
 /// merchant's numbers (`ReviewTally`, in `tuan_merchants`) in step with its reviews.
 package enum ReviewSQL {
@@ -34,6 +43,26 @@ package enum ReviewSQL {
       AND \(sql: visible(to: viewer)) ORDER BY \(raw: order) LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
       """
   }
+
+  /// The key a page of a merchant's reviews is kept under (`OnSaleSets`, following the `reviews` stamp), or nil when
+  /// it is not kept: a signed-in reader's (their own hidden reviews, their blocks), or past the first `keptDepth`.
+  /// `everything`: the caches' `everythingGeneration`, taken before the read (a suspension changes what a visitor
+  /// sees of the person's reviews, and moves no stamp of 团购's). A shop's page, its 全部点评, 商家后台 and both APIs'
+  /// lists read one on every visit: a visitor's pages are the same for everyone until a review is written.
+  package static func keptPage(merchantID: Int64, filter: ReviewFilter, viewer: Int64?, limit: Int, offset: Int,
+                               everything: Int) -> OnSaleKey? {
+    guard viewer == nil, offset >= 0, limit > 0, offset + limit <= keptDepth else { return nil }
+    var key = OnSaleKey(kind: "reviews")
+    key.reviews = ReviewPageKey(merchantID: merchantID, filter: filter, limit: limit, offset: offset, everything: everything)
+    return key
+  }
+
+  /// How deep a merchant's reviews are kept for visitors: the first ten pages of 全部点评.
+  package static let keptDepth = 100
+
+  /// Moves the reviews' stamp: in the transaction of every review written, edited, deleted, voted on, replied to or
+  /// hidden, on both engines (on PostgreSQL through `OnSaleSets.moving`).
+  package static let written = OnSaleSets.moved("reviews")
 
   package static func count(merchantID: Int64, filter: ReviewFilter, viewer: Int64?) -> SQL {
     "SELECT count(*) FROM tuan_reviews WHERE merchant_id = \(merchantID)\(sql: list(filter).condition) AND \(sql: visible(to: viewer))"

@@ -22,7 +22,7 @@ import Synchronization
 /// | 微博's `HotTopicsCache` (an app's, a `StatusSums`) | 热门话题 by window start and length | 16 lists | `sumsGeneration`: any status posted or removed, anyone's follows changed, `.everything` |
 /// | 微博's `FeedTotals` (an app's, a `StatusSums`) | how many public statuses a search's index finds, by words; how many 互相关注 holds, by reader | 2,000 feeds | as `HotTopicsCache` |
 /// | 团购's `DealRows` (an app's) | deal and shop rows by id, under the deals' stamp they were read with | 20,000 of each | itself: a read uses only rows kept under the stamp it reads first; a new stamp starts afresh |
-/// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale, and how many deals each filter finds | 2,000 entries (one set per city and kind, one total per filter) | itself: each read checks the deals' stamp (counters moved by the writes), so any process's write answered before a request arrived shows to it (on PostgreSQL one stamp read since then serves a request's reads, ended by this process's writes, and the requests that ask while a read is out share the next, `SharedRead`), and a set ends at the next publication or deadline |
+/// | 团购's `OnSaleSets` (an app's, through `app(_:make:)`) | the cities, regions and categories with deals on sale, and how many deals each filter finds; a visitor's pages of a merchant's reviews | 2,000 entries (one set per city and kind, one total per filter); 500 places' lists; 500 pages of reviews, each also under `everythingGeneration` (a suspension) | itself: each read checks the deals' stamp (counters moved by the writes), so any process's write answered before a request arrived shows to it (on PostgreSQL one stamp read since then serves a request's reads, ended by this process's writes, and the requests that ask while a read is out share the next, `SharedRead`), and a set ends at the next publication or deadline |
 ///
 /// Engines call `invalidate` after each write commits. `publish` hands the same change to other processes
 /// that share the database (an engine that has a channel wires it); they `apply` it without publishing again.
@@ -49,6 +49,7 @@ package final class StoreCaches: Sendable {
   private let followChanges = Atomic<Int>(0)
   package let reachedReads = ReachedReads()
   package let commentRows = CommentRowCache()
+  private let everythingChanges = Atomic<Int>(0)
 
   package init(homeFeeds: HomeFeeds = HomeFeeds(), authorFeeds: AuthorFeeds = AuthorFeeds(),
                publicFeeds: PublicFeeds = PublicFeeds(), commentFeeds: CommentFeeds = CommentFeeds(),
@@ -76,6 +77,11 @@ package final class StoreCaches: Sendable {
   /// search's size) and over whom people follow (互相关注's size) holds while it stands. Take it before the read
   /// whose result is kept. (Both counts only grow, so their sum moves when either does.)
   package var sumsGeneration: Int { statusChanges.load(ordering: .acquiring) + followChanges.load(ordering: .acquiring) }
+
+  /// Moves on `.everything`, here or in another process: a suspension or its lifting among them, which changes what
+  /// even a signed-out reader sees of the person's content (`Blocking.between`). What an app keeps of a signed-out
+  /// reader's view beyond its own stamps holds while it stands. Take it before the read whose result is kept.
+  package var everythingGeneration: Int { everythingChanges.load(ordering: .acquiring) }
 
   /// Hits and misses of each cache, by the name `/metrics` shows.
   package var tallies: [(cache: String, tally: CacheTally)] {
@@ -147,6 +153,7 @@ package final class StoreCaches: Sendable {
       }
     case .everything:
       statusChanges.add(1, ordering: .releasing)
+      everythingChanges.add(1, ordering: .releasing)
       apps.removeAll()
       userRows.dropAll()
       grants.removeAll()
