@@ -156,3 +156,40 @@ func templatesWriteWhatTheStatusWrites(_ favorited: Bool, _ liked: Bool, _ trimm
   }
   #expect(String(decoding: out.bytes, as: UTF8.self) == #"{"a":5,"b":-20}"#)
 }
+
+/// A fragment written again by key (`JSONOutput.repeating`) is a byte-for-byte copy of its first writing, inside
+/// objects and arrays (which move the buffer in and out), and a key seen for the first time is written afresh.
+@Test func aRepeatedFragmentIsACopyOfItsFirstWriting() {
+  func item(_ out: inout JSONOutput, _ id: Int64) {
+    out.object { o in
+      o.field("id", id)
+      o.field("text", "第\(id)条 \"引号\"")
+    }
+  }
+  let keys: [Int64] = [3, 1, 3, 3, 2, 1, 4]
+  var fresh = JSONOutput()
+  var repeated = JSONOutput()
+  var written: [Int64: Range<Int>] = [:]
+  var writes = 0
+  for pass in [0, 1] {
+    var output = JSONOutput()
+    output.array(keys) { out, key in
+      out.object { o in
+        o.field("n", key)
+        o.raw("status") { inner in
+          if pass == 0 {
+            item(&inner, key)
+          } else {
+            inner.repeating(key, in: &written) { inner in
+              writes += 1
+              item(&inner, key)
+            }
+          }
+        }
+      }
+    }
+    if pass == 0 { fresh = output } else { repeated = output }
+  }
+  #expect(repeated.bytes == fresh.bytes)
+  #expect(writes == Set(keys).count)
+}

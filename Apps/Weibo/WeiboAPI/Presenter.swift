@@ -177,12 +177,15 @@ package struct Presenter: Sendable {
 
   /// What `comments(_:)` encodes to, written with the statuses and users from templates kept in `templates`
   /// (a list of fifty comments carries fifty statuses: encoding them was a third of `comments/to_me`).
+  /// A status on several comments is written once and copied after (`JSONOutput.repeating`).
   func writeComments(_ c: CommentContext, templates: JSONTemplates, into out: inout JSONOutput) {
-    out.array(c.records) { out, record in writeComment(record, c, withStatus: true, templates, &out) }
+    var written: [Int64: Range<Int>] = [:]
+    out.array(c.records) { out, record in writeComment(record, c, withStatus: true, templates, &written, &out) }
   }
 
   private func writeComment(
-    _ record: CommentRecord, _ c: CommentContext, withStatus: Bool, _ templates: JSONTemplates, _ out: inout JSONOutput
+    _ record: CommentRecord, _ c: CommentContext, withStatus: Bool, _ templates: JSONTemplates,
+    _ written: inout [Int64: Range<Int>], _ out: inout JSONOutput
   ) {
     // The comment's own fields are kept with its row (its client stands for its source: apps never change once
     // registered); the author, the status and the reply are written from their templates after them.
@@ -206,35 +209,43 @@ package struct Presenter: Sendable {
     }
     if withStatus, let status = c.statuses[record.statusID] {
       out.bytes.append(contentsOf: Self.statusKey)
-      writeStatus(status, c.rows, trimUser: false, templates, &out)
+      out.repeating(status.id, in: &written) { out in writeStatus(status, c.rows, trimUser: false, templates, &out) }
     }
     if let reply = record.replyCommentID.flatMap({ c.replies[$0] }) {
       out.bytes.append(contentsOf: Self.replyKey)
-      writeComment(reply, c, withStatus: false, templates, &out)
+      writeComment(reply, c, withStatus: false, templates, &written, &out)
     }
     if record.hiddenByStaff { out.bytes.append(contentsOf: Self.hiddenByStaff) }
     out.bytes.append(UInt8(ascii: "}"))
   }
 
   /// What `AttitudeList`'s likes of `marks` encode to, their likers and statuses written from templates kept in
-  /// `templates`: a like's status is in `statuses` when the viewer may see it, its liker in `rows.users`.
+  /// `templates`: a like's status is in `statuses` when the viewer may see it, its liker in `rows.users`. A status
+  /// liked several times is written once and copied after (`JSONOutput.repeating`).
   func writeAttitudes(
     _ marks: [Mark], statuses: [Int64: StatusRecord], rows: StatusContextRows, source: String, templates: JSONTemplates,
     into out: inout JSONOutput
   ) {
     let source = JSONFragment(string: source)
+    var written: [Int64: Range<Int>] = [:]
     out.array(marks) { out, mark in
       let liker = rows.users[mark.userID]
       let status = statuses[mark.statusID]
       Attitude.writeJSON(
-        &out, id: mark.id, createdAt: WeiboDate.string(from: mark.createdAt), attitude: "heart", source: source,
-        user: liker.map { liker in
-          { out in
+        &out, id: mark.id, createdAt: WeiboDate.string(from: mark.createdAt), attitude: "heart", source: source
+      ) { o in
+        if let liker {
+          o.raw("user") { out in
             writeUser(liker, following: rows.following.contains(liker.id), followMe: rows.followers.contains(liker.id),
                       templates, &out)
           }
-        },
-        status: status.map { status in { out in writeStatus(status, rows, trimUser: false, templates, &out) } })
+        }
+        if let status {
+          o.raw("status") { out in
+            out.repeating(status.id, in: &written) { out in writeStatus(status, rows, trimUser: false, templates, &out) }
+          }
+        }
+      }
     }
   }
 
