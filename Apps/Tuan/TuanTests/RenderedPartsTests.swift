@@ -247,3 +247,17 @@ func keptOrderRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
     #expect(renders.html(rows) == rows.map { pages.text("tuan_order_row", $0) }.joined(), "step \(step)")
   }
 }
+
+/// 今日验券's midnight by arithmetic (`TuanWeb.startOfToday`) is the calendar's, in China's zone, at any moment:
+/// around midnights there and in UTC, before 1970, and with fractions of a second.
+@Test func todaysMidnightIsTheCalendars() {
+  var calendar = Calendar(identifier: .gregorian)
+  calendar.timeZone = TimeZone(secondsFromGMT: 8 * 3600)!
+  var random = SplitMix(seed: 86)
+  var moments: [Double] = [0, -1, 57_600, 57_599.5, 57_600.25, -28_800, -28_801, 1_765_123_199.999, 1_765_123_200]
+  for _ in 0..<200 { moments.append(Double(Int64(random.next() % 4_000_000_000)) - 1_000_000_000 + 0.37) }
+  for moment in moments {
+    let now = Date(timeIntervalSince1970: moment)
+    #expect(TuanWeb.startOfToday(now) == calendar.startOfDay(for: now), "\(moment)")
+  }
+}

@@ -9,7 +9,7 @@ import TuanStore
 extension TuanWeb {
   /// `/tuan`: the grid of the chosen city's deals on sale, as the three menus and the keyword narrow it.
   func grid(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    let city = CityChoice(request).city
+    let city = CityChoice.city(of: request)
     let filter = try DealFilter(context.params, city: city)
     let list = try await cards(filter, city: city, page: 1)
     let title = filter.keyword.map { "搜索“\($0)”" } ?? "团购"
@@ -21,7 +21,7 @@ extension TuanWeb {
 
   /// `/tuan/deals?…&page=N`: the cards of one more page and the footer, for load more and pull-to-refresh.
   func gridFragment(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    let city = CityChoice(request).city
+    let city = CityChoice.city(of: request)
     let filter = try DealFilter(context.params, city: city)
     let page = try Self.page(context.params)
     return render("tuan_cards", try await cards(filter, city: city, page: page))

@@ -10,7 +10,7 @@ extension TuanWeb {
 
   /// `/tuan/map`: the chosen city's districts and the merchants with deals on sale.
   func map(_ request: Request, _ context: SparrowContext) async throws -> Response {
-    let city = CityChoice(request).city
+    let city = CityChoice.city(of: request)
     var query = DealQuery()
     query.cityAdcodes = [city.adcode]
     query.locality = .localOnly

@@ -255,15 +255,13 @@ extension TuanWeb {
     return render("tuan_shop", page)
   }
 
-  /// Midnight in China today: 今日 of 今日验券.
-  static func startOfToday(_ now: Date) -> Date { chinaCalendar.startOfDay(for: now) }
-
-  /// Made once: a calendar made for each page was a hundredth of the shop page's CPU.
-  private static let chinaCalendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = WeiboDate.zone
-    return calendar
-  }()
+  /// Midnight in China today: 今日 of 今日验券. China keeps one offset all year (`WeiboDate.zone`), so it is
+  /// arithmetic: the calendar's `startOfDay` was 3 % of the shop page.
+  static func startOfToday(_ now: Date) -> Date {
+    let offset = Double(WeiboDate.zone.secondsFromGMT())
+    let local = now.timeIntervalSince1970 + offset
+    return Date(timeIntervalSince1970: (local / 86_400).rounded(.down) * 86_400 - offset)
+  }
 
   /// `POST /tuan/shop/consume` (`code`): 验券, the same rules as `/v1/coupon/consume`: only this shop's unused,
   /// valid 团购券; another shop's answers as a code that does not exist.

@@ -110,7 +110,7 @@ package struct TuanWeb: SparrowApp {
   {
     var keepsShop = known ?? false
     if known == nil, let viewer = context.viewer { keepsShop = try await deps.store.shop(of: viewer.user.id) != nil }
-    return TuanFrame(web: web(title, context, here: WebFrame.here(request)), tab: tab, city: CityChoice(request).city,
+    return TuanFrame(web: web(title, context, here: WebFrame.here(request)), tab: tab, city: CityChoice.city(of: request),
                      keepsShop: keepsShop)
   }
 

@@ -18,10 +18,19 @@ struct CityChoice {
   var visited: [City]
 
   init(_ request: Request) {
+    // Read once: each `request.cookies` parses the header again.
+    let cookies = request.cookies
+    city = Self.city(cookies)
+    visited = Self.adcodes(cookies[Self.visitedCookie]?.value ?? "").compactMap(GeoData.shared.city(adcode:))
+  }
+
+  /// The chosen city alone, what a page and its frame show (最近访问 is the city page's): parsing the cookies for
+  /// both, twice each, was a tenth of a signed-in page such as 商家后台.
+  static func city(of request: Request) -> City { city(request.cookies) }
+
+  private static func city(_ cookies: Cookies) -> City {
     let geo = GeoData.shared
-    let chosen = request.cookies[Self.cityCookie].flatMap { Int($0.value) }.flatMap(geo.city(adcode:))
-    city = chosen ?? geo.hotCities[0]
-    visited = Self.adcodes(request.cookies[Self.visitedCookie]?.value ?? "").compactMap(geo.city(adcode:))
+    return cookies[cityCookie].flatMap { Int($0.value) }.flatMap(geo.city(adcode:)) ?? geo.hotCities[0]
   }
 
   /// Adcodes joined by dots (`110100.430100`); anything else in the cookie is ignored.
