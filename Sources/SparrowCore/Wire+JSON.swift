@@ -66,7 +66,9 @@ package struct JSONOutput {
     package mutating func field(_ name: StaticString, _ value: Int?) { if let value { field(name, value) } }
     package mutating func field(_ name: StaticString, _ value: Bool) { key(name); out.bool(value) }
     package mutating func field(_ name: StaticString, _ value: Bool?) { if let value { field(name, value) } }
-    package mutating func field(_ name: StaticString, _ value: (some JSONFieldWriting)?) {
+    /// An existential, not a generic: unspecialized across modules, unwrapping a generic optional asked the runtime
+    /// for `Optional<T>`'s metadata at every field.
+    package mutating func field(_ name: StaticString, _ value: (any JSONFieldWriting)?) {
       if let value { key(name); value.writeJSON(&out) }
     }
     package mutating func field(_ name: StaticString, _ values: [some JSONFieldWriting]) {
@@ -101,11 +103,13 @@ package struct JSONOutput {
     }
   }
 
+  /// By index: called from other modules this runs unspecialized, and `enumerated()`'s iterator asked the runtime
+  /// for its tuple's metadata at every element (a tenth of `mastodon notifications`).
   package mutating func array<T>(_ values: [T], _ write: (inout JSONOutput, T) -> Void) {
     bytes.append(UInt8(ascii: "["))
-    for (index, value) in values.enumerated() {
+    for index in 0..<values.count {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      write(&self, value)
+      write(&self, values[index])
     }
     bytes.append(UInt8(ascii: "]"))
   }
