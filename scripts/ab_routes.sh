@@ -10,6 +10,9 @@
 # that dataset instead (the same build twice: a route's cost at 100k statuses against 1M, the size target).
 # Compare builds made the same way: an incremental release build and one made from scratch of the same code have
 # differed by a tenth (touch every source before each: docs/benchmarks.md, stop 78).
+# A build reads its templates and assets from the `*.resources` folders beside it, else from the build folder it
+# was made in: copy a build together with its folders (`cp -r .build/release/sparrow .build/release/*.resources DIR`),
+# or a build whose templates changed since renders the new ones with its old models (stop 87).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$1 B=$2 PATTERN=$3

@@ -4,6 +4,7 @@ import SparrowDemo
 import SparrowPlatform
 import SparrowStore
 import Testing
+import DakaAPI
 import DakaStore
 @testable import DakaWeb
 
@@ -76,25 +77,39 @@ func keptCheckinRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
   }
 }
 
-/// Maps kept as last drawn (`DrawnFootprints`) against maps drawn afresh, over a random history of two people's
-/// numbers and points (entries added, moved, renamed and deleted) and the levels they look at; the keep is small, so
-/// its generations turn over. Every map through the keep must be the map drawn from nothing, to the last pin.
+/// Overviews kept as last drawn (`DrawnFootprints`) against overviews drawn afresh, over a random history of two
+/// people's numbers and points (entries added, moved, renamed and deleted, cities abroad among them) and the levels
+/// they look at; the keep is small, so its generations turn over. Every overview through the keep must be the one
+/// drawn from nothing, to the last pin. And drawn alone, it must be what 我的 showed when it rendered the overview
+/// inside its own page (`probe` below): Mustache looks a name its context lacks up the page's (a dot's missing link,
+/// the map's missing way up), so a name the page answers would make the two differ.
 @Test(arguments: [5, 2030] as [UInt64])
-func drawnFootprintsAreTheMapsDrawnAfresh(seed: UInt64) async throws {
+func drawnFootprintsAreTheOverviewsDrawnAfresh(seed: UInt64) async throws {
   let pages = try await TemplateLibrary.load(adding: DakaWeb.templates)
-  let shapes = FootprintShapes(pages: pages)
-  let drawn = DrawnFootprints(limit: 2)
+  let drawn = DrawnFootprints(pages: pages, shapes: FootprintShapes(pages: pages), limit: 2)
+  // The page's templates and one more, the overview rendered inside 我的's model as the page rendered it before.
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  try FileManager.default.copyItem(at: DakaWeb.templates!, to: folder)
+  try "{{#overview}}{{> daka_overview}}{{/overview}}".write(to: folder.appendingPathComponent("probe.mustache"),
+                                                            atomically: true, encoding: .utf8)
+  let probes = try await TemplateLibrary.load(adding: folder)
+  let frame = DakaFrame(web: WebFrame(title: "我的", css: "/daka/static/daka.css", js: "/daka/static/daka.js",
+                                      screenName: "<i>旅人</i>", csrf: "c5rf", here: "/daka/me?map=world"),
+                        tab: .me, back: "/daka")
   let geo = GeoData.shared
   var random = SplitMix(seed: seed)
   func roll(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
   let candidates = ["杭州", "长沙", "广州"].compactMap { geo.city(named: $0) }
-  let countries = [("CN", "中国"), ("JP", "日本"), ("FR", "法国")]
-  var counts: [Int64: (cities: [Int: Int], countries: [String: Int], points: [CheckinPoint])] =
-    [1: ([:], ["CN": 1], []), 2: ([:], ["CN": 1], [])]
+  let countries = [("CN", "中国"), ("JP", "日本"), ("FR", "法国"), ("SG", "新加坡")]
+  let abroad = [1850147, 2988507].compactMap { geo.world.city(geonameID: $0) }
+  #expect(abroad.count == 2)
+  var counts: [Int64: (cities: [Int: Int], countries: [String: Int], abroad: [Int: Int], points: [CheckinPoint])] =
+    [1: ([:], ["CN": 1], [:], []), 2: ([:], ["CN": 1], [:], [])]
   for step in 0..<150 {
     let user = Int64(1 + roll(2))
     var person = counts[user]!
-    switch roll(5) {
+    switch roll(6) {
     case 0: person.cities[candidates[roll(candidates.count)].adcode, default: 0] += 1
     case 1: person.countries[countries[roll(countries.count)].0, default: 0] += 1
     case 2:
@@ -103,23 +118,40 @@ func drawnFootprintsAreTheMapsDrawnAfresh(seed: UInt64) async throws {
     case 3 where !person.points.isEmpty:
       person.points[roll(person.points.count)].point = Coordinate(latitude: 30 + Double(roll(9)), longitude: 110)
     case 4 where !person.points.isEmpty: person.points.remove(at: roll(person.points.count))
+    case 5: person.abroad[abroad[roll(abroad.count)].geonameID, default: 0] += 1
     default: person.points.indices.first.map { person.points[$0].spot = "改名 \(step)" }
     }
     counts[user] = person
     let cities = person.cities.sorted { $0.key < $1.key }.compactMap { adcode, count in
       geo.city(adcode: adcode).map { VisitedPlace(adcode: adcode, name: $0.name, cityAdcode: adcode, count: count) }
     }
+    let citiesAbroad = abroad.compactMap { city in
+      person.abroad[city.geonameID].map { VisitedCity(geonameID: city.geonameID, name: city.name, countryCode: city.countryCode, count: $0) }
+    }
     let visited = countries.compactMap { code, name in person.countries[code].map { VisitedCountry(code: code, name: name, count: $0) } }
     let stats = CheckinStats(count: cities.reduce(0) { $0 + $1.count } + person.points.count + 1, cities: cities,
-                             districts: [], countries: visited)
-    let levels: [FootprintMap.Level] = [.world, .country("JP"), .province(nil)] + cities.map { .city($0.adcode) }
+                             districts: [], citiesAbroad: citiesAbroad, countries: visited)
+    let levels: [FootprintMap.Level] = [.world, .country("JP"), .country("FR"), .country("SG"), .province(nil)]
+      + cities.map { .city($0.adcode) }
     let level = levels[roll(levels.count)]
-    func draw() -> FootprintMap? {
-      var map = FootprintMap(stats: stats, points: person.points, level: level)
-      if let drawn = map { map?.shapesHTML = shapes.html(drawn) }
-      return map
-    }
-    let kept = drawn.map(of: user, stats: stats, points: person.points, level: level, draw: draw)
-    #expect(String(describing: kept) == String(describing: draw()), "step \(step) user \(user) level \(level)")
+    let kept = drawn.html(of: user, stats: stats, points: person.points, level: level)
+    let afresh = drawn.draw(stats: stats, points: person.points, level: level)
+    #expect(kept == afresh, "step \(step) user \(user) level \(level)")
+
+    var map = FootprintMap(stats: stats, points: person.points, level: level)
+    if let drawnMap = map { map?.shapesHTML = FootprintShapes(pages: pages).html(drawnMap) }
+    let page = MePage(frame: frame, name: "<i>旅人</i>", avatar: "/a.png", stats: stats, overviewHTML: afresh, rows: [],
+                      rowsHTML: "", page: 1, total: 0, pageSize: 50, kept: [("map", "world")], filter: CheckinFilter(),
+                      deleted: false)
+    let inPage = probes.text("probe", Probe(page: page, overview: MeOverview(stats: stats, footprint: map)))
+    #expect(inPage == afresh, "step \(step) user \(user) level \(level)")
   }
+}
+
+/// 我的's model with the overview as a section of it, as the page rendered the overview before it was kept.
+private struct Probe: PageModel {
+  let page: MePage
+  let overview: MeOverview
+
+  func child(named name: String) -> Any? { name == "overview" ? overview : page.child(named: name) }
 }

@@ -26,15 +26,10 @@ extension DakaWeb {
     let ((numbers, pins), list) = try await (overview, own)
     let params = context.params
     let level = FootprintMap.Level((params["map"], params["country"], params["province"], params["city"]), stats: numbers)
-    let footprint = drawnFootprints.map(of: user, stats: numbers, points: pins, level: level) {
-      var footprint = FootprintMap(stats: numbers, points: pins, level: level)
-      if let map = footprint { footprint?.shapesHTML = shapes.html(map) }
-      return footprint
-    }
     let rows = list.items.map { CheckinRow($0, from: .me) }
     let page = MePage(
       frame: frame, name: viewer.user.screenName, avatar: viewer.user.avatarURLs(baseURL: "").large, stats: numbers,
-      footprint: footprint, rows: rows, rowsHTML: rowRenders.html(rows), page: number, total: list.total,
+      overviewHTML: drawnFootprints.html(of: user, stats: numbers, points: pins, level: level), rows: rows, rowsHTML: rowRenders.html(rows), page: number, total: list.total,
       pageSize: Self.ownListSize,
       kept: ["map", "country", "province", "city", "geoname_id", "year"].compactMap { name in params[name].map { (name, $0) } },
       filter: filter,

@@ -14,10 +14,8 @@ package struct DakaWeb: SparrowApp {
   let session: WebSession
   let platform: Platform
   let writer: CheckinWriter
-  /// The footprint map's shapes, kept rendered where they are everyone's.
-  let shapes: FootprintShapes
-  /// Each person's 足迹 maps as last drawn.
-  let drawnFootprints = DrawnFootprints()
+  /// Each person's places and 足迹 maps as last drawn.
+  let drawnFootprints: DrawnFootprints
   let placeAnswers = PlaceAnswers()
   /// The lists' rows, kept rendered (`KeptRenders`): 我的 shows fifty a page.
   let rowRenders: KeptRenders<CheckinRow>
@@ -33,7 +31,7 @@ package struct DakaWeb: SparrowApp {
     self.platform = platform
     writer = CheckinWriter(deps: deps, pictures: platform.pictures)
     pages = try await TemplateLibrary.load(adding: Self.templates)
-    shapes = FootprintShapes(pages: pages)
+    drawnFootprints = DrawnFootprints(pages: pages, shapes: FootprintShapes(pages: pages))
     rowRenders = KeptRenders("daka_row", pages: pages)
     // The platform's picture browser is served among these modules, under their version.
     assets = StaticAssets.load(Bundle.module.resourceURL?.appendingPathComponent("Public"), prefix: "/daka/static")

@@ -4,8 +4,9 @@ import SparrowPlatform
 import DakaStore
 import SparrowStore
 
-/// 我的, signed in: who, how many check-ins, the cities and districts visited, the 足迹 map, one's own list.
-struct MePage: PageModel {
+/// 我的's places and 足迹 map: what a person's numbers and points show (`daka_overview`), the same markup for the
+/// same numbers, points and level, so it is kept drawn (`DrawnFootprints`).
+struct MeOverview: PageModel {
   struct Place: PageModel {
     let name: String
     let count: Int
@@ -19,11 +20,36 @@ struct MePage: PageModel {
     }
   }
 
+  let stats: CheckinStats
+  let footprint: FootprintMap?
+
+  /// Mainland China's cities and those elsewhere, most visited first (each list's order kept within a count).
+  var citiesVisited: [Place] {
+    (stats.cities.map { Place(name: $0.name, count: $0.count) } + stats.citiesAbroad.map { Place(name: $0.name, count: $0.count) })
+      .enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
+  }
+
+  func child(named name: String) -> Any? {
+    switch name {
+    case "countries": stats.countries.map { Place(name: $0.name, count: $0.count) }
+    case "cities": citiesVisited
+    case "districts": stats.districts.map { Place(name: $0.name, count: $0.count) }
+    case "has_districts": !stats.districts.isEmpty
+    case "has_places": !stats.cities.isEmpty || !stats.citiesAbroad.isEmpty
+    case "footprint": footprint
+    default: nil
+    }
+  }
+}
+
+/// 我的, signed in: who, how many check-ins, the cities and districts visited, the 足迹 map, one's own list.
+struct MePage: PageModel {
   let frame: DakaFrame
   let name: String
   let avatar: String
   let stats: CheckinStats
-  let footprint: FootprintMap?
+  /// The places and the map (`DrawnFootprints`).
+  let overviewHTML: String
   let rows: [CheckinRow]
   /// The rows' markup (`DakaWeb.rowRenders`).
   let rowsHTML: String
@@ -36,12 +62,6 @@ struct MePage: PageModel {
   /// What the own list is narrowed to.
   let filter: CheckinFilter
   let deleted: Bool
-
-  /// Mainland China's cities and those elsewhere, most visited first (each list's order kept within a count).
-  var citiesVisited: [Place] {
-    (stats.cities.map { Place(name: $0.name, count: $0.count) } + stats.citiesAbroad.map { Place(name: $0.name, count: $0.count) })
-      .enumerated().sorted { ($1.element.count, $0.offset) < ($0.element.count, $1.offset) }.map(\.element)
-  }
 
   /// A year above one's own list: choosing it narrows the list (again: all years).
   struct YearChip: PageModel {
@@ -74,12 +94,7 @@ struct MePage: PageModel {
     case "country_count": stats.countries.count
     case "city_count": stats.cities.count + stats.citiesAbroad.count
     case "district_count": stats.districts.count
-    case "countries": stats.countries.map { Place(name: $0.name, count: $0.count) }
-    case "cities": citiesVisited
-    case "districts": stats.districts.map { Place(name: $0.name, count: $0.count) }
-    case "has_districts": !stats.districts.isEmpty
-    case "has_places": !stats.cities.isEmpty || !stats.citiesAbroad.isEmpty
-    case "footprint": footprint
+    case "overview_html": overviewHTML
     case "rows_html": rowsHTML
     case "has_rows": !rows.isEmpty
     case "previous": page > 1 ? link(page - 1) : nil
