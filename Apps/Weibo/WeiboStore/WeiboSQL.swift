@@ -70,7 +70,17 @@ package enum WeiboSQL {
 
     package init(indexed: @escaping @Sendable (String) -> PublicIndex, scan: @escaping @Sendable (String) -> SQL,
                  mutualsByKey: Bool) {
-      self.indexed = indexed
+      // A search asks for its words' index three times (its page, its total, its check), and folding the words and
+      // pairing them was a tenth of `search/statuses` on SQLite: the index depends on the words alone, so those of the
+      // words searched lately are kept (short words only: a page's query is any length).
+      let kept = Mutex(Generations<String, PublicIndex>(limit: 256))
+      self.indexed = { words in
+        guard words.utf8.count <= 64 else { return indexed(words) }
+        if let index = kept.withLock({ $0[words] }) { return index }
+        let index = indexed(words)
+        kept.withLock { $0[words] = index }
+        return index
+      }
       self.scan = scan
       self.mutualsByKey = mutualsByKey
     }
