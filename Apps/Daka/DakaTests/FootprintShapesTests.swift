@@ -81,7 +81,7 @@ func keptCheckinRowsAreTheRowsRenderedAfresh(seed: UInt64) async throws {
 /// people's numbers and points (entries added, moved, renamed and deleted, cities abroad among them) and the levels
 /// they look at; the keep is small, so its generations turn over. Every overview through the keep must be the one
 /// drawn from nothing, to the last pin. And drawn alone, it must be what 我的 showed when it rendered the overview
-/// inside its own page (`probe` below): Mustache looks a name its context lacks up the page's (a dot's missing link,
+/// inside its own page (`Probe` below): Mustache looks a name its context lacks up the page's (a dot's missing link,
 /// the map's missing way up), so a name the page answers would make the two differ.
 @Test(arguments: [5, 2030] as [UInt64])
 func drawnFootprintsAreTheOverviewsDrawnAfresh(seed: UInt64) async throws {

@@ -29,7 +29,8 @@ extension DakaWeb {
     let rows = list.items.map { CheckinRow($0, from: .me) }
     let page = MePage(
       frame: frame, name: viewer.user.screenName, avatar: viewer.user.avatarURLs(baseURL: "").large, stats: numbers,
-      overviewHTML: drawnFootprints.html(of: user, stats: numbers, points: pins, level: level), rows: rows, rowsHTML: rowRenders.html(rows), page: number, total: list.total,
+      overviewHTML: drawnFootprints.html(of: user, stats: numbers, points: pins, level: level),
+      rows: rows, rowsHTML: rowRenders.html(rows), page: number, total: list.total,
       pageSize: Self.ownListSize,
       kept: ["map", "country", "province", "city", "geoname_id", "year"].compactMap { name in params[name].map { (name, $0) } },
       filter: filter,

@@ -71,8 +71,8 @@ package enum WeiboSQL {
     package init(indexed: @escaping @Sendable (String) -> PublicIndex, scan: @escaping @Sendable (String) -> SQL,
                  mutualsByKey: Bool) {
       // A search asks for its words' index three times (its page, its total, its check), and folding the words and
-      // pairing them was a tenth of `search/statuses` on SQLite: the index depends on the words alone, so those of the
-      // words searched lately are kept (short words only: a page's query is any length).
+      // pairing them was a tenth of SQLite's read for `search/statuses` (2 % of the route): the index depends on the
+      // words alone, so those of the words searched lately are kept (short words only: a query is any length).
       let kept = Mutex(Generations<String, PublicIndex>(limit: 256))
       self.indexed = { words in
         guard words.utf8.count <= 64 else { return indexed(words) }

@@ -5,7 +5,7 @@ import Testing
 import WeiboStore
 
 /// The indexes `WeiboSQL.Dialect` keeps against those its engine's closure makes, over a random run of words (short
-/// and long, repeated, differing by a character or by case, in three scripts): every index must be the one made for
+/// and long, repeated, differing by a character or by case, in Han and in Latin letters that fold): every index must be the one made for
 /// exactly the words asked, and a short word asked again must not be made again. The keep is bounded, so its
 /// generations turn over.
 @Test(arguments: [7, 2_031] as [UInt64])
