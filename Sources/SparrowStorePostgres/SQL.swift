@@ -181,10 +181,21 @@ package struct Connection: Sendable {
   /// page is empty, the page's columns null: its first column must be one that never is (an id). The count is
   /// the rows' last column.
   package func page(_ page: SQL, total: SQL, order: String) async throws -> (rows: [PostgresRandomAccessRow], total: Int) {
+    let (rows, counted) = try await self.page(page, counted: total, width: 1, order: order)
+    return (rows, Int(counted.first ?? 0))
+  }
+
+  /// `page`'s rows with the row of `counted`, its `width` integer columns (a count, and what else is read in the
+  /// same snapshot), as above; the counted columns are the rows' last.
+  package func page(_ page: SQL, counted: SQL, width: Int, order: String) async throws
+    -> (rows: [PostgresRandomAccessRow], counted: [Int64])
+  {
+    let names = (0..<width).map { "counted_\($0)" }.joined(separator: ", ")
     let found = try await rows("""
-      SELECT listed.*, counted.total FROM (\(sql: total)) AS counted (total)
+      SELECT listed.*, counted.* FROM (\(sql: counted)) AS counted (\(raw: names))
       LEFT JOIN (\(sql: page)) AS listed ON true ORDER BY \(raw: order)
       """)
-    return (try found.filter { try $0.optionalInt64(0) != nil }, try found.first.map { try $0.int($0.count - 1) } ?? 0)
+    let values = try found.first.map { row in try (row.count - width..<row.count).map { try row.int64($0) } } ?? []
+    return (try found.filter { try $0.optionalInt64(0) != nil }, values)
   }
 }

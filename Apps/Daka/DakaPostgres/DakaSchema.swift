@@ -12,7 +12,11 @@ enum DakaSchema {
     ("daka-v5", "打卡: places in every country, exact points", v5),
     ("daka-v6", "打卡: trips", v6),
     ("daka-v7", "打卡: the places each person has been, kept", v7),
+    ("daka-v8", "打卡: each person's journal's version", v8),
   ])
+
+  /// Each person's journal's version (`DakaCounts.version`).
+  static let v8 = ["ALTER TABLE daka_counts ADD COLUMN version BIGINT NOT NULL DEFAULT 0"]
 
   /// Where each person has been, kept (`DakaVisits`), and an index of the entries with an exact point (see the
   /// SQLite engine's `daka-v7`).

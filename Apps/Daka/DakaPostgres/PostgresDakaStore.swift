@@ -27,26 +27,47 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
   }
 
   package func checkins(_ query: CheckinQuery) async throws -> FeedPage<CheckinRecord> {
-    var condition = Self.visible(to: query.viewer) + DakaSQL.filters(query)
+    try await readingReplica { db in try await Self.list(query, db).list }
+  }
+
+  /// One page of `query` with its total, and with `version` that integer, read in the same statement.
+  static func list(_ query: CheckinQuery, with version: SQL? = nil, _ db: Connection) async throws
+    -> (list: FeedPage<CheckinRecord>, version: Int64)
+  {
+    var condition = visible(to: query.viewer) + DakaSQL.filters(query)
     if let needle = query.needle { condition = "\(sql: condition) AND strpos(search_text, \(needle)) > 0" }
-    return try await readingReplica { [condition] db in
-      let count: SQL = !query.isNarrowed ? DakaCounts.total(query) : "SELECT count(*) FROM daka_checkins WHERE \(sql: condition)"
-      let page: SQL = """
-        SELECT \(raw: checkinColumns) FROM daka_checkins WHERE \(sql: condition)
-        ORDER BY \(raw: DakaSQL.order(query)) \(sql: rowLimit(query.limit, offset: query.offset))
-        """
-      let rows: [PostgresRandomAccessRow], total: Int
-      if query.offset == 0, query.limit > 0 {
-        // A first page with its count, in one statement.
-        (rows, total) = try await db.page(page, total: count, order: DakaSQL.order(query))
-      } else {
-        // Past the first, the count first: a page past the end is not read (a deep one walks every entry before it).
-        total = try await db.value(count, as: Int.self) ?? 0
-        guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-        rows = try await db.rows(page)
-      }
-      return FeedPage(
-        items: try rows.prefix(query.limit).map { try CheckinRecord(row: $0).seen(by: query.viewer) }, total: total)
+    var count: SQL = !query.isNarrowed ? DakaCounts.total(query) : "SELECT count(*) FROM daka_checkins WHERE \(sql: condition)"
+    if let version { count = "SELECT (\(sql: count)), \(sql: version)" }
+    let width = version == nil ? 1 : 2
+    let page: SQL = """
+      SELECT \(raw: checkinColumns) FROM daka_checkins WHERE \(sql: condition)
+      ORDER BY \(raw: DakaSQL.order(query)) \(sql: rowLimit(query.limit, offset: query.offset))
+      """
+    let rows: [PostgresRandomAccessRow], counted: [Int64]
+    if query.offset == 0, query.limit > 0 {
+      // A first page with its count, in one statement.
+      (rows, counted) = try await db.page(page, counted: count, width: width, order: DakaSQL.order(query))
+    } else {
+      // Past the first, the count first: a page past the end is not read (a deep one walks every entry before it).
+      counted = try await db.rows(count).first.map { row in try (0..<width).map { try row.int64($0) } } ?? []
+      let total = Int(counted.first ?? 0)
+      rows = query.offset < total && query.limit > 0 ? try await db.rows(page) : []
+    }
+    let items = try rows.prefix(query.limit).map { try CheckinRecord(row: $0).seen(by: query.viewer) }
+    return (FeedPage(items: items, total: Int(counted.first ?? 0)), counted.count > 1 ? counted[1] : 0)
+  }
+
+  package func ownJournal(userID: Int64, _ query: CheckinQuery) async throws
+    -> (list: FeedPage<CheckinRecord>, stats: CheckinStats, points: [CheckinPoint])
+  {
+    var query = query
+    (query.viewer, query.author) = (userID, userID)
+    let kept = engine.caches.app(KeptVisits.self) { KeptVisits() }
+    return try await readingReplica { [query] db in
+      let (list, version) = try await Self.list(query, with: DakaCounts.version(of: userID), db)
+      if let visits = kept.visits(of: userID, at: version) { return (list, visits.stats, visits.points) }
+      let visits = kept.keep(try await Self.visits(userID, withPoints: true, db), of: userID, at: version)
+      return (list, visits.stats, visits.points)
     }
   }
 
@@ -125,10 +146,14 @@ package struct PostgresDakaStore: DakaStore, PostgresEnginePart {
   }
 
   private func visits(_ userID: Int64, withPoints: Bool) async throws -> (stats: CheckinStats, points: [CheckinPoint]) {
-    let rows = try await readingReplica { db in
-      try await db.rows(DakaVisits.read(userID, withPoints: withPoints, textNull: "NULL::text", integerNull: "NULL::bigint",
-                                        realNull: "NULL::double precision"))
-    }
+    try await readingReplica { db in try await Self.visits(userID, withPoints: withPoints, db) }
+  }
+
+  static func visits(_ userID: Int64, withPoints: Bool, _ db: Connection) async throws
+    -> (stats: CheckinStats, points: [CheckinPoint])
+  {
+    let rows = try await db.rows(DakaVisits.read(userID, withPoints: withPoints, textNull: "NULL::text",
+                                                 integerNull: "NULL::bigint", realNull: "NULL::double precision"))
     return DakaVisits.stats(try rows.map {
       (kind: try $0.int(0), key: try $0.int64(1), name: try $0.optionalString(2), parent: try $0.optionalInt64(3).map(Int.init),
        code: try $0.optionalString(4), count: try $0.int(5), day: try $0.optionalString(7),

@@ -78,6 +78,11 @@ enum DakaSchema {
       sample INTEGER, n INTEGER NOT NULL, PRIMARY KEY (user_id, kind, key, code));
     """ + DakaVisits.recount.map { $0 + ";\n" }.joined()
 
+  /// Each person's journal's version (`DakaCounts.version`).
+  static let v8 = """
+    ALTER TABLE daka_counts ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    """
+
   static let schema = SQLiteSchema(migrations: [
     ("daka-v1", "打卡: check-ins", v1),
     ("daka-v2", "打卡: each person's and the site's counts", v2),
@@ -86,5 +91,6 @@ enum DakaSchema {
     ("daka-v5", "打卡: places in every country, exact points", v5),
     ("daka-v6", "打卡: trips", v6),
     ("daka-v7", "打卡: the places each person has been, kept", v7),
+    ("daka-v8", "打卡: each person's journal's version", v8),
   ])
 }

@@ -34,7 +34,12 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   }
 
   package func checkins(_ query: CheckinQuery) async throws -> FeedPage<CheckinRecord> {
-    var (condition, arguments) = Self.narrowed(query)
+    try await reading { db in try Self.list(query, db) }
+  }
+
+  /// One page of `query` with its total.
+  static func list(_ query: CheckinQuery, _ db: Database) throws -> FeedPage<CheckinRecord> {
+    var (condition, arguments) = narrowed(query)
     if let needle = query.needle {
       condition += " AND instr(search_text, ?) > 0"
       arguments += [needle]
@@ -42,14 +47,28 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
     // A search or a filter is counted; a list's total is kept (`DakaCounts`).
     let (count, countArguments) = !query.isNarrowed
       ? DakaCounts.total(query).sqlite : ("SELECT count(*) FROM daka_checkins WHERE \(condition)", arguments)
-    return try await reading { db in
-      let total = try Int.fetchOne(db.cachedStatement(sql: count), arguments: countArguments) ?? 0
-      guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
-      let items = try decodeRows(db.cachedStatement(sql: """
-        SELECT \(checkinColumns) FROM daka_checkins WHERE \(condition)
-        ORDER BY \(DakaSQL.order(query)) LIMIT ? OFFSET ?
-        """), arguments + [query.limit, query.offset]) { CheckinRecord(row: $0).seen(by: query.viewer) }
-      return FeedPage(items: items, total: total)
+    let total = try Int.fetchOne(db.cachedStatement(sql: count), arguments: countArguments) ?? 0
+    guard query.offset < total, query.limit > 0 else { return FeedPage(items: [], total: total) }
+    let items = try decodeRows(db.cachedStatement(sql: """
+      SELECT \(checkinColumns) FROM daka_checkins WHERE \(condition)
+      ORDER BY \(DakaSQL.order(query)) LIMIT ? OFFSET ?
+      """), arguments + [query.limit, query.offset]) { CheckinRecord(row: $0).seen(by: query.viewer) }
+    return FeedPage(items: items, total: total)
+  }
+
+  package func ownJournal(userID: Int64, _ query: CheckinQuery) async throws
+    -> (list: FeedPage<CheckinRecord>, stats: CheckinStats, points: [CheckinPoint])
+  {
+    var query = query
+    (query.viewer, query.author) = (userID, userID)
+    let kept = engine.caches.app(KeptVisits.self) { KeptVisits() }
+    let (version, versionArguments) = ("SELECT \(sql: DakaCounts.version(of: userID))" as SparrowStore.SQL).sqlite
+    return try await reading { [query] db in
+      // One snapshot: the version, then the list and what is read of the visits.
+      let at = try Int64.fetchOne(db.cachedStatement(sql: version), arguments: versionArguments) ?? 0
+      let list = try Self.list(query, db)
+      let visits = try kept.visits(of: userID, at: at) ?? kept.keep(try Self.visits(userID, withPoints: true, db), of: userID, at: at)
+      return (list, visits.stats, visits.points)
     }
   }
 
@@ -126,14 +145,16 @@ package struct SQLiteDakaStore: DakaStore, SQLiteEnginePart {
   }
 
   private func visits(_ userID: Int64, withPoints: Bool) async throws -> (stats: CheckinStats, points: [CheckinPoint]) {
+    try await reading { db in try Self.visits(userID, withPoints: withPoints, db) }
+  }
+
+  static func visits(_ userID: Int64, withPoints: Bool, _ db: Database) throws -> (stats: CheckinStats, points: [CheckinPoint]) {
     let (sql, arguments) = DakaVisits.read(userID, withPoints: withPoints).sqlite
-    return try await reading { db in
-      // Decoded as the statement steps (`decodeRows`), not each row copied first: 我的 0.92–0.96 of the CPU.
-      DakaVisits.stats(try decodeRows(db.cachedStatement(sql: sql), arguments) {
-        (kind: $0[0], key: $0[1], name: $0[2], parent: $0[3], code: $0[4], count: $0[5], day: $0[7], latitude: $0[9],
-         longitude: $0[10])
-      })
-    }
+    // Decoded as the statement steps (`decodeRows`), not each row copied first: 我的 0.92–0.96 of the CPU.
+    return DakaVisits.stats(try decodeRows(db.cachedStatement(sql: sql), arguments) {
+      (kind: $0[0], key: $0[1], name: $0[2], parent: $0[3], code: $0[4], count: $0[5], day: $0[7], latitude: $0[9],
+       longitude: $0[10])
+    })
   }
 
   package func saveTrip(_ trip: TripRecord, entries: [Int64]) async throws {

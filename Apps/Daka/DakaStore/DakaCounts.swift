@@ -92,12 +92,20 @@ package enum DakaCounts {
     return statements
   }
 
+  /// A person's row moves its `version` too (a first row starts at 1, after the 0 of none; `daka-v8`).
   static func upsert(user: Int64, entries: Int, public: Int) -> SQL {
     """
-    INSERT INTO daka_counts (user_id, entries, public_entries) VALUES (\(user), \(entries), \(`public`)) \
+    INSERT INTO daka_counts (user_id, entries, public_entries, version) VALUES (\(user), \(entries), \(`public`), 1) \
     ON CONFLICT (user_id) DO UPDATE SET entries = daka_counts.entries + excluded.entries, \
-    public_entries = daka_counts.public_entries + excluded.public_entries
+    public_entries = daka_counts.public_entries + excluded.public_entries, version = daka_counts.version + 1
     """
+  }
+
+  /// The version of `user`'s journal: moved by every write of one of their entries (added, edited, deleted, hidden
+  /// or shown by staff), in its transaction; 0 before the first since `daka-v8`. What is read of their entries as a whole (我的's
+  /// numbers and points, `KeptVisits`) holds while it stands.
+  package static func version(of user: Int64) -> SQL {
+    "coalesce((SELECT version FROM daka_counts WHERE user_id = \(user)), 0)"
   }
 
   /// How many entries `query` lists when it searches nothing: the public ones and the viewer's own others, or one

@@ -29,6 +29,10 @@ package protocol DakaStore: Sendable {
   /// The author's own numbers (`checkinStats`) and exact points, oldest first (by date, then creation): 我的 and
   /// their map's pins, in one read. For the author alone: no one else is ever given another's points this way.
   func checkinStatsAndPoints(userID: Int64) async throws -> (stats: CheckinStats, points: [CheckinPoint])
+  /// 我的: one page of `userID`'s own entries as `query` narrows them (its viewer and author are `userID`), with
+  /// their numbers and points (`checkinStatsAndPoints`), these kept while their journal stands (`KeptVisits`).
+  func ownJournal(userID: Int64, _ query: CheckinQuery) async throws
+    -> (list: FeedPage<CheckinRecord>, stats: CheckinStats, points: [CheckinPoint])
 
   /// Writes a trip (new, or one of its owner's replaced) with exactly `entries` as its entries, in one
   /// transaction; `TripEntriesError` (nothing written) when some are not the owner's, `.notFound` when the trip

@@ -1,5 +1,6 @@
 import GeoData
 import SparrowStore
+import Synchronization
 
 /// Where each person has been, kept (`daka_visits`, `daka-v7`): a row for each city, district, city abroad, country
 /// and year of their entries, with how many entries and one of them (`sample`, the oldest by id) whose columns name
@@ -133,5 +134,45 @@ package enum DakaVisits {
       }
     }
     return (stats, points)
+  }
+}
+
+/// Each person's numbers and points (`DakaVisits.read`) as last read, by their journal's version
+/// (`DakaCounts.version`): 我的 reads the version with its list, in the same statement, and reads the visits again
+/// only when it moved, which only a write of one of the person's entries does. So a visit to 我的 is one round trip
+/// on PostgreSQL, not two. What is kept under a version was read after the version was (in the same snapshot on
+/// SQLite), never older; a version kept is not replaced by an older one.
+package final class KeptVisits: Sendable {
+  package typealias Visits = (stats: CheckinStats, points: [CheckinPoint])
+
+  private final class Kept: Sendable {
+    let version: Int64
+    let stats: CheckinStats
+    let points: [CheckinPoint]
+    init(version: Int64, _ visits: Visits) {
+      self.version = version
+      (stats, points) = visits
+    }
+  }
+
+  private let kept: Mutex<Generations<Int64, Kept>>
+
+  /// `limit` people a generation: a person's are a few hundred bytes, with their points a few more a point.
+  package init(limit: Int = 5_000) { kept = Mutex(Generations(limit: limit)) }
+
+  /// `user`'s visits as kept at `version`, if they are.
+  package func visits(of user: Int64, at version: Int64) -> Visits? {
+    guard let found = kept.withLock({ $0[user] }), found.version == version else { return nil }
+    return (found.stats, found.points)
+  }
+
+  /// Keeps `visits`, read after `user`'s journal was at `version`; gives them back.
+  @discardableResult
+  package func keep(_ visits: Visits, of user: Int64, at version: Int64) -> Visits {
+    kept.withLock { kept in
+      if let held = kept[user], held.version > version { return }
+      kept[user] = Kept(version: version, visits)
+    }
+    return visits
   }
 }

@@ -47,6 +47,13 @@ import Testing
         #expect(try await engine.store.unreferencedPictures(before: DakaFixture.now, limit: 10).isEmpty, "references moved")
         #expect(try await store.checkinStats(userID: DakaFixture.alice) == (try await journal.checkinStats(userID: DakaFixture.alice)),
                 "the kept places moved")
+        // The journal's version moved with its row: 我的's numbers are read at it, and a write moves it on.
+        let own = try await store.ownJournal(userID: DakaFixture.alice, CheckinQuery(viewer: DakaFixture.alice))
+        let before = try await journal.checkinStats(userID: DakaFixture.alice)
+        #expect(own.list.total == 2 && own.stats == before)
+        #expect(try await store.deleteCheckin(id: secret.id, userID: DakaFixture.alice) != nil)
+        let after = try await store.ownJournal(userID: DakaFixture.alice, CheckinQuery(viewer: DakaFixture.alice))
+        #expect(after.list.total == 1 && after.stats.count == 1)
       }
     }
   }

@@ -1,3 +1,4 @@
+import DakaApp
 import DakaStore
 import Foundation
 import GeoData
@@ -12,8 +13,8 @@ import Testing
 /// The kept places (`DakaVisits`) against the entries, on every engine: over a random history of entries written,
 /// edited (another place, another year, no place, another point or none) and deleted by three people, each person's
 /// `checkinStats` is after every step what grouping their entries gives, and `checkinStatsAndPoints` those numbers
-/// with their entries' points oldest first; and `daka-v7` run again over the history, as on a database
-/// from before it, counts the same from the rows.
+/// with their entries' points oldest first, as 我的 reads them with its list (`ownJournal`) in this process and in
+/// another; and `daka-v7` run again over the history, as on a database from before it, counts the same from the rows.
 @Test(arguments: StoreKind.available)
 func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async throws {
   let places: [CheckinPlace?] = ["杭州西湖", "杭州上城区", "杭州", "北京朝阳区", "北京", "上海浦东新区", "东京", "大阪", "巴黎", "香港油尖旺区"]
@@ -25,6 +26,7 @@ func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async t
     let f = DakaFixture()
     let people: [Int64] = [DakaFixture.alice, DakaFixture.bob, DakaFixture.stranger]
     var entries: [Int64: CheckinRecord] = [:]
+    let other = DakaModule.journal(on: try engine.reopen())
     func date() -> String {
       String(format: "%04d-%02d-%02d", Int.random(in: 2019...2025, using: &random), Int.random(in: 1...12, using: &random),
              Int.random(in: 1...28, using: &random))
@@ -44,6 +46,16 @@ func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async t
         #expect(stats == expected, "step \(step), user \(person)")
         #expect(points == pins, "step \(step), user \(person)")
         if kept != expected || stats != expected || points != pins { throw CancellationError() }
+        // 我的's read, here and in another process that wrote nothing (its kept visits follow the version alone),
+        // on a first page and on a later one; the viewer given is not the one read for.
+        let mine = entries.values.filter { $0.userID == person }
+          .sorted { ($0.date, $0.createdAt, $0.id) > ($1.date, $1.createdAt, $1.id) }
+        for (journal, offset) in [(engine.journal, 0), (other, 0), (other, 3)] {
+          let own = try await journal.ownJournal(userID: person, CheckinQuery(viewer: nil, limit: 3, offset: offset))
+          #expect(own.stats == expected && own.points == pins, "step \(step), user \(person), offset \(offset)")
+          #expect(own.list.total == mine.count && own.list.items == Array(mine.dropFirst(offset).prefix(3)),
+                  "step \(step), user \(person), offset \(offset)")
+        }
       }
     }
     for step in 0..<90 {

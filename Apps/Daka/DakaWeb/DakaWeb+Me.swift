@@ -17,13 +17,11 @@ extension DakaWeb {
       return render("daka_message", MessagePage.signIn(frame, heading: "我的", message: Self.signInBenefit, loginURL: frame.web.loginURL))
     }
     let user = viewer.user.id
-    // The numbers and the pins in one read, beside the list (a round trip each on PostgreSQL).
-    async let overview = deps.store.journal.checkinStatsAndPoints(userID: user)
     let number = context.params["page"].flatMap { Int($0) }.map { max(1, min($0, 10_000)) } ?? 1
     let filter = (try? CheckinFilter(context.params, strict: false)) ?? CheckinFilter()
-    async let own = deps.store.journal.checkins(filter.applied(to:
+    // The list, the numbers and the pins in one read (one round trip on PostgreSQL while the numbers stand).
+    let (list, numbers, pins) = try await deps.store.journal.ownJournal(userID: user, filter.applied(to:
       CheckinQuery(viewer: user, author: user, limit: Self.ownListSize, offset: (number - 1) * Self.ownListSize)))
-    let ((numbers, pins), list) = try await (overview, own)
     let params = context.params
     let level = FootprintMap.Level((params["map"], params["country"], params["province"], params["city"]), stats: numbers)
     let rows = list.items.map { CheckinRow($0, from: .me) }
