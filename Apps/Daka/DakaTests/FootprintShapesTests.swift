@@ -138,12 +138,10 @@ func drawnFootprintsAreTheOverviewsDrawnAfresh(seed: UInt64) async throws {
     let afresh = drawn.draw(stats: stats, points: person.points, level: level)
     #expect(kept == afresh, "step \(step) user \(user) level \(level)")
 
-    var map = FootprintMap(stats: stats, points: person.points, level: level)
-    if let drawnMap = map { map?.shapesHTML = FootprintShapes(pages: pages).html(drawnMap) }
     let page = MePage(frame: frame, name: "<i>旅人</i>", avatar: "/a.png", stats: stats, overviewHTML: afresh, rows: [],
                       rowsHTML: "", page: 1, total: 0, pageSize: 50, kept: [("map", "world")], filter: CheckinFilter(),
                       deleted: false)
-    let inPage = probes.text("probe", Probe(page: page, overview: MeOverview(stats: stats, footprint: map)))
+    let inPage = probes.text("probe", Probe(page: page, overview: drawn.overview(stats: stats, points: person.points, level: level)))
     #expect(inPage == afresh, "step \(step) user \(user) level \(level)")
   }
 }

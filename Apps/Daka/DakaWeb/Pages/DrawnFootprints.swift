@@ -42,8 +42,13 @@ final class DrawnFootprints: Sendable {
 
   /// The overview of `stats` and `points` at `level`, drawn now.
   func draw(stats: CheckinStats, points: [CheckinPoint], level: FootprintMap.Level) -> String {
+    pages.text("daka_overview", overview(stats: stats, points: points, level: level))
+  }
+
+  /// The overview's model: the places of `stats`, and the map of them and `points` at `level` with its outlines.
+  func overview(stats: CheckinStats, points: [CheckinPoint], level: FootprintMap.Level) -> MeOverview {
     var footprint = FootprintMap(stats: stats, points: points, level: level)
     if let map = footprint { footprint?.shapesHTML = shapes.html(map) }
-    return pages.text("daka_overview", MeOverview(stats: stats, footprint: footprint))
+    return MeOverview(stats: stats, footprint: footprint)
   }
 }
