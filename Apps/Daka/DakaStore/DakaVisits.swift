@@ -156,9 +156,14 @@ package final class KeptVisits: Sendable {
   }
 
   private let kept: Mutex<Generations<Int64, Kept>>
+  private let pointLimit: Int
 
-  /// `limit` people a generation: a person's are a few hundred bytes, with their points a few more a point.
-  package init(limit: Int = 5_000) { kept = Mutex(Generations(limit: limit)) }
+  /// `limit` people a generation. A person's numbers are a few hundred bytes and each point about a hundred more:
+  /// one with more than `pointLimit` points is read each time, as before, so the keep stays within tens of megabytes.
+  package init(limit: Int = 1_000, pointLimit: Int = 500) {
+    kept = Mutex(Generations(limit: limit))
+    self.pointLimit = pointLimit
+  }
 
   /// `user`'s visits as kept at `version`, if they are.
   package func visits(of user: Int64, at version: Int64) -> Visits? {
@@ -169,6 +174,7 @@ package final class KeptVisits: Sendable {
   /// Keeps `visits`, read after `user`'s journal was at `version`; gives them back.
   @discardableResult
   package func keep(_ visits: Visits, of user: Int64, at version: Int64) -> Visits {
+    guard visits.points.count <= pointLimit else { return visits }
     kept.withLock { kept in
       if let held = kept[user], held.version > version { return }
       kept[user] = Kept(version: version, visits)

@@ -106,6 +106,25 @@ func keptPlacesAreTheEntriesGroupedOverARandomHistory(_ kind: StoreKind) async t
   }
 }
 
+/// What `KeptVisits` keeps: visits by the version they were read at, never an older version over a newer one, and
+/// nothing of a person with more points than its limit.
+@Test func keptVisitsFollowTheVersion() {
+  let kept = KeptVisits(limit: 10, pointLimit: 2)
+  let stats = CheckinStats(count: 3, cities: [], districts: [])
+  func points(_ n: Int) -> [CheckinPoint] {
+    (0..<n).map { CheckinPoint(id: Int64($0), date: "2026-12-07", spot: "第\($0)站",
+                               point: Coordinate(latitude: 30, longitude: 120), countryCode: "CN") }
+  }
+  #expect(kept.visits(of: 1, at: 0) == nil)
+  kept.keep((stats, points(2)), of: 1, at: 4)
+  #expect(kept.visits(of: 1, at: 4)?.points == points(2))
+  #expect(kept.visits(of: 1, at: 5) == nil, "a moved version reads again")
+  kept.keep((stats, points(1)), of: 1, at: 3)
+  #expect(kept.visits(of: 1, at: 4)?.points == points(2), "an older version does not replace a newer one")
+  kept.keep((stats, points(3)), of: 2, at: 1)
+  #expect(kept.visits(of: 2, at: 1) == nil, "too many points to keep")
+}
+
 /// The pins of `entries`: those with a point, oldest first (by date, then creation).
 private func expectedPoints(_ entries: [CheckinRecord]) -> [CheckinPoint] {
   entries.filter { $0.point != nil }.sorted { ($0.date, $0.createdAt, $0.id) < ($1.date, $1.createdAt, $1.id) }.map {
