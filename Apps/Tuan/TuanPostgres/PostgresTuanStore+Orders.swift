@@ -104,7 +104,7 @@ extension PostgresTuanStore {
   }
 
   package func consumeCoupon(code: String, merchantID: Int64, now: Date) async throws -> CouponOutcome {
-    try await reading { db in
+    try await movingStamp { db in
       // One conditional UPDATE: a racing second consumption waits for the first's row lock, then finds the
       // state changed and matches nothing.
       if let done = try await db.rows("""
@@ -112,6 +112,7 @@ extension PostgresTuanStore {
         WHERE code = \(code) AND \(sql: Self.usable(at: merchantID)) AND state = 'unused' AND valid_until > \(millis(now))
         RETURNING \(raw: couponColumns)
         """).first {
+        try await db.execute(OnSaleSets.usedOne)
         return .done(try CouponRecord(row: done))
       }
       // Only coupons usable here are read (a 适用分店's too, which then becomes theirs): another's is not found, by the same statements as no coupon at all.

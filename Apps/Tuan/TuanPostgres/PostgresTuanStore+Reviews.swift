@@ -209,10 +209,13 @@ extension PostgresTuanStore {
 
   package func consumedCoupons(merchantID: Int64, since: Date, limit: Int) async throws -> [CouponRecord] {
     try await reading { db in
-      try await db.rows("""
-        SELECT \(raw: couponColumns) FROM tuan_coupons WHERE merchant_id = \(merchantID) AND state = 'consumed'
-        AND changed_at >= \(millis(since)) ORDER BY changed_at DESC LIMIT \(max(0, limit))
-        """).map(CouponRecord.init(row:))
+      try await self.onSale(OnSaleSets.usedKey(merchantID: merchantID, since: millis(since), limit: limit), at: nil,
+                            follows: .used, db) { db in
+        try await db.rows("""
+          SELECT \(raw: couponColumns) FROM tuan_coupons WHERE merchant_id = \(merchantID) AND state = 'consumed'
+          AND changed_at >= \(millis(since)) ORDER BY changed_at DESC LIMIT \(max(0, limit))
+          """).map(CouponRecord.init(row:))
+      }
     }
   }
 

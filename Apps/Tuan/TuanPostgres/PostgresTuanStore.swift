@@ -116,7 +116,8 @@ package struct PostgresTuanStore: TuanStore, PostgresEnginePart {
     try await sets.stamp {
       let row = try await db.rows(OnSaleSets.stamp).first
       return DealsStamp(catalog: try row?.optionalInt64(0) ?? 0, sales: try row?.optionalInt64(1) ?? 0,
-                        tallies: try row?.optionalInt64(2) ?? 0, reviews: try row?.optionalInt64(3) ?? 0)
+                        tallies: try row?.optionalInt64(2) ?? 0, reviews: try row?.optionalInt64(3) ?? 0,
+                        used: try row?.optionalInt64(4) ?? 0)
     }
   }
 

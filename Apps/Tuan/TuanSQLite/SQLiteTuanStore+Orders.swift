@@ -95,6 +95,7 @@ extension SQLiteTuanStore {
         WHERE code = ? AND \(Self.usableAt) AND state = 'unused' AND valid_until > ?
         """, arguments: [millis(now), merchantID, code, merchantID, merchantID, millis(now)])
       let changed = db.changesCount == 1
+      if changed { try db.execute(OnSaleSets.usedOne) }
       // Only coupons usable here are read: another's is not found, by the same statements as no coupon at all.
       guard let coupon = try Row.fetchOne(
         db, sql: "SELECT \(couponColumns) FROM tuan_coupons WHERE code = ? AND \(Self.usableAt)",

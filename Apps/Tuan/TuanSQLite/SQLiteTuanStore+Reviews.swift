@@ -199,10 +199,13 @@ extension SQLiteTuanStore {
 
   package func consumedCoupons(merchantID: Int64, since: Date, limit: Int) async throws -> [CouponRecord] {
     try await reading { db in
-      try Row.fetchAll(db.cachedStatement(sql: """
-        SELECT \(couponColumns) FROM tuan_coupons WHERE merchant_id = ? AND state = 'consumed' AND changed_at >= ?
-        ORDER BY changed_at DESC LIMIT ?
-        """), arguments: [merchantID, millis(since), max(0, limit)]).map(CouponRecord.init(row:))
+      try self.onSale(OnSaleSets.usedKey(merchantID: merchantID, since: millis(since), limit: limit), at: nil,
+                      follows: .used, db) { db in
+        try Row.fetchAll(db.cachedStatement(sql: """
+          SELECT \(couponColumns) FROM tuan_coupons WHERE merchant_id = ? AND state = 'consumed' AND changed_at >= ?
+          ORDER BY changed_at DESC LIMIT ?
+          """), arguments: [merchantID, millis(since), max(0, limit)]).map(CouponRecord.init(row:))
+      }
     }
   }
 

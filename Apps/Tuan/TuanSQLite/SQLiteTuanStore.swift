@@ -124,7 +124,7 @@ package struct SQLiteTuanStore: TuanStore, SQLiteEnginePart {
   func stamp(_ db: Database) throws -> DealsStamp {
     let row = try Row.fetchOne(db.cachedStatement(sql: Self.stampSQL))
     return DealsStamp(catalog: row?[0] ?? 0, sales: row?[1] ?? 0, tallies: row?[2] ?? 0,
-                      reviews: row?[3] ?? 0)
+                      reviews: row?[3] ?? 0, used: row?[4] ?? 0)
   }
 
   package func findDeals(_ query: DealQuery) async throws -> FeedPage<DealHit> {

@@ -6,8 +6,9 @@ import Synchronization
 /// shops written (`tuan_stamps`' `catalog`, moved in the transaction of every import); what changes the orders by
 /// sales (`ranking`, `popular`): a 券 sold or cancelled (`sales`, moved in its transaction); and what else changes
 /// the shops' lists: a review counted in or out of a tally (`tallies`, moved by `ReviewSQL.tally`); what changes a
-/// merchant's pages of reviews: any review written, voted on, replied to or hidden (`reviews`, `ReviewSQL.written`).
-/// Read in one statement of four lookups (`OnSaleSets.stamp`). Counters written with the rows, not `max(id)` of the
+/// merchant's pages of reviews: any review written, voted on, replied to or hidden (`reviews`, `ReviewSQL.written`);
+/// what changes a shop's 券 used today: a 券 used (`used`, `OnSaleSets.usedOne`).
+/// Read in one statement of five lookups (`OnSaleSets.stamp`). Counters written with the rows, not `max(id)` of the
 /// rows: an import of older rows, or another instance's transaction committing after a later one, adds rows below
 /// the highest id and kept sets would not have seen them.
 ///
@@ -17,12 +18,14 @@ public struct DealsStamp: Sendable, Equatable {
   public let sales: Int64
   public let tallies: Int64
   public let reviews: Int64
+  public let used: Int64
 
-  public init(catalog: Int64, sales: Int64, tallies: Int64, reviews: Int64 = 0) {
+  public init(catalog: Int64, sales: Int64, tallies: Int64, reviews: Int64 = 0, used: Int64 = 0) {
     self.catalog = catalog
     self.sales = sales
     self.tallies = tallies
     self.reviews = reviews
+    self.used = used
   }
 
   /// Which parts of the stamp a kept value follows.
@@ -33,6 +36,7 @@ public struct DealsStamp: Sendable, Equatable {
     package static let sales = Parts(rawValue: 2)
     package static let merchants = Parts(rawValue: 4)
     package static let reviews = Parts(rawValue: 8)
+    package static let used = Parts(rawValue: 16)
   }
 
   /// Whether `self` and `other` agree on `parts`.
@@ -41,6 +45,7 @@ public struct DealsStamp: Sendable, Equatable {
       && (!parts.contains(.sales) || sales == other.sales)
       && (!parts.contains(.merchants) || (catalog == other.catalog && tallies == other.tallies))
       && (!parts.contains(.reviews) || reviews == other.reviews)
+      && (!parts.contains(.used) || used == other.used)
   }
 }
 
@@ -51,6 +56,8 @@ package struct OnSaleKey: Hashable, Sendable, ExpressibleByStringInterpolation {
   var merchants: MerchantQuery?
   /// A merchant's page of reviews (`ReviewSQL.keptPage`).
   var reviews: ReviewPageKey?
+  /// A shop's 券 used since a moment (`OnSaleSets.usedKey`), kept with the places' lists.
+  var isShopsUsed = false
   /// The minute `ranking` is computed at (0 for the rest).
   var minute: Int64 = 0
 
@@ -61,8 +68,8 @@ package struct OnSaleKey: Hashable, Sendable, ExpressibleByStringInterpolation {
 
   package init(stringLiteral kind: String) { self.init(kind: kind) }
 
-  /// A place's list (`OnSaleSets.placeKey`), kept apart.
-  var isPlace: Bool { query?.isPlace ?? false }
+  /// A place's list (`OnSaleSets.placeKey`) or a shop's used 券 (`OnSaleSets.usedKey`), kept apart.
+  var isPlace: Bool { isShopsUsed || query?.isPlace ?? false }
 }
 
 /// A place's deals (shops' or a point's): how many the filter finds, and the ids of the page (kept,
@@ -95,7 +102,8 @@ package final class OnSaleSets: Sendable {
   }
 
   /// The sets, totals and orders of every filter but a place's (a few hundred keys: one per city and kind, one per
-  /// filter asked for), and the places' lists (`placeKey`), one per shop or point asked for: a walk through every
+  /// filter asked for), and the places' lists (`placeKey`), one per shop or point asked for (and the shops' used 券,
+  /// `usedKey`, one per shop and day): a walk through every
   /// shop, or clients each at a point of their own, would fill them, so they are bounded on their own and never
   /// push the dear sets out.
   /// Merchants' pages of reviews (`ReviewSQL.keptPage`), one per page asked for, are bounded apart too.
@@ -169,11 +177,23 @@ package final class OnSaleSets: Sendable {
     return try await write()
   }
 
-  /// The deals' stamp, as both engines read it: four primary-key lookups (a stamp not yet moved is 0).
+  /// The deals' stamp, as both engines read it: five primary-key lookups (a stamp not yet moved is 0).
   package static let stamp: SQL = """
     SELECT (SELECT n FROM tuan_stamps WHERE name = 'catalog'), (SELECT n FROM tuan_stamps WHERE name = 'sales'),
-      (SELECT n FROM tuan_stamps WHERE name = 'tallies'), (SELECT n FROM tuan_stamps WHERE name = 'reviews')
+      (SELECT n FROM tuan_stamps WHERE name = 'tallies'), (SELECT n FROM tuan_stamps WHERE name = 'reviews'),
+      (SELECT n FROM tuan_stamps WHERE name = 'used')
     """
+
+  /// Moves the used stamp: in the transaction of every 券 used at a shop, on both engines.
+  package static let usedOne = moved("used")
+
+  /// The key a shop's 券 used since `since` (milliseconds) is kept under, following the `used` stamp: 商家后台's
+  /// 今日验券, read on every visit (on PostgreSQL its only round trip once the stamps are shared).
+  package static func usedKey(merchantID: Int64, since: Int64, limit: Int) -> OnSaleKey {
+    var key = OnSaleKey(kind: "used \(merchantID) \(since) \(limit)")
+    key.isShopsUsed = true
+    return key
+  }
 
   /// Moves the sales stamp: in the transaction of every 券 sold or cancelled, on both engines.
   package static let sold = moved("sales")

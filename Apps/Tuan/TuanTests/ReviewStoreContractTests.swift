@@ -257,6 +257,49 @@ func aShopsPeopleAndItsUsedCouponsOfToday(_ kind: StoreKind) async throws {
   }
 }
 
+/// A shop's 券 used today are kept under the `used` stamp (`OnSaleSets.usedKey`): over a random history of 券 used
+/// by this process and another one on the same database, each read in either (as a request that arrived before the
+/// use, and one after) is what the table holds, and the list never misses a use answered before the read began.
+@Test(arguments: StoreKind.available)
+func aShopsUsedCouponsReadBetweenUsesAnswerAsTheTable(_ kind: StoreKind) async throws {
+  try await withStore(kind) { engine in
+    let store = engine.tuan
+    let other = TuanModule.store(on: try engine.reopen())
+    let r = try await ReviewFixture(store, users: Array(1...6), coupons: 0)
+    var random = SplitMix(seed: 11)
+    var open = r.unused.values.sorted()
+    var used: [String] = []
+    func read(_ reader: any TuanStore, limit: Int = 10) async throws -> [String] {
+      try await reader.consumedCoupons(merchantID: r.shop.id, since: TuanFixture.now - 60, limit: limit).map(\.code)
+    }
+    for reader in [store, other] { #expect(try await read(reader).isEmpty) }
+    while !open.isEmpty {
+      let code = open.remove(at: Int(random.next() % UInt64(open.count)))
+      let writer = random.next() % 2 == 0 ? store : other
+      let arrived = ContinuousClock.now
+      try await RequestStart.$instant.withValue(arrived) { () async throws -> Void in
+        #expect(Set(try await read(store)) == Set(used))
+        guard case .done = try await writer.consumeCoupon(code: code, merchantID: r.shop.id, now: TuanFixture.now) else {
+          Issue.record("\(code) could not be used")
+          return
+        }
+        used.append(code)
+        // The writer's own request sees its use at once.
+        #expect(Set(try await read(writer)) == Set(used))
+      }
+      for reader in [store, other] {
+        try await RequestStart.$instant.withValue(ContinuousClock.now) { () async throws -> Void in
+          #expect(Set(try await read(reader)) == Set(used), "read after \(code) was used")
+          #expect(try await read(reader, limit: 2).count == min(2, used.count))
+        }
+      }
+      // Used again: refused, and nothing moves.
+      #expect(try await other.consumeCoupon(code: code, merchantID: r.shop.id, now: TuanFixture.now) == .refused(.consumed))
+    }
+    #expect(try await read(store).count == 6)
+  }
+}
+
 /// Shops' people are kept on PostgreSQL (`ShopPeople`): over a random history of links and relinks, each read
 /// between them answers as the table does.
 @Test(arguments: StoreKind.available)
