@@ -29,6 +29,24 @@ import Testing
         "\(page.items.map { "\($0.id) \($0.repostsCount) \($0.commentsCount) \($0.attitudesCount)" }) of \(page.total)"
       }
 
+      /// A page with its context, as the API's timelines read it: the reposted originals with their counters, the
+      /// people, and the viewer's marks.
+      func key(_ read: (page: FeedPage<StatusRecord>, context: StatusContextRows)) -> String {
+        let c = read.context
+        let originals = c.originals.values.sorted { $0.id < $1.id }.map { "\($0.id) \($0.repostsCount) \($0.attitudesCount)" }
+        return "\(key(read.page)); originals \(originals); people \(c.users.keys.sorted()); favorited \(c.favorited.sorted()); "
+          + "liked \(c.liked.sorted()); following \(c.following.sorted()); followers \(c.followers.sorted())"
+      }
+
+      /// The API's timeline of the statuses naming `viewer`, as a fresh process reads it: the page as the web's, with
+      /// that page's context for the viewer.
+      func timeline(_ store: any WeiboStore, _ viewer: Int64) async throws
+        -> (page: FeedPage<StatusRecord>, context: StatusContextRows)
+      {
+        let page = try await store.statuses(in: .mentions(viewer), feature: .all, page: Page(count: 4), seenBy: viewer)
+        return (page, try await store.context(for: page.items, people: [], apps: [], viewer: viewer))
+      }
+
       /// Each person's reads from both processes, twice (the first read may keep them, the second is served from
       /// what was kept), against the database's now.
       func check(_ place: String) async throws {
@@ -44,7 +62,8 @@ import Testing
             commentItems: try await truth().commentItems(in: .toUser(viewer), page: Page(count: 4), seenBy: viewer)
               .map(\.id),
             statuses: key(try await truth().statuses(in: .mentions(viewer), feature: .all, page: Page(count: 4),
-                                                     seenBy: viewer)))
+                                                     seenBy: viewer)),
+            timeline: key(try await timeline(truth(), viewer)))
           for (process, store) in [("writer", writer), ("reader", reader)] {
             for round in 0..<2 {
               let at = "seed \(seed), \(place), \(process) round \(round), viewer \(viewer)"
@@ -62,6 +81,9 @@ import Testing
                         == expected.commentItems, "\(at): comments to them, items alone")
               #expect(key(try await store.statuses(in: .mentions(viewer), feature: .all, page: Page(count: 4),
                                                    seenBy: viewer)) == expected.statuses, "\(at): statuses naming them")
+              #expect(key(try await store.statuses(in: .mentions(viewer), feature: .all, page: Page(count: 4),
+                                                   viewer: viewer)) == expected.timeline,
+                      "\(at): statuses naming them, with their context")
             }
           }
         }

@@ -293,6 +293,12 @@ extension PostgresWeiboStore {
       try await catchUp()
       if let served = caches.heldPage(held, seenBy: viewer, page) { return served }
     }
+    // The statuses naming the reader: as for `seenBy` (their ids kept with what else reaches the reader,
+    // `ReachedStatusPages`), with the page's context from the caches: no statement while nothing new reaches them.
+    if engine.isListening, feed.reached(by: viewer, feature) != nil {
+      let found = try await statuses(in: feed, feature: feature, page: page, seenBy: viewer)
+      return (found, try await context(for: found.items, people: [], apps: [], viewer: viewer))
+    }
     // Any other feed: its page, total and reposted originals in one statement (one snapshot without a transaction:
     // BEGIN, the count, the originals and COMMIT were four more round trips each).
     if hot == nil, Self.readsInOneStatement(feed, feature) {

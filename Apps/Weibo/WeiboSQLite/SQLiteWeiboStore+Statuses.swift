@@ -263,6 +263,12 @@ extension SQLiteWeiboStore {
     // A person's, a topic's and the public timeline's page likewise, from the held feeds (`HeldFeed`).
     let held = HeldFeed(feed, feature, seenBy: viewer)
     if let held, let served = caches.heldPage(held, seenBy: viewer, page) { return served }
+    // The statuses naming the reader: as for `seenBy` (their ids kept with what else reaches the reader,
+    // `ReachedStatusPages`), with the page's context from the caches.
+    if feed.reached(by: viewer, feature) != nil {
+      let found = try await statuses(in: feed, feature: feature, page: page, seenBy: viewer)
+      return (found, try await context(for: found.items, people: [], apps: [], viewer: viewer))
+    }
     let generation = userRows.currentGeneration
     let (rowsGeneration, feedsGeneration) = (caches.statusRows.currentGeneration, caches.homeFeeds.currentGeneration)
     let (heldGeneration, sumsGeneration) = (held.map(caches.generation(of:)), caches.sumsGeneration)
