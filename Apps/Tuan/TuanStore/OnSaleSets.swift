@@ -68,8 +68,9 @@ package struct OnSaleKey: Hashable, Sendable, ExpressibleByStringInterpolation {
 
   package init(stringLiteral kind: String) { self.init(kind: kind) }
 
-  /// A place's list (`OnSaleSets.placeKey`) or a shop's used 券 (`OnSaleSets.usedKey`), kept apart.
-  var isPlace: Bool { isShopsUsed || query?.isPlace ?? false }
+  /// Kept with the places' lists, apart from the sets: a place's list (`OnSaleSets.placeKey`) or a shop's used 券
+  /// (`OnSaleSets.usedKey`).
+  var isKeptWithPlaces: Bool { isShopsUsed || query?.isPlace ?? false }
 }
 
 /// A place's deals (shops' or a point's): how many the filter finds, and the ids of the page (kept,
@@ -113,11 +114,11 @@ package final class OnSaleSets: Sendable {
     var reviews = Generations<OnSaleKey, Entry>(limit: 500)
 
     subscript(key: OnSaleKey) -> Entry? {
-      mutating get { key.reviews != nil ? reviews[key] : key.isPlace ? places[key] : sets[key] }
+      mutating get { key.reviews != nil ? reviews[key] : key.isKeptWithPlaces ? places[key] : sets[key] }
       set {
         if key.reviews != nil {
           reviews[key] = newValue
-        } else if key.isPlace {
+        } else if key.isKeptWithPlaces {
           places[key] = newValue
         } else {
           sets[key] = newValue
