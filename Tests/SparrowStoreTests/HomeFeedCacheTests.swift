@@ -199,9 +199,13 @@ import Testing
         let ids = Array(statuses.shuffled(using: &random).prefix(4))
         // The public timeline filtered too (`PublicFeeds` holds each).
         let everyone = [StatusFeature.all, .original, .picture].randomElement(using: &random)!
-        // 互相关注 too: from the viewer's held home feed (`StoreCaches.mutualPage`), a partial one on SQLite.
+        // 互相关注 too: from the viewer's held home feed (`StoreCaches.mutualPage`), a partial one on SQLite. And a
+        // search of the texts' digits, by either index (two characters, three), held as a topic is.
+        let words = ["\(Int.random(in: 10...99, using: &random))", "\(Int.random(in: 0...9, using: &random))条",
+                     "\(Int.random(in: 100...999, using: &random))"].randomElement(using: &random)!
         for (feed, feature) in [(StatusFeed.everyone, everyone), (.user(author, viewer: viewer), .all),
-                                (.topic(topics.randomElement(using: &random)!), .all), (.bilateral(viewer), .all)] {
+                                (.topic(topics.randomElement(using: &random)!), .all), (.bilateral(viewer), .all),
+                                (.search(words), .all)] {
           let fresh = truth()
           // First, before a read holds the viewer's relations in the truth's caches too.
           let truthTies = try await fresh.ties(viewer, among: people)

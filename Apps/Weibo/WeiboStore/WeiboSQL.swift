@@ -302,7 +302,8 @@ package enum WeiboSQL {
   }
 
   /// What a held public feed holds (`PublicFeeds`), in one statement (one snapshot): a row (-1, its total), then
-  /// its newest `limit` statuses' ids and authors (`publicFeedRows` sorts them), a topic's by its key.
+  /// its newest `limit` statuses' ids and authors (`publicFeedRows` sorts them), a topic's by its key, a search's by
+  /// its index.
   package static func publicFeed(_ key: PublicFeeds.Key, limit: Int, dialect: Dialect) -> SQL {
     let (total, newest): (SQL, SQL) = switch key {
     case .topic(let topic):
@@ -313,6 +314,11 @@ package enum WeiboSQL {
     case .everyone(let feature):
       (total(.everyone, feature, condition: "", dialect: dialect), """
         SELECT id, user_id FROM statuses WHERE visible = 0\(sql: featureClause(feature)) ORDER BY id DESC LIMIT \(limit)
+        """)    // A search's newest by its index, walked newest first and stopping at `limit` (as its page is, `rows`), with
+    // its total as every reader's is counted (`keptTotal`).
+    case .search(let words):
+      (total(.search(words), .all, condition: "", dialect: dialect), """
+        SELECT id, user_id FROM statuses WHERE \(sql: walked(dialect.indexed(words), page: Page(count: limit), hidden: nil))
         """)
     }
     return "SELECT CAST(-1 AS BIGINT), (\(sql: total)) UNION ALL SELECT * FROM (\(sql: newest)) AS newest"
