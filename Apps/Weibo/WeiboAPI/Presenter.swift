@@ -137,7 +137,10 @@ package struct Presenter: Sendable {
   func commentContext(_ records: [CommentRecord], known: [StatusRecord] = []) async throws -> CommentContext {
     let replyIDs = records.compactMap(\.replyCommentID)
     let wanted = Set(records.map(\.statusID))
-    var statusRecords = Dictionary(known.filter { wanted.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    var statusRecords = [Int64: StatusRecord](minimumCapacity: wanted.count)
+    for status in known where wanted.contains(status.id) && statusRecords[status.id] == nil {
+      statusRecords[status.id] = status
+    }
     let unread = wanted.filter { statusRecords[$0] == nil }
     if !unread.isEmpty {
       statusRecords.merge(try await store.statuses(ids: Array(unread), visibleTo: viewer)) { kept, _ in kept }
@@ -179,7 +182,7 @@ package struct Presenter: Sendable {
   /// (a list of fifty comments carries fifty statuses: encoding them was a third of `comments/to_me`).
   /// A status on several comments is written once and copied after (`JSONOutput.repeating`).
   func writeComments(_ c: CommentContext, templates: JSONTemplates, into out: inout JSONOutput) {
-    var written: [Int64: Range<Int>] = [:]
+    var written = [Int64: Range<Int>](minimumCapacity: c.records.count)
     out.array(c.records) { out, record in writeComment(record, c, withStatus: true, templates, &written, &out) }
   }
 
@@ -227,7 +230,7 @@ package struct Presenter: Sendable {
     into out: inout JSONOutput
   ) {
     let source = JSONFragment(string: source)
-    var written: [Int64: Range<Int>] = [:]
+    var written = [Int64: Range<Int>](minimumCapacity: marks.count)
     out.array(marks) { out, mark in
       let liker = rows.users[mark.userID]
       let status = statuses[mark.statusID]

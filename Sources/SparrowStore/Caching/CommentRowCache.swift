@@ -33,7 +33,7 @@ package final class CommentRowCache: @unchecked Sendable {
 
   /// The held rows among `ids`, and the ids still to read.
   package func rows(_ ids: some Sequence<Int64>) -> (found: [Int64: CommentRecord], missing: [Int64]) {
-    var found: [Int64: CommentRecord] = [:]
+    var found = [Int64: CommentRecord](minimumCapacity: ids.underestimatedCount)  // as `UserRowCache.users(_:)`
     var missing: [Int64] = []
     lock.lock()
     defer { lock.unlock() }

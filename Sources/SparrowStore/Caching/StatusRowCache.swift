@@ -23,7 +23,7 @@ package final class StatusRowCache: @unchecked Sendable {
 
   /// The cached rows among `ids`, and the ids still to read.
   package func rows(_ ids: [Int64]) -> (found: [Int64: StatusRecord], missing: [Int64]) {
-    var found: [Int64: StatusRecord] = [:]
+    var found = [Int64: StatusRecord](minimumCapacity: ids.count)  // as `UserRowCache.users(_:)`
     var missing: [Int64] = []
     lock.lock()
     defer { lock.unlock() }
