@@ -374,7 +374,7 @@ package struct OAuthController: Sendable {
 
   /// The signed-in user and their session secret, from the cookie.
   func signedIn(_ request: Request) async throws -> (UserRecord, String)? {
-    guard let session = request.cookies[Self.sessionCookie]?.value, !session.isEmpty,
+    guard let session = request.cookie(Self.sessionCookie), !session.isEmpty,
       let grant = try await store.grant(hash: Secrets.hash(session), kind: .session), grant.appID == 0,
       grant.expiresAt > deps.now(),
       let user = try await store.user(id: grant.userID)
@@ -398,13 +398,13 @@ package struct OAuthController: Sendable {
   /// keeps a random value in a cookie and the form carries its keyed hash: another site can post the form but
   /// can neither read nor set the cookie, so it cannot sign a visitor in to an account of its own (login CSRF).
   func signedOutForm(_ request: Request) -> (token: String, setCookie: String?) {
-    if let value = request.cookies[Self.formCookie]?.value, value.count == 64 { return (formToken(value), nil) }
+    if let value = request.cookie(Self.formCookie), value.count == 64 { return (formToken(value), nil) }
     let value = Secrets.random()
     return (formToken(value), "\(Self.formCookie)=\(value); Path=/; HttpOnly; SameSite=Lax")
   }
 
   func signedOutFormAccepted(_ request: Request, _ params: Params) -> Bool {
-    guard let value = request.cookies[Self.formCookie]?.value, value.count == 64, let token = params["csrf"] else {
+    guard let value = request.cookie(Self.formCookie), value.count == 64, let token = params["csrf"] else {
       return false
     }
     return Secrets.equal(token, formToken(value))

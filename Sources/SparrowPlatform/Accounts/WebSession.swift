@@ -52,7 +52,7 @@ package struct WebSession: Sendable {
 
   /// The signed-in viewer of a request, or nil.
   package func viewer(_ request: Request) async throws -> Viewer? {
-    guard let session = request.cookies[Self.cookie]?.value, !session.isEmpty,
+    guard let session = request.cookie(Self.cookie), !session.isEmpty,
       let grant = try await deps.store.grant(hash: Secrets.hash(session), kind: .session), grant.appID != 0,
       grant.expiresAt > deps.now(),
       let app = try await deps.store.apps(ids: [grant.appID])[grant.appID], app.clientID == Self.clientID,
@@ -111,11 +111,11 @@ package struct WebSession: Sendable {
     let clearState = Self.setCookie(Self.stateCookie, "", maxAge: 0, path: "/web")
     let clearNext = Self.setCookie(Self.nextCookie, "", maxAge: 0, path: "/web")
     guard let code = params["code"], let state = params["state"],
-      let expected = request.cookies[Self.stateCookie]?.value, Secrets.equal(state, expected),
+      let expected = request.cookie(Self.stateCookie), Secrets.equal(state, expected),
       let token = try await redeem(code: code)
     else { return HTML.redirect("/", cookies: [clearState, clearNext]) }
     let cookie = Self.setCookie(Self.cookie, token, maxAge: Int(OAuthController.sessionLifetime))
-    let next = request.cookies[Self.nextCookie].flatMap { FormEncoding.unescape($0.value) }.flatMap(OAuthController.safeNext)
+    let next = request.cookie(Self.nextCookie).flatMap(FormEncoding.unescape).flatMap(OAuthController.safeNext)
     return HTML.redirect(next ?? landing, cookies: [clearState, clearNext, cookie])
   }
 
@@ -128,7 +128,7 @@ package struct WebSession: Sendable {
     // Ends both sign-ins of this browser: the web pages' session and the platform's (the authorize page's), so on
     // a shared computer the next person is not one click from the account.
     _ = try await deps.store.takeGrant(hash: Secrets.hash(viewer.session), kind: .session)
-    if let platform = request.cookies[OAuthController.sessionCookie]?.value, !platform.isEmpty {
+    if let platform = request.cookie(OAuthController.sessionCookie), !platform.isEmpty {
       _ = try await deps.store.takeGrant(hash: Secrets.hash(platform), kind: .session)
     }
     return HTML.redirect(OAuthController.safeNext(params["next"]) ?? "/",
