@@ -10,8 +10,8 @@ import Testing
   func request(_ headers: [String]) -> Request {
     var fields = HTTPFields()
     for header in headers { fields.append(HTTPField(name: .cookie, value: header)) }
-    return Request(head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/", headerFields: fields),
-                   body: RequestBody(buffer: ByteBuffer()))
+    let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/", headerFields: fields)
+    return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
   }
 
   @Test func aCookieIsWhatHummingbirdsCookiesSay() {
@@ -52,7 +52,8 @@ import Testing
   @Test func theFormTokenIsHMACSHA256() {
     #expect(Secrets.formToken(session: "The quick brown fox jumps over the lazy dog", key: "key")
       == "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8")
-    #expect(Secrets.formToken(session: "Hi There", key: String(decoding: [UInt8](repeating: 0x0b, count: 20), as: UTF8.self))
+    let key = String(decoding: [UInt8](repeating: 0x0b, count: 20), as: UTF8.self)
+    #expect(Secrets.formToken(session: "Hi There", key: key)
       == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
   }
 }

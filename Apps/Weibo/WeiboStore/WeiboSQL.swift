@@ -314,11 +314,13 @@ package enum WeiboSQL {
     case .everyone(let feature):
       (total(.everyone, feature, condition: "", dialect: dialect), """
         SELECT id, user_id FROM statuses WHERE visible = 0\(sql: featureClause(feature)) ORDER BY id DESC LIMIT \(limit)
-        """)    // A search's newest by its index, walked newest first and stopping at `limit` (as its page is, `rows`), with
+        """)
+    // A search's newest by its index, walked newest first and stopping at `limit` (as its page is, `rows`), with
     // its total as every reader's is counted (`keptTotal`).
     case .search(let words):
       (total(.search(words), .all, condition: "", dialect: dialect), """
-        SELECT id, user_id FROM statuses WHERE \(sql: walked(dialect.indexed(words), page: Page(count: limit), hidden: nil))
+        SELECT id, user_id FROM statuses \
+        WHERE \(sql: walked(dialect.indexed(words), page: Page(count: limit), hidden: nil))
         """)
     }
     return "SELECT CAST(-1 AS BIGINT), (\(sql: total)) UNION ALL SELECT * FROM (\(sql: newest)) AS newest"

@@ -61,7 +61,8 @@ package enum Secrets {
     var (session, key) = (session, key)
     let mac = key.withUTF8 { key in
       session.withUTF8 { session in
-        HMAC<SHA256>.authenticationCode(for: UnsafeRawBufferPointer(session), using: SymmetricKey(data: UnsafeRawBufferPointer(key)))
+        HMAC<SHA256>.authenticationCode(
+          for: UnsafeRawBufferPointer(session), using: SymmetricKey(data: UnsafeRawBufferPointer(key)))
       }
     }
     return hex(mac)

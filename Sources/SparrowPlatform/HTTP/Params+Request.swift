@@ -70,8 +70,8 @@ extension Params {
 
 extension Request {
   /// The value of the cookie `name` (Hummingbird's `cookies[name]?.value`: the first `name=` of the `Cookie`
-  /// headers' `;`-separated parts, leading whitespace dropped; nil when empty), found without making every part a string first: that
-  /// was 2 % of each signed-in page (its session, and on some its form token's cookie).
+  /// headers' `;`-separated parts, leading whitespace dropped; nil when empty), found without making every part a
+  /// string first: that was 2 % of each signed-in page (its session, and on some its form token's cookie).
   package func cookie(_ name: String) -> String? {
     let wanted = Array(name.utf8)
     for header in headers[values: .cookie] {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The public statuses of a topic, of a search, and of the whole site (the public timeline, whole or filtered), as
-/// ids newest first with their authors, and each feed's total: the newest `depth` of them (all when fewer), filled on a first
-/// read of a page, updated in place when a status joins or is removed, and dropped with everything when a status is
-/// hidden or shown (`.everything`). A topic's page (the web client's `/topic/…`, Mastodon's `timelines/tag`,
+/// ids newest first with their authors, and each feed's total: the newest `depth` of them (all when fewer), filled
+/// on a first read of a page, updated in place when a status joins or is removed, and dropped with everything when a
+/// status is hidden or shown (`.everything`). A topic's page (the web client's `/topic/…`, Mastodon's `timelines/tag`,
 /// `search/topics`) and the public timeline (`public_timeline`, Mastodon's `timelines/public`) then need no query,
 /// as a person's page does not (`AuthorFeeds`): a topic's ids were a page of its index and its statuses joined by
 /// key, a tenth of the route's time in SQLite and its one statement in PostgreSQL. A search by an index (words of two
@@ -17,7 +17,7 @@ import Foundation
 /// fill passes the generation it started at, and any change bumps it, so a read that raced with a write does not
 /// keep what it saw. At most `limit` feeds are held; the least recently read goes first.
 package final class PublicFeeds: Sendable {
-  /// A held feed: a topic's, or the site's filtered by a feature.
+  /// A held feed: a topic's, a search's, or the site's filtered by a feature.
   package enum Key: Hashable, Sendable {
     case topic(String)
     /// Words searched, as `StatusFeed.search` has them.
